@@ -1,0 +1,1 @@
+//! The share card (see issue 7): rendered to PNG bytes, no I/O.

@@ -1,0 +1,5 @@
+//! `huarong g2048 …` (being written).
+
+pub fn run(_args: &[String]) -> Result<(), String> {
+    Err("not built yet".into())
+}

@@ -1,0 +1,1 @@
+//! Share codes (see issue 7).

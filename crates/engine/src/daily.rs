@@ -1,0 +1,1 @@
+//! Daily challenge (see issue 7).

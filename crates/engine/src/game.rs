@@ -1,0 +1,115 @@
+//! The common interface of every game (the "back end" of guide §1).
+
+use crate::error::Result;
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// The three games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Kind {
+    #[serde(rename = "slide")]
+    Slide,
+    #[serde(rename = "klotski")]
+    Klotski,
+    #[serde(rename = "2048")]
+    G2048,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::Slide, Kind::Klotski, Kind::G2048];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Slide => "slide",
+            Kind::Klotski => "klotski",
+            Kind::G2048 => "2048",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Kind> {
+        match s {
+            "slide" => Some(Kind::Slide),
+            "klotski" => Some(Kind::Klotski),
+            "2048" => Some(Kind::G2048),
+            _ => None,
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Playing,
+    Won,
+    Lost,
+}
+
+/// A cancellation flag shared between a search and whoever may cancel it.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed)
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The answer of a hint request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Hint<M> {
+    /// The move to play now.
+    pub mv: M,
+    /// True when `mv` starts an optimal solution (number slide, Klotski).
+    pub optimal: bool,
+    /// The rest of the solution after `mv`, if the solver produced one; the session keeps it
+    /// so later hints along the same line are free.
+    pub line: Vec<M>,
+    /// Optional per-choice values (2048: the expectimax value of each direction).
+    pub values: Option<Vec<(String, f64)>>,
+}
+
+/// One game's rules. A value of the type is one position (plus whatever the rules need
+/// to carry along, e.g. the spawn generator of 2048 or the Klotski move counters),
+/// so undo is restoring an earlier value.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// Which game this is.
+    const KIND: Kind;
+    /// One player input that the rules execute (a tap, a drag released, a swipe).
+    type Move: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// What a move changed, for the UI's animation (tiles moved, merges, spawns, path).
+    type Effect: Clone + Debug + Serialize + Send + 'static;
+
+    /// Build a game from the part of a game ID after `kind:` (before any `#seed`),
+    /// and the optional seed. `body` may be an exact board ("description") or
+    /// generator parameters (when `seed` is given). Garbage → `Error` with a clear message.
+    fn from_id(body: &str, seed: Option<u64>) -> Result<Self>;
+
+    /// The current board in game-ID body form (what `data-state` shows and
+    /// `from_id(.., None)` reads back).
+    fn board_body(&self) -> String;
+
+    /// Execute a move; illegal moves leave `self` unchanged and return an error.
+    fn apply(&mut self, mv: &Self::Move) -> Result<Self::Effect>;
+
+    fn status(&self) -> Status;
+
+    /// The move count under the game's current counting rule (the UI's "moves").
+    fn moves(&self) -> u32;
+
+    /// All counters the game keeps (e.g. `{"tile": 12, "line": 7}`), for the snapshot.
+    fn counters(&self) -> serde_json::Value;
+
+    /// The next move of a solution (or the AI's choice) from this position.
+    fn hint(&self, cancel: &Cancel) -> Result<Hint<Self::Move>>;
+
+    /// A whole solution from this position (auto-solve). Games without one return
+    /// `ErrorCode::Unsupported`; an unsolvable position returns `ErrorCode::Unsolvable`.
+    fn solve(&self, cancel: &Cancel) -> Result<Vec<Self::Move>>;
+}

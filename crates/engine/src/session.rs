@@ -1,0 +1,508 @@
+//! The one generic session for every game (the "middle" of guide §1): the list of states
+//! for undo/redo (a move after an undo drops the redo branch; restart is itself an undoable
+//! entry), the move log, the clock, hint caching, and save/restore by replaying the log.
+//!
+//! Time is passed in as milliseconds by the caller (`now_ms`); the engine reads no clock.
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::game::{Cancel, Game, Hint, Kind, Status};
+use crate::id::GameId;
+use serde::{Deserialize, Serialize};
+
+/// Version of [`SavedSession`]'s layout.
+pub const SAVE_VERSION: u32 = 1;
+/// Longest move log a saved session may hold (bounded replay work).
+pub const MAX_LOG: usize = 200_000;
+
+/// One entry of the move log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", content = "m", rename_all = "snake_case")]
+pub enum Entry<M> {
+    Move(M),
+    Restart,
+}
+
+/// Everything needed to bring a session back exactly: the game ID it started from, the
+/// whole log (including a redo branch), where the player stood in it, and the clock.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "M: serde::de::DeserializeOwned"))]
+pub struct SavedSession<M> {
+    pub version: u32,
+    pub id: String,
+    pub log: Vec<Entry<M>>,
+    pub cursor: usize,
+    pub elapsed_ms: u64,
+    #[serde(default)]
+    pub undo_used: bool,
+    #[serde(default)]
+    pub hints_used: u32,
+    #[serde(default)]
+    pub auto_solved: bool,
+    #[serde(default = "yes")]
+    pub undo_allowed: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What the UI renders; the same shape for every game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Snapshot {
+    pub kind: Kind,
+    /// The game ID this session started from.
+    pub id: String,
+    /// The current board in game-ID body form (`data-state`).
+    pub board: String,
+    /// Moves under the game's counting rule.
+    pub moves: u32,
+    /// All counters the game keeps.
+    pub counters: serde_json::Value,
+    pub status: Status,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub elapsed_ms: u64,
+    pub undo_used: bool,
+    pub hints_used: u32,
+    pub auto_solved: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Session<G: Game> {
+    id: String,
+    start: G,
+    /// `states[0]` is the start; `states[i]` is the position after `log[i - 1]`.
+    states: Vec<G>,
+    log: Vec<Entry<G::Move>>,
+    cursor: usize,
+    elapsed_ms: u64,
+    running_since: Option<u64>,
+    undo_used: bool,
+    hints_used: u32,
+    auto_solved: bool,
+    undo_allowed: bool,
+    /// The rest of the last solution handed out as a hint, from the current position.
+    line: Vec<G::Move>,
+    line_optimal: bool,
+}
+
+impl<G: Game> Session<G> {
+    /// Start a session from a game ID string of this game's kind.
+    pub fn open(id: &str) -> Result<Self> {
+        let parsed = GameId::parse(id)?;
+        if parsed.kind != G::KIND {
+            return Err(Error::parse(format!(
+                "game ID is for {}, not {}",
+                parsed.kind.as_str(),
+                G::KIND.as_str()
+            )));
+        }
+        let game = G::from_id(&parsed.body, parsed.seed)?;
+        Ok(Self::with_game(parsed.to_string(), game))
+    }
+
+    /// Start a session from a game already built; `id` must rebuild the same game.
+    pub fn with_game(id: String, game: G) -> Self {
+        Session {
+            id,
+            start: game.clone(),
+            states: vec![game],
+            log: Vec::new(),
+            cursor: 0,
+            elapsed_ms: 0,
+            running_since: None,
+            undo_used: false,
+            hints_used: 0,
+            auto_solved: false,
+            undo_allowed: true,
+            line: Vec::new(),
+            line_optimal: false,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+    pub fn current(&self) -> &G {
+        &self.states[self.cursor]
+    }
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+    pub fn status(&self) -> Status {
+        self.current().status()
+    }
+    /// The entries from the start up to the current position (what was actually played).
+    pub fn played(&self) -> &[Entry<G::Move>] {
+        &self.log[..self.cursor]
+    }
+    pub fn can_undo(&self) -> bool {
+        self.undo_allowed && self.cursor > 0
+    }
+    pub fn can_redo(&self) -> bool {
+        self.undo_allowed && self.cursor < self.log.len()
+    }
+    pub fn set_undo_allowed(&mut self, allowed: bool) {
+        self.undo_allowed = allowed;
+    }
+    pub fn undo_used(&self) -> bool {
+        self.undo_used
+    }
+    pub fn hints_used(&self) -> u32 {
+        self.hints_used
+    }
+    pub fn auto_solved(&self) -> bool {
+        self.auto_solved
+    }
+    /// Mark that the machine played (auto-solve); records should not count this game.
+    pub fn mark_auto_solved(&mut self) {
+        self.auto_solved = true;
+    }
+
+    /// Time played so far, in milliseconds.
+    pub fn elapsed_ms(&self, now_ms: u64) -> u64 {
+        self.elapsed_ms + self.running_since.map_or(0, |t| now_ms.saturating_sub(t))
+    }
+
+    /// Stop the clock (app sent to background); the next move starts it again.
+    pub fn pause(&mut self, now_ms: u64) {
+        self.elapsed_ms = self.elapsed_ms(now_ms);
+        self.running_since = None;
+    }
+
+    fn tick(&mut self, now_ms: u64) {
+        self.pause(now_ms);
+        if self.status() == Status::Playing {
+            self.running_since = Some(now_ms);
+        }
+    }
+
+    fn push(&mut self, entry: Entry<G::Move>, state: G) {
+        self.log.truncate(self.cursor);
+        self.states.truncate(self.cursor + 1);
+        self.log.push(entry);
+        self.states.push(state);
+        self.cursor += 1;
+    }
+
+    /// Play a move. Illegal moves change nothing and return the rules' error.
+    pub fn play(&mut self, mv: &G::Move, now_ms: u64) -> Result<G::Effect> {
+        if self.status() != Status::Playing {
+            return Err(Error::illegal("the game is over; undo or restart to play on"));
+        }
+        let mut next = self.current().clone();
+        let effect = next.apply(mv)?;
+        self.push(Entry::Move(mv.clone()), next);
+        if self.line.first() == Some(mv) {
+            self.line.remove(0);
+        } else {
+            self.line.clear();
+        }
+        self.tick(now_ms);
+        Ok(effect)
+    }
+
+    pub fn undo(&mut self, now_ms: u64) -> Result<()> {
+        if !self.undo_allowed {
+            return Err(Error::unsupported("undo is switched off for this game"));
+        }
+        if self.cursor == 0 {
+            return Err(Error::new(ErrorCode::NothingToUndo, "nothing to undo"));
+        }
+        self.cursor -= 1;
+        self.undo_used = true;
+        self.line.clear();
+        self.tick(now_ms);
+        Ok(())
+    }
+
+    pub fn redo(&mut self, now_ms: u64) -> Result<()> {
+        if !self.undo_allowed {
+            return Err(Error::unsupported("redo is switched off for this game"));
+        }
+        if self.cursor >= self.log.len() {
+            return Err(Error::new(ErrorCode::NothingToRedo, "nothing to redo"));
+        }
+        self.cursor += 1;
+        self.line.clear();
+        self.tick(now_ms);
+        Ok(())
+    }
+
+    /// Back to the start position, as an undoable entry. A restart at the start is a no-op.
+    pub fn restart(&mut self, now_ms: u64) {
+        if self.cursor == 0 {
+            return;
+        }
+        let start = self.start.clone();
+        self.push(Entry::Restart, start);
+        self.line.clear();
+        self.tick(now_ms);
+    }
+
+    /// The next move of a solution from here. While the player follows the last solution
+    /// handed out, the rest of it is reused without searching again.
+    pub fn hint(&mut self, cancel: &Cancel) -> Result<Hint<G::Move>> {
+        if self.status() != Status::Playing {
+            return Err(Error::illegal("the game is over"));
+        }
+        self.hints_used += 1;
+        if let Some(mv) = self.line.first() {
+            return Ok(Hint {
+                mv: mv.clone(),
+                optimal: self.line_optimal,
+                line: self.line[1..].to_vec(),
+                values: None,
+            });
+        }
+        let hint = self.current().hint(cancel)?;
+        if !hint.line.is_empty() || hint.values.is_none() {
+            self.line = std::iter::once(hint.mv.clone()).chain(hint.line.iter().cloned()).collect();
+            self.line_optimal = hint.optimal;
+        }
+        Ok(hint)
+    }
+
+    /// A whole solution from the current position (the caller plays it with `play`).
+    pub fn solution(&self, cancel: &Cancel) -> Result<Vec<G::Move>> {
+        self.current().solve(cancel)
+    }
+
+    pub fn snapshot(&self, now_ms: u64) -> Snapshot {
+        let g = self.current();
+        Snapshot {
+            kind: G::KIND,
+            id: self.id.clone(),
+            board: g.board_body(),
+            moves: g.moves(),
+            counters: g.counters(),
+            status: g.status(),
+            can_undo: self.can_undo(),
+            can_redo: self.can_redo(),
+            elapsed_ms: self.elapsed_ms(now_ms),
+            undo_used: self.undo_used,
+            hints_used: self.hints_used,
+            auto_solved: self.auto_solved,
+        }
+    }
+
+    pub fn save(&self, now_ms: u64) -> SavedSession<G::Move> {
+        SavedSession {
+            version: SAVE_VERSION,
+            id: self.id.clone(),
+            log: self.log.clone(),
+            cursor: self.cursor,
+            elapsed_ms: self.elapsed_ms(now_ms),
+            undo_used: self.undo_used,
+            hints_used: self.hints_used,
+            auto_solved: self.auto_solved,
+            undo_allowed: self.undo_allowed,
+        }
+    }
+
+    /// Rebuild a session by replaying a saved log. Anything that does not replay exactly
+    /// is `ErrorCode::CorruptSave` with the reason; nothing is half-restored.
+    pub fn restore(saved: &SavedSession<G::Move>) -> Result<Self> {
+        let corrupt = |why: String| Error::new(ErrorCode::CorruptSave, why);
+        if saved.version == 0 || saved.version > SAVE_VERSION {
+            return Err(corrupt(format!("unknown save version {}", saved.version)));
+        }
+        if saved.log.len() > MAX_LOG {
+            return Err(corrupt(format!("move log of {} entries is too long", saved.log.len())));
+        }
+        if saved.cursor > saved.log.len() {
+            return Err(corrupt(format!(
+                "cursor {} is past the end of a {}-entry log",
+                saved.cursor,
+                saved.log.len()
+            )));
+        }
+        let mut s = Self::open(&saved.id).map_err(|e| corrupt(format!("bad game ID: {}", e.message)))?;
+        for (i, entry) in saved.log.iter().enumerate() {
+            let next = match entry {
+                Entry::Move(mv) => {
+                    let mut next = s.current().clone();
+                    if next.status() != Status::Playing {
+                        return Err(corrupt(format!("entry {i} plays after the game ended")));
+                    }
+                    next.apply(mv).map_err(|e| corrupt(format!("entry {i} does not replay: {}", e.message)))?;
+                    next
+                }
+                Entry::Restart => s.start.clone(),
+            };
+            s.push(entry.clone(), next);
+        }
+        s.cursor = saved.cursor;
+        s.elapsed_ms = saved.elapsed_ms;
+        s.running_since = None;
+        s.undo_used = saved.undo_used;
+        s.hints_used = saved.hints_used;
+        s.auto_solved = saved.auto_solved;
+        s.undo_allowed = saved.undo_allowed;
+        Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Hint;
+
+    /// A toy game for the session laws: a counter that must reach a target; moves add 1 or 2.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Count {
+        at: u32,
+        target: u32,
+        moves: u32,
+    }
+
+    impl Game for Count {
+        const KIND: Kind = Kind::Slide;
+        type Move = u32;
+        type Effect = u32;
+        fn from_id(body: &str, _seed: Option<u64>) -> Result<Self> {
+            let target = body.parse().map_err(|_| Error::parse("not a number"))?;
+            Ok(Count { at: 0, target, moves: 0 })
+        }
+        fn board_body(&self) -> String {
+            format!("{}/{}", self.at, self.target)
+        }
+        fn apply(&mut self, mv: &u32) -> Result<u32> {
+            if !(1..=2).contains(mv) || self.at + mv > self.target {
+                return Err(Error::illegal("bad step"));
+            }
+            self.at += mv;
+            self.moves += 1;
+            Ok(self.at)
+        }
+        fn status(&self) -> Status {
+            if self.at == self.target {
+                Status::Won
+            } else {
+                Status::Playing
+            }
+        }
+        fn moves(&self) -> u32 {
+            self.moves
+        }
+        fn counters(&self) -> serde_json::Value {
+            serde_json::json!({ "moves": self.moves })
+        }
+        fn hint(&self, _c: &Cancel) -> Result<Hint<u32>> {
+            let mut line = Vec::new();
+            let mut at = self.at;
+            while at < self.target {
+                let step = if self.target - at >= 2 { 2 } else { 1 };
+                line.push(step);
+                at += step;
+            }
+            Ok(Hint { mv: line[0], optimal: true, line: line[1..].to_vec(), values: None })
+        }
+        fn solve(&self, c: &Cancel) -> Result<Vec<u32>> {
+            let h = self.hint(c)?;
+            Ok(std::iter::once(h.mv).chain(h.line).collect())
+        }
+    }
+
+    fn s() -> Session<Count> {
+        Session::open("slide:9").unwrap()
+    }
+
+    #[test]
+    fn undo_redo_restart_laws() {
+        let mut s = s();
+        assert!(!s.can_undo() && !s.can_redo());
+        s.play(&1, 0).unwrap();
+        s.play(&2, 10).unwrap();
+        assert_eq!(s.current().at, 3);
+        s.undo(20).unwrap();
+        assert_eq!(s.current().at, 1);
+        assert!(s.can_redo());
+        s.redo(30).unwrap();
+        assert_eq!(s.current().at, 3);
+        // A new move after undo drops the redo branch.
+        s.undo(40).unwrap();
+        s.play(&1, 50).unwrap();
+        assert_eq!(s.current().at, 2);
+        assert!(!s.can_redo());
+        // Restart is undoable.
+        s.restart(60);
+        assert_eq!(s.current().at, 0);
+        s.undo(70).unwrap();
+        assert_eq!(s.current().at, 2);
+        assert!(s.undo_used());
+        // Illegal moves change nothing.
+        let before = s.save(80);
+        assert_eq!(s.play(&5, 80).unwrap_err().code, ErrorCode::IllegalMove);
+        assert_eq!(s.save(80), before);
+        assert_eq!(s.undo(0).map(|_| ()), Ok(()));
+        assert_eq!(s.undo(0).map(|_| ()), Ok(()));
+        assert_eq!(s.undo(0).unwrap_err().code, ErrorCode::NothingToUndo);
+    }
+
+    #[test]
+    fn save_restore_round_trip_including_redo_branch() {
+        let mut s = s();
+        s.play(&2, 0).unwrap();
+        s.play(&2, 1000).unwrap();
+        s.restart(2000);
+        s.play(&1, 2500).unwrap();
+        s.undo(3000).unwrap();
+        let saved = s.save(3000);
+        let json = serde_json::to_string(&saved).unwrap();
+        let back: SavedSession<u32> = serde_json::from_str(&json).unwrap();
+        let r = Session::<Count>::restore(&back).unwrap();
+        assert_eq!(r.save(3000), saved);
+        assert_eq!(r.current(), s.current());
+        assert_eq!(r.snapshot(3000).elapsed_ms, 3000);
+        assert!(r.can_redo());
+    }
+
+    #[test]
+    fn restore_rejects_bad_saves() {
+        let mut s = s();
+        s.play(&2, 0).unwrap();
+        let mut bad = s.save(0);
+        bad.log.push(Entry::Move(7));
+        assert_eq!(Session::<Count>::restore(&bad).unwrap_err().code, ErrorCode::CorruptSave);
+        let mut bad = s.save(0);
+        bad.cursor = 9;
+        assert_eq!(Session::<Count>::restore(&bad).unwrap_err().code, ErrorCode::CorruptSave);
+        let mut bad = s.save(0);
+        bad.version = 99;
+        assert_eq!(Session::<Count>::restore(&bad).unwrap_err().code, ErrorCode::CorruptSave);
+        let mut bad = s.save(0);
+        bad.id = "2048:garbage".into();
+        assert_eq!(Session::<Count>::restore(&bad).unwrap_err().code, ErrorCode::CorruptSave);
+    }
+
+    #[test]
+    fn clock_runs_only_while_playing() {
+        let mut s = s();
+        assert_eq!(s.elapsed_ms(5000), 0);
+        s.play(&2, 1000).unwrap();
+        assert_eq!(s.elapsed_ms(4000), 3000);
+        s.pause(4000);
+        assert_eq!(s.elapsed_ms(9000), 3000);
+        for (i, m) in [2, 2, 2, 1].iter().enumerate() {
+            s.play(m, 10_000 + i as u64 * 1000).unwrap();
+        }
+        assert_eq!(s.status(), Status::Won);
+        let t = s.elapsed_ms(13_000);
+        assert_eq!(s.elapsed_ms(99_000), t, "clock stops at the win");
+        assert_eq!(s.play(&1, 99_000).unwrap_err().code, ErrorCode::IllegalMove);
+    }
+
+    #[test]
+    fn hint_line_is_reused_while_followed() {
+        let mut s = s();
+        let h = s.hint(&Cancel::new()).unwrap();
+        assert_eq!(h.mv, 2);
+        s.play(&2, 0).unwrap();
+        let h2 = s.hint(&Cancel::new()).unwrap();
+        assert_eq!(h2.line.len(), h.line.len() - 1);
+        s.play(&1, 0).unwrap(); // off the line
+        assert!(s.line.is_empty());
+        assert_eq!(s.hints_used(), 2);
+    }
+}
