@@ -47,7 +47,7 @@ cmd_play() {
   ensure_apt "${APP_PKGS[@]}"
   ensure_rust
   say "building and opening Huarong 华容"
-  exec cargo run -p huarong-app --release -- "$@"
+  exec cargo run -p huarong-app -- "$@"
 }
 
 cmd_test() {
