@@ -187,7 +187,7 @@ impl<G: Game> Session<G> {
 
     /// Play a move. Illegal moves change nothing and return the rules' error.
     pub fn play(&mut self, mv: &G::Move, now_ms: u64) -> Result<G::Effect> {
-        if self.status() != Status::Playing {
+        if !self.current().accepts(mv) {
             return Err(Error::illegal("the game is over; undo or restart to play on"));
         }
         let mut next = self.current().clone();
@@ -322,7 +322,7 @@ impl<G: Game> Session<G> {
             let next = match entry {
                 Entry::Move(mv) => {
                     let mut next = s.current().clone();
-                    if next.status() != Status::Playing {
+                    if !next.accepts(mv) {
                         return Err(corrupt(format!("entry {i} plays after the game ended")));
                     }
                     next.apply(mv).map_err(|e| corrupt(format!("entry {i} does not replay: {}", e.message)))?;
