@@ -454,7 +454,7 @@ def main() -> int:
             except Fail as e:
                 print(f"FAIL {name}: {e}")
                 failed += 1
-    print(f"mobile checks: {passed} passed, {failed} failed")
+    print(f"check.py: {passed} passed, {failed} failed")
     return 1 if failed else 0
 
 
