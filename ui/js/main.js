@@ -140,11 +140,17 @@ async function start() {
     shown = null;
   }
   if (!shown) await app.go('home');
-  const notices = p.notices || [];
-  for (const n of Array.isArray(notices) ? notices : []) {
-    const code = typeof n === 'string' ? n : n && (n.code || n.kind);
-    toast(code === 'restored_backup' || code === 'restored' ? t('restored') : String((n && n.message) || n), 5000);
+  const notices = Array.isArray(p.notices) ? p.notices : [];
+  if (notices.length) {
+    const n = notices[notices.length - 1];
+    const code = typeof n === 'string' ? n : n && n.code;
+    toast(code === 'restored' ? t('restored') : String((n && n.message) || n), 6000);
+    call('dismiss_notices').catch(() => {});
   }
+  // Stop the game clocks while the window is hidden (the next move starts them again).
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) call('pause', {}).catch(() => {});
+  });
   document.body.dataset.ready = '1';
   window.__huarongReadyMs = performance.now() - t0;
   window.__huarongReadyAt = performance.now();

@@ -48,57 +48,62 @@ export class G2048Board {
 
   render(prev, effect) {
     const { n, vals } = this.state;
-    const motion = !reducedMotion() && prev && prev.n === n;
-    const spawned = new Set();
-    const merged = new Set();
-    const moves = [];
-    if (effect && typeof effect === 'object') {
-      // The engine's effect: tiles moved (from → to), merges and the spawned tile.
-      for (const m of effect.moved || effect.moves || []) {
-        const from = Array.isArray(m) ? m[0] : m.from;
-        const to = Array.isArray(m) ? m[1] : m.to;
-        if (Number.isInteger(from) && Number.isInteger(to) && from !== to) moves.push([from, to]);
-      }
-      for (const m of effect.merged || effect.merges || []) merged.add(Number.isInteger(m) ? m : m.at ?? m.to ?? m.index);
-      const sp = effect.spawn || effect.spawned;
-      if (sp) for (const s of Array.isArray(sp) ? sp : [sp]) spawned.add(Number.isInteger(s) ? s : s.at ?? s.index);
-    }
+    this.finishAnimation();
+    const motion = !reducedMotion() && prev && prev.n === n && effect && Array.isArray(effect.tiles);
     vals.forEach((v, i) => {
       const cell = this.cells[i];
-      const old = cell.dataset.value;
       cell.dataset.value = String(v);
-      cell.classList.remove('spawn', 'merge', 'pop');
+      cell.classList.remove('spawn', 'merge', 'arriving');
       cell.firstChild.textContent = v ? String(v) : '';
-      cell.classList.toggle('big', v >= 1024 || digits(v) >= 4);
+      cell.classList.toggle('big', digits(v) === 4);
       cell.classList.toggle('huge', digits(v) >= 5);
       cell.setAttribute('aria-label', t('label.cell2048', { row: Math.floor(i / n) + 1, col: (i % n) + 1, v: v || t('label.empty') }));
-      if (!motion) return;
-      if (spawned.has(i)) cell.classList.add('spawn');
-      else if (merged.has(i)) cell.classList.add('merge');
-      else if (!effect && old !== String(v) && v) cell.classList.add('pop');
     });
-    if (motion && moves.length && this.grid.cell) {
-      // Slide the faces from where they were: start offset, then release on the next frame.
-      const cell = this.grid.cell;
-      const faces = [];
-      for (const [from, to] of moves) {
-        const face = this.cells[to].firstChild;
-        if (!vals[to]) continue;
-        const dx = ((from % n) - (to % n)) * cell;
-        const dy = (Math.floor(from / n) - Math.floor(to / n)) * cell;
-        face.classList.add('instant');
-        face.style.transform = `translate3d(${dx}px, ${dy}px, 0)`;
-        faces.push(face);
-      }
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          for (const f of faces) {
-            f.classList.remove('instant');
-            f.style.transform = '';
-          }
-        }),
-      );
+    if (!motion || !this.grid.cell) return;
+    // Slide copies of the old tiles from where they were to where they went, then reveal the
+    // new board (merges pulse, the new tile grows in). A new move finishes this at once.
+    const cell = this.grid.cell;
+    const arriving = new Set();
+    const merged = new Set();
+    const ghosts = [];
+    for (const m of effect.tiles) {
+      if (m.from === m.to && !m.merged) continue;
+      arriving.add(m.to);
+      if (m.merged) merged.add(m.to);
+      const g = h('div', { class: 'gtile', 'data-v': String(m.value), 'aria-hidden': 'true' }, h('span', { class: 'face' }, String(m.value)));
+      g.classList.toggle('big', digits(m.value) === 4);
+      g.style.transform = `translate3d(${(m.from % n) * cell}px, ${Math.floor(m.from / n) * cell}px, 0)`;
+      this.grid.el.append(g);
+      ghosts.push([g, m.to]);
     }
+    const spawnAt = effect.spawn ? effect.spawn.cell : -1;
+    for (const i of arriving) this.cells[i].classList.add('arriving');
+    if (spawnAt >= 0) this.cells[spawnAt].classList.add('arriving');
+    const done = () => {
+      if (this.anim !== anim) return;
+      this.anim = null;
+      for (const [g] of ghosts) g.remove();
+      for (const i of arriving) {
+        this.cells[i].classList.remove('arriving');
+        if (merged.has(i)) this.cells[i].classList.add('merge');
+      }
+      if (spawnAt >= 0) {
+        this.cells[spawnAt].classList.remove('arriving');
+        this.cells[spawnAt].classList.add('spawn');
+      }
+    };
+    const anim = { done, timer: 0 };
+    this.anim = anim;
+    void this.grid.el.offsetWidth;
+    for (const [g, to] of ghosts) g.style.transform = `translate3d(${(to % n) * cell}px, ${Math.floor(to / n) * cell}px, 0)`;
+    anim.timer = setTimeout(done, 120);
+  }
+
+  finishAnimation() {
+    if (!this.anim) return;
+    const a = this.anim;
+    clearTimeout(a.timer);
+    a.done();
   }
 
   key(dir) {
@@ -120,6 +125,7 @@ export class G2048Board {
   }
 
   destroy() {
+    this.finishAnimation();
     if (this.grid) this.grid.destroy();
   }
 }

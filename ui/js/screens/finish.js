@@ -57,7 +57,7 @@ export class FinishDialog {
       h('button', { class: 'btn', type: 'button', 'data-action': 'share', onclick: () => this.share() }, icon('share'), t('share')),
     ];
     if (won && kind === '2048') {
-      actions.push(h('button', { class: 'btn', type: 'button', 'data-action': 'keep', onclick: () => this.close() }, t('keepPlaying')));
+      actions.push(h('button', { class: 'btn', type: 'button', 'data-action': 'keep', onclick: () => this.keepGoing() }, t('keepPlaying')));
     }
     actions.push(h('button', { class: 'btn', type: 'button', 'data-action': 'again', onclick: () => this.again() }, icon('restart'), t('again')));
     if (won && kind !== '2048') {
@@ -106,6 +106,12 @@ export class FinishDialog {
     } catch (e) {
       this.game.app.error(e);
     }
+  }
+
+  /** 2048 after reaching the 2048 tile: the rules need `{keep_going: true}` to play on. */
+  async keepGoing() {
+    this.close();
+    await this.game.play({ keep_going: true });
   }
 
   async again() {

@@ -148,20 +148,7 @@ export class GameScreen {
     this.titleEl.textContent = t(`game.${this.kind}`);
     this.subEl.textContent = levelTitle(this.app, s) || '';
     this.statEls.moves.textContent = String(s.moves);
-    const counters = s.counters || {};
-    if (this.kind === '2048') {
-      const score = Number(counters.score || 0);
-      this.statEls.score.textContent = String(score);
-      const maxTile = Math.max(0, ...s.board.split(',').map(Number).filter(Number.isFinite));
-      this.statEls.tile.textContent = String(counters.best_tile || counters.max_tile || maxTile);
-      const rec = bestRecord(this.app, s);
-      const bestScore = Math.max(score, Number((rec && (rec.score ?? rec.best_score ?? rec.bestScore)) || 0));
-      this.statEls.best.textContent = String(bestScore);
-    } else {
-      const rec = bestRecord(this.app, s);
-      const best = rec && (rec.moves ?? rec.best_moves ?? rec.bestMoves);
-      this.statEls.best.textContent = best === undefined || best === null ? t('noBest') : String(best);
-    }
+    this.renderBest(s);
     this.clockBase = { ms: Number(field(s, 'elapsed_ms') || 0), at: performance.now(), running: s.status === 'playing' && s.moves > 0 };
     this.tickClock();
     const solving = !!this.solving;
@@ -172,6 +159,22 @@ export class GameScreen {
     this.buttons.solve.disabled = !solving && s.status !== 'playing';
     if (!how.initial && prev && prev.status === 'playing' && s.status !== 'playing') this.finished(view);
     else if (how.initial && s.status !== 'playing' && view.finish) this.finished(view, true);
+  }
+
+  renderBest(s) {
+    const counters = s.counters || {};
+    const rec = bestRecord(this.app, s);
+    if (this.kind === '2048') {
+      const score = Number(counters.score || 0);
+      this.statEls.score.textContent = String(score);
+      const maxTile = Math.max(0, ...s.board.split(',').map(Number).filter(Number.isFinite));
+      this.statEls.tile.textContent = String(counters.max_tile || maxTile);
+      const bestScore = Math.max(score, Number((rec && rec.best_score) || 0));
+      this.statEls.best.textContent = String(bestScore);
+    } else {
+      const best = rec && rec.best_moves;
+      this.statEls.best.textContent = best === undefined || best === null ? t('noBest') : String(best);
+    }
   }
 
   tickClock() {
@@ -334,7 +337,11 @@ export class GameScreen {
     setTimeout(() => {
       if (this.app.screen === this && this.view === view) this.finish.show(view);
     }, delay);
-    this.app.refreshProgress();
+    // Records changed: reload them (and the level list that carries Klotski bests).
+    if (this.app.levels) delete this.app.levels[this.kind];
+    Promise.all([this.app.refreshProgress(), this.kind === 'klotski' ? loadLevels(this.app, 'klotski') : null]).then(() => {
+      if (this.app.screen === this && this.view) this.renderBest(this.view.snapshot);
+    });
   }
 
   bindSwipes(area) {

@@ -23,17 +23,12 @@ export class HomeScreen {
   }
 
   async prepare() {
-    const p = this.app.progress || {};
-    const games = p.games || p.in_progress || {};
-    await Promise.all(
-      KINDS.filter((k) => games[k]).map((k) =>
-        call('snapshot', { kind: k })
-          .then((v) => {
-            if (v && v.snapshot && v.snapshot.status === 'playing') this.current[k] = v.snapshot;
-          })
-          .catch(() => {}),
-      ),
-    );
+    await this.app.refreshProgress();
+    const games = (this.app.progress && this.app.progress.games) || {};
+    for (const k of KINDS) {
+      const snap = games[k];
+      if (snap && typeof snap === 'object' && snap.status === 'playing' && (snap.moves > 0 || snap.can_undo)) this.current[k] = snap;
+    }
     try {
       this.daily = await call('daily', {});
     } catch (_) {

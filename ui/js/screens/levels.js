@@ -6,8 +6,6 @@ import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
 import { levelName, recordFor } from './records.js';
 
-const DIFFS = ['easy', 'medium', 'hard', 'expert'];
-
 export async function loadLevels(app, kind) {
   app.levels = app.levels || {};
   if (app.levels[kind]) return app.levels[kind];
@@ -41,6 +39,7 @@ export class LevelsScreen {
 
   async prepare() {
     await this.app.refreshProgress();
+    if (this.app.levels) delete this.app.levels[this.kind];
     this.list = await loadLevels(this.app, this.kind);
     return true;
   }
@@ -79,46 +78,49 @@ export class LevelsScreen {
   }
 
   klotski() {
-    const unlocked = Number(((this.app.progress || {}).unlocked || {}).klotski || 0);
     const items = this.list.map((level, i) => {
-      const scope = level.scope || `klotski:${level.key ?? level.level ?? level.number ?? i + 1}`;
-      const rec = recordFor(this.app, scope, 'klotski');
-      const locked = level.locked === true || (level.locked === undefined && unlocked > 0 && i >= unlocked);
-      const min = level.min_moves ?? level.minMoves ?? level.optimal;
+      const no = level.index ?? i + 1;
+      const rec = level.best || null;
+      const locked = level.unlocked === false;
+      const min = level.optimal ?? level.min_moves;
       const best = rec && rec.best_moves;
       return h(
         'button',
-        { class: `level${locked ? ' locked' : ''}`, type: 'button', 'data-level': String(i + 1), 'data-id': level.id, disabled: locked, onclick: () => this.openLevel(level) },
-        h('span', { class: 'level-no' }, String(i + 1)),
+        { class: `level${locked ? ' locked' : ''}`, type: 'button', 'data-level': String(no), 'data-id': level.id, disabled: locked, onclick: () => this.openLevel(level) },
+        h('span', { class: 'level-no' }, String(no)),
         h('span', { class: 'level-name' }, levelName(level)),
         h('span', { class: 'level-meta' }, min === null || min === undefined ? t('noSolution') : t('minMoves', { n: min })),
-        h('span', { class: 'level-foot' }, starsEl(Number((rec && rec.stars) || level.stars || 0)), h('span', { class: 'level-best' }, locked ? t('locked') : best ? `${t('best')} ${best}` : '')),
+        h('span', { class: 'level-foot' }, starsEl(Number((rec && rec.stars) || 0)), h('span', { class: 'level-best' }, locked ? t('locked') : best ? `${t('best')} ${best}` : '')),
       );
     });
     return h('div', { class: 'level-grid' }, items);
   }
 
   slide() {
-    const rows = [];
-    for (let n = 3; n <= 10; n++) {
-      const size = `${n}x${n}`;
-      const rec = recordFor(this.app, `slide:${size}`, 'slide');
-      const choices = n <= 4 ? DIFFS.map((d) => h('button', { class: 'chip', type: 'button', 'data-size': size, 'data-diff': d, onclick: () => this.start(`${size}/${d}`) }, t(`diff.${d}`))) : [];
-      choices.push(h('button', { class: 'chip primary', type: 'button', 'data-size': size, 'data-diff': 'random', onclick: () => this.start(size) }, n <= 4 ? t('random') : t('play')));
-      rows.push(
-        h(
-          'div',
-          { class: 'size-row', 'data-size': size },
-          h('div', { class: 'size-head' }, h('span', { class: 'size-name' }, t('sizeLabel', { w: n, h: n })), h('span', { class: 'level-best' }, rec && rec.best_moves ? `${t('best')} ${rec.best_moves}` : '')),
-          h('div', { class: 'chips' }, choices),
-        ),
+    let sizes = this.list.filter((l) => l && l.size);
+    if (!sizes.length) sizes = [3, 4, 5, 6, 7, 8, 9, 10].map((n) => ({ size: `${n}x${n}`, params: `${n}x${n}`, difficulties: [] }));
+    const rows = sizes.map((lv) => {
+      const [w, hh] = lv.size.split('x').map(Number);
+      const rec = lv.best || recordFor(this.app, `slide:${lv.size}`, 'slide');
+      const diffs = Array.isArray(lv.difficulties) ? lv.difficulties : [];
+      const choices = diffs.map((d) =>
+        h('button', { class: 'chip', type: 'button', 'data-size': lv.size, 'data-diff': d.name, 'aria-label': `${t('sizeLabel', { w, h: hh })} ${t(`diff.${d.name}`)}`, onclick: () => this.start(d.params) }, t(`diff.${d.name}`)),
       );
-    }
+      choices.push(
+        h('button', { class: 'chip primary', type: 'button', 'data-size': lv.size, 'data-diff': 'random', 'aria-label': `${t('sizeLabel', { w, h: hh })} ${diffs.length ? t('random') : t('play')}`, onclick: () => this.start(lv.params || lv.size) }, diffs.length ? t('random') : t('play')),
+      );
+      return h(
+        'div',
+        { class: 'size-row', 'data-size': lv.size },
+        h('div', { class: 'size-head' }, h('span', { class: 'size-name' }, t('sizeLabel', { w, h: hh })), h('span', { class: 'level-best' }, rec && rec.best_moves ? `${t('best')} ${rec.best_moves}` : '')),
+        h('div', { class: 'chips' }, choices),
+      );
+    });
     return h('div', { class: 'size-list' }, rows);
   }
 
   g2048() {
-    const rec = recordFor(this.app, '2048', '2048');
+    const rec = (this.list[0] && this.list[0].best) || recordFor(this.app, '2048', '2048');
     return h(
       'div',
       { class: 'g2048-start' },

@@ -20,26 +20,22 @@ export function levelName(level) {
   return level.name_zh || level.nameZh || level.name || level.name_en || '';
 }
 
-export function scopeOf(app, snapshot) {
-  if (snapshot.kind === 'slide') {
-    const m = /^(\d+x\d+)/.exec(snapshot.board);
-    return m ? `slide:${m[1]}` : null;
-  }
-  if (snapshot.kind === 'klotski') {
-    const level = levelOf(app, snapshot);
-    return level ? level.scope || `klotski:${level.key ?? level.level ?? level.number}` : null;
-  }
-  return '2048';
-}
-
 export function recordFor(app, scope, kind) {
   const recs = (app.progress && app.progress.records) || {};
   return recs[`${scope}/${ruleOf(app, kind)}`] || null;
 }
 
+/** The player's best for the game on screen (a Klotski level's own, a size's, or 2048's). */
 export function bestRecord(app, snapshot) {
-  const scope = scopeOf(app, snapshot);
-  return scope ? recordFor(app, scope, snapshot.kind) : null;
+  if (snapshot.kind === 'klotski') {
+    const level = levelOf(app, snapshot);
+    return level ? level.best || null : null;
+  }
+  if (snapshot.kind === 'slide') {
+    const m = /^(\d+x\d+)/.exec(snapshot.board);
+    return m ? recordFor(app, `slide:${m[1]}`, 'slide') : null;
+  }
+  return recordFor(app, '2048', '2048');
 }
 
 /** The subtitle of a game screen: the level name, the board size, or the daily tag. */
