@@ -40,6 +40,12 @@ impl GameId {
         })?;
         let rest = if text.contains(':') { rest } else { &text[kind_text.len()..] };
         let (body, seed) = match rest.rsplit_once('#') {
+            // A Klotski board uses '#' for walls: only trailing digits after '#' are a seed.
+            Some((_, s))
+                if kind == Kind::Klotski && (s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit())) =>
+            {
+                (rest, None)
+            }
             Some((b, s)) => {
                 let seed: u64 = s
                     .parse()

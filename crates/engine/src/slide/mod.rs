@@ -1,1 +1,430 @@
-//! (module being written: see the engine issue)
+//! The number slide (数字华容道): a W×H board (2 ≤ W, H ≤ 10) holding the tiles 1 … W·H−1 and
+//! a blank; the goal is 1 … W·H−1 row-major with the blank bottom-right.
+//!
+//! # Rules and counting
+//! A move taps a tile in the blank's row or column: that tile and every tile between it and
+//! the blank slide one cell toward the blank ([`Move`] = `{"tile": n}`). Two counts are kept:
+//! *tile moves* (each tile that slides one cell counts 1; this is [`Game::moves`]) and *line
+//! moves* (each tap counts 1). `counters()` = `{"tile": n, "line": n}`.
+//!
+//! # Game IDs
+//! - exact board: `slide:WxH:<tiles comma-separated, 0 = blank>`, e.g. `slide:3x3:1,2,3,4,5,6,7,0,8`
+//!   (must be solvable);
+//! - generated: `slide:WxH#seed` (uniform among solvable boards) or `slide:WxH/<difficulty>#seed`.
+//!
+//! # Difficulty
+//! Defined by the optimal number of tile moves, for 3×3 and 4×4 only:
+//!
+//! | level    | 3×3    | 4×4    |
+//! |----------|--------|--------|
+//! | `easy`   | 8–14   | 20–30  |
+//! | `medium` | 15–20  | 31–40  |
+//! | `hard`   | 21–25  | 41–50  |
+//! | `expert` | 26–31  | 51–80  |
+//!
+//! # Generation
+//! Seeded by [`crate::rng::stream`]`(seed, "slide")`, so a seed is a game ID on every platform
+//! forever. Without a difficulty: a uniform shuffle (Fisher–Yates with [`crate::rng::below`]),
+//! and if it is unsolvable the two first non-blank cells are swapped (a parity-flipping
+//! bijection, so the result is uniform over the solvable boards); the solved board is drawn
+//! again. With a difficulty, see [`generate`].
+
+mod board;
+mod table;
+
+pub use board::{check_size, parse_size, Board, Moved, MAX_SIDE, MIN_SIDE};
+pub use table::{has_table, is_built, table, Table};
+
+use crate::error::{Error, Result};
+use crate::game::{Cancel, Game, Hint, Kind, Status};
+use crate::rng::{self, ChaCha8Rng};
+use serde::{Deserialize, Serialize};
+
+/// One tap: `tile` and every tile between it and the blank slide toward the blank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Move {
+    pub tile: u16,
+}
+
+/// What a move changed: the tiles that slid, with their cell indices (row-major), the one
+/// next to the blank first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effect {
+    pub moved: Vec<Moved>,
+}
+
+/// A difficulty level: a band of optimal solution lengths (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Difficulty> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.as_str() == text)
+            .ok_or_else(|| {
+                Error::parse(format!(
+                    "unknown difficulty {text:?} (expected easy, medium, hard or expert)"
+                ))
+            })
+    }
+
+    /// The band of optimal lengths (tile moves, inclusive) on a `w`×`h` board, if defined.
+    pub fn band(self, w: usize, h: usize) -> Option<(u32, u32)> {
+        let i = self as usize;
+        match (w, h) {
+            (3, 3) => Some([(8, 14), (15, 20), (21, 25), (26, 31)][i]),
+            (4, 4) => Some([(20, 30), (31, 40), (41, 50), (51, 80)][i]),
+            _ => None,
+        }
+    }
+}
+
+/// A solution: single-tile moves (the tile that slides into the blank, in order).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solution {
+    pub tiles: Vec<u16>,
+    /// True when no shorter solution exists (in tile moves).
+    pub optimal: bool,
+    /// Search nodes expanded, where the solver searches.
+    pub nodes: Option<u64>,
+}
+
+/// A solution from `board` to the goal. Exact tables for boards of at most 10 cells.
+/// Unsolvable boards give `ErrorCode::Unsolvable`; a cancelled search `ErrorCode::Cancelled`.
+pub fn solve(board: &Board, cancel: &Cancel) -> Result<Solution> {
+    if !board.is_solvable() {
+        return Err(Error::unsolvable(format!(
+            "this {}x{} board cannot reach the goal (its parity is wrong: swap any two tiles to fix it)",
+            board.width(),
+            board.height()
+        )));
+    }
+    if board.is_solved() {
+        return Ok(Solution {
+            tiles: Vec::new(),
+            optimal: true,
+            nodes: Some(0),
+        });
+    }
+    if cancel.is_cancelled() {
+        return Err(Error::cancelled());
+    }
+    if let Some(t) = table(board.width(), board.height()) {
+        return Ok(Solution {
+            tiles: t.solve(board)?,
+            optimal: true,
+            nodes: None,
+        });
+    }
+    Err(Error::unsupported(format!(
+        "no solver for {}x{} boards yet",
+        board.width(),
+        board.height()
+    )))
+}
+
+/// The optimal solution length of `board` where it is cheap to know (exact tables).
+pub fn optimal_length(board: &Board) -> Option<u32> {
+    let t = table(board.width(), board.height())?;
+    t.distance(board).ok().flatten().map(u32::from)
+}
+
+fn shuffled(w: usize, h: usize, rng: &mut ChaCha8Rng) -> Board {
+    let n = w * h;
+    let mut cells: Vec<u8> = (1..n as u8).collect();
+    cells.push(0);
+    for i in (1..n).rev() {
+        let j = rng::below(rng, i as u64 + 1) as usize;
+        cells.swap(i, j);
+    }
+    let mut b = Board::from_cells_unchecked(w, h, cells);
+    if !b.is_solvable() {
+        let mut cells = b.cells().to_vec();
+        let mut non_blank = (0..n).filter(|&i| cells[i] != 0);
+        let (a, c) = (non_blank.next().unwrap_or(0), non_blank.next().unwrap_or(1));
+        cells.swap(a, c);
+        b = Board::from_cells_unchecked(w, h, cells);
+    }
+    b
+}
+
+/// Generate a board, reproducibly from `seed`.
+///
+/// Without a difficulty: uniform among the solvable boards, never the solved one.
+/// With a difficulty (3×3 and 4×4 only): a board whose optimal length lies in the band;
+/// on 3×3 uniform shuffles are drawn until one falls in the band (so the board is uniform
+/// among the boards of the band).
+pub fn generate(w: usize, h: usize, difficulty: Option<Difficulty>, seed: u64) -> Result<Board> {
+    check_size(w, h)?;
+    let mut rng = rng::stream(seed, "slide");
+    let Some(d) = difficulty else {
+        loop {
+            let b = shuffled(w, h, &mut rng);
+            if !b.is_solved() {
+                return Ok(b);
+            }
+        }
+    };
+    let (lo, hi) = d.band(w, h).ok_or_else(|| {
+        Error::range(format!(
+            "difficulty levels exist for 3x3 and 4x4 boards only, not {w}x{h}"
+        ))
+    })?;
+    match (w, h) {
+        (3, 3) => loop {
+            let b = shuffled(w, h, &mut rng);
+            let len = optimal_length(&b).unwrap_or(0);
+            if (lo..=hi).contains(&len) {
+                return Ok(b);
+            }
+        },
+        _ => Err(Error::unsupported(format!(
+            "{w}x{h} difficulty generation is not built yet"
+        ))),
+    }
+}
+
+/// Turn single-tile moves into taps: consecutive tile moves in the same direction along one
+/// line are one tap on the last of those tiles. Fails if a move is not legal on `board`.
+pub fn to_line_moves(board: &Board, tiles: &[u16]) -> Result<Vec<Move>> {
+    let mut b = board.clone();
+    let mut out: Vec<Move> = Vec::new();
+    let mut last_dir: Option<isize> = None;
+    for &t in tiles {
+        let blank = b.blank() as isize;
+        let m = b.step(t)?;
+        let dir = m.from as isize - blank;
+        if last_dir == Some(dir) {
+            if let Some(prev) = out.last_mut() {
+                prev.tile = t;
+            }
+        } else {
+            out.push(Move { tile: t });
+        }
+        last_dir = Some(dir);
+    }
+    Ok(out)
+}
+
+/// One number-slide game: the board and both move counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slide {
+    board: Board,
+    tile_moves: u32,
+    line_moves: u32,
+}
+
+impl Slide {
+    pub fn new(board: Board) -> Result<Slide> {
+        if !board.is_solvable() {
+            return Err(Error::unsolvable(format!(
+                "board {} cannot reach the goal (its parity is wrong)",
+                board.body()
+            )));
+        }
+        Ok(Slide {
+            board,
+            tile_moves: 0,
+            line_moves: 0,
+        })
+    }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn tile_moves(&self) -> u32 {
+        self.tile_moves
+    }
+    pub fn line_moves(&self) -> u32 {
+        self.line_moves
+    }
+}
+
+impl Game for Slide {
+    const KIND: Kind = Kind::Slide;
+    type Move = Move;
+    type Effect = Effect;
+
+    fn from_id(body: &str, seed: Option<u64>) -> Result<Self> {
+        let body = body.trim();
+        match seed {
+            None => {
+                if !body.contains(':') {
+                    return Err(Error::parse(format!(
+                        "slide ID body {body:?} needs the tiles (WxH:1,2,…,0) or a #seed"
+                    )));
+                }
+                Slide::new(Board::parse(body)?)
+            }
+            Some(seed) => {
+                if body.contains(':') {
+                    return Err(Error::parse(
+                        "an exact slide board (WxH:<tiles>) takes no #seed",
+                    ));
+                }
+                let (size, diff) = match body.split_once('/') {
+                    Some((s, d)) => (s, Some(Difficulty::parse(d.trim())?)),
+                    None => (body, None),
+                };
+                let (w, h) = parse_size(size)?;
+                Slide::new(generate(w, h, diff, seed)?)
+            }
+        }
+    }
+
+    fn board_body(&self) -> String {
+        self.board.body()
+    }
+
+    fn apply(&mut self, mv: &Move) -> Result<Effect> {
+        let moved = self.board.slide(mv.tile)?;
+        self.tile_moves = self.tile_moves.saturating_add(moved.len() as u32);
+        self.line_moves = self.line_moves.saturating_add(1);
+        Ok(Effect { moved })
+    }
+
+    fn status(&self) -> Status {
+        if self.board.is_solved() {
+            Status::Won
+        } else {
+            Status::Playing
+        }
+    }
+
+    fn moves(&self) -> u32 {
+        self.tile_moves
+    }
+
+    fn counters(&self) -> serde_json::Value {
+        serde_json::json!({ "tile": self.tile_moves, "line": self.line_moves })
+    }
+
+    /// The first tap of a solution; `optimal` means the solution is optimal in tile moves.
+    fn hint(&self, cancel: &Cancel) -> Result<Hint<Move>> {
+        if self.board.is_solved() {
+            return Err(Error::illegal("the board is already solved"));
+        }
+        let sol = solve(&self.board, cancel)?;
+        let taps = to_line_moves(&self.board, &sol.tiles)?;
+        let (first, rest) = taps
+            .split_first()
+            .ok_or_else(|| Error::illegal("the board is already solved"))?;
+        Ok(Hint {
+            mv: *first,
+            optimal: sol.optimal,
+            line: rest.to_vec(),
+            values: None,
+        })
+    }
+
+    fn solve(&self, cancel: &Cancel) -> Result<Vec<Move>> {
+        let sol = solve(&self.board, cancel)?;
+        to_line_moves(&self.board, &sol.tiles)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorCode;
+
+    #[test]
+    fn a_tap_slides_the_whole_line_and_counts_both_ways() {
+        let mut g = Slide::from_id("3x3:1,2,3,4,5,6,7,8,0", None).unwrap();
+        let e = g.apply(&Move { tile: 7 }).unwrap();
+        assert_eq!(g.board_body(), "3x3:1,2,3,4,5,6,0,7,8");
+        assert_eq!(
+            e.moved,
+            vec![
+                Moved {
+                    tile: 8,
+                    from: 7,
+                    to: 8
+                },
+                Moved {
+                    tile: 7,
+                    from: 6,
+                    to: 7
+                }
+            ]
+        );
+        g.apply(&Move { tile: 1 }).unwrap();
+        assert_eq!(g.board_body(), "3x3:0,2,3,1,5,6,4,7,8");
+        assert_eq!(g.counters(), serde_json::json!({"tile": 4, "line": 2}));
+        assert_eq!(g.moves(), 4);
+        let err = g.apply(&Move { tile: 5 }).unwrap_err();
+        assert_eq!(err.code, ErrorCode::IllegalMove);
+        assert!(err.message.contains("row or column"), "{}", err.message);
+        assert_eq!(
+            g.apply(&Move { tile: 9 }).unwrap_err().code,
+            ErrorCode::IllegalMove
+        );
+        assert_eq!(
+            g.apply(&Move { tile: 0 }).unwrap_err().code,
+            ErrorCode::IllegalMove
+        );
+        assert_eq!(
+            g.board_body(),
+            "3x3:0,2,3,1,5,6,4,7,8",
+            "illegal moves change nothing"
+        );
+        assert_eq!(g.counters(), serde_json::json!({"tile": 4, "line": 2}));
+    }
+
+    #[test]
+    fn move_and_effect_serialise_as_documented() {
+        assert_eq!(
+            serde_json::to_string(&Move { tile: 12 }).unwrap(),
+            r#"{"tile":12}"#
+        );
+        let m: Move = serde_json::from_str(r#"{"tile": 3}"#).unwrap();
+        assert_eq!(m, Move { tile: 3 });
+        assert!(serde_json::from_str::<Move>(r#"{"tile": 3, "x": 1}"#).is_err());
+        let e = Effect {
+            moved: vec![Moved {
+                tile: 8,
+                from: 7,
+                to: 8,
+            }],
+        };
+        assert_eq!(
+            serde_json::to_string(&e).unwrap(),
+            r#"{"moved":[{"tile":8,"from":7,"to":8}]}"#
+        );
+    }
+
+    #[test]
+    fn line_moves_group_single_steps() {
+        let b = Board::parse("3x3:1,2,3,4,5,6,0,7,8").unwrap();
+        assert_eq!(to_line_moves(&b, &[7, 8]).unwrap(), vec![Move { tile: 8 }]);
+        let b = Board::parse("3x3:0,2,3,1,5,6,4,7,8").unwrap();
+        assert_eq!(
+            to_line_moves(&b, &[1, 4, 7, 8]).unwrap(),
+            vec![Move { tile: 4 }, Move { tile: 8 }]
+        );
+        assert!(to_line_moves(&b, &[5]).is_err());
+    }
+}
