@@ -71,8 +71,20 @@ const EMPTY_WEIGHT: f32 = 270.0;
 /// The heuristic value of one line of four exponents (see the module doc).
 pub fn line_value(line: [u8; 4]) -> f32 {
     let empty = line.iter().filter(|&&e| e == 0).count() as f32;
+    // Runs of equal tiles (empty cells between them ignored): a run of k ≥ 2 scores k.
     let tiles: Vec<u8> = line.iter().copied().filter(|&e| e != 0).collect();
-    let merges = tiles.windows(2).filter(|w| w[0] == w[1]).count() as f32;
+    let mut merges = 0f32;
+    let mut run = 1;
+    for k in 1..=tiles.len() {
+        if k < tiles.len() && tiles[k] == tiles[k - 1] {
+            run += 1;
+        } else {
+            if run >= 2 {
+                merges += run as f32;
+            }
+            run = 1;
+        }
+    }
     let sum: f32 = line.iter().map(|&e| (e as f32).powf(SUM_POWER)).sum();
     let (mut down, mut up) = (0f32, 0f32);
     for w in line.windows(2) {
