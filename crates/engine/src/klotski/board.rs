@@ -5,6 +5,7 @@
 //! are at most 8×8). A piece is a filled rectangle named by one letter; its position is
 //! its top-left cell (the *anchor*).
 
+use super::solver::Metric;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -459,6 +460,44 @@ impl Board {
                 path: path_to(&g, &parent, a),
             })
             .collect())
+    }
+
+    /// Every place piece `i` can go in one move of `metric` (one piece anywhere it can
+    /// reach / one straight slide / one cell).
+    pub(crate) fn moves_of(&self, i: usize, metric: Metric) -> Vec<(u8, u8)> {
+        let Some(p) = self.pieces.get(i) else {
+            return Vec::new();
+        };
+        let Ok((_, free, g)) = self.free_for(p.letter) else {
+            return Vec::new();
+        };
+        let x = p.row as u32 * g.w + p.col as u32;
+        let mut out = Vec::new();
+        match metric {
+            Metric::Piece => {
+                let mut t = g.flood(1u64 << x, free) & !(1u64 << x);
+                while t != 0 {
+                    out.push(rc(&g, t.trailing_zeros()));
+                    t &= t - 1;
+                }
+            }
+            Metric::Unit | Metric::Straight => {
+                for d in 0..4 {
+                    let mut b = x;
+                    while let Some(n) = g.neighbour(b, d) {
+                        if free >> n & 1 == 0 {
+                            break;
+                        }
+                        b = n;
+                        out.push(rc(&g, b));
+                        if metric == Metric::Unit {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Move piece `i` to anchor (row, col) without any check (callers checked legality).

@@ -5,8 +5,9 @@
 //! position in it reaches every other) with one breadth-first search by piece moves over
 //! canonical positions, keeping each position's neighbours. A second, multi-source search
 //! from every solved position of the component gives every position's exact optimal count
-//! (distance to the nearest solved position). A position with a count in the band is drawn
-//! at random — so the count is known, not estimated — skipping the 40 classics (up to mirror).
+//! (distance to the nearest solved position). A count in the band is drawn at random among
+//! those the component has, then a position with that count — so the count is known, not
+//! estimated — skipping the 40 classics (up to mirror), then mirrored or not at random.
 //! If the component has none, the next attempt places the pieces again.
 //!
 //! Reproducible forever: all randomness comes from `rng::stream(seed, "klotski")` through
@@ -14,8 +15,10 @@
 //! changes every seeded Klotski level (daily challenges included).
 
 use super::board::{Board, Geom, Piece, GOAL, MAX_SIDE, MIN_SIDE};
+use super::keys::IndexMap;
 use super::levels::classics;
-use super::solver::{IndexMap, Key, KeyWidth, Metric, Model, Slots, Wide};
+use super::solver::Metric;
+use super::space::{with_space, Model, Space, Visit, NO_SKIP};
 use crate::error::{Error, Result};
 use crate::rng::{self, RngCore};
 use std::collections::HashSet;
@@ -24,7 +27,10 @@ use std::sync::OnceLock;
 /// Attempts (random placements) before the generator gives up.
 pub const MAX_ATTEMPTS: u32 = 400;
 /// Largest component explored in one attempt; bigger ones are skipped.
-pub const MAX_COMPONENT: usize = 1_500_000;
+pub const MAX_COMPONENT: usize = 600_000;
+/// Positions explored over all attempts before the generator gives up (bounds the time of
+/// a hopeless request, e.g. a roomy variant whose components are all too big).
+pub const MAX_EXPLORED: usize = 2_000_000;
 
 /// A band of optimal piece-move counts, `min..=max`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,20 +215,33 @@ pub fn generate(min: u32, max: u32, seed: u64) -> Result<Board> {
 
 /// [`generate`] for any piece set.
 pub fn generate_with(spec: &GenSpec, band: Band, seed: u64) -> Result<Board> {
+    generate_counted(spec, band, seed).map(|(board, _)| board)
+}
+
+/// [`generate_with`], also returning the layout's optimal piece-move count.
+pub fn generate_counted(spec: &GenSpec, band: Band, seed: u64) -> Result<(Board, u32)> {
     spec.check()?;
     let mut rng = rng::stream(seed, "klotski");
+    let mut explored = 0usize;
     for _ in 0..MAX_ATTEMPTS {
         let Some(layout) = place(spec, &mut rng) else {
             continue;
         };
         let model = Model::new(&layout);
-        let found = match model.key_width() {
-            KeyWidth::W64 => attempt::<u64>(&model, &layout, band, &mut rng),
-            KeyWidth::W128 => attempt::<u128>(&model, &layout, band, &mut rng),
-            KeyWidth::Wide => attempt::<Wide>(&model, &layout, band, &mut rng),
+        let attempt = Attempt {
+            layout: &layout,
+            band,
+            rng: &mut rng,
+            explored: &mut explored,
         };
-        if let Some(board) = found {
-            return Ok(board);
+        if let Some(found) = with_space(&model, false, attempt) {
+            return Ok(found);
+        }
+        if explored > MAX_EXPLORED {
+            return Err(Error::range(format!(
+                "gave up generating a {spec} layout needing {band} moves after exploring \
+                 {explored} positions (fewer empty cells make smaller searches)"
+            )));
         }
     }
     Err(Error::range(format!(
@@ -309,122 +328,96 @@ fn classic_forms() -> &'static HashSet<String> {
     })
 }
 
-/// One attempt from a random layout: a position of the layout's component in `band`, if any.
-fn attempt<K: Key>(
-    model: &Model,
-    layout: &Board,
+/// One attempt from a random layout: a position of the layout's component in the band (and
+/// its optimal count), if there is one.
+struct Attempt<'a, R> {
+    layout: &'a Board,
     band: Band,
-    rng: &mut impl RngCore,
-) -> Option<Board> {
-    let (start, _) = model.slots(layout);
-    let mut index = IndexMap::<K>::new();
-    let mut states: Vec<K> = Vec::new();
-    let mut solved: Vec<bool> = Vec::new();
-    let mut edges: Vec<u32> = Vec::new();
-    let mut first_edge: Vec<u32> = vec![0];
-    let k0 = model.key::<K>(&start);
-    index.get_or_insert(k0, 0);
-    states.push(k0);
-    solved.push(start[0] as u32 == model.exit);
-    let mut a: Slots = [0; 64];
-    let mut head = 0;
-    while head < states.len() {
-        if states.len() > MAX_COMPONENT {
-            return None;
-        }
-        states[head].unpack(model.bits, &mut a[..model.n]);
-        model.expand(&a, Metric::Piece, |i, t| {
-            let b = model.child(&a, i, t);
-            let k = model.key::<K>(&b);
-            let (j, new) = index.get_or_insert(k, states.len() as u32);
-            if new {
-                states.push(k);
-                solved.push(b[0] as u32 == model.exit);
-            }
-            edges.push(j);
-            false
-        });
-        first_edge.push(edges.len() as u32);
-        head += 1;
-    }
-    // Distance of every position to the nearest solved one.
-    let mut dist = vec![u32::MAX; states.len()];
-    let mut queue: Vec<u32> = (0..states.len() as u32)
-        .filter(|&i| solved[i as usize])
-        .collect();
-    if queue.is_empty() {
-        return None;
-    }
-    for &q in &queue {
-        dist[q as usize] = 0;
-    }
-    let mut qh = 0;
-    while qh < queue.len() {
-        let s = queue[qh] as usize;
-        qh += 1;
-        for &t in &edges[first_edge[s] as usize..first_edge[s + 1] as usize] {
-            if dist[t as usize] == u32::MAX {
-                dist[t as usize] = dist[s] + 1;
-                queue.push(t);
-            }
-        }
-    }
-    let mut candidates: Vec<u32> = (0..states.len() as u32)
-        .filter(|&i| band.contains(dist[i as usize]))
-        .collect();
-    while !candidates.is_empty() {
-        let pick = rng::below(rng, candidates.len() as u64) as usize;
-        let mirror = rng::below(rng, 2) == 1;
-        let board = decode(
-            model,
-            layout,
-            states[candidates[pick] as usize],
-            mirror && model.symmetric,
-        );
-        if !classic_forms().contains(&board.canonical()) {
-            return Some(board);
-        }
-        candidates.swap_remove(pick);
-    }
-    None
+    rng: &'a mut R,
+    /// Positions explored so far, over all attempts.
+    explored: &'a mut usize,
 }
 
-/// The board of a canonical key (optionally mirrored), letters in reading order.
-fn decode<K: Key>(model: &Model, layout: &Board, key: K, mirror: bool) -> Board {
-    let mut a: Slots = [0; 64];
-    key.unpack(model.bits, &mut a[..model.n]);
-    let w = model.g.w;
-    let mut placed: Vec<(u32, u8, u8, bool)> = Vec::new();
-    for cl in &model.classes {
-        for &x in &a[cl.start..cl.start + cl.len] {
-            let x = if mirror {
-                cl.mirror[x as usize] as u32
-            } else {
-                x as u32
-            };
-            placed.push((x, cl.sh as u8, cl.sw as u8, cl.start == 0));
-        }
-    }
-    placed.sort_unstable();
-    let mut next = 0;
-    let pieces = placed
-        .into_iter()
-        .map(|(x, sh, sw, goal)| {
-            let l = if goal {
-                GOAL
-            } else {
-                next += 1;
-                letter(next - 1)
-            };
-            Piece {
-                letter: l,
-                row: (x / w) as u8,
-                col: (x % w) as u8,
-                height: sh,
-                width: sw,
+impl<R: RngCore> Visit for Attempt<'_, R> {
+    type Out = Option<(Board, u32)>;
+
+    fn visit<S: Space>(self, s: &S) -> Option<(Board, u32)> {
+        let rng = self.rng;
+        // The whole component, with each position's neighbours (compressed rows).
+        let mut index = IndexMap::<S::K>::new();
+        let mut states: Vec<S::K> = Vec::new();
+        let mut solved: Vec<bool> = Vec::new();
+        let mut edges: Vec<u32> = Vec::new();
+        let mut first_edge: Vec<u32> = vec![0];
+        let k0 = s.key_of(self.layout);
+        index.get_or_insert(k0, 0);
+        states.push(k0);
+        solved.push(s.is_goal(k0));
+        let mut head = 0;
+        while head < states.len() {
+            if states.len() > MAX_COMPONENT || *self.explored + states.len() > MAX_EXPLORED {
+                *self.explored += states.len();
+                return None;
             }
-        })
-        .collect();
-    Board::new(layout.width(), layout.height(), layout.walls(), pieces)
-        .expect("a reachable position of a valid layout is a valid board")
+            s.expand(states[head], Metric::Piece, NO_SKIP, |k, goal, _| {
+                let (j, new) = index.get_or_insert(k, states.len() as u32);
+                if new {
+                    states.push(k);
+                    solved.push(goal);
+                }
+                edges.push(j);
+                false
+            });
+            first_edge.push(edges.len() as u32);
+            head += 1;
+        }
+        *self.explored += states.len();
+        // Every position's distance to the nearest solved one.
+        let mut dist = vec![u32::MAX; states.len()];
+        let mut queue: Vec<u32> = (0..states.len() as u32)
+            .filter(|&i| solved[i as usize])
+            .collect();
+        for &q in &queue {
+            dist[q as usize] = 0;
+        }
+        let mut qh = 0;
+        while qh < queue.len() {
+            let i = queue[qh] as usize;
+            qh += 1;
+            for &t in &edges[first_edge[i] as usize..first_edge[i + 1] as usize] {
+                if dist[t as usize] == u32::MAX {
+                    dist[t as usize] = dist[i] + 1;
+                    queue.push(t);
+                }
+            }
+        }
+        // Draw the count first (uniformly among the counts in the band this component
+        // has), then a position with that count, so the whole band is used evenly rather than
+        // mostly its most common counts.
+        let mut by_count: std::collections::BTreeMap<u32, Vec<u32>> = Default::default();
+        for (i, &d) in dist.iter().enumerate() {
+            if d != u32::MAX && self.band.contains(d) {
+                by_count.entry(d).or_default().push(i as u32);
+            }
+        }
+        let mut counts: Vec<u32> = by_count.keys().copied().collect();
+        while !counts.is_empty() {
+            let ci = rng::below(rng, counts.len() as u64) as usize;
+            let group = by_count.get_mut(&counts[ci])?;
+            let pick = rng::below(rng, group.len() as u64) as usize;
+            let mirror = rng::below(rng, 2) == 1 && s.model().symmetric;
+            let chosen = group[pick] as usize;
+            let board = s
+                .model()
+                .board_of(self.layout, &s.placements(states[chosen]), mirror);
+            if !classic_forms().contains(&board.canonical()) {
+                return Some((board, dist[chosen]));
+            }
+            group.swap_remove(pick);
+            if group.is_empty() {
+                counts.swap_remove(ci);
+            }
+        }
+        None
+    }
 }

@@ -1,12 +1,15 @@
 //! Klotski (华容道): sliding rectangular pieces until `C` (曹操) reaches the exit, the
 //! middle of the bottom edge.
 //!
-//! - [`Board`]: sizes 3×3 to 8×8, `#` walls, pieces of any filled rectangle shape; text form
-//!   `aCCb/aCCb/cdde/cste/u..v` (rows joined by `/`) or the 20-character 4×5 form.
-//! - [`Klotski`]: the [`Game`]: one move = one piece to any cell it can reach with the others
-//!   fixed ([`Move`] = `{"piece": "a", "to": [row, col]}`), with the three counters.
-//! - [`solve`]/[`search`]: optimal in each [`Metric`]; [`classics`]: the 40 classic layouts;
-//!   [`generate`]: new layouts in a band of optimal move counts.
+//! - [`Board`] (`board.rs`): sizes 3×3 to 8×8, `#` walls, pieces of any filled rectangle
+//!   shape named by letters; text form `aCCb/aCCb/cdde/cste/u..v` (rows joined by `/`) or the
+//!   20-character 4×5 form; single-piece reachability ([`Board::targets`]).
+//! - [`Klotski`] (here): the [`Game`]: one move = one piece to any cell it can reach with the
+//!   others fixed ([`Move`] = `{"piece": "a", "to": [row, col]}`), with the three counters.
+//! - [`solve`]/[`search`] (`solver.rs`): optimal in each [`Metric`], by breadth-first search
+//!   over canonical positions packed into integer keys (`space.rs`, `keys.rs`).
+//! - [`classics`] (`levels.rs`): the 40 classic layouts; [`generate`] (`generate.rs`): new
+//!   layouts whose optimal count lies in a band, seeded.
 //!
 //! # Counting
 //! Consecutive moves of the same piece merge into one move (a *run*). The counters measure
@@ -17,11 +20,13 @@
 
 mod board;
 mod generate;
+mod keys;
 mod levels;
 mod solver;
+mod space;
 
 pub use board::{Board, Piece, Target, GOAL, MAX_SIDE, MIN_SIDE};
-pub use generate::{generate, generate_with, Band, GenSpec};
+pub use generate::{generate, generate_counted, generate_with, Band, GenSpec};
 pub use levels::{classic, classics, Classic, Stars};
 pub use solver::{
     search, search_with_limit, solve, Metric, SearchResult, SolutionInfo, MAX_STATES,
