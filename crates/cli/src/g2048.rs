@@ -63,10 +63,15 @@ fn moves(args: &[String]) -> Result<(), String> {
     let dir_text = a.required("dir")?;
     let dir = Dir::parse(dir_text)
         .ok_or_else(|| format!("--dir {dir_text:?} is not left, right, up or down"))?;
-    let t = board::tables();
-    let stdin = io::stdin();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for (n, line) in stdin.lock().lines().enumerate() {
+    move_lines(dir, io::stdin().lock(), &mut out)?;
+    out.flush().map_err(|e| e.to_string())
+}
+
+/// One output line per non-blank input line; the first bad line is an error naming it.
+fn move_lines(dir: Dir, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+    let t = board::tables();
+    for (n, line) in input.lines().enumerate() {
         let line = line.map_err(|e| format!("reading stdin: {e}"))?;
         if line.trim().is_empty() {
             continue;
@@ -81,7 +86,7 @@ fn moves(args: &[String]) -> Result<(), String> {
         let json = serde_json::to_string(&rec).map_err(|e| e.to_string())?;
         writeln!(out, "{json}").map_err(|e| e.to_string())?;
     }
-    out.flush().map_err(|e| e.to_string())
+    Ok(())
 }
 
 #[derive(serde::Serialize)]
@@ -139,6 +144,9 @@ fn selfplay(args: &[String]) -> Result<(), String> {
     if seed.checked_add(games - 1).is_none() {
         return Err("--seed plus --games overflows 64 bits".into());
     }
+    if a.get("depth").is_some() && a.get("budget-ms").is_some() {
+        return Err("give --budget-ms or --depth, not both".into());
+    }
     let budget = match a.get("depth") {
         Some(_) => {
             let d: u8 = a.num("depth", None)?;
@@ -165,8 +173,33 @@ fn selfplay(args: &[String]) -> Result<(), String> {
             Some(v)
         }
     };
-    let cancel = Cancel::new();
+    let (wall, cpu_start) = (Instant::now(), thread_cpu_s());
     let mut out = io::stdout().lock();
+    let positions = play_games(seed, games, budget, stop_at, &mut out)?;
+    // On a shared machine wall-clock rates understate the search; where Linux reports this
+    // thread's CPU time, add the rate per CPU second on stderr (stdout keeps its fixed form).
+    if let (Some(cpu0), Some(cpu1)) = (cpu_start, thread_cpu_s()) {
+        let cpu = cpu1 - cpu0;
+        if cpu > 0.0 {
+            eprintln!(
+                "{{\"cpu_s\": {cpu:.2}, \"wall_s\": {:.2}, \"positions\": {positions}, \"positions_per_cpu_s\": {:.0}}}",
+                wall.elapsed().as_secs_f64(),
+                positions as f64 / cpu
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Play the games, writing one line each and the summary; returns the positions searched.
+fn play_games(
+    seed: u64,
+    games: u64,
+    budget: Budget,
+    stop_at: Option<u32>,
+    out: &mut impl Write,
+) -> Result<u64, String> {
+    let cancel = Cancel::new();
     let mut times_ms: Vec<f64> = Vec::new();
     let (mut positions, mut search_s) = (0u64, 0f64);
     let mut reached = [0u32; REPORTED.len()];
@@ -232,7 +265,18 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         serde_json::to_string(&summary).map_err(|e| e.to_string())?
     )
     .map_err(|e| e.to_string())?;
-    Ok(())
+    Ok(positions)
+}
+
+/// This thread's user + system CPU time in seconds, from Linux's `/proc/thread-self/stat`
+/// (clock ticks of 1/100 s); `None` where that file does not exist.
+fn thread_cpu_s() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let after_name = &text[text.rfind(')')? + 1..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) as f64 / 100.0)
 }
 
 #[cfg(test)]
@@ -249,6 +293,71 @@ mod tests {
         assert!(parse_line(&["3"; 16].join(","))
             .unwrap_err()
             .contains("power of two"));
+    }
+
+    #[test]
+    fn move_prints_one_line_per_board() {
+        let input = "2,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0\n\n2 2 4 0 0 0 0 0 0 0 0 0 0 0 0 0\n\
+                     2,4,8,16,0,0,0,0,0,0,0,0,0,0,0,0\n";
+        let mut out = Vec::new();
+        move_lines(Dir::Left, input.as_bytes(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"board\":[4,4,0,0,0,0,0,0,0,0,0,0,0,0,0,0],\"gained\":8,\"moved\":true}\n\
+             {\"board\":[4,4,0,0,0,0,0,0,0,0,0,0,0,0,0,0],\"gained\":4,\"moved\":true}\n\
+             {\"board\":[2,4,8,16,0,0,0,0,0,0,0,0,0,0,0,0],\"gained\":0,\"moved\":false}\n"
+        );
+        let mut out = Vec::new();
+        move_lines(
+            Dir::Up,
+            "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["board"][3], 2);
+        assert_eq!(v["moved"], true);
+        let err = move_lines(
+            Dir::Up,
+            "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2\n1,2\n".as_bytes(),
+            &mut Vec::new(),
+        );
+        assert!(err.unwrap_err().starts_with("line 2: expected 16"));
+    }
+
+    #[test]
+    fn selfplay_lines_have_the_issue_form_and_depth_mode_repeats() {
+        let run = || {
+            let mut out = Vec::new();
+            play_games(7, 2, Budget::Depth(1), Some(256), &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let (a, b) = (run(), run());
+        let lines: Vec<&str> = a.lines().collect();
+        assert_eq!(lines.len(), 3);
+        for (i, line) in lines[..2].iter().enumerate() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let keys: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+            assert_eq!(keys, ["seed", "score", "max_tile", "moves"]);
+            assert_eq!(v["seed"], 7 + i as u64);
+            assert_eq!(v["max_tile"], 256, "stops at the tile");
+        }
+        let sum: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+        assert_eq!(sum["games"], 2);
+        assert_eq!(sum["reached"]["2048"], 0);
+        for k in [
+            "mean_score",
+            "ms_per_move_p50",
+            "ms_per_move_p95",
+            "positions_per_s",
+        ] {
+            assert!(sum[k].is_number(), "{k}");
+        }
+        // Depth mode is deterministic: the same games again.
+        assert_eq!(
+            a.lines().take(2).collect::<Vec<_>>(),
+            b.lines().take(2).collect::<Vec<_>>()
+        );
     }
 
     #[test]

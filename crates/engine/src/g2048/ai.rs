@@ -1,5 +1,10 @@
 //! The 2048 AI: expectimax over the bitboard.
 //!
+//! API: [`best_move`]`(board: u64, budget: Budget, cancel: &Cancel) -> Option<Choice>` with
+//! [`Budget`]`::{Depth(u8), Millis(u64)}` and [`Choice`]` { dir, values: [Option<f64>; 4],
+//! positions: u64, depth: u8 }` (`values` in the order left, right, up, down). Every call on a
+//! thread shares that thread's 16 MB transposition table (allocated on the first call).
+//!
 //! * **Tree.** Max nodes try the four directions; chance nodes average over every empty
 //!   cell × {2 (p 0.9), 4 (p 0.1)}. [`Budget::Depth`]`(d)` expands `d` chance layers below
 //!   each root move (so the deepest positions are `d + 1` moves ahead); a chance node whose
@@ -434,6 +439,21 @@ mod tests {
         c.cancel();
         let pos = b([1, 2, 3, 0, 0, 1, 0, 4, 0, 0, 2, 0, 5, 0, 0, 1]);
         assert_eq!(best_move(pos, Budget::Millis(1000), &c), None);
+    }
+
+    #[test]
+    fn cancel_stops_a_running_search() {
+        // A depth-12 search of this crowded board visits tens of millions of positions
+        // (seconds); a cancel from another thread after 30 ms ends it with no answer.
+        let c = Cancel::new();
+        let c2 = c.clone();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            c2.cancel();
+        });
+        let pos = b([1, 2, 3, 4, 8, 7, 6, 5, 9, 10, 11, 12, 0, 0, 2, 1]);
+        assert_eq!(best_move(pos, Budget::Depth(MAX_DEPTH), &c), None);
+        t.join().unwrap();
     }
 
     #[test]
