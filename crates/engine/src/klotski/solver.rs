@@ -48,8 +48,11 @@ impl Metric {
     }
 }
 
-/// Most positions one search may visit before it gives up (bounded memory).
+/// Most positions one search may visit before it gives up (bounded time and memory).
 pub const MAX_STATES: usize = 4_000_000;
+/// Most memory one search may use, roughly (wide keys of boards with many pieces lower the
+/// position limit below [`MAX_STATES`]).
+pub const MAX_BYTES: usize = 256 << 20;
 
 /// An optimal solution.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -152,6 +155,11 @@ impl Visit for Bfs<'_> {
         states.push(k0);
         parent.push(u32::MAX);
         moved.push(u8::MAX);
+        // Bound memory as well as positions: the queue, the parents and a table at most
+        // half full take about three keys and five bytes per position.
+        let limit = self
+            .limit
+            .min(MAX_BYTES / (3 * std::mem::size_of::<S::K>() + 5));
         let mut head = 0usize;
         let mut found = None;
         while head < states.len() {
@@ -159,11 +167,10 @@ impl Visit for Bfs<'_> {
                 if self.cancel.is_cancelled() {
                     return Err(Error::cancelled());
                 }
-                if states.len() > self.limit {
+                if states.len() > limit {
                     return Err(Error::range(format!(
-                        "search gave up after {} positions (the limit is {})",
-                        states.len(),
-                        self.limit
+                        "search gave up after {} positions (the limit is {limit})",
+                        states.len()
                     )));
                 }
             }
