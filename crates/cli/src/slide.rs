@@ -1,5 +1,367 @@
-//! `huarong slide …` (being written).
+//! `huarong slide …`: solve, generate, bench.
+//!
+//! - `solve --size WxH` reads puzzles from stdin, one per line (tiles separated by spaces,
+//!   row-major, 0 = blank; empty lines and lines starting with `#` are skipped, and anything
+//!   after a `#` is a comment). For each it prints one JSON line
+//!   `{"moves": N, "optimal": bool, "solution": [tiles], "nodes": N|null, "ms": float}`
+//!   or `{"error": "…"}`, and goes on. The size's tables are built once, before the first line.
+//! - `generate --size WxH --count N --seed S [--difficulty easy|medium|hard|expert]` prints one
+//!   board per line in the same tile form, followed by ` # optimal L` where the optimal length
+//!   is known (exact-table sizes, and every board generated with a difficulty). Board `i`
+//!   (0-based) is generated from seed `S + i`, so the ID of line `i` is `slide:WxH#(S+i)`
+//!   (or `slide:WxH/D#(S+i)`).
+//! - `bench [--korf FILE] [--big N] [--big-size WxH] [--seed S]`: the performance figures.
 
-pub fn run(_args: &[String]) -> Result<(), String> {
-    Err("not built yet".into())
+use crate::args::{self, Args};
+use huarong_engine::slide::{self, Board, Difficulty};
+use huarong_engine::{Cancel, Error};
+use serde::Serialize;
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let (cmd, rest) = args
+        .split_first()
+        .ok_or("usage: huarong slide solve|generate|bench …")?;
+    match cmd.as_str() {
+        "solve" => solve(rest),
+        "generate" => generate(rest),
+        "bench" => bench(rest),
+        other => Err(format!(
+            "unknown slide command {other:?} (expected solve, generate or bench)"
+        )),
+    }
+}
+
+/// Parse the flags of a subcommand; it takes no positional arguments.
+fn flags(rest: &[String], known: &[&str]) -> Result<Args, String> {
+    let a = Args::parse(rest, known)?;
+    if let Some(extra) = a.positional.first() {
+        return Err(format!("unexpected argument {extra:?}"));
+    }
+    Ok(a)
+}
+
+fn size_arg(a: &Args) -> Result<(usize, usize), String> {
+    let (w, h) = args::size(a.required("size")?)?;
+    slide::check_size(w, h).map_err(|e| e.message)?;
+    Ok((w, h))
+}
+
+#[derive(Serialize)]
+struct Solved {
+    moves: usize,
+    optimal: bool,
+    solution: Vec<u16>,
+    nodes: Option<u64>,
+    ms: f64,
+}
+
+/// Build whatever tables the size uses, so per-puzzle times exclude the one-off build.
+fn warm_up(w: usize, h: usize) {
+    if slide::has_table(w, h) {
+        slide::table(w, h);
+    } else if slide::has_pdb(w, h) {
+        slide::pdb(w, h);
+    }
+}
+
+fn strip_comment(line: &str) -> &str {
+    line.split('#').next().unwrap_or("").trim()
+}
+
+fn solve(rest: &[String]) -> Result<(), String> {
+    let a = flags(rest, &["size"])?;
+    let (w, h) = size_arg(&a)?;
+    warm_up(w, h);
+    let cancel = Cancel::new();
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let json = match solve_line(w, h, strip_comment(text), &cancel) {
+            Ok(s) => serde_json::to_string(&s),
+            Err(e) => serde_json::to_string(&serde_json::json!({ "error": e.message })),
+        }
+        .map_err(|e| e.to_string())?;
+        writeln!(out, "{json}").map_err(|e| e.to_string())?;
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn solve_line(w: usize, h: usize, text: &str, cancel: &Cancel) -> Result<Solved, Error> {
+    let board = Board::from_text(w, h, text)?;
+    let t = Instant::now();
+    let sol = slide::solve(&board, cancel)?;
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    Ok(Solved {
+        moves: sol.tiles.len(),
+        optimal: sol.optimal,
+        solution: sol.tiles,
+        nodes: sol.nodes,
+        ms,
+    })
+}
+
+fn generate(rest: &[String]) -> Result<(), String> {
+    let a = flags(rest, &["size", "count", "seed", "difficulty"])?;
+    let (w, h) = size_arg(&a)?;
+    let count: u64 = a.num("count", Some(1))?;
+    if count > 100_000 {
+        return Err(format!("--count {count} is too many (at most 100000)"));
+    }
+    let seed: u64 = a.num("seed", None)?;
+    let diff = a
+        .get("difficulty")
+        .map(Difficulty::parse)
+        .transpose()
+        .map_err(|e| e.message)?;
+    if let Some(d) = diff {
+        if d.band(w, h).is_none() {
+            return Err(format!(
+                "difficulty levels exist for 3x3 and 4x4 boards only, not {w}x{h}"
+            ));
+        }
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for i in 0..count {
+        let s = seed.wrapping_add(i);
+        let (b, len) = slide::generate_with_length(w, h, diff, s).map_err(|e| e.message)?;
+        let line = match len {
+            Some(l) => format!("{} # optimal {l}", b.join(" ")),
+            None => b.join(" "),
+        };
+        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// bench
+
+fn mb(bytes: usize) -> f64 {
+    bytes as f64 / 1_000_000.0
+}
+
+fn bench(rest: &[String]) -> Result<(), String> {
+    let a = flags(rest, &["korf", "big", "big-size", "seed"])?;
+    let korf = a
+        .get("korf")
+        .unwrap_or("../shared/data/korf100-1-50.tsv")
+        .to_string();
+    let big: usize = a.num("big", Some(100))?;
+    let (bw, bh) = args::size(a.get("big-size").unwrap_or("10x10"))?;
+    slide::check_size(bw, bh).map_err(|e| e.message)?;
+    let seed: u64 = a.num("seed", Some(1))?;
+    let mut failures = 0;
+    failures += bench_3x3();
+    failures += bench_korf(&korf)?;
+    failures += bench_big(bw, bh, big, seed);
+    if failures > 0 {
+        return Err(format!("{failures} check(s) failed"));
+    }
+    println!("all checks passed");
+    Ok(())
+}
+
+/// 3×3: build the exact table and check every state's distance against its neighbours: the
+/// goal is 0, neighbours differ by exactly 1, and every other state has a neighbour one
+/// closer — which holds only for the true distance.
+fn bench_3x3() -> usize {
+    println!("== 3x3 exact table");
+    let t0 = Instant::now();
+    let t = slide::table(3, 3).expect("3x3 table");
+    let build = t0.elapsed();
+    let hist = t.histogram();
+    println!(
+        "build {:.1} ms, {} states, {:.2} MB, max distance {}, states at 31: {}",
+        build.as_secs_f64() * 1000.0,
+        t.states(),
+        mb(t.bytes()),
+        t.max_distance(),
+        hist.get(31).copied().unwrap_or(0)
+    );
+    println!("distance histogram: {hist:?}");
+    let t0 = Instant::now();
+    let mut checked = 0u64;
+    let mut bad = 0u64;
+    let mut cells: Vec<u16> = (0..9).collect();
+    permute(&mut cells, 0, &mut |c| {
+        let b = Board::new(3, 3, c).expect("a permutation");
+        let d = t.distance(&b).expect("3x3");
+        if b.is_solvable() != d.is_some() {
+            bad += 1;
+            return;
+        }
+        let Some(d) = d else { return };
+        checked += 1;
+        let mut closer = false;
+        for tile in b.movable() {
+            let mut nb = b.clone();
+            nb.step(tile).expect("movable");
+            let nd = t.distance(&nb).expect("3x3").unwrap_or(u8::MAX);
+            if nd.abs_diff(d) != 1 {
+                bad += 1;
+            }
+            closer |= nd + 1 == d;
+        }
+        if d == 0 && !b.is_solved() || d > 0 && !closer {
+            bad += 1;
+        }
+    });
+    let ok = bad == 0 && checked == 181_440 && t.max_distance() == 31 && hist.get(31) == Some(&2);
+    println!(
+        "whole-space check: {checked} solvable states, {bad} inconsistencies, {:.0} ms: {}",
+        t0.elapsed().as_secs_f64() * 1000.0,
+        if ok { "OK" } else { "FAILED" }
+    );
+    usize::from(!ok)
+}
+
+fn permute(a: &mut Vec<u16>, k: usize, f: &mut impl FnMut(&[u16])) {
+    if k == a.len() {
+        f(a);
+        return;
+    }
+    for i in k..a.len() {
+        a.swap(k, i);
+        permute(a, k + 1, f);
+        a.swap(k, i);
+    }
+}
+
+fn bench_korf(path: &str) -> Result<usize, String> {
+    println!("== Korf's 15-puzzle instances ({path})");
+    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let mut instances = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("id") {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() != 3 {
+            return Err(format!("bad line in {path}: {line:?}"));
+        }
+        let id: u32 = cols[0].parse().map_err(|_| format!("bad id in {line:?}"))?;
+        let len: usize = cols[1]
+            .parse()
+            .map_err(|_| format!("bad length in {line:?}"))?;
+        let b =
+            Board::from_text(4, 4, cols[2]).map_err(|e| format!("instance {id}: {}", e.message))?;
+        instances.push((id, len, b));
+    }
+    let start = Instant::now();
+    let built_before = slide::pdb_is_built(4, 4);
+    let set = slide::pdb(4, 4).expect("4x4 databases");
+    let build = start.elapsed();
+    println!(
+        "pattern databases {:?}: {:.2} MB, build {:.0} ms{}",
+        set.groups(),
+        mb(set.bytes()),
+        build.as_secs_f64() * 1000.0,
+        if built_before { " (already built)" } else { "" }
+    );
+    println!(
+        "{:>3} {:>4} {:>4} {:>7} {:>12} {:>9}",
+        "id", "want", "got", "optimal", "nodes", "ms"
+    );
+    let cancel = Cancel::new();
+    let (mut nodes, mut bad, mut total_len) = (0u64, 0usize, 0usize);
+    for (id, want, b) in &instances {
+        let t = Instant::now();
+        let sol = slide::solve(b, &cancel).map_err(|e| format!("instance {id}: {}", e.message))?;
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let mut r = b.clone();
+        let replays = r.replay(&sol.tiles).is_ok() && r.is_solved();
+        let ok = sol.tiles.len() == *want && sol.optimal && replays;
+        bad += usize::from(!ok);
+        nodes += sol.nodes.unwrap_or(0);
+        total_len += sol.tiles.len();
+        println!(
+            "{id:>3} {want:>4} {:>4} {:>7} {:>12} {ms:>9.1}{}",
+            sol.tiles.len(),
+            sol.optimal,
+            sol.nodes.unwrap_or(0),
+            if ok { "" } else { "  MISMATCH" }
+        );
+    }
+    let total = start.elapsed();
+    println!(
+        "Korf {} instances: total {:.2} s including table build ({:.2} s search), {} nodes, total length {}, {} mismatches: {}",
+        instances.len(),
+        total.as_secs_f64(),
+        (total - build).as_secs_f64(),
+        nodes,
+        total_len,
+        bad,
+        if bad == 0 { "OK" } else { "FAILED" }
+    );
+    Ok(usize::from(bad > 0))
+}
+
+fn bench_big(w: usize, h: usize, count: usize, seed: u64) -> usize {
+    if count == 0 {
+        return 0;
+    }
+    println!("== {w}x{h} random boards ({count}, seeds {seed}…)");
+    let cancel = Cancel::new();
+    let (mut times, mut lens) = (Vec::new(), Vec::new());
+    let mut bad = 0;
+    for i in 0..count as u64 {
+        let b = match slide::generate(w, h, None, seed.wrapping_add(i)) {
+            Ok(b) => b,
+            Err(e) => {
+                println!("generate: {e}");
+                return 1;
+            }
+        };
+        let t = Instant::now();
+        let sol = slide::solve(&b, &cancel);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        match sol {
+            Ok(sol) => {
+                let mut r = b.clone();
+                if r.replay(&sol.tiles).is_err() || !r.is_solved() {
+                    bad += 1;
+                }
+                times.push(ms);
+                lens.push(sol.tiles.len() as f64);
+            }
+            Err(e) => {
+                println!("seed {}: {e}", seed.wrapping_add(i));
+                bad += 1;
+            }
+        }
+    }
+    let stats = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        let median = if v.len() % 2 == 1 {
+            v[v.len() / 2]
+        } else {
+            (v[v.len() / 2 - 1] + v[v.len() / 2]) / 2.0
+        };
+        (
+            median,
+            v.iter().sum::<f64>() / v.len().max(1) as f64,
+            v.first().copied().unwrap_or(0.0),
+            v.last().copied().unwrap_or(0.0),
+        )
+    };
+    let (tmed, tmean, _, tmax) = stats(&mut times);
+    let (lmed, lmean, lmin, lmax) = stats(&mut lens);
+    println!("time ms: median {tmed:.2}, mean {tmean:.2}, max {tmax:.2}");
+    println!("tile moves: median {lmed:.0}, mean {lmean:.1}, min {lmin:.0}, max {lmax:.0}");
+    println!(
+        "every solution replays to the goal: {}",
+        if bad == 0 { "OK" } else { "FAILED" }
+    );
+    usize::from(bad > 0)
 }

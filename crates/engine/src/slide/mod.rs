@@ -30,9 +30,13 @@
 //! again. With a difficulty, see [`generate`].
 
 mod board;
+mod pdb;
+mod reduce;
 mod table;
 
 pub use board::{check_size, parse_size, Board, Moved, MAX_SIDE, MIN_SIDE};
+pub use pdb::{has_pdb, partition, pdb, pdb_is_built, solve_optimal, Found, PdbSet};
+pub use reduce::solve_fast;
 pub use table::{has_table, is_built, table, Table};
 
 use crate::error::{Error, Result};
@@ -140,11 +144,23 @@ pub fn solve(board: &Board, cancel: &Cancel) -> Result<Solution> {
             nodes: None,
         });
     }
-    Err(Error::unsupported(format!(
-        "no solver for {}x{} boards yet",
-        board.width(),
-        board.height()
-    )))
+    if has_pdb(board.width(), board.height()) {
+        let found = solve_optimal(board, cancel, None)?;
+        let tiles = found
+            .tiles
+            .ok_or_else(|| Error::unsolvable("no solution found"))?;
+        return Ok(Solution {
+            tiles,
+            optimal: true,
+            nodes: Some(found.nodes),
+        });
+    }
+    let tiles = solve_fast(board, cancel)?;
+    Ok(Solution {
+        tiles,
+        optimal: false,
+        nodes: None,
+    })
 }
 
 /// The optimal solution length of `board` where it is cheap to know (exact tables).
@@ -175,17 +191,34 @@ fn shuffled(w: usize, h: usize, rng: &mut ChaCha8Rng) -> Board {
 /// Generate a board, reproducibly from `seed`.
 ///
 /// Without a difficulty: uniform among the solvable boards, never the solved one.
-/// With a difficulty (3×3 and 4×4 only): a board whose optimal length lies in the band;
-/// on 3×3 uniform shuffles are drawn until one falls in the band (so the board is uniform
-/// among the boards of the band).
+/// With a difficulty (3×3 and 4×4 only): a board whose optimal length lies in the band.
+/// - 3×3, and 4×4 `hard` and `expert`: uniform shuffles are drawn until one falls in the band,
+///   so the board is uniform among the boards of the band.
+/// - 4×4 `easy` and `medium` (rare among uniform boards): a random walk of the blank from the
+///   goal (never straight back) until the tiles' Manhattan distance reaches a target drawn from
+///   the band, then the optimal length is checked; walks are drawn until one falls in the band.
+///
+/// Every choice depends only on the seed, the Manhattan distance and the optimal length (a
+/// property of the board, not of the solver), so a seed gives the same board forever.
 pub fn generate(w: usize, h: usize, difficulty: Option<Difficulty>, seed: u64) -> Result<Board> {
+    generate_with_length(w, h, difficulty, seed).map(|(b, _)| b)
+}
+
+/// [`generate`], also returning the optimal length when the generator learnt it.
+pub fn generate_with_length(
+    w: usize,
+    h: usize,
+    difficulty: Option<Difficulty>,
+    seed: u64,
+) -> Result<(Board, Option<u32>)> {
     check_size(w, h)?;
     let mut rng = rng::stream(seed, "slide");
     let Some(d) = difficulty else {
         loop {
             let b = shuffled(w, h, &mut rng);
             if !b.is_solved() {
-                return Ok(b);
+                let len = optimal_length(&b);
+                return Ok((b, len));
             }
         }
     };
@@ -194,18 +227,52 @@ pub fn generate(w: usize, h: usize, difficulty: Option<Difficulty>, seed: u64) -
             "difficulty levels exist for 3x3 and 4x4 boards only, not {w}x{h}"
         ))
     })?;
-    match (w, h) {
-        (3, 3) => loop {
-            let b = shuffled(w, h, &mut rng);
-            let len = optimal_length(&b).unwrap_or(0);
-            if (lo..=hi).contains(&len) {
-                return Ok(b);
-            }
-        },
-        _ => Err(Error::unsupported(format!(
-            "{w}x{h} difficulty generation is not built yet"
-        ))),
+    let cancel = Cancel::new();
+    // The optimal length of `b` if it lies in lo..=hi.
+    let in_band = |b: &Board| -> Result<Option<u32>> {
+        if let Some(len) = optimal_length(b) {
+            return Ok((lo..=hi).contains(&len).then_some(len));
+        }
+        if b.manhattan() > hi {
+            return Ok(None);
+        }
+        let found = solve_optimal(b, &cancel, Some(hi))?;
+        Ok(found.tiles.map(|t| t.len() as u32).filter(|&len| len >= lo))
+    };
+    let walk = matches!((w, h, d), (4, 4, Difficulty::Easy | Difficulty::Medium));
+    loop {
+        let b = if walk {
+            // Manhattan target: from about 70% of the band's low end to its high end.
+            let (tlo, thi) = (lo * 7 / 10, hi);
+            let target = tlo + rng::below(&mut rng, (thi - tlo + 1) as u64) as u32;
+            random_walk(w, h, target, &mut rng)
+        } else {
+            shuffled(w, h, &mut rng)
+        };
+        if let Some(len) = in_band(&b)? {
+            return Ok((b, Some(len)));
+        }
     }
+}
+
+/// Walk the blank from the goal, never straight back, until the Manhattan distance reaches
+/// `target` (or 4·target steps have been taken).
+fn random_walk(w: usize, h: usize, target: u32, rng: &mut ChaCha8Rng) -> Board {
+    let mut b = Board::solved_unchecked(w, h);
+    let mut prev = usize::MAX;
+    let mut steps = 0;
+    while b.manhattan() < target && steps < 4 * target {
+        let options: Vec<usize> = b
+            .neighbours(b.blank())
+            .into_iter()
+            .filter(|&c| c != prev)
+            .collect();
+        let c = options[rng::below(rng, options.len() as u64) as usize];
+        prev = b.blank();
+        b.swap_blank(c);
+        steps += 1;
+    }
+    b
 }
 
 /// Turn single-tile moves into taps: consecutive tile moves in the same direction along one

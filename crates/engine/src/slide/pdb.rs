@@ -1,0 +1,817 @@
+//! Optimal search for the boards too big for an exact table but small enough for IDA*
+//! (4×4, 3×4, 4×3, 3×5, 5×3, 2×6, 6×2): IDA* guided by additive disjoint pattern databases.
+//!
+//! # Pattern databases
+//! The tiles are split into disjoint groups of at most six. A group's table holds, for every
+//! placement of its tiles, the fewest moves *of those tiles* that bring them home, where the
+//! other tiles are indistinguishable and the blank's position counts (moves of other tiles are
+//! free). Because each move moves one tile of one group, the sum over the groups is an
+//! admissible heuristic. A table is indexed by the partial Lehmer code of its tiles' cells
+//! (`n!/(n−k)!` entries for `k` tiles on `n` cells, one byte each).
+//!
+//! The table is built by a breadth-first search over (placement, blank region): the blank moves
+//! freely within the connected region of cells not covered by the group, so one search state
+//! stands for every blank cell of a region, and only moves of group tiles cost 1.
+//!
+//! On square boards the search also looks the tables up for the board reflected about the
+//! diagonal through the blank's goal cell (it has the same distance) and uses the larger of
+//! the two values (Korf & Felner's reflection lookup). The 4×4 partition is 6-6-3:
+//! {1,5,6,9,10,13} (left), {7,8,11,12,14,15} (around the blank), {2,3,4} (top row); among the
+//! partitions tried it needed the fewest nodes (Korf 1–50: 13.2 M; the classic left/right
+//! 6-6 blocks with the bottom row as the 3-group need about three times as many).
+//!
+//! The breadth-first search of a table splits the placements into buckets by the cells of
+//! their first two tiles and expands a layer bucket by bucket, so the memory it touches stays
+//! in cache; that makes the one-off build several times faster.
+//!
+//! # Memory
+//! 4×4: two tables of 16·15·…·11 bytes and one of 16·15·14 (11.5 MB); 3×5 and 5×3: 7.3 MB;
+//! 3×4, 4×3, 2×6, 6×2: 0.7 MB.
+//! Each size's tables are built once per process, on first use.
+
+use super::board::Board;
+use crate::error::{Error, Result};
+use crate::game::Cancel;
+use std::sync::OnceLock;
+
+/// Most cells a board may have for this search (positions fit a nibble).
+pub const MAX_CELLS: usize = 16;
+/// Largest group of tiles.
+const MAX_GROUP: usize = 6;
+const UNSEEN: u8 = u8::MAX;
+/// Cross-bucket successors queued per bucket before they are checked anyway.
+const INBOX_FLUSH: usize = 4096;
+
+/// The sizes solved optimally by this search, in slot order.
+const SIZES: [(usize, usize); 7] = [(4, 4), (3, 4), (4, 3), (3, 5), (5, 3), (2, 6), (6, 2)];
+
+static SETS: [OnceLock<PdbSet>; 7] = [
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+    OnceLock::new(),
+];
+
+/// Whether `w`×`h` is solved optimally by IDA* with pattern databases.
+pub fn has_pdb(w: usize, h: usize) -> bool {
+    SIZES.contains(&(w, h))
+}
+
+/// The pattern databases of `w`×`h`, built on first use and cached for the process.
+pub fn pdb(w: usize, h: usize) -> Option<&'static PdbSet> {
+    let slot = SIZES.iter().position(|&s| s == (w, h))?;
+    Some(SETS[slot].get_or_init(|| PdbSet::build(w, h)))
+}
+
+/// Whether the databases of `w`×`h` are already built.
+pub fn pdb_is_built(w: usize, h: usize) -> bool {
+    SIZES
+        .iter()
+        .position(|&s| s == (w, h))
+        .is_some_and(|slot| SETS[slot].get().is_some())
+}
+
+/// The tile groups of a `w`×`h` board. 4×4: 6-6-3, symmetric about the blank's diagonal.
+/// Otherwise tiles are taken in goal order along the longer side (row-major on tall boards,
+/// column-major on wide ones), six at a time, so each group is a compact block.
+pub fn partition(w: usize, h: usize) -> Vec<Vec<u8>> {
+    if (w, h) == (4, 4) {
+        return vec![
+            vec![1, 5, 6, 9, 10, 13],
+            vec![7, 8, 11, 12, 14, 15],
+            vec![2, 3, 4],
+        ];
+    }
+    let n = w * h;
+    let order: Vec<u8> = if h >= w {
+        (1..n as u8).collect()
+    } else {
+        let mut v = Vec::new();
+        for c in 0..w {
+            for r in 0..h {
+                let t = r * w + c + 1;
+                if t < n {
+                    v.push(t as u8);
+                }
+            }
+        }
+        v
+    };
+    order.chunks(MAX_GROUP).map(|c| c.to_vec()).collect()
+}
+
+struct Group {
+    tiles: Vec<u8>,
+    table: Vec<u8>,
+}
+
+impl Group {
+    /// The weight of each slot's digit in the index: (n−i−1)·…·(n−k+1).
+    fn weights(&self, n: usize) -> [u32; MAX_GROUP] {
+        let k = self.tiles.len();
+        let mut m = [0u32; MAX_GROUP];
+        for (i, w) in m.iter_mut().enumerate().take(k) {
+            *w = (n - k + 1..n - i).product::<usize>() as u32;
+        }
+        m
+    }
+}
+
+/// The index of a placement of `k` distinct cells out of `n`: the mixed-radix number whose
+/// digit `i` is `posᵢ` minus the earlier positions below it (a partial Lehmer code), so the
+/// indices are exactly 0 … n!/(n−k)! − 1.
+#[inline(always)]
+fn rank(pos: &[u8], n: u32) -> u32 {
+    let mut used = 0u32;
+    let mut r = 0u32;
+    for (i, &p) in pos.iter().enumerate() {
+        let below = (used & ((1u32 << p) - 1)).count_ones();
+        r = r * (n - i as u32) + (p as u32 - below);
+        used |= 1 << p;
+    }
+    r
+}
+
+/// The pattern databases of one board size.
+pub struct PdbSet {
+    w: usize,
+    h: usize,
+    n: u32,
+    groups: Vec<Group>,
+    /// Group and slot of each tile (index = tile number).
+    tile_group: Vec<u8>,
+    tile_slot: Vec<u8>,
+    /// Square boards: reflection about the blank's diagonal: cell map and tile map.
+    mirror: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+/// Neighbour lists of a `w`×`h` grid.
+fn neighbours(w: usize, h: usize) -> Vec<Vec<u8>> {
+    (0..w * h)
+        .map(|i| {
+            let (r, c) = (i / w, i % w);
+            let mut v = Vec::new();
+            if r > 0 {
+                v.push((i - w) as u8);
+            }
+            if c > 0 {
+                v.push((i - 1) as u8);
+            }
+            if c + 1 < w {
+                v.push((i + 1) as u8);
+            }
+            if r + 1 < h {
+                v.push((i + w) as u8);
+            }
+            v
+        })
+        .collect()
+}
+
+/// The cells reachable from `seed` through `free` (bit masks over the cells).
+#[inline]
+fn flood(seed: u32, free: u32, w: usize, not_first_col: u32, not_last_col: u32) -> u32 {
+    let mut r = seed;
+    loop {
+        let g = (r | ((r << 1) & not_first_col) | ((r >> 1) & not_last_col) | (r << w) | (r >> w))
+            & free;
+        if g == r {
+            return r;
+        }
+        r = g;
+    }
+}
+
+/// Build one group's table by breadth-first search over (placement, blank region).
+///
+/// The placements are split into buckets by the cells of the first two tiles (the leading
+/// digits of the index), and a layer is expanded bucket by bucket: a successor in the same
+/// bucket is checked at once (the bucket's part of the tables stays in cache), and one in
+/// another bucket is queued for that bucket and checked when its turn comes, still before
+/// the next layer starts, so the search remains breadth-first.
+fn build_group(w: usize, h: usize, tiles: &[u8]) -> Group {
+    build_group_with(w, h, tiles, INBOX_FLUSH)
+}
+
+fn build_group_with(w: usize, h: usize, tiles: &[u8], inbox_flush: usize) -> Group {
+    let n = w * h;
+    let k = tiles.len();
+    let size: usize = (n - k + 1..=n).product();
+    // Index digits of the slots after the bucket key: bucket = index / bucket_len.
+    let key_slots = k.min(2);
+    let bucket_len: usize = (n - k + 1..=n - key_slots).product();
+    let buckets = size / bucket_len;
+    let nbr = neighbours(w, h);
+    let full: u32 = (1u32 << n) - 1;
+    let first_col: u32 = (0..h).map(|r| 1u32 << (r * w)).sum();
+    let last_col: u32 = (0..h).map(|r| 1u32 << (r * w + w - 1)).sum();
+    let (not_first, not_last) = (full & !first_col, full & !last_col);
+
+    let mut dist = vec![UNSEEN; size];
+    // For each placement, the free cells of the blank regions already reached.
+    let mut seen = vec![0u16; size];
+    // A queue entry: positions in nibbles (slot 0 lowest), blank cell in bits 24..28.
+    let pack = |pos: &[u8], blank: u8| -> u32 {
+        pos.iter()
+            .enumerate()
+            .fold((blank as u32) << 24, |a, (i, &p)| a | (p as u32) << (4 * i))
+    };
+    let unpack = |s: u32, pos: &mut [u8; MAX_GROUP]| -> (u8, u32) {
+        let mut occ = 0u32;
+        for (i, p) in pos.iter_mut().enumerate().take(k) {
+            *p = ((s >> (4 * i)) & 0xF) as u8;
+            occ |= 1 << *p;
+        }
+        ((s >> 24) as u8, occ)
+    };
+    let goal: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
+    let goal_occ: u32 = goal.iter().map(|&p| 1u32 << p).sum();
+    let region = flood(1 << (n - 1), full & !goal_occ, w, not_first, not_last);
+    let gi = rank(&goal, n as u32) as usize;
+    dist[gi] = 0;
+    seen[gi] = region as u16;
+    let mut cur: Vec<Vec<u32>> = vec![Vec::new(); buckets];
+    let mut next: Vec<Vec<u32>> = vec![Vec::new(); buckets];
+    // Successors in other buckets: (index << 32) | packed state.
+    let mut inbox: Vec<Vec<u64>> = vec![Vec::new(); buckets];
+    cur[gi / bucket_len].push(pack(&goal, (n - 1) as u8));
+    let mut d: u8 = 0;
+    let mut pos = [0u8; MAX_GROUP];
+    // The search's view of the group with slot numbers for tiles, so `index_delta` can
+    // update an index from positions indexed by slot.
+    let mut weight = [0u32; MAX_GROUP];
+    for (i, m) in weight.iter_mut().enumerate().take(k) {
+        *m = (n - k + 1..n - i).product::<usize>() as u32;
+    }
+    let slots = Slots {
+        tiles: [0, 1, 2, 3, 4, 5],
+        k,
+        weight,
+        table: &[],
+    };
+    let mut by_slot = [0u8; MAX_CELLS];
+    // Mark the state (placement `ni` = `pos`, blank on `blank`) reached at layer `layer`;
+    // false if its region was reached before.
+    let reach =
+        |ni: usize, pos: &[u8], blank: u8, layer: u8, seen: &mut [u16], dist: &mut [u8]| -> bool {
+            if seen[ni] & (1 << blank) != 0 {
+                return false;
+            }
+            let occ: u32 = pos.iter().map(|&p| 1u32 << p).sum();
+            seen[ni] |= flood(1 << blank, full & !occ, w, not_first, not_last) as u16;
+            if dist[ni] == UNSEEN {
+                dist[ni] = layer;
+            }
+            true
+        };
+    loop {
+        let mut any = false;
+        for b in 0..buckets {
+            let list = std::mem::take(&mut cur[b]);
+            any |= !list.is_empty();
+            for &s in &list {
+                let (blank, occ) = unpack(s, &mut pos);
+                let index = rank(&pos[..k], n as u32) as i64;
+                by_slot[..k].copy_from_slice(&pos[..k]);
+                let free = full & !occ;
+                let region = flood(1 << blank, free, w, not_first, not_last);
+                for i in 0..k {
+                    let p = pos[i];
+                    for &q in &nbr[p as usize] {
+                        if region & (1 << q) == 0 {
+                            continue;
+                        }
+                        // Tile i slides from p into q; the blank ends on p.
+                        let ni = (index + index_delta(&slots, i, p, q, &by_slot, w as u8)) as usize;
+                        pos[i] = q;
+                        if i < key_slots && ni / bucket_len != b {
+                            let nb = ni / bucket_len;
+                            inbox[nb].push((ni as u64) << 32 | pack(&pos[..k], p) as u64);
+                            if inbox[nb].len() >= inbox_flush {
+                                // Bound the memory: these are all next-layer states, so they
+                                // may be checked now as well as later.
+                                for &e in &inbox[nb] {
+                                    let (ni, s) = ((e >> 32) as usize, e as u32);
+                                    let mut tmp = [0u8; MAX_GROUP];
+                                    let (blank, _) = unpack(s, &mut tmp);
+                                    if reach(ni, &tmp[..k], blank, d + 1, &mut seen, &mut dist) {
+                                        next[nb].push(s);
+                                    }
+                                }
+                                inbox[nb].clear();
+                            }
+                        } else if reach(ni, &pos[..k], p, d + 1, &mut seen, &mut dist) {
+                            next[b].push(pack(&pos[..k], p));
+                        }
+                        pos[i] = p;
+                    }
+                }
+            }
+            cur[b] = list;
+            cur[b].clear();
+        }
+        if !any {
+            break;
+        }
+        for b in 0..buckets {
+            let list = std::mem::take(&mut inbox[b]);
+            for &e in &list {
+                let (ni, s) = ((e >> 32) as usize, e as u32);
+                let (blank, _) = unpack(s, &mut pos);
+                if reach(ni, &pos[..k], blank, d + 1, &mut seen, &mut dist) {
+                    next[b].push(s);
+                }
+            }
+            inbox[b] = list;
+            inbox[b].clear();
+        }
+        std::mem::swap(&mut cur, &mut next);
+        d += 1;
+    }
+    Group {
+        tiles: tiles.to_vec(),
+        table: dist,
+    }
+}
+
+impl PdbSet {
+    fn build(w: usize, h: usize) -> PdbSet {
+        let n = w * h;
+        let parts = partition(w, h);
+        let groups: Vec<Group> = parts.iter().map(|t| build_group(w, h, t)).collect();
+        let mut tile_group = vec![0u8; n];
+        let mut tile_slot = vec![0u8; n];
+        for (g, grp) in groups.iter().enumerate() {
+            for (s, &t) in grp.tiles.iter().enumerate() {
+                tile_group[t as usize] = g as u8;
+                tile_slot[t as usize] = s as u8;
+            }
+        }
+        let mirror = (w == h).then(|| {
+            let cells: Vec<u8> = (0..n).map(|i| ((i % w) * w + i / w) as u8).collect();
+            let tiles: Vec<u8> = (0..n)
+                .map(|t| if t == 0 { 0 } else { cells[t - 1] + 1 })
+                .collect();
+            (cells, tiles)
+        });
+        PdbSet {
+            w,
+            h,
+            n: n as u32,
+            groups,
+            tile_group,
+            tile_slot,
+            mirror,
+        }
+    }
+
+    /// Bytes held by the tables.
+    pub fn bytes(&self) -> usize {
+        self.groups.iter().map(|g| g.table.len()).sum()
+    }
+
+    /// The tile groups.
+    pub fn groups(&self) -> Vec<Vec<u8>> {
+        self.groups.iter().map(|g| g.tiles.clone()).collect()
+    }
+
+    /// The index of group `g` when tile `t` stands on `pos[t]`.
+    fn index(&self, g: usize, pos: &[u8; MAX_CELLS]) -> u32 {
+        let grp = &self.groups[g];
+        let mut cells = [0u8; MAX_GROUP];
+        for (c, &t) in cells.iter_mut().zip(&grp.tiles) {
+            *c = pos[t as usize];
+        }
+        rank(&cells[..grp.tiles.len()], self.n)
+    }
+
+    /// The heuristic value of `b` (a lower bound on its distance).
+    pub fn heuristic(&self, b: &Board) -> Result<u32> {
+        let cancel = Cancel::new();
+        let s = Search::new(self, b, &cancel, None)?;
+        Ok(s.h())
+    }
+}
+
+/// The outcome of a bounded optimal search.
+pub struct Found {
+    /// The optimal solution, or `None` when it is longer than the bound asked for.
+    pub tiles: Option<Vec<u16>>,
+    pub nodes: u64,
+}
+
+/// A group as the search sees it: its tiles, digit weights and table.
+struct Slots<'a> {
+    tiles: [u8; MAX_GROUP],
+    k: usize,
+    weight: [u32; MAX_GROUP],
+    table: &'a [u8],
+}
+
+struct Search<'a> {
+    set: &'a PdbSet,
+    groups: Vec<Slots<'a>>,
+    w: u8,
+    cells: [u8; MAX_CELLS],
+    /// Cell of each tile, and of each tile of the reflected board.
+    pos: [u8; MAX_CELLS],
+    rpos: [u8; MAX_CELLS],
+    blank: u8,
+    nbr: [[u8; 4]; MAX_CELLS],
+    nbr_len: [u8; MAX_CELLS],
+    idx: [u32; 4],
+    ridx: [u32; 4],
+    hv: [u8; 4],
+    rhv: [u8; 4],
+    hsum: u32,
+    rhsum: u32,
+    path: Vec<u8>,
+    nodes: u64,
+    cancel: &'a Cancel,
+    cancelled: bool,
+    /// Deepest bound the caller wants explored.
+    max_len: Option<u32>,
+}
+
+const FOUND: u32 = u32::MAX;
+
+/// How the index of a group changes when the tile in `slot` moves from cell `p` to the
+/// adjacent cell `q` (positions of the group's tiles in `pos`, board width `w`). Only the
+/// tiles whose cells lie strictly between `p` and `q` in row-major order change digits, and
+/// for a sideways move there are none.
+#[inline(always)]
+fn index_delta(g: &Slots, slot: usize, p: u8, q: u8, pos: &[u8; MAX_CELLS], w: u8) -> i64 {
+    let diff = q as i64 - p as i64;
+    if diff == 1 || diff == -1 {
+        return diff * g.weight[slot] as i64;
+    }
+    let (lo, hi, sign) = if q > p { (p, q, 1i64) } else { (q, p, -1i64) };
+    debug_assert_eq!(hi - lo, w);
+    let mut digit = diff;
+    let mut later = 0i64;
+    for j in 0..g.k {
+        let c = pos[g.tiles[j] as usize];
+        if j != slot && c > lo && c < hi {
+            if j < slot {
+                digit -= sign;
+            } else {
+                later += g.weight[j] as i64;
+            }
+        }
+    }
+    digit * g.weight[slot] as i64 + sign * later
+}
+
+impl<'a> Search<'a> {
+    fn new(set: &'a PdbSet, b: &Board, cancel: &'a Cancel, max_len: Option<u32>) -> Result<Self> {
+        if (b.width(), b.height()) != (set.w, set.h) {
+            return Err(Error::range(format!(
+                "a {}x{} board given to the {}x{} search",
+                b.width(),
+                b.height(),
+                set.w,
+                set.h
+            )));
+        }
+        let n = b.len();
+        let mut cells = [0u8; MAX_CELLS];
+        cells[..n].copy_from_slice(b.cells());
+        let mut pos = [0u8; MAX_CELLS];
+        for (i, &t) in b.cells().iter().enumerate() {
+            pos[t as usize] = i as u8;
+        }
+        let mut rpos = [0u8; MAX_CELLS];
+        if let Some((mc, mt)) = &set.mirror {
+            // In the reflected board tile mt[t] stands on cell mc[pos[t]].
+            for t in 0..n {
+                rpos[mt[t] as usize] = mc[pos[t] as usize];
+            }
+        }
+        let groups = set
+            .groups
+            .iter()
+            .map(|g| {
+                let mut tiles = [0u8; MAX_GROUP];
+                tiles[..g.tiles.len()].copy_from_slice(&g.tiles);
+                Slots {
+                    tiles,
+                    k: g.tiles.len(),
+                    weight: g.weights(n),
+                    table: &g.table,
+                }
+            })
+            .collect();
+        let mut nbr = [[0u8; 4]; MAX_CELLS];
+        let mut nbr_len = [0u8; MAX_CELLS];
+        for (i, v) in neighbours(set.w, set.h).into_iter().enumerate() {
+            nbr[i][..v.len()].copy_from_slice(&v);
+            nbr_len[i] = v.len() as u8;
+        }
+        let mut s = Search {
+            set,
+            groups,
+            w: set.w as u8,
+            cells,
+            pos,
+            rpos,
+            blank: b.blank() as u8,
+            nbr,
+            nbr_len,
+            idx: [0; 4],
+            ridx: [0; 4],
+            hv: [0; 4],
+            rhv: [0; 4],
+            hsum: 0,
+            rhsum: 0,
+            path: Vec::new(),
+            nodes: 0,
+            cancel,
+            cancelled: false,
+            max_len,
+        };
+        for g in 0..set.groups.len() {
+            s.idx[g] = set.index(g, &s.pos);
+            s.hv[g] = set.groups[g].table[s.idx[g] as usize];
+            s.hsum += s.hv[g] as u32;
+            if set.mirror.is_some() {
+                s.ridx[g] = set.index(g, &s.rpos);
+                s.rhv[g] = set.groups[g].table[s.ridx[g] as usize];
+                s.rhsum += s.rhv[g] as u32;
+            }
+        }
+        Ok(s)
+    }
+
+    fn h(&self) -> u32 {
+        self.hsum.max(self.rhsum)
+    }
+
+    /// Depth-first search below `g` moves with the cost bound `bound`; returns `FOUND` or
+    /// the smallest f-value that exceeded the bound.
+    fn dfs(&mut self, g: u32, bound: u32, prev: u8) -> u32 {
+        self.nodes += 1;
+        if self.nodes & 0xFFFF == 0 && self.cancel.is_cancelled() {
+            self.cancelled = true;
+            return FOUND;
+        }
+        if self.hsum == 0 {
+            return FOUND;
+        }
+        let set = self.set;
+        let b = self.blank;
+        let mut min = u32::MAX - 1;
+        for k in 0..self.nbr_len[b as usize] as usize {
+            let q = self.nbr[b as usize][k];
+            if q == prev {
+                continue;
+            }
+            // The tile on q slides into the blank on b.
+            let t = self.cells[q as usize] as usize;
+            let gi = set.tile_group[t] as usize;
+            let grp = &self.groups[gi];
+            let slot = set.tile_slot[t] as usize;
+            let ni = (self.idx[gi] as i64 + index_delta(grp, slot, q, b, &self.pos, self.w)) as u32;
+            let nv = grp.table[ni as usize];
+            let nh = self.hsum - self.hv[gi] as u32 + nv as u32;
+            if g + 1 + nh > bound {
+                // Pruned by the direct lookup alone: no need for the reflected one.
+                min = min.min(g + 1 + nh);
+                continue;
+            }
+            let (mut rg, mut ri, mut rv, mut nrh, mut tm, mut rb) =
+                (0usize, 0u32, 0u8, 0u32, 0usize, 0u8);
+            if let Some((mc, mt)) = &set.mirror {
+                tm = mt[t] as usize;
+                rg = set.tile_group[tm] as usize;
+                let rgrp = &self.groups[rg];
+                let rslot = set.tile_slot[tm] as usize;
+                rb = mc[b as usize];
+                let rq = mc[q as usize];
+                ri = (self.ridx[rg] as i64 + index_delta(rgrp, rslot, rq, rb, &self.rpos, self.w))
+                    as u32;
+                rv = rgrp.table[ri as usize];
+                nrh = self.rhsum - self.rhv[rg] as u32 + rv as u32;
+                if g + 1 + nrh > bound {
+                    min = min.min(g + 1 + nrh);
+                    continue;
+                }
+            }
+            // Play the move.
+            let (oi, ov, ohs) = (self.idx[gi], self.hv[gi], self.hsum);
+            let (ori, orv, orhs) = (self.ridx[rg], self.rhv[rg], self.rhsum);
+            self.idx[gi] = ni;
+            self.hv[gi] = nv;
+            self.hsum = nh;
+            self.pos[t] = b;
+            if set.mirror.is_some() {
+                self.ridx[rg] = ri;
+                self.rhv[rg] = rv;
+                self.rhsum = nrh;
+                self.rpos[tm] = rb;
+            }
+            self.cells[b as usize] = t as u8;
+            self.cells[q as usize] = 0;
+            self.blank = q;
+            self.path.push(t as u8);
+            let r = self.dfs(g + 1, bound, b);
+            if r == FOUND {
+                return FOUND;
+            }
+            min = min.min(r);
+            self.path.pop();
+            self.blank = b;
+            self.cells[q as usize] = t as u8;
+            self.cells[b as usize] = 0;
+            self.pos[t] = q;
+            self.idx[gi] = oi;
+            self.hv[gi] = ov;
+            self.hsum = ohs;
+            if let Some((mc, _)) = &set.mirror {
+                self.rpos[tm] = mc[q as usize];
+                self.ridx[rg] = ori;
+                self.rhv[rg] = orv;
+                self.rhsum = orhs;
+            }
+        }
+        min
+    }
+
+    fn run(&mut self) -> Result<Option<Vec<u16>>> {
+        let mut bound = self.h();
+        loop {
+            if self.max_len.is_some_and(|m| bound > m) {
+                return Ok(None);
+            }
+            let r = self.dfs(0, bound, u8::MAX);
+            if self.cancelled {
+                return Err(Error::cancelled());
+            }
+            if r == FOUND {
+                return Ok(Some(self.path.iter().map(|&t| t as u16).collect()));
+            }
+            bound = r;
+        }
+    }
+}
+
+/// An optimal solution of `b` (which must be solvable), or `None` if it needs more than
+/// `max_len` moves. Builds the size's tables on first use.
+pub fn solve_optimal(b: &Board, cancel: &Cancel, max_len: Option<u32>) -> Result<Found> {
+    let set = pdb(b.width(), b.height()).ok_or_else(|| {
+        Error::unsupported(format!(
+            "no optimal search for {}x{} boards",
+            b.width(),
+            b.height()
+        ))
+    })?;
+    let mut s = Search::new(set, b, cancel, max_len)?;
+    let tiles = s.run()?;
+    Ok(Found {
+        tiles,
+        nodes: s.nodes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, VecDeque};
+
+    #[test]
+    fn partitions_cover_every_tile_once() {
+        for &(w, h) in &SIZES {
+            let mut all: Vec<u8> = partition(w, h).concat();
+            all.sort_unstable();
+            assert_eq!(all, (1..(w * h) as u8).collect::<Vec<_>>(), "{w}x{h}");
+            assert!(partition(w, h).iter().all(|g| g.len() <= MAX_GROUP));
+        }
+    }
+
+    /// A plain 0-1 breadth-first search over (placement, blank cell): the definition of a
+    /// group's table, without regions or buckets.
+    fn brute_force(w: usize, h: usize, tiles: &[u8]) -> HashMap<Vec<u8>, u8> {
+        let n = w * h;
+        let nbr = neighbours(w, h);
+        let goal: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
+        let mut dist: HashMap<(Vec<u8>, u8), u8> = HashMap::new();
+        let mut dq = VecDeque::from([(goal, (n - 1) as u8, 0u8)]);
+        while let Some((pos, b, d)) = dq.pop_front() {
+            if dist.get(&(pos.clone(), b)).is_some_and(|&o| o <= d) {
+                continue;
+            }
+            dist.insert((pos.clone(), b), d);
+            for &q in &nbr[b as usize] {
+                match pos.iter().position(|&p| p == q) {
+                    Some(i) => {
+                        let mut np = pos.clone();
+                        np[i] = b;
+                        dq.push_back((np, q, d + 1));
+                    }
+                    None => dq.push_front((pos.clone(), q, d)),
+                }
+            }
+        }
+        let mut best: HashMap<Vec<u8>, u8> = HashMap::new();
+        for ((pos, _), d) in dist {
+            let e = best.entry(pos).or_insert(d);
+            *e = (*e).min(d);
+        }
+        best
+    }
+
+    #[test]
+    fn group_tables_match_a_plain_search() {
+        for (w, h, tiles) in [
+            (3, 3, vec![1u8, 2, 3]),
+            (3, 4, vec![11u8, 8, 7, 10]),
+            (4, 3, vec![1u8, 5, 9, 6]),
+        ] {
+            let n = w * h;
+            let want = brute_force(w, h, &tiles);
+            for flush in [1, INBOX_FLUSH] {
+                let g = build_group_with(w, h, &tiles, flush);
+                assert_eq!(
+                    want.len(),
+                    g.table.len(),
+                    "{w}x{h} {tiles:?}: every placement is reachable"
+                );
+                for (pos, &d) in &want {
+                    assert_eq!(
+                        g.table[rank(pos, n as u32) as usize],
+                        d,
+                        "{w}x{h} {tiles:?} {pos:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn index_delta_agrees_with_rank() {
+        let (w, n) = (4u8, 16u32);
+        let tiles = [0u8, 1, 2, 3, 4, 5];
+        let mut weight = [0u32; MAX_GROUP];
+        for (i, m) in weight.iter_mut().enumerate() {
+            *m = (11..16 - i as u32).product();
+        }
+        let g = Slots {
+            tiles,
+            k: 6,
+            weight,
+            table: &[],
+        };
+        let nbr = neighbours(4, 4);
+        let mut x = 99u64;
+        let mut rnd = |m: usize| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize % m
+        };
+        for _ in 0..20_000 {
+            let mut cells: Vec<u8> = (0..16).collect();
+            for i in (1..16).rev() {
+                cells.swap(i, rnd(i + 1));
+            }
+            let mut pos = [0u8; MAX_CELLS];
+            pos[..6].copy_from_slice(&cells[..6]);
+            let slot = rnd(6);
+            let p = pos[slot];
+            let free: Vec<u8> = nbr[p as usize]
+                .iter()
+                .copied()
+                .filter(|q| !pos[..6].contains(q))
+                .collect();
+            if free.is_empty() {
+                continue;
+            }
+            let q = free[rnd(free.len())];
+            let before = rank(&pos[..6], n) as i64;
+            let delta = index_delta(&g, slot, p, q, &pos, w);
+            pos[slot] = q;
+            assert_eq!(before + delta, rank(&pos[..6], n) as i64);
+        }
+    }
+
+    #[test]
+    fn heuristic_is_admissible_near_the_goal_on_3x4() {
+        // Never above the length of a random walk from the goal, and exact after one move.
+        let set = pdb(3, 4).unwrap();
+        let mut b = Board::solved(3, 4).unwrap();
+        b.step(11).unwrap();
+        assert_eq!(set.heuristic(&b).unwrap(), 1);
+        let mut x = 12345u64;
+        for len in 1..40u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = b.movable();
+            b.step(m[(x >> 33) as usize % m.len()]).unwrap();
+            let h = set.heuristic(&b).unwrap();
+            assert!(h <= len + 1, "h {h} > walk length {}", len + 1);
+        }
+    }
+}
