@@ -451,8 +451,8 @@ def main() -> int:
                     a.mkdir()
                 print(f"PASS {name}: {check(*args)}")
                 passed += 1
-            except Fail as e:
-                print(f"FAIL {name}: {e}")
+            except (Fail, OSError, ValueError, KeyError, TypeError) as e:
+                print(f"FAIL {name}: {e if isinstance(e, Fail) else repr(e)}")
                 failed += 1
     print(f"check.py: {passed} passed, {failed} failed")
     return 1 if failed else 0
