@@ -452,7 +452,8 @@ def main() -> int:
                 print(f"PASS {name}: {check(*args)}")
                 passed += 1
             except (Fail, OSError, ValueError, KeyError, TypeError) as e:
-                print(f"FAIL {name}: {e if isinstance(e, Fail) else repr(e)}")
+                why = str(e) if isinstance(e, Fail) else f"{type(e).__name__}: {e}"
+                print(f"FAIL {name}: {why}")
                 failed += 1
     print(f"check.py: {passed} passed, {failed} failed")
     return 1 if failed else 0
