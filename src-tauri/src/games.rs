@@ -1,10 +1,10 @@
 //! What the app needs from each game beyond the engine's `Game` trait: where its session
 //! lives, how its records are keyed, its optimum and stars, and the level lists.
 
-use crate::klotski_shim as klotski;
 use crate::progress::Record;
 use crate::state::{AppState, Games, SlotRef};
 use huarong_engine::g2048::G2048;
+use huarong_engine::klotski;
 use huarong_engine::slide::{self, Slide};
 use huarong_engine::{Cancel, Game, Kind};
 pub use klotski::Klotski;

@@ -7,7 +7,6 @@ mod commands;
 pub mod error;
 pub mod games;
 pub mod haptics;
-mod klotski_shim;
 #[cfg(any(mobile, test))]
 mod mobile;
 pub mod persist;

@@ -14,3 +14,16 @@ fn open_play_win_and_resume() {
     println!("{v:#}");
     app.close();
 }
+
+#[test]
+fn klotski_targets_and_move() {
+    let dir = TempDir::new("smoke-k");
+    let app = TestApp::start(dir.path(), None);
+    let v = app.ok("open_game", json!({"id": "klotski:bCCc/bCCc/deef/dghf/i..j"}));
+    println!("{v:#}");
+    let t = app.ok("klotski_targets", json!({"piece": "g"}));
+    println!("{t}");
+    let lv = app.ok("levels", json!({"kind": "klotski"}));
+    println!("{}", &lv.to_string()[..400]);
+    app.close();
+}
