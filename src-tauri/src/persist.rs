@@ -274,7 +274,11 @@ fn read(path: &Path) -> Found {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Found::Missing,
         Err(e) => Found::Unreadable(e.to_string()),
         Ok(raw) => match decode(&raw) {
-            Ok((doc, from)) => Found::Valid { doc: Box::new(doc), from, raw },
+            Ok((doc, from)) => Found::Valid {
+                doc: Box::new(doc),
+                from,
+                raw,
+            },
             Err(b) => Found::Bad(b),
         },
     }
@@ -678,7 +682,13 @@ mod tests {
     }
 
     fn doc(gen: u64, screen: &str) -> Doc {
-        Doc { gen, progress: Progress { screen: screen.into(), ..Default::default() } }
+        Doc {
+            gen,
+            progress: Progress {
+                screen: screen.into(),
+                ..Default::default()
+            },
+        }
     }
 
     #[test]

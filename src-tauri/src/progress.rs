@@ -416,7 +416,10 @@ mod tests {
 
     #[test]
     fn v1_passes_through_and_newer_is_refused() {
-        let p = Progress { screen: "settings".into(), ..Default::default() };
+        let p = Progress {
+            screen: "settings".into(),
+            ..Default::default()
+        };
         let file: Map<String, Value> =
             serde_json::from_value(json!({ "save": { "schema": 1, "progress": p } })).unwrap();
         let (env, from) = migrate(file).unwrap();

@@ -906,7 +906,8 @@ fn restore_into<G: AppGame>(slot: &SlotRef<G>, value: &Value) -> AppResult<()> {
     Ok(())
 }
 
-/// Turn what the player or the command line gave into a game ID.
+/// Turn what the player or the command line gave (a game ID, a share code, or a
+/// `huarong://play?c=` link) into a game ID. Bounded and checked before any decoding.
 pub fn resolve_open(text: &str) -> AppResult<String> {
     let t = text.trim();
     if t.is_empty() {
@@ -926,5 +927,7 @@ pub fn resolve_open(text: &str) -> AppResult<String> {
             "the game ID contains control characters",
         ));
     }
-    Ok(t.to_string())
+    guard("reading the game ID or code", || {
+        huarong_engine::code::resolve(t).map_err(AppError::from)
+    })
 }

@@ -19,7 +19,10 @@ fn open_play_win_and_resume() {
 fn klotski_targets_and_move() {
     let dir = TempDir::new("smoke-k");
     let app = TestApp::start(dir.path(), None);
-    let v = app.ok("open_game", json!({"id": "klotski:bCCc/bCCc/deef/dghf/i..j"}));
+    let v = app.ok(
+        "open_game",
+        json!({"id": "klotski:bCCc/bCCc/deef/dghf/i..j"}),
+    );
     println!("{v:#}");
     let t = app.ok("klotski_targets", json!({"piece": "g"}));
     println!("{t}");
