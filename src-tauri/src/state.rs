@@ -251,6 +251,7 @@ impl AppState {
         let mut progress = doc.progress;
         let games = Games::default();
         let saved = std::mem::take(&mut progress.games);
+        let saved_count = saved.len();
         let mut kept = BTreeMap::new();
         for (kind_s, value) in saved {
             let Some(kind) = Kind::parse(&kind_s) else {
@@ -274,6 +275,7 @@ impl AppState {
                 }
             }
         }
+        let quarantined = saved_count != kept.len();
         progress.games = kept;
         progress.sanitize();
         let gen = doc.gen;
@@ -288,6 +290,10 @@ impl AppState {
                 paths,
             }),
         }));
+        if quarantined {
+            // Write the quarantine down now, so the broken game is not retried at every start.
+            state.commit(|_| {});
+        }
         for kind in Kind::ALL {
             with_game!(kind, G => state.find_optimal::<G>());
         }
