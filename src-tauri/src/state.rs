@@ -53,6 +53,9 @@ pub struct Slot<G: Game> {
     /// The fewest moves from the start under the game's default rule, once known:
     /// (game ID, moves).
     optimal: Option<(String, u32)>,
+    /// This session already counted a win (undo then win again improves bests but is not a
+    /// second win).
+    counted_win: bool,
 }
 
 impl<G: Game> Default for Slot<G> {
@@ -63,6 +66,7 @@ impl<G: Game> Default for Slot<G> {
             search: Cancel::new(),
             opt_search: Cancel::new(),
             optimal: None,
+            counted_win: false,
         }
     }
 }
@@ -390,6 +394,7 @@ impl AppState {
             slot.touch();
             slot.opt_search.cancel();
             slot.optimal = None;
+            slot.counted_win = false;
             slot.session = Some(sess);
             self.save_game(&slot);
             self.view(slot.session()?, None, None)
@@ -414,7 +419,9 @@ impl AppState {
         slot.touch();
         let effect = serde_json::to_value(effect).ok();
         let finish = if after != before && after != Status::Playing {
-            Some(self.finish(&slot)?)
+            let f = self.finish(&slot)?;
+            slot.counted_win |= f.counted && f.status == Status::Won;
+            Some(f)
         } else {
             None
         };
@@ -631,7 +638,9 @@ impl AppState {
             if counted {
                 let mut better = false;
                 if won {
-                    r.wins += 1;
+                    if !slot.counted_win {
+                        r.wins += 1;
+                    }
                     if r.best_moves.map_or(true, |b| moves < b) {
                         r.best_moves = Some(moves);
                         r.undo_used = sess.undo_used();
