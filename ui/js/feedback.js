@@ -11,6 +11,10 @@ let hapticsOn = true;
 export function configure(settings) {
   soundOn = !!(settings && settings.sound);
   hapticsOn = !(settings && settings.haptics === false);
+}
+
+/** Create the audio players (slow in some webviews: done after start-up, or on first use). */
+export function warmSounds() {
   if (soundOn && pool.size === 0) {
     for (const name of SOUNDS) {
       const players = [0, 1, 2].map(() => {
@@ -26,6 +30,7 @@ export function configure(settings) {
 
 function playSound(name) {
   if (!soundOn) return;
+  warmSounds();
   const p = pool.get(name);
   if (!p) return;
   const a = p.players[p.next];

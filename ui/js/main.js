@@ -2,7 +2,7 @@
 
 import { call, available, AppError } from './ipc.js';
 import { setLanguage, t } from './i18n.js';
-import { configure as configureFeedback, toast } from './feedback.js';
+import { configure as configureFeedback, toast, warmSounds } from './feedback.js';
 import { clear, h } from './dom.js';
 import { HomeScreen } from './screens/home.js';
 import { GameScreen } from './screens/game.js';
@@ -109,6 +109,10 @@ function noMenus(e) {
   if (tag !== 'INPUT' && tag !== 'TEXTAREA') e.preventDefault();
 }
 
+/** Start-up milestones (ms since navigation start), read by the E2E figures. */
+const boot = { modules: performance.now() };
+window.__huarongBoot = boot;
+
 async function start() {
   const t0 = performance.now();
   app.root = document.getElementById('app');
@@ -127,8 +131,10 @@ async function start() {
     app.settings = {};
   }
   app.applySettings();
+  boot.settings = performance.now();
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => app.applySettings());
   await app.refreshProgress();
+  boot.progress = performance.now();
   const p = app.progress || {};
   let target = 'home';
   const last = p.last_screen || p.lastScreen || p.screen;
@@ -151,7 +157,9 @@ async function start() {
   document.addEventListener('visibilitychange', () => {
     if (document.hidden) call('pause', {}).catch(() => {});
   });
+  boot.ready = performance.now();
   document.body.dataset.ready = '1';
+  setTimeout(warmSounds, 1500);
   window.__huarongReadyMs = performance.now() - t0;
   window.__huarongReadyAt = performance.now();
 }

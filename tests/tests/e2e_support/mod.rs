@@ -515,7 +515,7 @@ impl App {
     /// Poll `script` until it returns something other than null/false; return that value.
     pub async fn wait_js(&self, script: &str, timeout_ms: u64) -> Value {
         let t0 = Instant::now();
-        let mut last = Value::Null;
+        let mut last;
         loop {
             match self.c.execute(script, vec![]).await {
                 Ok(v) if !v.is_null() && v != Value::Bool(false) => return v,
@@ -620,6 +620,13 @@ impl App {
                 json!(css)
             ),
             10_000,
+        )
+        .await;
+        // Like a player, scroll a control into view before touching it.
+        self.js_args(
+            "const e = document.querySelector(arguments[0]); const r = e.getBoundingClientRect();
+             if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView({ block: 'center' });",
+            vec![json!(css)],
         )
         .await;
         let r = self.rect(css).await;
@@ -769,5 +776,175 @@ pub fn figure(line: &str) {
         .open(out_dir().join("figures.txt"))
     {
         let _ = writeln!(f, "{line}");
+    }
+}
+
+/// A number-slide body `WxH:<tiles>` as (w, h, tiles).
+pub fn parse_slide(body: &str) -> (usize, usize, Vec<u32>) {
+    let (size, tiles) = body.split_once(':').expect("WxH:tiles");
+    let (w, h) = size.split_once('x').expect("WxH");
+    let tiles: Vec<u32> = tiles.split(',').map(|t| t.parse().expect("tile")).collect();
+    (w.parse().unwrap(), h.parse().unwrap(), tiles)
+}
+
+/// The tiles next to the blank (each can move into it with one tap).
+pub fn slide_neighbours(body: &str) -> Vec<u32> {
+    let (w, h, tiles) = parse_slide(body);
+    let b = tiles.iter().position(|&t| t == 0).expect("blank");
+    let (r, c) = (b / w, b % w);
+    let mut out = Vec::new();
+    if r > 0 {
+        out.push(tiles[b - w]);
+    }
+    if r + 1 < h {
+        out.push(tiles[b + w]);
+    }
+    if c > 0 {
+        out.push(tiles[b - 1]);
+    }
+    if c + 1 < w {
+        out.push(tiles[b + 1]);
+    }
+    out
+}
+
+/// Key code points of the W3C WebDriver spec.
+pub mod keys {
+    pub const LEFT: char = '\u{e012}';
+    pub const UP: char = '\u{e013}';
+    pub const RIGHT: char = '\u{e014}';
+    pub const DOWN: char = '\u{e015}';
+    pub const ESCAPE: char = '\u{e00c}';
+}
+
+impl App {
+    /// How many times the UI called a command since it started.
+    pub async fn invoked(&self, cmd: &str) -> usize {
+        self.js_args(
+            "return (window.__huarongPerf.invokes || []).filter((x) => x[0] === arguments[0]).length;",
+            vec![json!(cmd)],
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0) as usize
+    }
+
+    /// Call a command of the app directly (for checks only: what Rust holds).
+    pub async fn invoke(&self, cmd: &str, args: Value) -> Value {
+        let v = self
+            .c
+            .execute_async(
+                "const [cmd, args, done] = arguments;
+                 window.__TAURI__.core.invoke(cmd, args).then((r) => done({ ok: r }), (e) => done({ err: e }));",
+                vec![json!(cmd), args],
+            )
+            .await
+            .expect("invoke");
+        if let Some(e) = v.get("err") {
+            panic!("{cmd} failed: {e}");
+        }
+        v["ok"].clone()
+    }
+
+    /// Tap the centre of a number tile.
+    pub async fn tap_tile(&self, n: u32) {
+        self.click(&format!("[data-tile='{n}']")).await;
+    }
+
+    /// Press, move through `points` and keep the pointer down (finish with `release`).
+    pub async fn press_and_move(&self, points: &[(f64, f64)], steps: usize) {
+        let mut m = MouseActions::new("finger".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x: points[0].0.round(),
+                y: points[0].1.round(),
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        for w in points.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            for i in 1..=steps {
+                let t = i as f64 / steps as f64;
+                m = m.then(PointerAction::MoveTo {
+                    duration: Some(Duration::from_millis(16)),
+                    x: (a.0 + (b.0 - a.0) * t).round(),
+                    y: (a.1 + (b.1 - a.1) * t).round(),
+                });
+            }
+        }
+        self.c.perform_actions(m).await.expect("press and move");
+    }
+
+    pub async fn release(&self) {
+        let m = MouseActions::new("finger".into()).then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        self.c.perform_actions(m).await.expect("release");
+        let _ = self.c.release_actions().await;
+    }
+
+    /// Drag an element's centre by (dx, dy) through the given relative waypoints.
+    pub async fn drag_el(&self, css: &str, waypoints: &[(f64, f64)]) {
+        let r = self.rect(css).await;
+        let mut pts = vec![(r.cx(), r.cy())];
+        for (dx, dy) in waypoints {
+            pts.push((r.cx() + dx, r.cy() + dy));
+        }
+        self.drag(&pts, 6).await;
+    }
+
+    /// Wait until the finish dialog is open.
+    pub async fn wait_finish(&self) {
+        self.wait_js(
+            "return document.querySelector('[data-finish]') ? true : null",
+            10_000,
+        )
+        .await;
+    }
+
+    /// Read a number-slide cell size (px) from the first tile.
+    pub async fn cell_px(&self) -> f64 {
+        self.js("const g = document.querySelector('.grid'); return g ? g.clientWidth / Number(getComputedStyle(g).getPropertyValue('--cols')) : 0;")
+            .await
+            .as_f64()
+            .unwrap_or(0.0)
+    }
+
+    /// Type text into the element matching `css`.
+    pub async fn type_into(&self, css: &str, text: &str) {
+        self.wait_js(
+            &format!(
+                "return document.querySelector({}) ? true : null",
+                json!(css)
+            ),
+            10_000,
+        )
+        .await;
+        let el = self
+            .c
+            .find(fantoccini::Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
+        el.send_keys(text).await.expect("type");
+    }
+}
+
+impl App {
+    /// Reload the page (the UI starts again from what Rust holds) and wait until it is ready.
+    pub async fn reload(&self) {
+        let _ = self
+            .c
+            .execute(
+                "document.body.dataset.ready = '0'; setTimeout(() => location.reload(), 0);",
+                vec![],
+            )
+            .await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        self.wait_js(
+            "return document.body && document.body.dataset.ready === '1' ? true : null",
+            15_000,
+        )
+        .await;
     }
 }

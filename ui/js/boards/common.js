@@ -14,16 +14,21 @@ export function parseSlide(body) {
   return { w, h: hh, tiles };
 }
 
-/** Parse a Klotski body (rows joined by '/') into { rows, cols, grid, pieces }. */
+/** Parse a Klotski body (rows joined by '/'; '.' empty, '#' wall) into { rows, cols, pieces, walls }. */
 export function parseKlotski(body) {
   const rows = (body || '').split('/');
   if (!rows.length || !rows[0].length) return null;
   const cols = rows[0].length;
   if (rows.some((r) => r.length !== cols)) return null;
   const pieces = new Map();
+  const walls = [];
   rows.forEach((row, r) => {
     [...row].forEach((ch, c) => {
       if (ch === '.') return;
+      if (ch === '#') {
+        walls.push({ r, c });
+        return;
+      }
       let p = pieces.get(ch);
       if (!p) pieces.set(ch, (p = { id: ch, r0: r, c0: c, r1: r, c1: c }));
       p.r0 = Math.min(p.r0, r);
@@ -38,7 +43,7 @@ export function parseKlotski(body) {
     const hh = p.r1 - p.r0 + 1;
     list.push({ id: p.id, r: p.r0, c: p.c0, w, h: hh });
   }
-  return { rows: rows.length, cols, grid: rows, pieces: list };
+  return { rows: rows.length, cols, grid: rows, pieces: list, walls };
 }
 
 /** Parse a 2048 body (16 values, comma-separated; more cells allowed if square). */

@@ -8,13 +8,15 @@ import { t } from '../i18n.js';
 import { Grid, parseKlotski, trackPointer, frameMonitor } from './common.js';
 
 const TAP_PX = 6;
-const GLYPH = { C: '曹', v: '将', h: '将', s: '兵' };
+const GLYPH = { C: '曹', v: '将', h: '将', s: '兵', b: '' };
 
+/** The look of a piece: C (曹操, the goal), a tall or wide general, a soldier, or another block. */
 function shape(p) {
-  if (p.w >= 2 && p.h >= 2) return 'C';
+  if (p.id === 'C') return 'C';
+  if (p.w === 1 && p.h === 1) return 's';
   if (p.h > p.w) return 'v';
   if (p.w > p.h) return 'h';
-  return 's';
+  return 'b';
 }
 
 const key = (r, c) => `${r},${c}`;
@@ -36,7 +38,8 @@ export class KlotskiBoard {
     const s = parseKlotski(body);
     if (!s) return false;
     const sameShape = this.grid && this.grid.cols === s.cols && this.grid.rows === s.rows;
-    const sameIds = sameShape && s.pieces.length === this.pieces.size && s.pieces.every((p) => this.pieces.has(p.id));
+    const sameIds = sameShape && s.pieces.length === this.pieces.size && s.pieces.every((p) => this.pieces.has(p.id)) &&
+      s.walls.length === (this.walls || []).length;
     if (!sameIds) this.build(s);
     this.state = s;
     this.clearMarkers();
@@ -64,6 +67,13 @@ export class KlotskiBoard {
       this.pieces.set(p.id, btn);
       this.grid.el.append(btn);
     }
+    this.walls = s.walls.map((w) => {
+      const el = h('div', { class: 'wall', 'aria-hidden': 'true' });
+      el.dataset.r = String(w.r);
+      el.dataset.c = String(w.c);
+      this.grid.el.append(el);
+      return el;
+    });
     const exit = h('div', { class: 'exit', 'aria-hidden': 'true' });
     this.exitEl = exit;
     this.el.append(this.grid.el, exit);
@@ -95,9 +105,11 @@ export class KlotskiBoard {
       this.place(el, p.c, p.r, p.w, p.h);
       el.setAttribute('aria-label', t('label.piece', { name: t(`piece.${shape(p)}`), row: p.r + 1, col: p.c + 1 }));
     }
-    // The exit: under the middle two columns.
+    for (const w of this.walls || []) this.place(w, Number(w.dataset.c), Number(w.dataset.r), 1, 1);
+    // The exit: under the middle of the bottom edge, as wide as C.
     const cell = this.grid.cell;
-    const exitW = 2;
+    const goal = this.state.pieces.find((p) => p.id === 'C');
+    const exitW = goal ? goal.w : 2;
     this.exitEl.style.width = `${exitW * cell}px`;
     this.exitEl.style.transform = `translateX(${((this.state.cols - exitW) / 2) * cell}px)`;
     for (const m of this.markers) this.place(m.el, m.c, m.r, m.w, m.h);
@@ -324,7 +336,7 @@ export class KlotskiBoard {
     const p = this.info(mv.piece);
     const el = this.pieces.get(mv.piece);
     el.classList.add('hinted');
-    const ghost = h('div', { class: 'ghost', 'aria-hidden': 'true' });
+    const ghost = h('div', { class: 'hint-ghost', 'aria-hidden': 'true' });
     this.grid.el.append(ghost);
     this.place(ghost, mv.to[1], mv.to[0], p.w, p.h);
     this.hintEls = [el, ghost];
@@ -333,7 +345,7 @@ export class KlotskiBoard {
 
   clearHint() {
     for (const e of this.hintEls) {
-      if (e.classList.contains('ghost')) e.remove();
+      if (e.classList.contains('hint-ghost')) e.remove();
       else e.classList.remove('hinted');
     }
     this.hintEls = [];

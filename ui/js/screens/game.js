@@ -81,7 +81,7 @@ export class GameScreen {
     if (this.kind === '2048') {
       const [a, score] = stat('score', t('score'));
       const [b, tile] = stat('tile', t('bestTile'));
-      const [c, best] = stat('best', t('bestScore'));
+      const [c, best] = stat('best', t('bestShort'));
       const [d, moves] = stat('moves', t('moves'));
       this.statEls = { score, tile, best, moves };
       stats = h('div', { class: 'stats four' }, a, b, c, d);
@@ -264,10 +264,9 @@ export class GameScreen {
       const res = await call('hint', { kind: this.kind });
       const text = this.board.showHint(res && res.mv);
       if (text) announce(t('say.hint', { what: text }));
-      // The hint counts in the session (hints_used): refresh the snapshot quietly.
-      call('snapshot', { kind: this.kind }).then((v) => { if (v && v.snapshot) this.view = { ...v, effect: null }; }).catch(() => {});
     } catch (e) {
-      this.app.error(e);
+      // A move made while the hint was thinking cancels it: nothing to say.
+      if (e.code !== 'cancelled') this.app.error(e);
     } finally {
       b.classList.remove('working');
       b.removeAttribute('aria-busy');
@@ -313,7 +312,7 @@ export class GameScreen {
       }
       if (run.stopped) announce(t('say.stopped'));
     } catch (e) {
-      this.app.error(e);
+      if (e.code !== 'cancelled') this.app.error(e);
     } finally {
       this.solving = null;
       this.setSolving(false, false);

@@ -23,7 +23,7 @@ export class HomeScreen {
   }
 
   async prepare() {
-    await this.app.refreshProgress();
+    if (this.app.screen) await this.app.refreshProgress(); // at start-up it is fresh already
     const games = (this.app.progress && this.app.progress.games) || {};
     for (const k of KINDS) {
       const snap = games[k];
@@ -51,7 +51,7 @@ export class HomeScreen {
       const buttons = [];
       if (cur) {
         buttons.push(
-          h('button', { class: 'btn primary', type: 'button', 'data-action': `continue-${kind}`, onclick: () => app.go(`game:${kind}`) }, t('continueAt', { moves: cur.moves })),
+          h('button', { class: 'btn primary', type: 'button', 'data-action': `continue-${kind}`, onclick: () => app.go(`game:${kind}`) }, cur.moves === 1 ? t('continueAt1') : t('continueAt', { moves: cur.moves })),
         );
       }
       buttons.push(
