@@ -10,7 +10,10 @@
 //!   is known (exact-table sizes, and every board generated with a difficulty). Board `i`
 //!   (0-based) is generated from seed `S + i`, so the ID of line `i` is `slide:WxH#(S+i)`
 //!   (or `slide:WxH/D#(S+i)`).
-//! - `bench [--korf FILE] [--big N] [--big-size WxH] [--seed S]`: the performance figures.
+//! - `bench [--korf FILE] [--big N] [--big-size WxH] [--seed S] [--verify yes|no]`: the
+//!   performance figures (see the engine's `slide/README.md`).
+//! - `tables --size WxH --out FILE`: build a size's pattern databases from scratch and write
+//!   them (how `crates/engine/src/slide/pdb4x4.bin` is made).
 
 use crate::args::{self, Args};
 use huarong_engine::slide::{self, Board, Difficulty};
@@ -27,8 +30,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "solve" => solve(rest),
         "generate" => generate(rest),
         "bench" => bench(rest),
+        "tables" => tables(rest),
         other => Err(format!(
-            "unknown slide command {other:?} (expected solve, generate or bench)"
+            "unknown slide command {other:?} (expected solve, generate, bench or tables)"
         )),
     }
 }
@@ -57,15 +61,6 @@ struct Solved {
     ms: f64,
 }
 
-/// Build whatever tables the size uses, so per-puzzle times exclude the one-off build.
-fn warm_up(w: usize, h: usize) {
-    if slide::has_table(w, h) {
-        slide::table(w, h);
-    } else if slide::has_pdb(w, h) {
-        slide::pdb(w, h);
-    }
-}
-
 fn strip_comment(line: &str) -> &str {
     line.split('#').next().unwrap_or("").trim()
 }
@@ -73,7 +68,8 @@ fn strip_comment(line: &str) -> &str {
 fn solve(rest: &[String]) -> Result<(), String> {
     let a = flags(rest, &["size"])?;
     let (w, h) = size_arg(&a)?;
-    warm_up(w, h);
+    // Build the size's tables first, so per-puzzle times exclude the one-off build.
+    slide::prepare(w, h);
     let cancel = Cancel::new();
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -143,6 +139,23 @@ fn generate(rest: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn tables(rest: &[String]) -> Result<(), String> {
+    let a = flags(rest, &["size", "out"])?;
+    let (w, h) = size_arg(&a)?;
+    let out = a.required("out")?;
+    let t = Instant::now();
+    let set = slide::build_pdb(w, h).ok_or(format!("{w}x{h} has no pattern databases"))?;
+    let bytes = set.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("writing {out}: {e}"))?;
+    eprintln!(
+        "{w}x{h}: groups {:?}, built in {:.1} s, {} bytes written to {out}",
+        set.groups(),
+        t.elapsed().as_secs_f64(),
+        bytes.len()
+    );
+    Ok(())
+}
+
 // ---------------------------------------------------------------------------------------
 // bench
 
@@ -151,7 +164,12 @@ fn mb(bytes: usize) -> f64 {
 }
 
 fn bench(rest: &[String]) -> Result<(), String> {
-    let a = flags(rest, &["korf", "big", "big-size", "seed"])?;
+    let a = flags(rest, &["korf", "big", "big-size", "seed", "verify"])?;
+    let verify = match a.get("verify").unwrap_or("yes") {
+        "yes" => true,
+        "no" => false,
+        v => return Err(format!("--verify {v:?}: expected yes or no")),
+    };
     let korf = a
         .get("korf")
         .unwrap_or("../shared/data/korf100-1-50.tsv")
@@ -164,6 +182,15 @@ fn bench(rest: &[String]) -> Result<(), String> {
     failures += bench_3x3();
     failures += bench_korf(&korf)?;
     failures += bench_big(bw, bh, big, seed);
+    if verify {
+        failures += bench_build_4x4();
+    }
+    if let Some(kb) = peak_rss_kb() {
+        println!(
+            "peak memory of this run (VmHWM): {:.1} MB",
+            kb as f64 / 1000.0
+        );
+    }
     if failures > 0 {
         return Err(format!("{failures} check(s) failed"));
     }
@@ -176,13 +203,23 @@ fn bench(rest: &[String]) -> Result<(), String> {
 /// closer — which holds only for the true distance.
 fn bench_3x3() -> usize {
     println!("== 3x3 exact table");
-    let t0 = Instant::now();
+    // Five fresh builds: the machine may be busy, so report the fastest and the median.
+    let mut builds: Vec<f64> = (0..5)
+        .map(|_| {
+            let t0 = Instant::now();
+            let t = slide::build_table(3, 3).expect("3x3 table");
+            let ms = t0.elapsed().as_secs_f64() * 1000.0;
+            drop(t);
+            ms
+        })
+        .collect();
+    builds.sort_by(f64::total_cmp);
     let t = slide::table(3, 3).expect("3x3 table");
-    let build = t0.elapsed();
     let hist = t.histogram();
     println!(
-        "build {:.1} ms, {} states, {:.2} MB, max distance {}, states at 31: {}",
-        build.as_secs_f64() * 1000.0,
+        "build {:.1} ms (fastest of 5; median {:.1} ms), {} states, {:.2} MB, max distance {}, states at 31: {}",
+        builds[0],
+        builds[2],
         t.states(),
         mb(t.bytes()),
         t.max_distance(),
@@ -225,6 +262,13 @@ fn bench_3x3() -> usize {
     usize::from(!ok)
 }
 
+/// The process's peak resident memory, where the system reports it (Linux).
+fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 fn permute(a: &mut Vec<u16>, k: usize, f: &mut impl FnMut(&[u16])) {
     if k == a.len() {
         f(a);
@@ -258,16 +302,25 @@ fn bench_korf(path: &str) -> Result<usize, String> {
             Board::from_text(4, 4, cols[2]).map_err(|e| format!("instance {id}: {}", e.message))?;
         instances.push((id, len, b));
     }
+    if instances.is_empty() {
+        println!("no instances in {path}: skipped");
+        return Ok(0);
+    }
     let start = Instant::now();
     let built_before = slide::pdb_is_built(4, 4);
     let set = slide::pdb(4, 4).expect("4x4 databases");
     let build = start.elapsed();
     println!(
-        "pattern databases {:?}: {:.2} MB, build {:.0} ms{}",
+        "pattern databases {:?}: {:.2} MB, {} in {:.0} ms{}",
         set.groups(),
         mb(set.bytes()),
+        if slide::embedded_4x4_loads() {
+            "loaded from the embedded data"
+        } else {
+            "built"
+        },
         build.as_secs_f64() * 1000.0,
-        if built_before { " (already built)" } else { "" }
+        if built_before { " (already there)" } else { "" }
     );
     println!(
         "{:>3} {:>4} {:>4} {:>7} {:>12} {:>9}",
@@ -295,7 +348,7 @@ fn bench_korf(path: &str) -> Result<usize, String> {
     }
     let total = start.elapsed();
     println!(
-        "Korf {} instances: total {:.2} s including table build ({:.2} s search), {} nodes, total length {}, {} mismatches: {}",
+        "Korf {} instances: total {:.2} s including the tables ({:.2} s search), {} nodes, total length {}, {} mismatches: {}",
         instances.len(),
         total.as_secs_f64(),
         (total - build).as_secs_f64(),
@@ -305,6 +358,27 @@ fn bench_korf(path: &str) -> Result<usize, String> {
         if bad == 0 { "OK" } else { "FAILED" }
     );
     Ok(usize::from(bad > 0))
+}
+
+/// Build the 4×4 tables from scratch and check them against the ones the Korf run used.
+fn bench_build_4x4() -> usize {
+    println!("== 4x4 pattern databases built from scratch");
+    let t = Instant::now();
+    let fresh = slide::build_pdb(4, 4).expect("4x4");
+    let secs = t.elapsed().as_secs_f64();
+    let used = slide::pdb(4, 4).expect("4x4");
+    let same = fresh.same_tables(used);
+    println!(
+        "build {secs:.2} s, {:.2} MB; equal to the tables in use ({}): {}",
+        mb(fresh.bytes()),
+        if slide::embedded_4x4_loads() {
+            "embedded"
+        } else {
+            "built at run time"
+        },
+        if same { "OK" } else { "FAILED" }
+    );
+    usize::from(!same)
 }
 
 fn bench_big(w: usize, h: usize, count: usize, seed: u64) -> usize {
@@ -340,6 +414,10 @@ fn bench_big(w: usize, h: usize, count: usize, seed: u64) -> usize {
                 bad += 1;
             }
         }
+    }
+    if times.is_empty() {
+        println!("no board was solved: FAILED");
+        return 1;
     }
     let stats = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);

@@ -132,6 +132,21 @@ fn korf(ids: &[u32]) -> Vec<(u32, usize, Board)> {
 }
 
 #[test]
+fn embedded_4x4_tables_load_and_round_trip() {
+    // The shipped tables parse (checksum, partition) and are what the search uses.
+    assert!(slide::embedded_4x4_loads());
+    let set = slide::pdb(4, 4).unwrap();
+    assert_eq!(set.groups(), slide::partition(4, 4));
+    let back = slide::PdbSet::from_bytes(&set.to_bytes()).unwrap();
+    assert!(back.same_tables(set));
+    // A heuristic is never above the true distance (Korf #42 is 42 moves) and is exact at 1.
+    let (_, want, b) = korf(&[42]).remove(0);
+    assert!(set.heuristic(&b).unwrap() as usize <= want);
+    let one = Board::parse("4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15").unwrap();
+    assert_eq!(set.heuristic(&one).unwrap(), 1);
+}
+
+#[test]
 fn korf_easy_instances_are_solved_optimally() {
     // The quick ones of Korf 1-50 (the whole set is in `huarong slide bench`).
     let cancel = Cancel::new();

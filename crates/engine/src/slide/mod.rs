@@ -35,9 +35,12 @@ mod reduce;
 mod table;
 
 pub use board::{check_size, parse_size, Board, Moved, MAX_SIDE, MIN_SIDE};
-pub use pdb::{has_pdb, partition, pdb, pdb_is_built, solve_optimal, Found, PdbSet};
+pub use pdb::{
+    build_pdb, embedded_4x4_loads, has_pdb, partition, pdb, pdb_is_built, solve_optimal, Found,
+    PdbSet,
+};
 pub use reduce::solve_fast;
-pub use table::{has_table, is_built, table, Table};
+pub use table::{build_table, has_table, is_built, table, Table};
 
 use crate::error::{Error, Result};
 use crate::game::{Cancel, Game, Hint, Kind, Status};
@@ -161,6 +164,17 @@ pub fn solve(board: &Board, cancel: &Cancel) -> Result<Solution> {
         optimal: false,
         nodes: None,
     })
+}
+
+/// Build (once per process) whatever tables the solver of `w`×`h` boards uses, so the first
+/// hint is instant: call it on a background thread when a game of that size opens. 4×4 takes
+/// a few seconds the first time; sizes without tables return at once.
+pub fn prepare(w: usize, h: usize) {
+    if has_table(w, h) {
+        table(w, h);
+    } else if has_pdb(w, h) {
+        pdb(w, h);
+    }
 }
 
 /// The optimal solution length of `board` where it is cheap to know (exact tables).

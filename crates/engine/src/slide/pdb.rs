@@ -32,6 +32,7 @@
 use super::board::Board;
 use crate::error::{Error, Result};
 use crate::game::Cancel;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// Most cells a board may have for this search (positions fit a nibble).
@@ -39,6 +40,8 @@ pub const MAX_CELLS: usize = 16;
 /// Largest group of tiles.
 const MAX_GROUP: usize = 6;
 const UNSEEN: u8 = u8::MAX;
+/// First bytes of [`PdbSet::to_bytes`].
+const MAGIC: &[u8; 8] = b"HRSLPDB1";
 /// Cross-bucket successors queued per bucket before they are checked anyway.
 const INBOX_FLUSH: usize = 4096;
 
@@ -60,10 +63,33 @@ pub fn has_pdb(w: usize, h: usize) -> bool {
     SIZES.contains(&(w, h))
 }
 
-/// The pattern databases of `w`×`h`, built on first use and cached for the process.
+/// The 4×4 tables, as written by `huarong slide tables --size 4x4 --out …` (2.9 MB): loading
+/// them takes milliseconds where building takes seconds. If they ever fail to load (a new
+/// partition without regenerated data), the tables are built instead.
+static EMBEDDED_4X4: &[u8] = include_bytes!("pdb4x4.bin");
+
+/// The pattern databases of `w`×`h`, loaded or built on first use and cached for the process.
 pub fn pdb(w: usize, h: usize) -> Option<&'static PdbSet> {
     let slot = SIZES.iter().position(|&s| s == (w, h))?;
-    Some(SETS[slot].get_or_init(|| PdbSet::build(w, h)))
+    Some(SETS[slot].get_or_init(|| {
+        if (w, h) == (4, 4) {
+            if let Ok(set) = PdbSet::parse(Cow::Borrowed(EMBEDDED_4X4)) {
+                return set;
+            }
+        }
+        PdbSet::build(w, h)
+    }))
+}
+
+/// Build the pattern databases of `w`×`h` from scratch, not cached (for benchmarks and for
+/// regenerating the embedded 4×4 data).
+pub fn build_pdb(w: usize, h: usize) -> Option<PdbSet> {
+    has_pdb(w, h).then(|| PdbSet::build(w, h))
+}
+
+/// Whether the 4×4 tables come from the embedded data (false if it failed to load).
+pub fn embedded_4x4_loads() -> bool {
+    PdbSet::parse(Cow::Borrowed(EMBEDDED_4X4)).is_ok()
 }
 
 /// Whether the databases of `w`×`h` are already built.
@@ -105,7 +131,69 @@ pub fn partition(w: usize, h: usize) -> Vec<Vec<u8>> {
 
 struct Group {
     tiles: Vec<u8>,
-    table: Vec<u8>,
+    /// For each placement index, `e = min((value − md) / 2, 3)` in two bits (four per byte),
+    /// where `md` is the group's Manhattan distance: the value has the parity of `md`, and
+    /// `e` rarely exceeds 3 (clamping keeps the heuristic admissible).
+    table: Cow<'static, [u8]>,
+}
+
+/// The 2-bit excess of placement `i`.
+#[inline(always)]
+fn excess(table: &[u8], i: u32) -> u8 {
+    (table[(i >> 2) as usize] >> ((i & 3) * 2)) & 3
+}
+
+/// Manhattan distance of tile `t` standing on cell `c` of a board `w` wide.
+fn tile_md(w: usize, t: u8, c: u8) -> u8 {
+    let (g, c) = (t as usize - 1, c as usize);
+    ((g % w).abs_diff(c % w) + (g / w).abs_diff(c / w)) as u8
+}
+
+/// Call `f(placement)` for every placement of `k` tiles on `n` cells, in index order.
+fn for_each_placement(n: usize, k: usize, f: &mut impl FnMut(&[u8])) {
+    fn walk(
+        depth: usize,
+        k: usize,
+        n: usize,
+        used: u32,
+        pos: &mut [u8; MAX_GROUP],
+        f: &mut impl FnMut(&[u8]),
+    ) {
+        if depth == k {
+            f(&pos[..k]);
+            return;
+        }
+        for p in 0..n as u8 {
+            if used & (1 << p) == 0 {
+                pos[depth] = p;
+                walk(depth + 1, k, n, used | 1 << p, pos, f);
+            }
+        }
+    }
+    let mut pos = [0u8; MAX_GROUP];
+    walk(0, k, n, 0, &mut pos, f);
+}
+
+/// Pack a group's exact table (`dist`, one byte per placement) into 2-bit excesses.
+fn pack_table(w: usize, h: usize, tiles: &[u8], dist: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; dist.len().div_ceil(4)];
+    let mut i = 0usize;
+    for_each_placement(w * h, tiles.len(), &mut |pos| {
+        let md: u32 = tiles
+            .iter()
+            .zip(pos)
+            .map(|(&t, &c)| tile_md(w, t, c) as u32)
+            .sum();
+        let v = dist[i] as u32;
+        debug_assert!(
+            v >= md && (v - md) % 2 == 0,
+            "a table value below the Manhattan distance"
+        );
+        let e = ((v.saturating_sub(md)) / 2).min(3) as u8;
+        out[i >> 2] |= e << ((i & 3) * 2);
+        i += 1;
+    });
+    out
 }
 
 impl Group {
@@ -144,6 +232,8 @@ pub struct PdbSet {
     /// Group and slot of each tile (index = tile number).
     tile_group: Vec<u8>,
     tile_slot: Vec<u8>,
+    /// Manhattan distance of each tile (index) on each cell.
+    md: Vec<[u8; MAX_CELLS]>,
     /// Square boards: reflection about the blank's diagonal: cell map and tile map.
     mirror: Option<(Vec<u8>, Vec<u8>)>,
 }
@@ -193,10 +283,15 @@ fn flood(seed: u32, free: u32, w: usize, not_first_col: u32, not_last_col: u32) 
 /// another bucket is queued for that bucket and checked when its turn comes, still before
 /// the next layer starts, so the search remains breadth-first.
 fn build_group(w: usize, h: usize, tiles: &[u8]) -> Group {
-    build_group_with(w, h, tiles, INBOX_FLUSH)
+    let dist = search_group(w, h, tiles, INBOX_FLUSH);
+    Group {
+        tiles: tiles.to_vec(),
+        table: Cow::Owned(pack_table(w, h, tiles, &dist)),
+    }
 }
 
-fn build_group_with(w: usize, h: usize, tiles: &[u8], inbox_flush: usize) -> Group {
+/// The exact table of a group: one byte per placement index.
+fn search_group(w: usize, h: usize, tiles: &[u8], inbox_flush: usize) -> Vec<u8> {
     let n = w * h;
     let k = tiles.len();
     let size: usize = (n - k + 1..=n).product();
@@ -331,23 +426,32 @@ fn build_group_with(w: usize, h: usize, tiles: &[u8], inbox_flush: usize) -> Gro
         std::mem::swap(&mut cur, &mut next);
         d += 1;
     }
-    Group {
-        tiles: tiles.to_vec(),
-        table: dist,
-    }
+    dist
 }
 
 impl PdbSet {
     fn build(w: usize, h: usize) -> PdbSet {
+        let groups: Vec<Group> = partition(w, h)
+            .iter()
+            .map(|t| build_group(w, h, t))
+            .collect();
+        PdbSet::from_groups(w, h, groups)
+    }
+
+    fn from_groups(w: usize, h: usize, groups: Vec<Group>) -> PdbSet {
         let n = w * h;
-        let parts = partition(w, h);
-        let groups: Vec<Group> = parts.iter().map(|t| build_group(w, h, t)).collect();
         let mut tile_group = vec![0u8; n];
         let mut tile_slot = vec![0u8; n];
         for (g, grp) in groups.iter().enumerate() {
             for (s, &t) in grp.tiles.iter().enumerate() {
                 tile_group[t as usize] = g as u8;
                 tile_slot[t as usize] = s as u8;
+            }
+        }
+        let mut md = vec![[0u8; MAX_CELLS]; n];
+        for (t, row) in md.iter_mut().enumerate().skip(1) {
+            for (c, v) in row.iter_mut().enumerate().take(n) {
+                *v = tile_md(w, t as u8, c as u8);
             }
         }
         let mirror = (w == h).then(|| {
@@ -364,8 +468,110 @@ impl PdbSet {
             groups,
             tile_group,
             tile_slot,
+            md,
             mirror,
         }
+    }
+
+    /// The tables in a portable byte form (what [`PdbSet::from_bytes`] reads back): a header
+    /// naming the size and the groups, the packed tables, and an FNV-1a checksum.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&[self.w as u8, self.h as u8, self.groups.len() as u8]);
+        for g in &self.groups {
+            out.push(g.tiles.len() as u8);
+            out.extend_from_slice(&g.tiles);
+        }
+        for g in &self.groups {
+            out.extend_from_slice(&(g.table.len() as u32).to_le_bytes());
+            out.extend_from_slice(&g.table);
+        }
+        let sum = crate::rng::fnv1a64(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Read tables written by [`PdbSet::to_bytes`] (e.g. cached by the app), checking the
+    /// checksum, the size and that the groups are this version's partition.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PdbSet> {
+        Self::parse(Cow::Owned(bytes.to_vec()))
+    }
+
+    fn parse(bytes: Cow<'static, [u8]>) -> Result<PdbSet> {
+        let bad = |why: &str| Error::parse(format!("pattern database bytes: {why}"));
+        if bytes.len() < MAGIC.len() + 3 + 8 || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(bad("not a pattern database of this version"));
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let sum = u64::from_le_bytes(sum.try_into().map_err(|_| bad("short"))?);
+        if crate::rng::fnv1a64(body) != sum {
+            return Err(bad("checksum mismatch"));
+        }
+        let mut at = MAGIC.len();
+        let mut take = |len: usize| -> Result<std::ops::Range<usize>> {
+            let r = at..at + len;
+            if r.end > body.len() {
+                return Err(bad("truncated"));
+            }
+            at = r.end;
+            Ok(r)
+        };
+        let head = take(3)?;
+        let (w, h, count) = (
+            body[head.start] as usize,
+            body[head.start + 1] as usize,
+            body[head.start + 2] as usize,
+        );
+        if !has_pdb(w, h) {
+            return Err(bad(&format!("no optimal search for {w}x{h}")));
+        }
+        let mut tiles = Vec::new();
+        for _ in 0..count {
+            let k = take(1)?;
+            let k = body[k.start] as usize;
+            tiles.push(body[take(k)?].to_vec());
+        }
+        if tiles != partition(w, h) {
+            return Err(bad("the groups differ from this version's partition"));
+        }
+        let n = w * h;
+        let mut ranges = Vec::new();
+        for t in &tiles {
+            let len = take(4)?;
+            let len = u32::from_le_bytes(body[len].try_into().map_err(|_| bad("short"))?) as usize;
+            let want = (n - t.len() + 1..=n).product::<usize>().div_ceil(4);
+            if len != want {
+                return Err(bad("a table has the wrong length"));
+            }
+            ranges.push(take(len)?);
+        }
+        if at != body.len() {
+            return Err(bad("trailing bytes"));
+        }
+        let groups = tiles
+            .into_iter()
+            .zip(ranges)
+            .map(|(t, r)| Group {
+                tiles: t,
+                table: match &bytes {
+                    Cow::Borrowed(b) => Cow::Borrowed(&b[r]),
+                    Cow::Owned(b) => Cow::Owned(b[r].to_vec()),
+                },
+            })
+            .collect();
+        Ok(PdbSet::from_groups(w, h, groups))
+    }
+
+    /// Whether two sets hold the same tables.
+    pub fn same_tables(&self, other: &PdbSet) -> bool {
+        (self.w, self.h) == (other.w, other.h)
+            && self.groups.len() == other.groups.len()
+            && self
+                .groups
+                .iter()
+                .zip(&other.groups)
+                .all(|(a, b)| a.tiles == b.tiles && a.table == b.table)
     }
 
     /// Bytes held by the tables.
@@ -424,8 +630,12 @@ struct Search<'a> {
     nbr_len: [u8; MAX_CELLS],
     idx: [u32; 4],
     ridx: [u32; 4],
+    /// Per group: its value (Manhattan distance + twice the table's excess) and its
+    /// Manhattan distance, on the board and on the reflected board.
     hv: [u8; 4],
     rhv: [u8; 4],
+    mdg: [u8; 4],
+    rmdg: [u8; 4],
     hsum: u32,
     rhsum: u32,
     path: Vec<u8>,
@@ -524,6 +734,8 @@ impl<'a> Search<'a> {
             ridx: [0; 4],
             hv: [0; 4],
             rhv: [0; 4],
+            mdg: [0; 4],
+            rmdg: [0; 4],
             hsum: 0,
             rhsum: 0,
             path: Vec::new(),
@@ -534,11 +746,20 @@ impl<'a> Search<'a> {
         };
         for g in 0..set.groups.len() {
             s.idx[g] = set.index(g, &s.pos);
-            s.hv[g] = set.groups[g].table[s.idx[g] as usize];
+            let tiles = &set.groups[g].tiles;
+            s.mdg[g] = tiles
+                .iter()
+                .map(|&t| set.md[t as usize][s.pos[t as usize] as usize])
+                .sum();
+            s.hv[g] = s.mdg[g] + 2 * excess(&set.groups[g].table, s.idx[g]);
             s.hsum += s.hv[g] as u32;
             if set.mirror.is_some() {
                 s.ridx[g] = set.index(g, &s.rpos);
-                s.rhv[g] = set.groups[g].table[s.ridx[g] as usize];
+                s.rmdg[g] = tiles
+                    .iter()
+                    .map(|&t| set.md[t as usize][s.rpos[t as usize] as usize])
+                    .sum();
+                s.rhv[g] = s.rmdg[g] + 2 * excess(&set.groups[g].table, s.ridx[g]);
                 s.rhsum += s.rhv[g] as u32;
             }
         }
@@ -574,15 +795,16 @@ impl<'a> Search<'a> {
             let grp = &self.groups[gi];
             let slot = set.tile_slot[t] as usize;
             let ni = (self.idx[gi] as i64 + index_delta(grp, slot, q, b, &self.pos, self.w)) as u32;
-            let nv = grp.table[ni as usize];
+            let nmd = self.mdg[gi] + set.md[t][b as usize] - set.md[t][q as usize];
+            let nv = nmd + 2 * excess(grp.table, ni);
             let nh = self.hsum - self.hv[gi] as u32 + nv as u32;
             if g + 1 + nh > bound {
                 // Pruned by the direct lookup alone: no need for the reflected one.
                 min = min.min(g + 1 + nh);
                 continue;
             }
-            let (mut rg, mut ri, mut rv, mut nrh, mut tm, mut rb) =
-                (0usize, 0u32, 0u8, 0u32, 0usize, 0u8);
+            let (mut rg, mut ri, mut rv, mut nrh, mut tm, mut rb, mut nrmd) =
+                (0usize, 0u32, 0u8, 0u32, 0usize, 0u8, 0u8);
             if let Some((mc, mt)) = &set.mirror {
                 tm = mt[t] as usize;
                 rg = set.tile_group[tm] as usize;
@@ -592,7 +814,8 @@ impl<'a> Search<'a> {
                 let rq = mc[q as usize];
                 ri = (self.ridx[rg] as i64 + index_delta(rgrp, rslot, rq, rb, &self.rpos, self.w))
                     as u32;
-                rv = rgrp.table[ri as usize];
+                nrmd = self.rmdg[rg] + set.md[tm][rb as usize] - set.md[tm][rq as usize];
+                rv = nrmd + 2 * excess(rgrp.table, ri);
                 nrh = self.rhsum - self.rhv[rg] as u32 + rv as u32;
                 if g + 1 + nrh > bound {
                     min = min.min(g + 1 + nrh);
@@ -600,15 +823,17 @@ impl<'a> Search<'a> {
                 }
             }
             // Play the move.
-            let (oi, ov, ohs) = (self.idx[gi], self.hv[gi], self.hsum);
-            let (ori, orv, orhs) = (self.ridx[rg], self.rhv[rg], self.rhsum);
+            let (oi, ov, ohs, omd) = (self.idx[gi], self.hv[gi], self.hsum, self.mdg[gi]);
+            let (ori, orv, orhs, ormd) = (self.ridx[rg], self.rhv[rg], self.rhsum, self.rmdg[rg]);
             self.idx[gi] = ni;
             self.hv[gi] = nv;
+            self.mdg[gi] = nmd;
             self.hsum = nh;
             self.pos[t] = b;
             if set.mirror.is_some() {
                 self.ridx[rg] = ri;
                 self.rhv[rg] = rv;
+                self.rmdg[rg] = nrmd;
                 self.rhsum = nrh;
                 self.rpos[tm] = rb;
             }
@@ -628,11 +853,13 @@ impl<'a> Search<'a> {
             self.pos[t] = q;
             self.idx[gi] = oi;
             self.hv[gi] = ov;
+            self.mdg[gi] = omd;
             self.hsum = ohs;
             if let Some((mc, _)) = &set.mirror {
                 self.rpos[tm] = mc[q as usize];
                 self.ridx[rg] = ori;
                 self.rhv[rg] = orv;
+                self.rmdg[rg] = ormd;
                 self.rhsum = orhs;
             }
         }
@@ -732,21 +959,46 @@ mod tests {
             let n = w * h;
             let want = brute_force(w, h, &tiles);
             for flush in [1, INBOX_FLUSH] {
-                let g = build_group_with(w, h, &tiles, flush);
+                let dist = search_group(w, h, &tiles, flush);
                 assert_eq!(
                     want.len(),
-                    g.table.len(),
+                    dist.len(),
                     "{w}x{h} {tiles:?}: every placement is reachable"
                 );
                 for (pos, &d) in &want {
                     assert_eq!(
-                        g.table[rank(pos, n as u32) as usize],
+                        dist[rank(pos, n as u32) as usize],
                         d,
                         "{w}x{h} {tiles:?} {pos:?}"
                     );
                 }
             }
+            // The packed form holds min(excess, 3) over the Manhattan distance.
+            let g = build_group(w, h, &tiles);
+            for (pos, &d) in &want {
+                let md: u8 = tiles.iter().zip(pos).map(|(&t, &c)| tile_md(w, t, c)).sum();
+                let e = excess(&g.table, rank(pos, n as u32));
+                assert_eq!(e, ((d - md) / 2).min(3), "{w}x{h} {tiles:?} {pos:?}");
+            }
         }
+    }
+
+    #[test]
+    fn tables_round_trip_through_bytes() {
+        let set = pdb(3, 4).unwrap();
+        let bytes = set.to_bytes();
+        let back = PdbSet::from_bytes(&bytes).unwrap();
+        assert!(back.same_tables(set));
+        let b = crate::slide::generate(3, 4, None, 5).unwrap();
+        assert_eq!(back.heuristic(&b).unwrap(), set.heuristic(&b).unwrap());
+        // Any damage is caught.
+        for at in [0, 9, bytes.len() / 2, bytes.len() - 1] {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            assert!(PdbSet::from_bytes(&bad).is_err(), "byte {at}");
+        }
+        assert!(PdbSet::from_bytes(&bytes[..bytes.len() - 3]).is_err());
+        assert!(PdbSet::from_bytes(b"").is_err());
     }
 
     #[test]

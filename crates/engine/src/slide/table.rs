@@ -58,6 +58,11 @@ pub fn table(w: usize, h: usize) -> Option<&'static Table> {
     Some(TABLES[slot].get_or_init(|| Table::build(w, h)))
 }
 
+/// Build a fresh table of `w`×`h`, not cached (for benchmarks); `None` for other sizes.
+pub fn build_table(w: usize, h: usize) -> Option<Table> {
+    has_table(w, h).then(|| Table::build(w, h))
+}
+
 /// Whether the table of `w`×`h` is already built (for the benchmark's build timing).
 pub fn is_built(w: usize, h: usize) -> bool {
     SIZES
@@ -75,15 +80,26 @@ fn pack(cells: &[u8]) -> u64 {
         .fold(0u64, |acc, (i, &c)| acc | (c as u64) << (4 * i))
 }
 
+/// Bits set in each 10-bit number (a table: faster than a portable popcount).
+const POPCOUNT: [u8; 1 << MAX_CELLS] = {
+    let mut t = [0u8; 1 << MAX_CELLS];
+    let mut i = 1;
+    while i < t.len() {
+        t[i] = t[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Lehmer rank of a packed arrangement of `n` distinct values 0…n−1.
 #[inline]
 fn rank(packed: u64, n: usize) -> usize {
-    let mut used: u32 = 0;
+    let mut used: usize = 0;
     let mut r = 0usize;
     for i in 0..n {
-        let v = ((packed >> (4 * i)) & 0xF) as u32;
-        let smaller_used = (used & ((1u32 << v) - 1)).count_ones();
-        r = r * (n - i) + (v - smaller_used) as usize;
+        let v = ((packed >> (4 * i)) & 0xF) as usize;
+        let smaller_used = POPCOUNT[used & ((1 << v) - 1)] as usize;
+        r = r * (n - i) + (v - smaller_used);
         used |= 1 << v;
     }
     r
@@ -124,24 +140,35 @@ impl Table {
                 add(i + w);
             }
         }
+        // Layer by layer, so a state's distance is known without looking it up; a queue
+        // entry also keeps the blank's previous cell (bits 52..56), whose state is older.
+        const CELLS: u64 = (1 << 48) - 1;
         let mut head = 0;
+        let mut d: u8 = 0;
         let mut max = 0;
         while head < queue.len() {
-            let s = queue[head];
-            head += 1;
-            let b = (s >> 60) as usize;
-            let cells = s & !(0xFu64 << 60);
-            let d = dist[rank(cells, n)];
-            for &j in nbrs[b].iter().take_while(|&&j| j != usize::MAX) {
-                let t = (cells >> (4 * j)) & 0xF;
-                let next = (cells & !(0xFu64 << (4 * j))) | (t << (4 * b));
-                let r = rank(next, n);
-                if dist[r] == UNSEEN {
-                    dist[r] = d + 1;
-                    max = max.max(d + 1);
-                    queue.push(next | ((j as u64) << 60));
+            let layer_end = queue.len();
+            while head < layer_end {
+                let s = queue[head];
+                head += 1;
+                let b = (s >> 60) as usize;
+                let prev = ((s >> 52) & 0xF) as usize;
+                let cells = s & CELLS;
+                for &j in nbrs[b].iter().take_while(|&&j| j != usize::MAX) {
+                    if j == prev && head > 1 {
+                        continue;
+                    }
+                    let t = (cells >> (4 * j)) & 0xF;
+                    let next = (cells & !(0xFu64 << (4 * j))) | (t << (4 * b));
+                    let r = rank(next, n);
+                    if dist[r] == UNSEEN {
+                        dist[r] = d + 1;
+                        max = d + 1;
+                        queue.push(next | ((j as u64) << 60) | ((b as u64) << 52));
+                    }
                 }
             }
+            d += 1;
         }
         Table {
             w,
