@@ -28,6 +28,15 @@
 //! and if it is unsolvable the two first non-blank cells are swapped (a parity-flipping
 //! bijection, so the result is uniform over the solvable boards); the solved board is drawn
 //! again. With a difficulty, see [`generate`].
+//!
+//! # Solvers ([`solve`])
+//! - at most 10 cells (2×2 … 3×3, 2×5, 5×2): exact distance tables (`table.rs`), optimal;
+//! - 4×4, 3×4, 4×3, 3×5, 5×3, 2×6, 6×2: IDA* with additive pattern databases (`pdb.rs`),
+//!   optimal; the 4×4 tables ship in the binary, the others are built on first use;
+//! - anything else: a fast reduction solver (`reduce.rs`), not optimal.
+//!
+//! Hints are the first tap of that solution; `optimal` means optimal in tile moves. See
+//! `README.md` beside this file for the figures.
 
 mod board;
 mod pdb;
