@@ -53,6 +53,9 @@ pub struct Slot<G: Game> {
     /// The fewest moves from the start under the game's default rule, once known:
     /// (game ID, moves).
     optimal: Option<(String, u32)>,
+    /// This session already counted a win (undo then win again improves bests but is not a
+    /// second win).
+    counted_win: bool,
 }
 
 impl<G: Game> Default for Slot<G> {
@@ -63,6 +66,7 @@ impl<G: Game> Default for Slot<G> {
             search: Cancel::new(),
             opt_search: Cancel::new(),
             optimal: None,
+            counted_win: false,
         }
     }
 }
@@ -251,6 +255,7 @@ impl AppState {
         let mut progress = doc.progress;
         let games = Games::default();
         let saved = std::mem::take(&mut progress.games);
+        let saved_count = saved.len();
         let mut kept = BTreeMap::new();
         for (kind_s, value) in saved {
             let Some(kind) = Kind::parse(&kind_s) else {
@@ -274,6 +279,7 @@ impl AppState {
                 }
             }
         }
+        let quarantined = saved_count != kept.len();
         progress.games = kept;
         progress.sanitize();
         let gen = doc.gen;
@@ -288,6 +294,10 @@ impl AppState {
                 paths,
             }),
         }));
+        if quarantined {
+            // Write the quarantine down now, so the broken game is not retried at every start.
+            state.commit(|_| {});
+        }
         for kind in Kind::ALL {
             with_game!(kind, G => state.find_optimal::<G>());
         }
@@ -384,6 +394,7 @@ impl AppState {
             slot.touch();
             slot.opt_search.cancel();
             slot.optimal = None;
+            slot.counted_win = false;
             slot.session = Some(sess);
             self.save_game(&slot);
             self.view(slot.session()?, None, None)
@@ -408,7 +419,9 @@ impl AppState {
         slot.touch();
         let effect = serde_json::to_value(effect).ok();
         let finish = if after != before && after != Status::Playing {
-            Some(self.finish(&slot)?)
+            let f = self.finish(&slot)?;
+            slot.counted_win |= f.counted && f.status == Status::Won;
+            Some(f)
         } else {
             None
         };
@@ -625,7 +638,9 @@ impl AppState {
             if counted {
                 let mut better = false;
                 if won {
-                    r.wins += 1;
+                    if !slot.counted_win {
+                        r.wins += 1;
+                    }
                     if r.best_moves.map_or(true, |b| moves < b) {
                         r.best_moves = Some(moves);
                         r.undo_used = sess.undo_used();

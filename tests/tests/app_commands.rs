@@ -675,3 +675,44 @@ fn a_killed_app_reopens_on_the_same_screen_game_and_history() {
     assert_eq!(cont["snapshot"]["board"], twin_cont["snapshot"]["board"]);
     twin.close();
 }
+
+#[test]
+fn a_win_counts_once_per_game_and_daily_streaks_count_consecutive_days() {
+    let (_d, app) = app("once");
+    app.ok("open_game", json!({"id": NEAR_WIN}));
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(v["finish"]["record"]["wins"], 1);
+    app.ok("undo", json!({"kind": "slide"}));
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(
+        v["finish"]["record"]["wins"], 1,
+        "undo and win again is the same game"
+    );
+    app.ok("open_game", json!({"id": NEAR_WIN}));
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(v["finish"]["record"]["wins"], 2, "a new game counts");
+
+    let st = app.state();
+    let k = huarong_engine::Kind::Klotski;
+    assert_eq!(st.record_daily(k, "2026-02-27").unwrap().current, 1);
+    assert_eq!(
+        st.record_daily(k, "2026-02-27").unwrap().current,
+        1,
+        "same day twice"
+    );
+    assert_eq!(st.record_daily(k, "2026-02-28").unwrap().current, 2);
+    assert_eq!(
+        st.record_daily(k, "2026-03-01").unwrap().current,
+        3,
+        "across a month end"
+    );
+    let s = st.record_daily(k, "2026-03-05").unwrap();
+    assert_eq!(
+        (s.current, s.best),
+        (1, 3),
+        "a gap restarts the streak, the best stays"
+    );
+    assert!(st.record_daily(k, "2026-13-01").is_err());
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["streaks"]["klotski"]["best"], 3);
+}
