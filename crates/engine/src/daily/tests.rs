@@ -1,7 +1,7 @@
 use super::*;
 use crate::code::{decode_full, Origin};
 use crate::g2048::G2048;
-use crate::game::Game;
+use crate::game::{Cancel, Game};
 use crate::id::GameId;
 use crate::klotski::Klotski;
 use crate::slide::Slide;
@@ -148,6 +148,23 @@ fn golden_first_60_days() {
         assert_eq!(start(&p.slide), f[2], "day {n} slide");
         assert_eq!(start(&p.klotski), f[3], "day {n} klotski");
         assert_eq!(start(&p.g2048), f[4], "day {n} 2048");
+        // The promised difficulty: optimal lengths inside the bands.
+        let board = crate::slide::Board::parse(f[2]).unwrap();
+        let s = crate::slide::solve(&board, &Cancel::new()).unwrap();
+        assert!(
+            s.optimal && (31..=40).contains(&s.tiles.len()),
+            "day {n} slide: {}",
+            s.tiles.len()
+        );
+        let board = crate::klotski::Board::parse(f[3]).unwrap();
+        let k = crate::klotski::solve(&board, crate::klotski::Metric::Piece, &Cancel::new())
+            .unwrap()
+            .unwrap();
+        assert!(
+            (30..=60).contains(&k.count()),
+            "day {n} klotski: {}",
+            k.count()
+        );
     }
     // The codes carry the day and decode to the same boards.
     let c = codes(d(2026, 1, 1)).unwrap();
