@@ -7,14 +7,18 @@
 //!   prints one JSON line `{"out": path, "bytes": N, "ms": float}`.
 
 use crate::args::Args;
-use huarong_engine::code;
+use huarong_card::{CardSpec, Lang};
+use huarong_engine::code::{self, Decoded, Origin};
+use huarong_engine::daily::{self, Date};
+use huarong_engine::game::Cancel;
+use huarong_engine::{klotski, slide, Kind};
+use std::time::{Duration, Instant};
 
 pub fn run(cmd: &str, args: &[String]) -> Result<(), String> {
     match cmd {
         "code" => code_cmd(args),
-        "daily" | "card" => Err(format!(
-            "huarong {cmd} is not built yet (issue 7, second part)"
-        )),
+        "daily" => daily_cmd(args),
+        "card" => card_cmd(args),
         other => Err(format!("unknown command {other:?}")),
     }
 }
@@ -32,6 +36,116 @@ fn code_cmd(args: &[String]) -> Result<(), String> {
         }
         _ => {
             Err("usage: huarong code encode <game-id> | huarong code decode <code or link>".into())
+        }
+    }
+}
+
+fn daily_cmd(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(args, &["date"])?;
+    if !a.positional.is_empty() {
+        return Err(format!(
+            "unexpected argument {:?} (usage: huarong daily --date YYYY-MM-DD)",
+            a.positional[0]
+        ));
+    }
+    let date = Date::parse(a.required("date")?).map_err(|e| e.to_string())?;
+    let codes = daily::codes(date).map_err(|e| e.to_string())?;
+    println!(
+        "{}",
+        serde_json::to_string(&codes).map_err(|e| e.to_string())?
+    );
+    Ok(())
+}
+
+fn card_cmd(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(
+        args,
+        &[
+            "code", "moves", "seconds", "score", "lang", "out", "tile", "date",
+        ],
+    )?;
+    if !a.positional.is_empty() {
+        return Err(format!("unexpected argument {:?}", a.positional[0]));
+    }
+    let decoded = code::decode_full(a.required("code")?).map_err(|e| e.to_string())?;
+    let moves: u32 = a.num("moves", None)?;
+    let lang = Lang::parse(a.get("lang").unwrap_or("zh")).map_err(|e| e.to_string())?;
+    let date = match a.get("date") {
+        Some(d) => {
+            let d = Date::parse(d).map_err(|e| e.to_string())?;
+            Some((d.year, d.month, d.day))
+        }
+        None => None,
+    };
+    let optimum = optimum(&decoded);
+    let stars = match (decoded.kind, optimum) {
+        (Kind::Klotski, Some(min)) => Some(klotski::Stars::for_optimal(min).earned(moves)),
+        _ => None,
+    };
+    let spec = CardSpec {
+        code: decoded.code.clone(),
+        lang,
+        moves,
+        seconds: a.num("seconds", None)?,
+        optimum,
+        stars,
+        score: a.get("score").map(|_| a.num("score", None)).transpose()?,
+        best_tile: a.get("tile").map(|_| a.num("tile", None)).transpose()?,
+        date,
+    };
+    let out = a.required("out")?;
+    let started = Instant::now();
+    let png = huarong_card::render(&spec).map_err(|e| e.to_string())?;
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    std::fs::write(out, &png).map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!(
+        "{}",
+        serde_json::json!({ "out": out, "bytes": png.len(), "ms": (ms * 100.0).round() / 100.0 })
+    );
+    Ok(())
+}
+
+/// The optimal move count of the code's start board, where it is known or cheap to find
+/// (Klotski classics from the level list; other Klotski boards and small number-slide
+/// boards by the engine's solvers, given at most two seconds).
+fn optimum(d: &Decoded) -> Option<u32> {
+    match (d.kind, &d.origin) {
+        (Kind::Klotski, Origin::Classic { index }) => klotski::classics().get(*index)?.min_moves,
+        (Kind::Klotski, _) => {
+            let board = klotski::Board::parse(&d.board).ok()?;
+            with_deadline(move |cancel| {
+                klotski::solve(&board, klotski::Metric::Piece, cancel)
+                    .ok()
+                    .flatten()
+                    .map(|s| s.count())
+            })
+        }
+        (Kind::Slide, _) => {
+            let board = slide::Board::parse(&d.board).ok()?;
+            with_deadline(move |cancel| {
+                let s = slide::solve(&board, cancel).ok()?;
+                s.optimal.then_some(s.tiles.len() as u32)
+            })
+        }
+        (Kind::G2048, _) => None,
+    }
+}
+
+/// Runs a search that gives up (returns None) when cancelled after two seconds.
+fn with_deadline<T: Send + 'static>(
+    search: impl FnOnce(&Cancel) -> Option<T> + Send + 'static,
+) -> Option<T> {
+    let cancel = Cancel::new();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let c = cancel.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(search(&c));
+    });
+    match rx.recv_timeout(Duration::from_secs(2)) {
+        Ok(v) => v,
+        Err(_) => {
+            cancel.cancel();
+            None
         }
     }
 }

@@ -46,3 +46,82 @@ fn bad_codes_exit_1_with_a_message() {
     let (rc, _, _) = huarong(&["code", "frobnicate", "x"]);
     assert_eq!(rc, 1);
 }
+
+#[test]
+fn daily_prints_one_json_line_of_codes() {
+    let (rc, out, err) = huarong(&["daily", "--date", "2026-01-01"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(out.lines().count(), 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let obj = v.as_object().unwrap();
+    assert_eq!(obj.len(), 3);
+    for key in ["slide", "klotski", "2048"] {
+        let code = obj[key].as_str().unwrap();
+        let (rc, id, _) = huarong(&["code", "decode", code]);
+        assert_eq!(rc, 0);
+        let kind = if key == "2048" { "2048:" } else { key };
+        assert!(id.starts_with(kind), "{key}: {id}");
+    }
+    // Pure function of the date.
+    assert_eq!(huarong(&["daily", "--date", "2026-01-01"]).1, out);
+    assert_ne!(huarong(&["daily", "--date", "2026-01-02"]).1, out);
+    for bad in [
+        vec!["daily"],
+        vec!["daily", "--date", "2026-02-30"],
+        vec!["daily", "--date", "2025-12-31"],
+    ] {
+        assert_eq!(huarong(&bad).0, 1, "{bad:?}");
+    }
+}
+
+#[test]
+fn card_writes_a_png() {
+    let dir = std::env::temp_dir().join(format!("huarong-cli-card-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("card.png");
+    let (_, code, _) = huarong(&["code", "encode", "klotski:aCCb/aCCb/cdde/cste/u..v"]);
+    let (rc, line, err) = huarong(&[
+        "card",
+        "--code",
+        code.trim(),
+        "--moves",
+        "85",
+        "--seconds",
+        "203",
+        "--lang",
+        "en",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(rc, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(v["bytes"].as_u64().unwrap() as usize, bytes.len());
+    assert_eq!(&bytes[1..4], b"PNG");
+    let (rc, _, err) = huarong(&[
+        "card",
+        "--code",
+        "1bad",
+        "--moves",
+        "1",
+        "--seconds",
+        "1",
+        "--out",
+        "x.png",
+    ]);
+    assert_eq!(rc, 1);
+    assert!(err.contains("bad_code"), "{err}");
+    let (rc, _, _) = huarong(&[
+        "card",
+        "--code",
+        code.trim(),
+        "--moves",
+        "x",
+        "--seconds",
+        "1",
+        "--out",
+        "x.png",
+    ]);
+    assert_eq!(rc, 1);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -184,7 +184,7 @@ pub fn decode(code_or_link: &str) -> Result<String> {
 /// "enter a code" box accept).
 pub fn resolve(text: &str) -> Result<String> {
     let t = text.trim();
-    if looks_like_game_id(t) {
+    if is_game_id(t) {
         let id = GameId::parse(t)?;
         return Ok(id.to_string());
     }
@@ -193,7 +193,7 @@ pub fn resolve(text: &str) -> Result<String> {
 
 /// True for text that is a game ID rather than a code: game IDs start with a kind name
 /// and contain `:` or `#`, which codes and links never do after their scheme.
-fn looks_like_game_id(t: &str) -> bool {
+pub fn is_game_id(t: &str) -> bool {
     !t.starts_with("huarong:") && (t.contains(':') || t.contains('#'))
 }
 
@@ -521,7 +521,7 @@ fn check_params(p: &str) -> Result<()> {
     }
     if !p
         .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
+        .all(|b| b.is_ascii_alphanumeric() || b"/._-:+".contains(&b))
     {
         return Err(Error::parse(format!(
             "generator parameters {p:?} contain characters codes cannot carry"

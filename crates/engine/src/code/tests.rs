@@ -141,6 +141,9 @@ fn klotski_generated_and_other_sizes_round_trip() {
         );
         assert_eq!(d.source_id(), id);
     }
+    // A variant of the generator (four generals, six soldiers).
+    let d = round_trip("klotski:10-30:g4s6#5");
+    assert_eq!(d.source_id(), "klotski:10-30:g4s6#5");
     // A board that is no classic (the 横刀立马 layout with the two bottom soldiers moved).
     let d = round_trip("klotski:aCCb/aCCb/cdde/cste/.uv.");
     assert_eq!(d.origin, Origin::Exact);

@@ -1,0 +1,264 @@
+use super::*;
+use ab_glyph::Font;
+use huarong_engine::code::{encode, encode_with, Extra};
+use std::path::PathBuf;
+
+fn spec(code: &str, lang: Lang) -> CardSpec {
+    CardSpec {
+        code: code.to_string(),
+        lang,
+        moves: 85,
+        seconds: 203,
+        optimum: Some(81),
+        stars: Some(3),
+        score: None,
+        best_tile: None,
+        date: Some((2026, 11, 29)),
+    }
+}
+
+fn classic_code(name: &str) -> String {
+    let i = klotski::classics()
+        .iter()
+        .position(|c| c.name_zh == name)
+        .unwrap();
+    let id = klotski::classics()[i].id();
+    encode_with(
+        &id,
+        Extra {
+            daily: None,
+            classic: Some(i),
+        },
+    )
+    .unwrap()
+}
+
+/// Decodes a PNG into (width, height, RGB bytes).
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let dec = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = dec.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+#[test]
+fn font_covers_every_label() {
+    for data in [REGULAR, BOLD] {
+        let font = FontRef::try_from_slice(data).unwrap();
+        let mut texts: Vec<String> = Vec::new();
+        for lang in [Lang::Zh, Lang::En] {
+            texts.extend(label_texts(lang).iter().map(|s| s.to_string()));
+        }
+        for c in klotski::classics() {
+            texts.push(c.name_zh.to_string());
+            texts.push(c.name_en.to_string());
+        }
+        texts.push("0123456789:".into());
+        texts.push("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".into());
+        for t in &texts {
+            for ch in t.chars() {
+                assert_ne!(
+                    font.glyph_id(ch).0,
+                    0,
+                    "the card font lacks {ch:?} (of {t:?}): run assets/make-font.py"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn renders_every_kind_in_both_languages() {
+    let codes = [
+        classic_code("横刀立马"),
+        encode("slide:4x4#7").unwrap(),
+        encode("slide:10x10#7").unwrap(),
+        encode("slide:3x3/hard#2").unwrap(),
+        encode("klotski:10-30#3").unwrap(),
+        encode("klotski:#aa#/.CC./.CC./b..c/b..c/#..#").unwrap(),
+        encode_with(
+            "2048:#9",
+            Extra {
+                daily: Some(42),
+                classic: None,
+            },
+        )
+        .unwrap(),
+    ];
+    for code in &codes {
+        for lang in [Lang::Zh, Lang::En] {
+            let mut s = spec(code, lang);
+            if code == &codes[6] {
+                s.score = Some(20_480);
+                s.best_tile = Some(2048);
+            }
+            let png = render(&s).unwrap();
+            assert!(png.len() <= 250 * 1024, "{code}: {} bytes", png.len());
+            let (w, h, _) = decode_png(&png);
+            assert_eq!((w as usize, h as usize), (WIDTH, HEIGHT));
+        }
+    }
+}
+
+#[test]
+fn describes_levels() {
+    let c = Card::describe(&spec(&classic_code("横刀立马"), Lang::Zh)).unwrap();
+    assert_eq!(c.title, "横刀立马");
+    assert_eq!(c.game, "华容道");
+    assert_eq!(c.big, "85");
+    assert_eq!(c.lines[0], ("最优解".to_string(), "81 步".to_string()));
+    assert_eq!(c.lines[1], ("用时".to_string(), "3:23".to_string()));
+    assert_eq!(c.when, "2026年11月29日");
+    let c = Card::describe(&spec(&classic_code("横刀立马"), Lang::En)).unwrap();
+    assert_eq!(c.game, "Klotski");
+    assert_eq!(c.when, "29 Nov 2026");
+    let c = Card::describe(&spec(&encode("slide:3x3/hard#2").unwrap(), Lang::En)).unwrap();
+    assert_eq!((c.title.as_str(), c.subtitle.as_str()), ("3×3", "Hard"));
+    // A daily code shows its number and its own date.
+    let code = encode_with(
+        "2048:#9",
+        Extra {
+            daily: Some(3),
+            classic: None,
+        },
+    )
+    .unwrap();
+    let c = Card::describe(&spec(&code, Lang::Zh)).unwrap();
+    assert!(c.subtitle.starts_with("每日挑战 第 3 期"), "{}", c.subtitle);
+    assert_eq!(c.when, "2026年1月3日");
+    assert_eq!(c.stars, None);
+    assert_eq!(clock(3 * 3600 + 5), "3:00:05");
+}
+
+#[test]
+fn bad_specs_are_errors() {
+    assert_eq!(
+        render(&spec("1garbage", Lang::Zh)).unwrap_err().code,
+        ErrorCode::BadCode
+    );
+    let mut s = spec(&encode("slide:4x4#7").unwrap(), Lang::Zh);
+    s.stars = Some(4);
+    assert!(render(&s).is_err());
+    s.stars = None;
+    s.date = Some((2026, 13, 1));
+    assert!(render(&s).is_err());
+    assert!(Lang::parse("fr").is_err());
+}
+
+/// Compares a rendering with its committed reference, tolerating anti-aliasing
+/// differences: a pixel differs when a channel is off by more than 64, and at most 0.05 %
+/// of pixels (400) may differ. `UPDATE_GOLDEN=1` rewrites the references (look at them first).
+fn check_golden(name: &str, s: &CardSpec) {
+    let png = render(s).unwrap();
+    let path = golden_dir().join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(golden_dir()).unwrap();
+        std::fs::write(&path, &png).unwrap();
+    }
+    let reference = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (w, h, want) = decode_png(&reference);
+    let (w2, h2, got) = decode_png(&png);
+    assert_eq!((w, h), (w2, h2));
+    let differing = want
+        .chunks(3)
+        .zip(got.chunks(3))
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 64))
+        .count();
+    let allowed = (w * h) as usize / 2000;
+    assert!(
+        differing <= allowed,
+        "{name}: {differing} pixels differ (at most {allowed} may)"
+    );
+}
+
+#[test]
+fn golden_images() {
+    check_golden("klotski-zh.png", &spec(&classic_code("横刀立马"), Lang::Zh));
+    // Exact boards, so the references do not depend on the generators.
+    let slide = encode("slide:4x4:1,13,12,5,4,8,14,10,15,11,9,7,2,3,6,0").unwrap();
+    let mut s = spec(&slide, Lang::En);
+    s.optimum = None;
+    s.stars = None;
+    s.moves = 64;
+    check_golden("slide-en.png", &s);
+    let daily = Extra {
+        daily: Some(333),
+        classic: None,
+    };
+    let g2048 = encode_with("2048:0,0,2,0,0,0,0,0,0,0,0,0,2,0,0,0", daily).unwrap();
+    let mut s = spec(&g2048, Lang::Zh);
+    s.score = Some(36_112);
+    s.best_tile = Some(2048);
+    s.moves = 1523;
+    s.seconds = 1520;
+    check_golden("2048-zh.png", &s);
+}
+
+#[test]
+fn golden_comparison_detects_a_changed_card() {
+    // The tolerance must not hide a real change: one digit of the move count differs.
+    let mut s = spec(&classic_code("横刀立马"), Lang::Zh);
+    s.moves = 86;
+    let result = std::panic::catch_unwind(|| check_golden("klotski-zh.png", &s));
+    assert!(result.is_err() || std::env::var_os("UPDATE_GOLDEN").is_some());
+}
+
+/// The QR code on the card decodes (with zbarimg, Debian `zbar-tools`) to the exact link.
+/// Without zbarimg the test is skipped locally but fails in CI (`CI` set).
+#[test]
+fn qr_code_decodes_to_the_link() {
+    let zbar = std::process::Command::new("zbarimg")
+        .arg("--version")
+        .output();
+    if zbar.is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "zbarimg is missing in CI: install zbar-tools"
+        );
+        eprintln!("skipping: zbarimg not installed (apt-get install zbar-tools)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("huarong-card-qr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let codes = [
+        classic_code("横刀立马"),
+        encode("slide:4x4#7").unwrap(),
+        encode_with(
+            &format!("slide:10x10#{}", u64::MAX),
+            Extra {
+                daily: Some(999_999),
+                classic: None,
+            },
+        )
+        .unwrap(),
+        encode_with(
+            "2048:#9",
+            Extra {
+                daily: Some(42),
+                classic: None,
+            },
+        )
+        .unwrap(),
+    ];
+    for (i, code) in codes.iter().enumerate() {
+        let mut s = spec(code, if i % 2 == 0 { Lang::Zh } else { Lang::En });
+        s.score = Some(1000);
+        let path = dir.join(format!("card{i}.png"));
+        std::fs::write(&path, render(&s).unwrap()).unwrap();
+        let out = std::process::Command::new("zbarimg")
+            .args(["--raw", "-q"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.trim_end(), code::link(code), "QR of card {i}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

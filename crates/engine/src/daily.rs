@@ -1,1 +1,0 @@
-//! Daily challenge (see issue 7).
