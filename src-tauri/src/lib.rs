@@ -1,10 +1,140 @@
-//! The Huarong app: thin Tauri commands over the engine (being written, see issue 2).
+//! Huarong 华容, the app: thin Tauri commands over the engine's `Session`s (one per game
+//! kind), durable progress on `tauri-plugin-store` with a verified last-good copy, haptics,
+//! and `--open` on the command line. See ARCHITECTURE.md for the IPC contract.
+
+pub mod args;
+mod commands;
+pub mod error;
+pub mod games;
+pub mod haptics;
+#[cfg(any(mobile, test))]
+mod mobile;
+pub mod persist;
+pub mod progress;
+pub mod state;
+
+pub use error::{AppError, Code};
+pub use state::AppState;
+
+use persist::{Notice, Paths, Primary};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tauri::{AppHandle, Manager, Runtime};
+use tauri_plugin_store::{Store, StoreExt};
+
+/// How the app was started.
+#[derive(Debug, Clone, Default)]
+pub struct Launch {
+    /// `--open <game ID | code | link>`.
+    pub open: Option<String>,
+    /// Where all app data lives (`HUARONG_DATA_DIR`), else the platform's app data folder.
+    pub data_dir: Option<PathBuf>,
+}
+
+impl Launch {
+    /// From the process' command line and environment.
+    pub fn from_env() -> Launch {
+        Launch {
+            open: args::open_from_args(std::env::args()),
+            data_dir: Paths::from_env_or(|| None).ok().map(|p| p.dir),
+        }
+    }
+}
+
+/// The primary copy is the store plugin's file.
+struct StorePrimary<R: Runtime>(Arc<Store<R>>);
+
+impl<R: Runtime> Primary for StorePrimary<R> {
+    fn save(&mut self, envelope: &Value, _bytes: &[u8]) -> Result<(), String> {
+        self.0.set("save", envelope.clone());
+        self.0.save().map_err(|e| e.to_string())
+    }
+}
+
+/// Build the app state: check and repair the files, then open the store plugin on them.
+pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
+    let dir = launch
+        .data_dir
+        .clone()
+        .or_else(|| app.path().app_data_dir().ok());
+    let paths = dir.map(Paths::new);
+    let store_path = paths.as_ref().map(|p| p.store.clone());
+    let handle = app.clone();
+    let state = AppState::open(paths.clone(), move || {
+        let path = store_path.ok_or("no data folder")?;
+        let store = handle
+            .store_builder(path)
+            .disable_auto_save()
+            .build()
+            .map_err(|e| e.to_string())?;
+        Ok(Box::new(StorePrimary(store)) as Box<dyn Primary>)
+    });
+    if paths.is_none() {
+        state.notice(Notice::warning(
+            "unreadable",
+            "the app has no data folder on this system; progress will not be saved",
+        ));
+    }
+    state.launch(launch.open.as_deref());
+    state
+}
+
+/// Build the state and hand it to the app (what `run`'s setup does; tests call it after
+/// building the app on the mock runtime, whose setup hook only runs inside `run`).
+pub fn install<R: Runtime>(app: &AppHandle<R>, launch: &Launch) {
+    let state = init_state(app, launch);
+    app.manage(state);
+}
+
+/// The app's plugins and commands, on any runtime (the real one or `tauri::test`'s).
+pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    let builder = builder
+        .plugin(tauri_plugin_store::Builder::new().build())
+        .plugin(tauri_plugin_haptics::init());
+    #[cfg(mobile)]
+    let builder = mobile::plugins(builder);
+    builder.invoke_handler(tauri::generate_handler![
+        commands::open_game,
+        commands::new_game,
+        commands::play,
+        commands::undo,
+        commands::redo,
+        commands::restart,
+        commands::snapshot,
+        commands::hint,
+        commands::solve,
+        commands::klotski_targets,
+        commands::get_settings,
+        commands::set_settings,
+        commands::get_progress,
+        commands::dismiss_notices,
+        commands::set_screen,
+        commands::pause,
+        commands::haptic,
+        commands::levels,
+    ])
+}
+
+/// Flush the saver when the app exits.
+pub fn on_event<R: Runtime>(app: &AppHandle<R>, event: tauri::RunEvent) {
+    if let tauri::RunEvent::Exit = event {
+        if let Some(state) = app.try_state::<AppState>() {
+            state.pause(None);
+            state.shutdown();
+        }
+    }
+}
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    tauri::Builder::default()
-        .plugin(tauri_plugin_store::Builder::new().build())
-        .plugin(tauri_plugin_haptics::init())
-        .run(tauri::generate_context!())
-        .expect("error while running the Huarong app");
+    let launch = Launch::from_env();
+    let app = builder(tauri::Builder::default())
+        .setup(move |app| {
+            install(app.handle(), &launch);
+            Ok(())
+        })
+        .build(tauri::generate_context!())
+        .expect("error while building the Huarong app");
+    app.run(on_event);
 }

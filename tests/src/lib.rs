@@ -1,1 +1,116 @@
 //! Shared helpers of the integration and end-to-end tests.
+//!
+//! App helpers (for `tests/tests/app_*.rs` and `kill_*.rs`): [`TestApp`] builds the real app
+//! (plugins, commands, setup, persistence) on tauri's mock runtime in a private data folder
+//! and calls its commands over the real IPC path.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use tauri::test::{mock_builder, mock_context, noop_assets, MockRuntime, INVOKE_KEY};
+use tauri::Manager;
+
+/// A fresh, empty directory under the system temp dir, removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static N: AtomicU32 = AtomicU32::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let p =
+            std::env::temp_dir().join(format!("huarong-{tag}-{}-{n}-{nanos}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).expect("create temp dir");
+        TempDir(p)
+    }
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The app on the mock runtime, with one webview to call commands from.
+pub struct TestApp {
+    pub app: tauri::App<MockRuntime>,
+    pub webview: tauri::WebviewWindow<MockRuntime>,
+}
+
+impl TestApp {
+    /// Start the app with its data in `dir` and an optional `--open` value.
+    pub fn start(dir: &Path, open: Option<&str>) -> TestApp {
+        let launch = huarong_app_lib::Launch {
+            open: open.map(str::to_string),
+            data_dir: Some(dir.to_path_buf()),
+        };
+        let app = huarong_app_lib::builder(mock_builder())
+            .build(mock_context(noop_assets()))
+            .expect("build the app on the mock runtime");
+        huarong_app_lib::install(app.handle(), &launch);
+        let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .expect("create the webview");
+        TestApp { app, webview }
+    }
+
+    /// Call a command with JSON arguments: `Ok(value)` or `Err(error value)`.
+    pub fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        let res = tauri::test::get_ipc_response(
+            &self.webview,
+            tauri::webview::InvokeRequest {
+                cmd: cmd.into(),
+                callback: tauri::ipc::CallbackFn(0),
+                error: tauri::ipc::CallbackFn(1),
+                url: "tauri://localhost".parse().expect("url"),
+                body: tauri::ipc::InvokeBody::Json(args),
+                headers: Default::default(),
+                invoke_key: INVOKE_KEY.to_string(),
+            },
+        );
+        res.map(|body| body.deserialize::<Value>().expect("response is JSON"))
+    }
+
+    /// Call and expect success.
+    pub fn ok(&self, cmd: &str, args: Value) -> Value {
+        match self.call(cmd, args.clone()) {
+            Ok(v) => v,
+            Err(e) => panic!("{cmd}({args}) failed: {e}"),
+        }
+    }
+
+    /// Call and expect an error; returns its `code`.
+    pub fn err(&self, cmd: &str, args: Value) -> String {
+        match self.call(cmd, args.clone()) {
+            Ok(v) => panic!("{cmd}({args}) succeeded with {v}, expected an error"),
+            Err(e) => e["code"]
+                .as_str()
+                .unwrap_or_else(|| panic!("untyped error {e}"))
+                .to_string(),
+        }
+    }
+
+    pub fn state(&self) -> huarong_app_lib::AppState {
+        self.app
+            .state::<huarong_app_lib::AppState>()
+            .inner()
+            .clone()
+    }
+
+    /// Write everything pending and stop saving (what app exit does).
+    pub fn close(self) {
+        let st = self.state();
+        assert!(
+            st.flush(std::time::Duration::from_secs(20)),
+            "progress did not reach the disk"
+        );
+        st.shutdown();
+    }
+}

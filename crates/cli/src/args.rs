@@ -16,7 +16,10 @@ impl Args {
         while let Some(a) = it.next() {
             if let Some(name) = a.strip_prefix("--") {
                 if !known.contains(&name) {
-                    return Err(format!("unknown flag --{name} (expected one of: --{})", known.join(", --")));
+                    return Err(format!(
+                        "unknown flag --{name} (expected one of: --{})",
+                        known.join(", --")
+                    ));
                 }
                 let v = it.next().ok_or_else(|| format!("--{name} needs a value"))?;
                 flags.insert(name.to_string(), v.clone());
@@ -32,13 +35,16 @@ impl Args {
     }
 
     pub fn required(&self, name: &str) -> Result<&str, String> {
-        self.get(name).ok_or_else(|| format!("--{name} is required"))
+        self.get(name)
+            .ok_or_else(|| format!("--{name} is required"))
     }
 
     /// A number flag, with a default when absent.
     pub fn num<T: std::str::FromStr>(&self, name: &str, default: Option<T>) -> Result<T, String> {
         match self.get(name) {
-            Some(v) => v.parse().map_err(|_| format!("--{name} {v:?} is not a valid number")),
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("--{name} {v:?} is not a valid number")),
             None => default.ok_or_else(|| format!("--{name} is required")),
         }
     }
@@ -49,7 +55,11 @@ pub fn size(text: &str) -> Result<(usize, usize), String> {
     let (w, h) = text
         .split_once(['x', 'X', '×'])
         .ok_or_else(|| format!("size {text:?} is not of the form WxH"))?;
-    let w = w.parse().map_err(|_| format!("width {w:?} is not a number"))?;
-    let h = h.parse().map_err(|_| format!("height {h:?} is not a number"))?;
+    let w = w
+        .parse()
+        .map_err(|_| format!("width {w:?} is not a number"))?;
+    let h = h
+        .parse()
+        .map_err(|_| format!("height {h:?} is not a number"))?;
     Ok((w, h))
 }

@@ -55,7 +55,10 @@ pub struct Error {
 
 impl Error {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Error { code, message: message.into() }
+        Error {
+            code,
+            message: message.into(),
+        }
     }
     pub fn parse(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::Parse, message)

@@ -100,6 +100,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     fn status(&self) -> Status;
 
+    /// Whether the session may play `mv` now. By default only while `Playing`; a game with
+    /// a move that continues after a win (2048's "keep going") widens this.
+    fn accepts(&self, _mv: &Self::Move) -> bool {
+        self.status() == Status::Playing
+    }
+
     /// The move count under the game's current counting rule (the UI's "moves").
     fn moves(&self) -> u32;
 

@@ -38,17 +38,32 @@ impl GameId {
                 "unknown game kind {kind_text:?} (expected slide, klotski or 2048)"
             ))
         })?;
-        let rest = if text.contains(':') { rest } else { &text[kind_text.len()..] };
+        let rest = if text.contains(':') {
+            rest
+        } else {
+            &text[kind_text.len()..]
+        };
         let (body, seed) = match rest.rsplit_once('#') {
+            // A Klotski board uses '#' for walls: only trailing digits after '#' are a seed.
+            Some((_, s))
+                if kind == Kind::Klotski
+                    && (s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit())) =>
+            {
+                (rest, None)
+            }
             Some((b, s)) => {
-                let seed: u64 = s
-                    .parse()
-                    .map_err(|_| Error::parse(format!("seed {s:?} is not a whole number 0…2^64-1")))?;
+                let seed: u64 = s.parse().map_err(|_| {
+                    Error::parse(format!("seed {s:?} is not a whole number 0…2^64-1"))
+                })?;
                 (b, Some(seed))
             }
             None => (rest, None),
         };
-        Ok(GameId { kind, body: body.to_string(), seed })
+        Ok(GameId {
+            kind,
+            body: body.to_string(),
+            seed,
+        })
     }
 }
 
@@ -76,16 +91,28 @@ mod tests {
         let id = GameId::parse("slide:4x4#42").unwrap();
         assert_eq!((id.body.as_str(), id.seed), ("4x4", Some(42)));
         let id = GameId::parse("2048#7").unwrap();
-        assert_eq!((id.kind, id.body.as_str(), id.seed), (Kind::G2048, "", Some(7)));
+        assert_eq!(
+            (id.kind, id.body.as_str(), id.seed),
+            (Kind::G2048, "", Some(7))
+        );
         assert_eq!(GameId::parse("2048:#7").unwrap().to_string(), "2048:#7");
     }
 
     #[test]
     fn rejects_garbage() {
         assert_eq!(GameId::parse("").unwrap_err().code, ErrorCode::Parse);
-        assert_eq!(GameId::parse("chess:abc").unwrap_err().code, ErrorCode::Parse);
-        assert_eq!(GameId::parse("slide:3x3#x").unwrap_err().code, ErrorCode::Parse);
+        assert_eq!(
+            GameId::parse("chess:abc").unwrap_err().code,
+            ErrorCode::Parse
+        );
+        assert_eq!(
+            GameId::parse("slide:3x3#x").unwrap_err().code,
+            ErrorCode::Parse
+        );
         let long = format!("slide:{}", "1".repeat(5000));
-        assert_eq!(GameId::parse(&long).unwrap_err().code, ErrorCode::OutOfRange);
+        assert_eq!(
+            GameId::parse(&long).unwrap_err().code,
+            ErrorCode::OutOfRange
+        );
     }
 }

@@ -187,8 +187,10 @@ impl<G: Game> Session<G> {
 
     /// Play a move. Illegal moves change nothing and return the rules' error.
     pub fn play(&mut self, mv: &G::Move, now_ms: u64) -> Result<G::Effect> {
-        if self.status() != Status::Playing {
-            return Err(Error::illegal("the game is over; undo or restart to play on"));
+        if !self.current().accepts(mv) {
+            return Err(Error::illegal(
+                "the game is over; undo or restart to play on",
+            ));
         }
         let mut next = self.current().clone();
         let effect = next.apply(mv)?;
@@ -257,7 +259,9 @@ impl<G: Game> Session<G> {
         }
         let hint = self.current().hint(cancel)?;
         if !hint.line.is_empty() || hint.values.is_none() {
-            self.line = std::iter::once(hint.mv.clone()).chain(hint.line.iter().cloned()).collect();
+            self.line = std::iter::once(hint.mv.clone())
+                .chain(hint.line.iter().cloned())
+                .collect();
             self.line_optimal = hint.optimal;
         }
         Ok(hint)
@@ -308,7 +312,10 @@ impl<G: Game> Session<G> {
             return Err(corrupt(format!("unknown save version {}", saved.version)));
         }
         if saved.log.len() > MAX_LOG {
-            return Err(corrupt(format!("move log of {} entries is too long", saved.log.len())));
+            return Err(corrupt(format!(
+                "move log of {} entries is too long",
+                saved.log.len()
+            )));
         }
         if saved.cursor > saved.log.len() {
             return Err(corrupt(format!(
@@ -317,15 +324,18 @@ impl<G: Game> Session<G> {
                 saved.log.len()
             )));
         }
-        let mut s = Self::open(&saved.id).map_err(|e| corrupt(format!("bad game ID: {}", e.message)))?;
+        let mut s =
+            Self::open(&saved.id).map_err(|e| corrupt(format!("bad game ID: {}", e.message)))?;
         for (i, entry) in saved.log.iter().enumerate() {
             let next = match entry {
                 Entry::Move(mv) => {
                     let mut next = s.current().clone();
-                    if next.status() != Status::Playing {
+                    if !next.accepts(mv) {
                         return Err(corrupt(format!("entry {i} plays after the game ended")));
                     }
-                    next.apply(mv).map_err(|e| corrupt(format!("entry {i} does not replay: {}", e.message)))?;
+                    next.apply(mv).map_err(|e| {
+                        corrupt(format!("entry {i} does not replay: {}", e.message))
+                    })?;
                     next
                 }
                 Entry::Restart => s.start.clone(),
@@ -362,7 +372,11 @@ mod tests {
         type Effect = u32;
         fn from_id(body: &str, _seed: Option<u64>) -> Result<Self> {
             let target = body.parse().map_err(|_| Error::parse("not a number"))?;
-            Ok(Count { at: 0, target, moves: 0 })
+            Ok(Count {
+                at: 0,
+                target,
+                moves: 0,
+            })
         }
         fn board_body(&self) -> String {
             format!("{}/{}", self.at, self.target)
@@ -396,7 +410,12 @@ mod tests {
                 line.push(step);
                 at += step;
             }
-            Ok(Hint { mv: line[0], optimal: true, line: line[1..].to_vec(), values: None })
+            Ok(Hint {
+                mv: line[0],
+                optimal: true,
+                line: line[1..].to_vec(),
+                values: None,
+            })
         }
         fn solve(&self, c: &Cancel) -> Result<Vec<u32>> {
             let h = self.hint(c)?;
@@ -464,16 +483,28 @@ mod tests {
         s.play(&2, 0).unwrap();
         let mut bad = s.save(0);
         bad.log.push(Entry::Move(7));
-        assert_eq!(Session::<Count>::restore(&bad).unwrap_err().code, ErrorCode::CorruptSave);
+        assert_eq!(
+            Session::<Count>::restore(&bad).unwrap_err().code,
+            ErrorCode::CorruptSave
+        );
         let mut bad = s.save(0);
         bad.cursor = 9;
-        assert_eq!(Session::<Count>::restore(&bad).unwrap_err().code, ErrorCode::CorruptSave);
+        assert_eq!(
+            Session::<Count>::restore(&bad).unwrap_err().code,
+            ErrorCode::CorruptSave
+        );
         let mut bad = s.save(0);
         bad.version = 99;
-        assert_eq!(Session::<Count>::restore(&bad).unwrap_err().code, ErrorCode::CorruptSave);
+        assert_eq!(
+            Session::<Count>::restore(&bad).unwrap_err().code,
+            ErrorCode::CorruptSave
+        );
         let mut bad = s.save(0);
         bad.id = "2048:garbage".into();
-        assert_eq!(Session::<Count>::restore(&bad).unwrap_err().code, ErrorCode::CorruptSave);
+        assert_eq!(
+            Session::<Count>::restore(&bad).unwrap_err().code,
+            ErrorCode::CorruptSave
+        );
     }
 
     #[test]

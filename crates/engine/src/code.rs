@@ -1,1 +1,0 @@
-//! Share codes (see issue 7).

@@ -1,0 +1,647 @@
+//! Share codes: a compact, URL-safe, versioned text that carries one puzzle exactly, so a
+//! friend plays the same start board (issue 7).
+//!
+//! # Text form
+//! `<version><base64url payload>`: one version character (`1` today) and the payload in the
+//! URL-safe base64 alphabet without padding (`A-Z a-z 0-9 - _`). The link form is
+//! `huarong://play?c=<code>`. At most [`MAX_CODE_LEN`] characters (10×10 slide ≈ 125).
+//!
+//! # Payload, version 1
+//! ```text
+//! head      1 byte: bits 0-1 kind (0 slide, 1 klotski, 2 2048)
+//!                   bits 2-3 origin (0 exact board, 1 generated, 2 classic, 3 board + seed)
+//!                   bit 4    a daily number follows; bits 5-7 zero
+//! daily     varint (if bit 4)
+//! origin    generated: varint generator version, varint seed, params (1 length byte + text,
+//!                      e.g. "4x4/medium", "60-90", "")
+//!           classic:   1 byte index (0-based), 2 bytes check (low 16 bits of the CRC-32 of
+//!                      the classic's board in the form below, big-endian); no board follows
+//!           board + seed: varint seed
+//! board     slide:   1 byte W<<4|H, then the rank of the tile permutation (⌈log2 (W·H)!⌉ bits,
+//!                    big-endian bytes)
+//!           klotski: 1 byte W<<4|H, then 3-bit piece shapes in scan order (see `board.rs`),
+//!                    zero-padded to a byte
+//!           2048:    16 4-bit exponents
+//! check     4 bytes: CRC-32 of the version character and every byte above, big-endian
+//! ```
+//! A generated level's code carries its exact start board besides seed and generator
+//! version, so the code keeps meaning the same puzzle when a generator changes; a classic's
+//! carries its index and a check of its layout, so a code from a version whose list differs
+//! is refused rather than misread. Decoding rebuilds the board, never reruns a generator
+//! (bounded work), and checks it with the game's own rules.
+//!
+//! # What decoding returns
+//! The game ID to open: number slide and Klotski as their exact board (`slide:4x4:…`,
+//! `klotski:…`; playing it is identical to the generated or classic level), 2048 as `2048:#seed`
+//! when the seed's fresh game starts on the carried board, else `2048:<board>#seed` (or
+//! `2048:<board>` without a seed). [`decode_full`] also returns where the board came from.
+//!
+//! Errors: `bad_code` for anything malformed (wrong version, alphabet, length, checksum,
+//! layout, a classic that does not match this app's list), `unsolvable` for a board that cannot
+//! reach its goal, `out_of_range` for sizes outside the games' limits.
+
+mod board;
+mod perm;
+mod wire;
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::game::Kind;
+use crate::id::GameId;
+use board::{Board2048, KlotskiBoard, SlideBoard};
+use wire::{Reader, Writer};
+
+/// The version character of the codes this build writes (and the only one it reads).
+pub const VERSION: char = '1';
+/// Longest code accepted (written codes are at most 160 characters).
+pub const MAX_CODE_LEN: usize = 160;
+/// Longest text [`decode`] looks at (a link plus surrounding white space).
+pub const MAX_INPUT_LEN: usize = 400;
+/// Scheme and path of the link form.
+pub const LINK_PREFIX: &str = "huarong://play?c=";
+/// Largest daily number a code may carry (≈ 2700 years of days).
+pub const MAX_DAILY: u32 = 1_000_000;
+/// Longest generator-parameter text a code may carry.
+pub const MAX_PARAMS: usize = 24;
+/// Largest generator version a code may carry.
+pub const MAX_GENERATOR: u32 = 65_535;
+/// Positions a decoder's Klotski solvability check may store before it gives up and
+/// accepts the board (bounded work; every 4×5 layout needs far fewer).
+pub const KLOTSKI_CHECK_STATES: usize = 300_000;
+
+/// Version of each game's generator, written into codes of generated levels. A generator
+/// that changes what a seed produces must get a new version here (the daily golden tests in
+/// `daily.rs` fail when that happens). Codes stay valid across versions: they carry the board.
+pub fn generator_version(kind: Kind) -> u32 {
+    match kind {
+        Kind::Slide => 1,
+        Kind::Klotski => 1,
+        Kind::G2048 => 1,
+    }
+}
+
+/// Where a code's start board came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// An exact board given in the game ID.
+    Exact,
+    /// An exact 2048 board with the seed of its spawns.
+    BoardSeed { seed: u64 },
+    /// A classic Klotski layout (0-based index into `klotski::classics()`).
+    Classic { index: usize },
+    /// A generated level: the generator's parameters, seed and version.
+    Generated {
+        params: String,
+        seed: u64,
+        generator: u32,
+    },
+}
+
+/// Everything a code says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decoded {
+    /// The code in its canonical text (what [`encode`] would write for this content).
+    pub code: String,
+    /// The game ID to open (see the module documentation).
+    pub id: String,
+    pub kind: Kind,
+    /// The exact start board in the game's ID body form.
+    pub board: String,
+    pub origin: Origin,
+    /// The daily-challenge number, when the code was made for one.
+    pub daily: Option<u32>,
+}
+
+impl Decoded {
+    /// The game ID that regenerates or names the level, where there is one
+    /// (`slide:4x4/medium#7`, `klotski:60-90#3`, `2048:#9`); else the exact ID.
+    pub fn source_id(&self) -> String {
+        match &self.origin {
+            Origin::Generated { params, seed, .. } => {
+                format!("{}:{params}#{seed}", self.kind.as_str())
+            }
+            _ => self.id.clone(),
+        }
+    }
+}
+
+/// What a code may say besides the game ID.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Extra {
+    /// The daily-challenge number the puzzle is.
+    pub daily: Option<u32>,
+    /// The classic (0-based position in `klotski::classics()`) the board is; needed only
+    /// where two classics share a layout (else it is found from the board).
+    pub classic: Option<usize>,
+}
+
+/// The code of a game ID (exact board, generated level or seeded 2048 game).
+pub fn encode(game_id: &str) -> Result<String> {
+    encode_with(game_id, Extra::default())
+}
+
+/// The code of a game ID with extra facts (daily number, which classic).
+pub fn encode_with(game_id: &str, extra: Extra) -> Result<String> {
+    let id = GameId::parse(game_id)?;
+    if let Some(n) = extra.daily {
+        if n > MAX_DAILY {
+            return Err(Error::range(format!(
+                "daily number {n} is larger than {MAX_DAILY}"
+            )));
+        }
+    }
+    let mut content = Content::from_id(&id)?;
+    if let Some(index) = extra.classic {
+        match (&content.start, &content.origin) {
+            (Start::Klotski(board), Origin::Exact | Origin::Classic { .. }) => {
+                let same = games::classic_body(index)
+                    .and_then(|b| KlotskiBoard::parse(&b))
+                    .is_ok_and(|b| &b == board);
+                if index > 255 || !same {
+                    return Err(Error::parse(format!(
+                        "the board is not classic #{}",
+                        index + 1
+                    )));
+                }
+                content.origin = Origin::Classic { index };
+            }
+            _ => return Err(Error::parse("only an exact Klotski board can be a classic")),
+        }
+    }
+    Ok(content.to_code(extra.daily))
+}
+
+/// The link form of a code.
+pub fn link(code: &str) -> String {
+    format!("{LINK_PREFIX}{code}")
+}
+
+/// The game ID a code or link stands for.
+pub fn decode(code_or_link: &str) -> Result<String> {
+    Ok(decode_full(code_or_link)?.id)
+}
+
+/// A game ID, a code or a link → the game ID to open (what `--open` and the app's
+/// "enter a code" box accept).
+pub fn resolve(text: &str) -> Result<String> {
+    let t = text.trim();
+    if looks_like_game_id(t) {
+        let id = GameId::parse(t)?;
+        return Ok(id.to_string());
+    }
+    decode(t)
+}
+
+/// True for text that is a game ID rather than a code: game IDs start with a kind name
+/// and contain `:` or `#`, which codes and links never do after their scheme.
+fn looks_like_game_id(t: &str) -> bool {
+    !t.starts_with("huarong:") && (t.contains(':') || t.contains('#'))
+}
+
+/// Everything a code or link says, checked.
+pub fn decode_full(code_or_link: &str) -> Result<Decoded> {
+    let code = strip_link(code_or_link)?;
+    let (content, daily) = Content::from_code(code)?;
+    content.check()?;
+    let id = content.game_id()?;
+    Ok(Decoded {
+        code: content.to_code(daily),
+        id,
+        kind: content.kind(),
+        board: content.board_body()?,
+        origin: content.origin.clone(),
+        daily,
+    })
+}
+
+fn strip_link(text: &str) -> Result<&str> {
+    if text.len() > MAX_INPUT_LEN {
+        return Err(Error::bad_code(format!(
+            "the text is {} characters long; a code or link is at most {MAX_INPUT_LEN}",
+            text.len()
+        )));
+    }
+    let t = text.trim();
+    let code = if let Some(rest) = t.strip_prefix("huarong:") {
+        let query = rest
+            .strip_prefix("//play?")
+            .or_else(|| rest.strip_prefix("//play/?"))
+            .ok_or_else(|| {
+                Error::bad_code(format!(
+                    "{t:?} is not a Huarong link (huarong://play?c=<code>)"
+                ))
+            })?;
+        query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("c="))
+            .ok_or_else(|| Error::bad_code("the link has no code (c=…)"))?
+    } else {
+        t
+    };
+    if code.is_empty() {
+        return Err(Error::bad_code("empty code"));
+    }
+    if code.len() > MAX_CODE_LEN {
+        return Err(Error::bad_code(format!(
+            "the code is {} characters long; codes are at most {MAX_CODE_LEN}",
+            code.len()
+        )));
+    }
+    Ok(code)
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Start {
+    Slide(SlideBoard),
+    Klotski(KlotskiBoard),
+    G2048(Board2048),
+}
+
+/// What a code carries, apart from the daily number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Content {
+    origin: Origin,
+    start: Start,
+}
+
+impl Content {
+    fn kind(&self) -> Kind {
+        match self.start {
+            Start::Slide(_) => Kind::Slide,
+            Start::Klotski(_) => Kind::Klotski,
+            Start::G2048(_) => Kind::G2048,
+        }
+    }
+
+    /// Builds the game the ID names (the game validates it; generated levels are generated)
+    /// and takes its start board.
+    fn from_id(id: &GameId) -> Result<Content> {
+        let body = games::start_body(id)?;
+        let start = match id.kind {
+            Kind::Slide => Start::Slide(SlideBoard::parse(&body)?),
+            Kind::Klotski => Start::Klotski(KlotskiBoard::parse(&body)?),
+            Kind::G2048 => Start::G2048(Board2048::parse(&body)?),
+        };
+        // A seed with generator parameters (2048: with no board) is a generated level.
+        let generated = id.seed.is_some() && (id.kind != Kind::G2048 || id.body.trim().is_empty());
+        let origin = match id.seed {
+            Some(seed) if generated => {
+                let params = id.body.trim().to_string();
+                check_params(&params).map_err(|e| Error::new(ErrorCode::OutOfRange, e.message))?;
+                Origin::Generated {
+                    params,
+                    seed,
+                    generator: generator_version(id.kind),
+                }
+            }
+            Some(seed) => Origin::BoardSeed { seed },
+            None => match &start {
+                Start::Klotski(k) => match games::classic_index(k)? {
+                    Some(index) => Origin::Classic { index },
+                    None => Origin::Exact,
+                },
+                _ => Origin::Exact,
+            },
+        };
+        let content = Content { origin, start };
+        content.check()?;
+        Ok(content)
+    }
+
+    fn to_code(&self, daily: Option<u32>) -> String {
+        let kind_bits = match self.kind() {
+            Kind::Slide => 0u8,
+            Kind::Klotski => 1,
+            Kind::G2048 => 2,
+        };
+        let origin_bits = match self.origin {
+            Origin::Exact => 0u8,
+            Origin::Generated { .. } => 1,
+            Origin::Classic { .. } => 2,
+            Origin::BoardSeed { .. } => 3,
+        };
+        let mut w = Writer::default();
+        w.byte(kind_bits | origin_bits << 2 | (daily.is_some() as u8) << 4);
+        if let Some(n) = daily {
+            w.varint(n as u64);
+        }
+        let mut board = Writer::default();
+        match &self.start {
+            Start::Slide(b) => b.write(&mut board),
+            Start::Klotski(b) => b.write(&mut board),
+            Start::G2048(b) => b.write(&mut board),
+        }
+        match &self.origin {
+            Origin::Exact => {}
+            Origin::Generated {
+                params,
+                seed,
+                generator,
+            } => {
+                w.varint(*generator as u64);
+                w.varint(*seed);
+                w.byte(params.len() as u8);
+                w.slice(params.as_bytes());
+            }
+            Origin::Classic { index } => {
+                w.byte(*index as u8);
+                w.slice(&(wire::crc32(&board.bytes) as u16).to_be_bytes());
+                board.bytes.clear();
+            }
+            Origin::BoardSeed { seed } => w.varint(*seed),
+        }
+        w.slice(&board.bytes);
+        let mut checked = vec![VERSION as u8];
+        checked.extend_from_slice(&w.bytes);
+        w.slice(&wire::crc32(&checked).to_be_bytes());
+        format!("{VERSION}{}", wire::base64_encode(&w.bytes))
+    }
+
+    fn from_code(code: &str) -> Result<(Content, Option<u32>)> {
+        let version = code.chars().next().unwrap_or(' ');
+        if version != VERSION {
+            let hint = if version.is_ascii_digit() && version > VERSION {
+                " (it was made by a newer version of Huarong)"
+            } else {
+                ""
+            };
+            return Err(Error::bad_code(format!(
+                "this is not a version-{VERSION} code: it starts with {version:?}{hint}"
+            )));
+        }
+        let bytes = wire::base64_decode(&code[1..], 1)?;
+        if bytes.len() < 5 {
+            return Err(Error::bad_code("the code is too short"));
+        }
+        let (payload, sum) = bytes.split_at(bytes.len() - 4);
+        let mut checked = vec![VERSION as u8];
+        checked.extend_from_slice(payload);
+        if wire::crc32(&checked).to_be_bytes() != sum {
+            return Err(Error::bad_code(
+                "the code's checksum does not match: it was mistyped or cut short",
+            ));
+        }
+        let mut r = Reader::new(payload);
+        let head = r.byte("the header")?;
+        if head >> 5 != 0 {
+            return Err(Error::bad_code(
+                "the code uses features this version does not know",
+            ));
+        }
+        let kind = match head & 3 {
+            0 => Kind::Slide,
+            1 => Kind::Klotski,
+            2 => Kind::G2048,
+            _ => return Err(Error::bad_code("the code names an unknown game")),
+        };
+        let daily = if head & 0x10 != 0 {
+            Some(r.varint(MAX_DAILY as u64, "the daily number")? as u32)
+        } else {
+            None
+        };
+        let mut classic_check = None;
+        let origin = match (head >> 2) & 3 {
+            0 => Origin::Exact,
+            1 => {
+                let generator = r.varint(MAX_GENERATOR as u64, "the generator version")? as u32;
+                let seed = r.varint(u64::MAX, "the seed")?;
+                let len = r.byte("the parameters")? as usize;
+                if len > MAX_PARAMS {
+                    return Err(Error::bad_code("the generator parameters are too long"));
+                }
+                let text = r.slice(len, "the parameters")?;
+                let params = std::str::from_utf8(text)
+                    .ok()
+                    .filter(|p| check_params(p).is_ok())
+                    .ok_or_else(|| {
+                        Error::bad_code("the generator parameters are not valid text")
+                    })?;
+                Origin::Generated {
+                    params: params.to_string(),
+                    seed,
+                    generator,
+                }
+            }
+            2 => {
+                let index = r.byte("the classic's number")? as usize;
+                let check = r.slice(2, "the classic's check")?;
+                classic_check = Some((index, u16::from_be_bytes([check[0], check[1]])));
+                Origin::Classic { index }
+            }
+            _ => Origin::BoardSeed {
+                seed: r.varint(u64::MAX, "the seed")?,
+            },
+        };
+        let start = match (kind, classic_check) {
+            (Kind::Klotski, Some((index, check))) => Start::Klotski(games::classic(index, check)?),
+            (_, Some(_)) => return Err(Error::bad_code("only Klotski has classic levels")),
+            (Kind::Slide, None) => Start::Slide(SlideBoard::read(&mut r)?),
+            (Kind::Klotski, None) => Start::Klotski(KlotskiBoard::read(&mut r)?),
+            (Kind::G2048, None) => Start::G2048(Board2048::read(&mut r)?),
+        };
+        if r.remaining() != 0 {
+            return Err(Error::bad_code(format!(
+                "the code has {} byte(s) too many",
+                r.remaining()
+            )));
+        }
+        let content = Content { origin, start };
+        // Only the forms `to_code` writes are accepted (one text per content).
+        let allowed = match (&content.origin, kind) {
+            (Origin::Classic { .. }, k) => k == Kind::Klotski,
+            (Origin::BoardSeed { .. }, k) => k == Kind::G2048,
+            (Origin::Generated { params, .. }, Kind::G2048) => params.is_empty(),
+            _ => true,
+        };
+        if !allowed {
+            return Err(Error::bad_code("the code's origin does not fit its game"));
+        }
+        Ok((content, daily))
+    }
+
+    /// Rules checks that need no search beyond the games' own bounded checks: a number-slide
+    /// board must have the right parity, a classic must be this app's classic, the game must
+    /// accept the board.
+    fn check(&self) -> Result<()> {
+        if let Start::Slide(b) = &self.start {
+            if !b.solvable() {
+                return Err(Error::unsolvable(format!(
+                    "the number-slide board {} cannot reach the goal (its parity is wrong)",
+                    b.body()
+                )));
+            }
+        }
+        if let Origin::Classic { index } = self.origin {
+            // The classics' solvability is known: no search.
+            return games::classic_solvable(index);
+        }
+        let body = self.board_body()?;
+        games::check_board(self.kind(), &body)
+    }
+
+    fn board_body(&self) -> Result<String> {
+        Ok(match &self.start {
+            Start::Slide(b) => b.body(),
+            Start::Klotski(b) => match self.origin {
+                Origin::Classic { index } => games::classic_body(index)?,
+                _ => b.body()?,
+            },
+            Start::G2048(b) => b.body(),
+        })
+    }
+
+    fn game_id(&self) -> Result<String> {
+        let body = self.board_body()?;
+        let id = match (&self.start, &self.origin) {
+            (Start::G2048(_), Origin::Generated { seed, .. }) => {
+                if games::fresh_2048_body(*seed) == body {
+                    format!("2048:#{seed}")
+                } else {
+                    format!("2048:{body}#{seed}")
+                }
+            }
+            (Start::G2048(_), Origin::BoardSeed { seed }) => format!("2048:{body}#{seed}"),
+            _ => format!("{}:{body}", self.kind().as_str()),
+        };
+        // The game's canonical text of the ID (e.g. its own letters for Klotski pieces).
+        let parsed = GameId::parse(&id)?;
+        let canon = games::start_body(&parsed)?;
+        Ok(match parsed.seed {
+            Some(_) if parsed.body.is_empty() => id,
+            Some(seed) => format!("{}:{canon}#{seed}", parsed.kind.as_str()),
+            None => format!("{}:{canon}", parsed.kind.as_str()),
+        })
+    }
+}
+
+fn check_params(p: &str) -> Result<()> {
+    if p.len() > MAX_PARAMS {
+        return Err(Error::range(format!(
+            "generator parameters {p:?} are longer than {MAX_PARAMS} characters"
+        )));
+    }
+    if !p
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
+    {
+        return Err(Error::parse(format!(
+            "generator parameters {p:?} contain characters codes cannot carry"
+        )));
+    }
+    Ok(())
+}
+
+/// The glue to the game modules: the only place that knows their concrete types.
+mod games {
+    use super::board::KlotskiBoard;
+    use super::wire::{crc32, Writer};
+    use crate::error::{Error, ErrorCode, Result};
+    use crate::g2048::G2048;
+    use crate::game::{Cancel, Game, Kind};
+    use crate::id::GameId;
+    use crate::klotski::{self, Klotski};
+    use crate::slide::Slide;
+
+    /// Builds the game an ID names and returns its start board body.
+    pub fn start_body(id: &GameId) -> Result<String> {
+        Ok(match id.kind {
+            Kind::Slide => Slide::from_id(&id.body, id.seed)?.board_body(),
+            Kind::Klotski => Klotski::from_id(&id.body, id.seed)?.board_body(),
+            Kind::G2048 => G2048::from_id(&id.body, id.seed)?.board_body(),
+        })
+    }
+
+    /// The game accepts this exact board (its own parsing and rules checks).
+    /// The game accepts this exact board. A Klotski board must also be solvable, which a
+    /// search bounded by [`super::KLOTSKI_CHECK_STATES`] decides; a board too large to
+    /// decide within the bound is accepted (the game reports it when asked for a hint).
+    pub fn check_board(kind: Kind, body: &str) -> Result<()> {
+        match kind {
+            Kind::Slide => Slide::from_id(body, None).map(|_| ()),
+            Kind::Klotski => {
+                let board = klotski::Board::parse(body)?;
+                let limit = super::KLOTSKI_CHECK_STATES;
+                match klotski::search_with_limit(
+                    &board,
+                    klotski::Metric::Piece,
+                    &Cancel::new(),
+                    limit,
+                ) {
+                    Ok(r) if r.solution.is_none() => Err(Error::unsolvable(format!(
+                        "the Klotski board {body} has no solution"
+                    ))),
+                    Ok(_) => Ok(()),
+                    Err(e) if e.code == ErrorCode::OutOfRange => Ok(()),
+                    Err(e) => Err(e),
+                }
+            }
+            Kind::G2048 => G2048::from_id(body, None).map(|_| ()),
+        }
+    }
+
+    /// The first classic with this layout (two classics share one layout under two names:
+    /// pass the index explicitly with [`super::Extra::classic`] to name the second).
+    pub fn classic_index(board: &KlotskiBoard) -> Result<Option<usize>> {
+        for (i, c) in klotski::classics().iter().enumerate() {
+            if &KlotskiBoard::parse(c.board)? == board {
+                return Ok(Some(i));
+            }
+        }
+        Ok(None)
+    }
+
+    pub fn classic_solvable(index: usize) -> Result<()> {
+        let all = klotski::classics();
+        match all.get(index) {
+            Some(c) if c.min_moves.is_some() => Ok(()),
+            Some(c) => Err(Error::unsolvable(format!(
+                "the classic {} has no solution",
+                c.name_zh
+            ))),
+            None => Err(Error::bad_code(format!(
+                "classic #{} does not exist",
+                index + 1
+            ))),
+        }
+    }
+
+    pub fn classic_body(index: usize) -> Result<String> {
+        let all = klotski::classics();
+        let c = all.get(index).ok_or_else(|| {
+            Error::bad_code(format!(
+                "classic #{} does not exist (there are {})",
+                index + 1,
+                all.len()
+            ))
+        })?;
+        Ok(c.board.to_string())
+    }
+
+    /// Classic `index` if its layout passes `check` (see the module documentation).
+    pub fn classic(index: usize, check: u16) -> Result<KlotskiBoard> {
+        let board = KlotskiBoard::parse(&classic_body(index)?)?;
+        let mut w = Writer::default();
+        board.write(&mut w);
+        if crc32(&w.bytes) as u16 != check {
+            return Err(Error::bad_code(format!(
+                "classic #{} of this version is a different layout than the code's \
+                 (the code comes from a version with another level list)",
+                index + 1
+            )));
+        }
+        Ok(board)
+    }
+
+    pub fn fresh_2048_body(seed: u64) -> String {
+        G2048::new(seed).board_body()
+    }
+}
+
+/// The generic form of `Game::from_id(..).board_body()` for tests.
+#[cfg(test)]
+fn start_of<G: crate::game::Game>(id: &str) -> String {
+    let p = GameId::parse(id).unwrap();
+    G::from_id(&p.body, p.seed).unwrap().board_body()
+}
+
+#[cfg(test)]
+mod tests;

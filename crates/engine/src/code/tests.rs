@@ -1,0 +1,451 @@
+use super::*;
+use crate::g2048::G2048;
+use crate::klotski::{self, Klotski};
+use crate::rng::{self, RngCore};
+use crate::slide::Slide;
+
+/// A code around any payload, with a correct checksum (to reach the parser's deeper checks).
+fn raw_code(payload: &[u8]) -> String {
+    let mut checked = vec![VERSION as u8];
+    checked.extend_from_slice(payload);
+    let mut bytes = payload.to_vec();
+    bytes.extend_from_slice(&wire::crc32(&checked).to_be_bytes());
+    format!("{VERSION}{}", wire::base64_encode(&bytes))
+}
+
+fn payload_of(code: &str) -> Vec<u8> {
+    let bytes = wire::base64_decode(&code[1..], 1).unwrap();
+    bytes[..bytes.len() - 4].to_vec()
+}
+
+/// encode → decode gives a game with the same start board, the canonical code again, and
+/// fits the length limit.
+fn round_trip(id: &str) -> Decoded {
+    let code = encode(id).unwrap_or_else(|e| panic!("encode {id}: {e}"));
+    assert!(
+        code.len() <= MAX_CODE_LEN,
+        "{id}: code of {} characters",
+        code.len()
+    );
+    let d = decode_full(&code).unwrap_or_else(|e| panic!("decode {code} ({id}): {e}"));
+    assert_eq!(d.code, code, "{id}");
+    let parsed = GameId::parse(id).unwrap();
+    assert_eq!(d.kind, parsed.kind);
+    let (want, got) = match parsed.kind {
+        Kind::Slide => (start_of::<Slide>(id), start_of::<Slide>(&d.id)),
+        Kind::Klotski => (start_of::<Klotski>(id), start_of::<Klotski>(&d.id)),
+        Kind::G2048 => (start_of::<G2048>(id), start_of::<G2048>(&d.id)),
+    };
+    if parsed.kind == Kind::Klotski {
+        // Pieces get canonical letters: compare layouts.
+        let layout = |b: &str| KlotskiBoard::parse(b).unwrap();
+        assert_eq!(layout(&want), layout(&got), "{id} → {code} → {}", d.id);
+        assert_eq!(layout(&d.board), layout(&want));
+    } else {
+        assert_eq!(want, got, "{id} → {code} → {}", d.id);
+        assert_eq!(d.board, want);
+    }
+    // The link form decodes to the same.
+    assert_eq!(decode(&link(&code)).unwrap(), d.id);
+    assert_eq!(resolve(&format!("  {}\n", link(&code))).unwrap(), d.id);
+    d
+}
+
+#[test]
+fn slide_every_size_round_trips() {
+    for w in 2..=10 {
+        for h in 2..=10 {
+            for seed in [0u64, 1, 99, u64::MAX] {
+                let id = format!("slide:{w}x{h}#{seed}");
+                let d = round_trip(&id);
+                assert_eq!(
+                    d.origin,
+                    Origin::Generated {
+                        params: format!("{w}x{h}"),
+                        seed,
+                        generator: 1
+                    }
+                );
+                assert_eq!(d.source_id(), id);
+                assert!(d.id.starts_with(&format!("slide:{w}x{h}:")));
+                // The exact board encodes too, as an exact board.
+                let exact = round_trip(&d.id);
+                assert_eq!(exact.origin, Origin::Exact);
+                assert_eq!(exact.id, d.id);
+            }
+        }
+    }
+    let d = round_trip("slide:3x3/hard#5");
+    assert_eq!(
+        d.origin,
+        Origin::Generated {
+            params: "3x3/hard".into(),
+            seed: 5,
+            generator: 1
+        }
+    );
+}
+
+#[test]
+fn ten_by_ten_fits_with_every_field_at_its_largest() {
+    let code = encode_with(
+        &format!("slide:10x10#{}", u64::MAX),
+        Extra {
+            daily: Some(MAX_DAILY),
+            classic: None,
+        },
+    )
+    .unwrap();
+    assert!(code.len() <= 160, "{} characters", code.len());
+    let d = decode_full(&code).unwrap();
+    assert_eq!(d.daily, Some(MAX_DAILY));
+}
+
+#[test]
+fn klotski_classics_are_short_and_named_by_index() {
+    let classics = klotski::classics();
+    assert_eq!(classics.len(), 40);
+    for (i, c) in classics.iter().enumerate() {
+        let id = format!("klotski:{}", c.board);
+        if c.min_moves.is_none() {
+            // 走投无路 has no solution: it cannot be shared.
+            assert_eq!(encode(&id).unwrap_err().code, ErrorCode::Unsolvable, "{id}");
+            continue;
+        }
+        let d = round_trip(&id);
+        // Without a hint the first classic of the layout is named (two share one layout).
+        let first = classics.iter().position(|o| o.board == c.board).unwrap();
+        assert_eq!(d.origin, Origin::Classic { index: first });
+        assert!(d.code.len() <= 12, "{}", d.code);
+        let code = encode_with(
+            &id,
+            Extra {
+                daily: None,
+                classic: Some(i),
+            },
+        )
+        .unwrap();
+        let d = decode_full(&code).unwrap();
+        assert_eq!(d.origin, Origin::Classic { index: i });
+        assert_eq!(d.id, format!("klotski:{}", c.board));
+    }
+}
+
+#[test]
+fn klotski_generated_and_other_sizes_round_trip() {
+    for seed in [1u64, 2] {
+        let id = format!("klotski:10-30#{seed}");
+        let d = round_trip(&id);
+        assert!(
+            matches!(d.origin, Origin::Generated { ref params, seed: s, .. } if params == "10-30" && s == seed)
+        );
+        assert_eq!(d.source_id(), id);
+    }
+    // A board that is no classic (the 横刀立马 layout with the two bottom soldiers moved).
+    let d = round_trip("klotski:aCCb/aCCb/cdde/cste/.uv.");
+    assert_eq!(d.origin, Origin::Exact);
+    // Other sizes, walls.
+    round_trip("klotski:a.CC.b/a.CC.b/c....d/c....d");
+    // A classic hint that does not fit the board is refused.
+    let e = encode_with(
+        "klotski:aCCb/aCCb/cdde/cste/.uv.",
+        Extra {
+            daily: None,
+            classic: Some(0),
+        },
+    );
+    assert_eq!(e.unwrap_err().code, ErrorCode::Parse);
+    round_trip("klotski:#aa#/.CC./.CC./b..c/b..c/#..#");
+}
+
+#[test]
+fn g2048_round_trips() {
+    for seed in [0u64, 7, 123_456_789, u64::MAX] {
+        let id = format!("2048:#{seed}");
+        let d = round_trip(&id);
+        assert_eq!(d.id, id);
+        assert_eq!(
+            d.origin,
+            Origin::Generated {
+                params: String::new(),
+                seed,
+                generator: 1
+            }
+        );
+        assert_eq!(d.source_id(), id);
+    }
+    let board = "2,0,0,0,0,4,0,0,0,0,8,0,0,0,0,32768";
+    let d = round_trip(&format!("2048:{board}"));
+    assert_eq!(
+        (d.id.as_str(), &d.origin),
+        (format!("2048:{board}").as_str(), &Origin::Exact)
+    );
+    let d = round_trip(&format!("2048:{board}#42"));
+    assert_eq!(d.id, format!("2048:{board}#42"));
+    assert_eq!(d.origin, Origin::BoardSeed { seed: 42 });
+}
+
+#[test]
+fn daily_number_is_carried() {
+    let code = encode_with(
+        "2048:#5",
+        Extra {
+            daily: Some(17),
+            classic: None,
+        },
+    )
+    .unwrap();
+    let d = decode_full(&code).unwrap();
+    assert_eq!(d.daily, Some(17));
+    assert_eq!(d.id, "2048:#5");
+    assert_ne!(code, encode("2048:#5").unwrap());
+    assert_eq!(
+        encode_with(
+            "2048:#5",
+            Extra {
+                daily: Some(MAX_DAILY + 1),
+                classic: None
+            }
+        )
+        .unwrap_err()
+        .code,
+        ErrorCode::OutOfRange
+    );
+}
+
+#[test]
+fn resolve_accepts_ids_codes_and_links() {
+    assert_eq!(
+        resolve("slide:3x3:1,2,3,4,5,6,7,0,8").unwrap(),
+        "slide:3x3:1,2,3,4,5,6,7,0,8"
+    );
+    assert_eq!(resolve("2048#7").unwrap(), "2048:#7");
+    let code = encode("slide:3x3:1,2,3,4,5,6,7,0,8").unwrap();
+    assert_eq!(resolve(&code).unwrap(), "slide:3x3:1,2,3,4,5,6,7,0,8");
+    assert_eq!(
+        resolve(&format!("huarong://play?c={code}&from=card")).unwrap(),
+        "slide:3x3:1,2,3,4,5,6,7,0,8"
+    );
+    assert_eq!(
+        resolve("huarong://play?x=1").unwrap_err().code,
+        ErrorCode::BadCode
+    );
+    assert_eq!(
+        resolve("huarong://other?c=1").unwrap_err().code,
+        ErrorCode::BadCode
+    );
+}
+
+fn bad(text: &str) -> Error {
+    let e = decode(text).expect_err(text);
+    assert!(!e.message.is_empty());
+    e
+}
+
+#[test]
+fn clear_errors() {
+    let code = encode("slide:4x4#1").unwrap();
+    // Wrong version.
+    let e = bad(&format!("2{}", &code[1..]));
+    assert_eq!(e.code, ErrorCode::BadCode);
+    assert!(e.message.contains("newer"), "{}", e.message);
+    // A mistyped character, a cut-off code, an extra character.
+    let mut typo = code.clone().into_bytes();
+    typo[7] = if typo[7] == b'A' { b'B' } else { b'A' };
+    let e = bad(std::str::from_utf8(&typo).unwrap());
+    assert!(e.message.contains("checksum"), "{}", e.message);
+    assert_eq!(bad(&code[..code.len() - 2]).code, ErrorCode::BadCode);
+    assert_eq!(bad(&format!("{code}A")).code, ErrorCode::BadCode);
+    let bang = format!("{}!{}", &code[..5], &code[6..]);
+    assert!(
+        bad(&bang).message.contains("position 5"),
+        "{}",
+        bad(&bang).message
+    );
+    assert_eq!(bad("").code, ErrorCode::BadCode);
+    assert_eq!(bad(&"1".repeat(500)).code, ErrorCode::BadCode);
+    assert_eq!(
+        bad(&format!("1{}", "A".repeat(200))).code,
+        ErrorCode::BadCode
+    );
+}
+
+#[test]
+fn unsolvable_slide_board_is_refused() {
+    // 3×3 with 1 and 2 swapped: a valid permutation rank with the wrong parity.
+    let good = SlideBoard::parse("3x3:1,2,3,4,5,6,7,8,0").unwrap();
+    let swapped = SlideBoard::parse("3x3:2,1,3,4,5,6,7,8,0").unwrap();
+    for (board, ok) in [(good, true), (swapped, false)] {
+        let mut w = Writer::default();
+        w.byte(0); // slide, exact
+        board.write(&mut w);
+        let r = decode(&raw_code(&w.bytes));
+        if ok {
+            assert_eq!(r.unwrap(), "slide:3x3:1,2,3,4,5,6,7,8,0");
+        } else {
+            assert_eq!(r.unwrap_err().code, ErrorCode::Unsolvable);
+        }
+    }
+}
+
+#[test]
+fn classic_check_must_match() {
+    let code = encode(&format!("klotski:{}", klotski::classics()[0].board)).unwrap();
+    let mut p = payload_of(&code);
+    assert_eq!(p.len(), 4); // head, index, check
+    p[3] ^= 1;
+    let e = decode(&raw_code(&p)).unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadCode);
+    assert!(e.message.contains("level list"), "{}", e.message);
+    p[3] ^= 1;
+    p[1] = 200;
+    assert_eq!(decode(&raw_code(&p)).unwrap_err().code, ErrorCode::BadCode);
+}
+
+#[test]
+fn reserved_and_mismatched_fields_are_refused() {
+    let code = encode("2048:#3").unwrap();
+    let p = payload_of(&code);
+    for head in [p[0] | 0x20, p[0] | 0x80, 3] {
+        let mut q = p.clone();
+        q[0] = head;
+        assert_eq!(
+            decode(&raw_code(&q)).unwrap_err().code,
+            ErrorCode::BadCode,
+            "head {head:#x}"
+        );
+    }
+    // Trailing bytes.
+    let mut q = p.clone();
+    q.push(0);
+    assert!(decode(&raw_code(&q))
+        .unwrap_err()
+        .message
+        .contains("too many"));
+    // Board + seed on a slide.
+    let mut w = Writer::default();
+    w.byte(0b1100);
+    w.varint(5);
+    SlideBoard::parse("2x2:1,2,0,3").unwrap().write(&mut w);
+    assert_eq!(
+        decode(&raw_code(&w.bytes)).unwrap_err().code,
+        ErrorCode::BadCode
+    );
+}
+
+/// Random text, random payloads with a valid checksum, and mutations of valid codes: the
+/// decoder never panics, answers every input with a game ID it can open or an error with a
+/// message, and every mutation of a valid code is refused or decodes to a valid game.
+#[test]
+fn fuzz_decoder() {
+    let mut rng = rng::stream(2024, "code-fuzz");
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let seeds = [
+        "slide:4x4#1",
+        "slide:10x10#2",
+        "slide:2x3#3",
+        "klotski:10-30#4",
+        "klotski:aCCbaCCbcddecsteu..v",
+        "klotski:a.CC.b/a.CC.b/c....d/c....d",
+        "2048:#5",
+        "2048:2,0,0,0,0,4,0,0,0,0,8,0,0,0,0,2#6",
+    ];
+    let valid: Vec<String> = seeds
+        .iter()
+        .map(|id| {
+            encode_with(
+                id,
+                Extra {
+                    daily: Some(3),
+                    classic: None,
+                },
+            )
+            .unwrap()
+        })
+        .collect();
+    let mut accepted = 0;
+    let mut check = |text: &str| match decode_full(text) {
+        Ok(d) => {
+            // Whatever decodes is a real game with the board the code claims.
+            let p = GameId::parse(&d.id).unwrap();
+            let start = match p.kind {
+                Kind::Slide => start_of::<Slide>(&d.id),
+                Kind::Klotski => start_of::<Klotski>(&d.id),
+                Kind::G2048 => start_of::<G2048>(&d.id),
+            };
+            assert_eq!(start, d.board);
+            assert_eq!(decode(&d.code).unwrap(), d.id);
+            accepted += 1;
+        }
+        Err(e) => {
+            assert!(
+                matches!(
+                    e.code,
+                    ErrorCode::BadCode
+                        | ErrorCode::Unsolvable
+                        | ErrorCode::OutOfRange
+                        | ErrorCode::Parse
+                ),
+                "{e}"
+            );
+            assert!(e.message.len() > 5);
+        }
+    };
+    for _ in 0..3000 {
+        // Random text over the alphabet (and sometimes any byte).
+        let len = rng::below(&mut rng, 180) as usize;
+        let text: String = (0..len)
+            .map(|_| {
+                if rng::below(&mut rng, 50) == 0 {
+                    (rng::below(&mut rng, 256) as u8 as char).to_string()
+                } else {
+                    (alphabet[rng::below(&mut rng, 64) as usize] as char).to_string()
+                }
+            })
+            .collect();
+        check(&format!("1{text}"));
+        check(&text);
+    }
+    for _ in 0..20_000 {
+        // Random payloads with a correct checksum: the parser itself must hold.
+        let len = rng::below(&mut rng, 120) as usize;
+        let mut p: Vec<u8> = (0..len).map(|_| rng.next_u32() as u8).collect();
+        if !p.is_empty() {
+            p[0] &= 0x1f; // mostly known header bits, so deeper layers are reached
+        }
+        check(&raw_code(&p));
+    }
+    for code in &valid {
+        let p = payload_of(code);
+        for _ in 0..2000 {
+            // Mutate the payload (flip bits, cut, extend) and re-checksum.
+            let mut q = p.clone();
+            match rng::below(&mut rng, 3) {
+                0 => {
+                    let i = rng::below(&mut rng, q.len() as u64) as usize;
+                    q[i] ^= 1 << rng::below(&mut rng, 8);
+                }
+                1 => q.truncate(rng::below(&mut rng, q.len() as u64) as usize),
+                _ => q.push(rng.next_u32() as u8),
+            }
+            check(&raw_code(&q));
+        }
+        // Every single-character substitution of the text is caught by the checksum
+        // (or is the version character).
+        let bytes = code.as_bytes();
+        for i in 0..bytes.len() {
+            for &c in alphabet.iter().step_by(7) {
+                if c != bytes[i] {
+                    let mut t = bytes.to_vec();
+                    t[i] = c;
+                    let e = decode(std::str::from_utf8(&t).unwrap()).unwrap_err();
+                    assert_eq!(e.code, ErrorCode::BadCode);
+                }
+            }
+        }
+    }
+    assert!(
+        accepted > 0,
+        "the fuzzer never produced a valid code: it tests nothing deep"
+    );
+}

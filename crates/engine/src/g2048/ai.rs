@@ -1,0 +1,474 @@
+//! The 2048 AI: expectimax over the bitboard.
+//!
+//! API: [`best_move`]`(board: u64, budget: Budget, cancel: &Cancel) -> Option<Choice>` with
+//! [`Budget`]`::{Depth(u8), Millis(u64)}` and [`Choice`]` { dir, values: [Option<f64>; 4],
+//! positions: u64, depth: u8 }` (`values` in the order left, right, up, down). Every call on a
+//! thread shares that thread's 16 MB transposition table (allocated on the first call).
+//!
+//! * **Tree.** Max nodes try the four directions; chance nodes average over every empty
+//!   cell × {2 (p 0.9), 4 (p 0.1)}. [`Budget::Depth`]`(d)` expands `d` chance layers below
+//!   each root move (so the deepest positions are `d + 1` moves ahead); a chance node whose
+//!   path probability falls below [`PRUNE_PROB`] is scored by the heuristic instead of being
+//!   expanded (unlikely branches cost nothing).
+//! * **Transposition table.** Chance-node values are cached by board together with the depth
+//!   they were searched to (an entry answers any request for the same or less depth). The
+//!   table is a fixed array owned by the calling thread and tagged by search, so no search sees
+//!   another's entries: a depth search gives the same answer every time (deterministic).
+//! * **Heuristic.** A sum over the four rows and four columns of a value precomputed for every
+//!   one of the 65,536 lines: empty cells and neighbouring equal tiles are rewarded;
+//!   non-monotonic lines (tiles going up and down instead of one way) are penalised by the
+//!   smaller of the two directions' "wrong-way" steps in rank⁴, and large tile sums by rank^3.5
+//!   (which makes merging attractive). The weights follow the well-known published expectimax
+//!   heuristic's shape; a position with no move scores 0, far below any live one.
+//! * **Time.** [`Budget::Millis`] deepens iteratively (1, 2, … layers, up to a cap that grows
+//!   with the number of distinct tiles on the board, as easy early positions need no deep
+//!   look), keeps the last completed depth, stops starting a new depth when it would
+//!   predictably overrun, and abandons an unfinished one at the deadline. The engine reads no
+//!   wall clock for game state; this monotonic timer only bounds the thinking.
+//! * **Cancel.** A set [`Cancel`] stops the search within a few thousand positions and
+//!   [`best_move`] returns `None`.
+//!
+//! "Positions" (in [`Choice::positions`]) counts every node the search visits: each board a
+//! move produced (chance node) and each board after a spawn (max node).
+
+use super::board::{self, empty_mask, transpose, Dir, Tables};
+use crate::game::Cancel;
+use std::cell::RefCell;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// How much thinking a search may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Exactly this many chance layers (deterministic), at least 1 and at most [`MAX_DEPTH`].
+    Depth(u8),
+    /// Iterative deepening within this many milliseconds (at least depth 0 is always done).
+    Millis(u64),
+}
+
+/// The AI's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The direction to play.
+    pub dir: Dir,
+    /// The expectimax value of each direction (`[left, right, up, down]`); `None` for a
+    /// direction that changes nothing.
+    pub values: [Option<f64>; 4],
+    /// Positions visited (all completed and abandoned depths).
+    pub positions: u64,
+    /// The deepest completed depth (chance layers) the answer comes from.
+    pub depth: u8,
+}
+
+/// The deepest search ever run.
+pub const MAX_DEPTH: u8 = 12;
+/// Chance nodes reached with a smaller path probability are not expanded.
+pub const PRUNE_PROB: f32 = 1e-4;
+
+const LOST_PENALTY: f32 = 200_000.0;
+const MONO_POWER: f32 = 4.0;
+const MONO_WEIGHT: f32 = 47.0;
+const SUM_POWER: f32 = 3.5;
+const SUM_WEIGHT: f32 = 11.0;
+const MERGE_WEIGHT: f32 = 700.0;
+const EMPTY_WEIGHT: f32 = 270.0;
+
+/// The heuristic value of one line of four exponents (see the module doc).
+pub fn line_value(line: [u8; 4]) -> f32 {
+    let empty = line.iter().filter(|&&e| e == 0).count() as f32;
+    // Runs of equal tiles (empty cells between them ignored): a run of k ≥ 2 scores k.
+    let tiles: Vec<u8> = line.iter().copied().filter(|&e| e != 0).collect();
+    let mut merges = 0f32;
+    let mut run = 1;
+    for k in 1..=tiles.len() {
+        if k < tiles.len() && tiles[k] == tiles[k - 1] {
+            run += 1;
+        } else {
+            if run >= 2 {
+                merges += run as f32;
+            }
+            run = 1;
+        }
+    }
+    let sum: f32 = line.iter().map(|&e| (e as f32).powf(SUM_POWER)).sum();
+    let (mut down, mut up) = (0f32, 0f32);
+    for w in line.windows(2) {
+        let (a, b) = (
+            (w[0] as f32).powf(MONO_POWER),
+            (w[1] as f32).powf(MONO_POWER),
+        );
+        if a > b {
+            down += a - b;
+        } else {
+            up += b - a;
+        }
+    }
+    LOST_PENALTY + EMPTY_WEIGHT * empty + MERGE_WEIGHT * merges
+        - MONO_WEIGHT * down.min(up)
+        - SUM_WEIGHT * sum
+}
+
+fn heuristic_table() -> &'static [f32] {
+    static H: OnceLock<Vec<f32>> = OnceLock::new();
+    H.get_or_init(|| {
+        (0..1usize << 16)
+            .map(|r| line_value(board::unpack_row(r as u16)))
+            .collect()
+    })
+}
+
+/// The static value of a board: its rows and columns through the line table.
+pub fn evaluate(b: u64) -> f32 {
+    let h = heuristic_table();
+    let t = transpose(b);
+    let mut v = 0.0;
+    for k in 0..4 {
+        v += h[((b >> (16 * k)) & 0xFFFF) as usize] + h[((t >> (16 * k)) & 0xFFFF) as usize];
+    }
+    v
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    value: f32,
+    search: u16,
+    depth: u8,
+}
+
+/// The transposition table: 2^20 slots (16 MB) per thread that searches, reused across
+/// searches by tagging entries with a search number.
+struct Table {
+    slots: Vec<Slot>,
+    search: u16,
+}
+
+const TABLE_BITS: u32 = 20;
+
+impl Table {
+    fn new() -> Table {
+        Table {
+            slots: vec![Slot::default(); 1 << TABLE_BITS],
+            search: 0,
+        }
+    }
+
+    fn begin(&mut self) {
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            self.slots.fill(Slot::default());
+            self.search = 1;
+        }
+    }
+
+    #[inline]
+    fn index(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize
+    }
+
+    #[inline]
+    fn get(&self, key: u64, depth: u8) -> Option<f32> {
+        let s = &self.slots[Self::index(key)];
+        (s.search == self.search && s.key == key && s.depth >= depth).then_some(s.value)
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, depth: u8, value: f32) {
+        let search = self.search;
+        let s = &mut self.slots[Self::index(key)];
+        // Keep a deeper entry of this search for another board; replace everything else.
+        if s.search != search || s.key == key || s.depth <= depth {
+            *s = Slot {
+                key,
+                value,
+                search,
+                depth,
+            };
+        }
+    }
+}
+
+thread_local! {
+    static TABLE: RefCell<Option<Table>> = const { RefCell::new(None) };
+}
+
+struct Search<'a> {
+    moves: &'static Tables,
+    table: &'a mut Table,
+    positions: u64,
+    deadline: Option<Instant>,
+    cancel: &'a Cancel,
+    stopped: bool,
+    until_check: u32,
+}
+
+const CHECK_EVERY: u32 = 4096;
+
+impl Search<'_> {
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.until_check -= 1;
+        if self.until_check == 0 {
+            self.until_check = CHECK_EVERY;
+            if self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// The best value over the directions (0 when none moves).
+    fn max_node(&mut self, b: u64, depth: u8, prob: f32) -> f32 {
+        let mut best = 0f32;
+        for dir in Dir::ALL {
+            let next = self.moves.slide(b, dir);
+            if next != b {
+                let v = self.chance_node(next, depth, prob);
+                if v > best {
+                    best = v;
+                }
+            }
+        }
+        best
+    }
+
+    /// The expected value over the spawns, `depth` chance layers deep.
+    fn chance_node(&mut self, b: u64, depth: u8, prob: f32) -> f32 {
+        self.positions += 1;
+        if depth == 0 || prob < PRUNE_PROB {
+            return evaluate(b);
+        }
+        if let Some(v) = self.table.get(b, depth) {
+            return v;
+        }
+        if self.should_stop() {
+            return 0.0;
+        }
+        let empties = empty_mask(b);
+        let n = empties.count_ones() as f32;
+        let (p2, p4) = (prob * 0.9 / n, prob * 0.1 / n);
+        let mut sum = 0f32;
+        let mut m = empties;
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            self.positions += 2;
+            sum += 0.9 * self.max_node(b | bit, depth - 1, p2);
+            sum += 0.1 * self.max_node(b | (bit << 1), depth - 1, p4);
+            m &= m - 1;
+        }
+        let v = sum / n;
+        if !self.stopped {
+            self.table.put(b, depth, v);
+        }
+        v
+    }
+
+    /// Values of the four root moves at `depth`, or `None` if the search was stopped.
+    fn root(&mut self, b: u64, depth: u8) -> Option<[Option<f64>; 4]> {
+        let mut values = [None; 4];
+        for dir in Dir::ALL {
+            let next = self.moves.slide(b, dir);
+            if next != b {
+                values[dir.index()] = Some(self.chance_node(next, depth, 1.0) as f64);
+            }
+        }
+        (!self.stopped).then_some(values)
+    }
+}
+
+/// The number of distinct tile values on the board.
+fn distinct_tiles(b: u64) -> u32 {
+    let mut seen = 0u32;
+    for i in 0..16 {
+        seen |= 1 << board::cell(b, i);
+    }
+    (seen & !1).count_ones()
+}
+
+/// The depth iterative deepening stops at: deeper when the board holds many different tiles.
+pub fn depth_cap(b: u64) -> u8 {
+    (distinct_tiles(b).saturating_sub(2)).clamp(3, MAX_DEPTH as u32) as u8
+}
+
+fn pick(values: &[Option<f64>; 4]) -> Option<Dir> {
+    let mut best: Option<(Dir, f64)> = None;
+    for dir in Dir::ALL {
+        if let Some(v) = values[dir.index()] {
+            if best.map_or(true, |(_, bv)| v > bv) {
+                best = Some((dir, v));
+            }
+        }
+    }
+    best.map(|(d, _)| d)
+}
+
+/// The best direction on board `b` within `budget`. `None` when no direction changes the
+/// board, or when `cancel` was set (check [`Cancel::is_cancelled`] to tell them apart).
+/// Ties go to the first of left, right, up, down.
+pub fn best_move(b: u64, budget: Budget, cancel: &Cancel) -> Option<Choice> {
+    let moves = board::tables();
+    if !moves.can_move(b) || cancel.is_cancelled() {
+        return None;
+    }
+    let start = Instant::now();
+    TABLE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let table = slot.get_or_insert_with(Table::new);
+        table.begin();
+        let mut s = Search {
+            moves,
+            table,
+            positions: 0,
+            deadline: None,
+            cancel,
+            stopped: false,
+            until_check: CHECK_EVERY,
+        };
+        match budget {
+            Budget::Depth(d) => {
+                let d = d.clamp(1, MAX_DEPTH);
+                let values = s.root(b, d)?;
+                Some(Choice {
+                    dir: pick(&values)?,
+                    values,
+                    positions: s.positions,
+                    depth: d,
+                })
+            }
+            Budget::Millis(ms) => {
+                let limit = Duration::from_millis(ms);
+                let mut best = s.root(b, 0)?;
+                let mut depth = 0;
+                let cap = depth_cap(b);
+                s.deadline = Some(start + limit);
+                let mut last = start.elapsed();
+                let mut growth = 4.0f64;
+                while depth < cap {
+                    let began = start.elapsed();
+                    // Skip a depth that cannot finish in the time left.
+                    if depth > 0 && began + last.mul_f64(growth) > limit {
+                        break;
+                    }
+                    let Some(values) = s.root(b, depth + 1) else {
+                        break;
+                    };
+                    best = values;
+                    depth += 1;
+                    let took = start.elapsed() - began;
+                    if depth > 1 && !last.is_zero() {
+                        growth = (took.as_secs_f64() / last.as_secs_f64()).clamp(1.5, 40.0);
+                    }
+                    last = took;
+                }
+                if cancel.is_cancelled() {
+                    return None;
+                }
+                Some(Choice {
+                    dir: pick(&best)?,
+                    values: best,
+                    positions: s.positions,
+                    depth,
+                })
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(exps: [u8; 16]) -> u64 {
+        board::from_exps(&exps)
+    }
+
+    #[test]
+    fn depth_mode_is_deterministic() {
+        let pos = b([1, 2, 3, 0, 0, 1, 0, 4, 0, 0, 2, 0, 5, 0, 0, 1]);
+        let c = Cancel::new();
+        let a = best_move(pos, Budget::Depth(3), &c).unwrap();
+        // Another search in between must not change the answer.
+        best_move(
+            b([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]),
+            Budget::Depth(4),
+            &c,
+        );
+        let again = best_move(pos, Budget::Depth(3), &c).unwrap();
+        assert_eq!(a, again);
+        assert!(a.positions > 100);
+        assert_eq!(a.values.iter().filter(|v| v.is_some()).count(), 4);
+    }
+
+    #[test]
+    fn no_move_no_choice_and_illegal_directions_have_no_value() {
+        let c = Cancel::new();
+        let dead = b([1, 2, 1, 2, 2, 1, 2, 1, 1, 2, 1, 2, 2, 1, 2, 1]);
+        assert_eq!(best_move(dead, Budget::Depth(2), &c), None);
+        // Tiles packed into the top-left corner: left and up change nothing.
+        let corner = b([3, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let ch = best_move(corner, Budget::Depth(2), &c).unwrap();
+        assert_eq!(ch.values[Dir::Left.index()], None);
+        assert_eq!(ch.values[Dir::Up.index()], None);
+        assert!(matches!(ch.dir, Dir::Right | Dir::Down));
+    }
+
+    #[test]
+    fn depth_two_wins_a_seeded_game() {
+        // Strength check without timing: a fixed-depth search plays a seeded game to 2048.
+        use crate::game::{Game, Status};
+        let c = Cancel::new();
+        let mut g = crate::g2048::G2048::new(3);
+        while g.status() == Status::Playing {
+            let ch = best_move(g.board(), Budget::Depth(2), &c).unwrap();
+            g.apply(&crate::g2048::Move::Slide(ch.dir)).unwrap();
+        }
+        assert_eq!(
+            g.status(),
+            Status::Won,
+            "lost with max tile {}",
+            g.max_tile()
+        );
+    }
+
+    #[test]
+    fn cancelled_search_returns_none() {
+        let c = Cancel::new();
+        c.cancel();
+        let pos = b([1, 2, 3, 0, 0, 1, 0, 4, 0, 0, 2, 0, 5, 0, 0, 1]);
+        assert_eq!(best_move(pos, Budget::Millis(1000), &c), None);
+    }
+
+    #[test]
+    fn cancel_stops_a_running_search() {
+        // A depth-12 search of this crowded board visits tens of millions of positions
+        // (seconds); a cancel from another thread after 30 ms ends it with no answer.
+        let c = Cancel::new();
+        let c2 = c.clone();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            c2.cancel();
+        });
+        let pos = b([1, 2, 3, 4, 8, 7, 6, 5, 9, 10, 11, 12, 0, 0, 2, 1]);
+        assert_eq!(best_move(pos, Budget::Depth(MAX_DEPTH), &c), None);
+        t.join().unwrap();
+    }
+
+    #[test]
+    fn millis_mode_returns_a_legal_move() {
+        let c = Cancel::new();
+        let pos = b([1, 2, 3, 0, 0, 1, 0, 4, 0, 0, 2, 0, 5, 0, 0, 1]);
+        let ch = best_move(pos, Budget::Millis(20), &c).unwrap();
+        assert!(ch.values[ch.dir.index()].is_some());
+        assert!(ch.depth >= 1);
+    }
+
+    #[test]
+    fn heuristic_prefers_monotone_lines() {
+        assert!(line_value([4, 3, 2, 1]) > line_value([4, 1, 3, 2]));
+        assert!(line_value([1, 1, 0, 0]) > line_value([1, 2, 0, 0]));
+        assert!(line_value([0, 0, 0, 0]) > line_value([1, 0, 0, 0]));
+    }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Huarong developer entry point: the README's two commands.
+#   ./dev.sh play   build and open the app (installs missing Debian/Ubuntu packages first)
+#   ./dev.sh test   run every test: format, lints, unit, integration, kill and end-to-end tests
+# Both install what a fresh Debian 12 / Ubuntu machine lacks (with sudo when not root).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+APP_PKGS=(build-essential pkg-config curl file libwebkit2gtk-4.1-dev libssl-dev
+          libayatana-appindicator3-dev librsvg2-dev libxdo-dev fonts-noto-cjk)
+TEST_PKGS=(webkit2gtk-driver xvfb xauth zbar-tools python3-pip python3-venv)
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+sudo_if_needed() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+ensure_apt() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    say "installing system packages: ${missing[*]}"
+    sudo_if_needed apt-get update -qq
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+ensure_rust() {
+  if ! command -v cargo >/dev/null 2>&1; then
+    [ -x "$HOME/.cargo/bin/cargo" ] || { echo "Rust is missing: install it from rustup first" >&2; exit 1; }
+    export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+}
+
+ensure_tauri_driver() {
+  export PATH="$HOME/.cargo/bin:$PATH"
+  if ! command -v tauri-driver >/dev/null 2>&1; then
+    say "installing tauri-driver (cargo install tauri-driver --locked)"
+    cargo install tauri-driver --locked --quiet
+  fi
+}
+
+cmd_play() {
+  ensure_apt "${APP_PKGS[@]}"
+  ensure_rust
+  say "building and opening Huarong 华容"
+  exec cargo run -p huarong-app -- "$@"
+}
+
+cmd_test() {
+  ensure_apt "${APP_PKGS[@]}" "${TEST_PKGS[@]}"
+  ensure_rust
+  ensure_tauri_driver
+  say "cargo fmt --check"
+  cargo fmt --all -- --check
+  say "cargo clippy (warnings are errors)"
+  cargo clippy --workspace --all-targets --quiet -- -D warnings
+  say "building the app binary the end-to-end tests drive"
+  cargo build -p huarong-app --quiet
+  if [ -x src-tauri/mobile/check.sh ]; then
+    say "mobile configuration checks"
+    src-tauri/mobile/check.sh
+  fi
+  say "unit, integration, kill and end-to-end tests"
+  HUARONG_E2E=1 cargo test --workspace --no-fail-fast -- --test-threads="${HUARONG_TEST_THREADS:-2}"
+}
+
+case "${1:-}" in
+  play) shift; cmd_play "$@" ;;
+  test) shift; cmd_test "$@" ;;
+  *) echo "usage: ./dev.sh play | ./dev.sh test" >&2; exit 2 ;;
+esac

@@ -1,0 +1,92 @@
+package app.huarong.puzzles
+
+import android.content.pm.ActivityInfo
+import android.os.Bundle
+import android.webkit.WebView
+import androidx.activity.enableEdgeToEdge
+import androidx.core.view.ViewCompat
+import androidx.core.view.WindowInsetsCompat
+import androidx.webkit.ScriptHandler
+import androidx.webkit.WebViewCompat
+import androidx.webkit.WebViewFeature
+import java.util.Locale
+
+// Huarong's changes to the activity `tauri android init` generates (see src-tauri/mobile/README.md):
+//  1. Portrait on phones; tablets (smallest width >= 600 dp) rotate freely.
+//  2. The app draws edge to edge, and Android WebViews older than about version 140 report
+//     env(safe-area-inset-*) as 0. So the real system-bar and display-cutout insets, converted
+//     to CSS pixels, are written into --safe-top/--safe-right/--safe-bottom/--safe-left on
+//     <html>; ui/css/app.css uses max(env(safe-area-inset-*), var(--safe-*, 0px)).
+class MainActivity : TauriActivity() {
+  private var insetsScript: ScriptHandler? = null
+  private var lastInsetsJs: String? = null
+  private var webView: WebView? = null
+
+  override fun onCreate(savedInstanceState: Bundle?) {
+    enableEdgeToEdge()
+    if (resources.configuration.smallestScreenWidthDp < TABLET_MIN_WIDTH_DP) {
+      requestedOrientation = ActivityInfo.SCREEN_ORIENTATION_USER_PORTRAIT
+    }
+    super.onCreate(savedInstanceState)
+  }
+
+  override fun onWebViewCreate(webView: WebView) {
+    super.onWebViewCreate(webView)
+    this.webView = webView
+    ViewCompat.setOnApplyWindowInsetsListener(webView) { view, insets ->
+      val bars = insets.getInsets(
+        WindowInsetsCompat.Type.systemBars() or WindowInsetsCompat.Type.displayCutout()
+      )
+      val density = view.resources.displayMetrics.density
+      publishInsets(
+        view as WebView,
+        insetsJs(bars.top / density, bars.right / density, bars.bottom / density, bars.left / density)
+      )
+      insets // not consumed: the WebView still lays out edge to edge
+    }
+    ViewCompat.requestApplyInsets(webView)
+  }
+
+  override fun onResume() {
+    super.onResume()
+    // A WebView without document-start scripts may have loaded its page after the last
+    // insets pass; applying the same values again is harmless.
+    val view = webView
+    val js = lastInsetsJs
+    if (view != null && js != null) {
+      view.evaluateJavascript(js, null)
+    }
+  }
+
+  private fun publishInsets(view: WebView, js: String) {
+    if (js == lastInsetsJs) {
+      return
+    }
+    lastInsetsJs = js
+    // Future page loads (and reloads) get the values before any of the page's own scripts run;
+    // the page already shown gets them now.
+    if (WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)) {
+      insetsScript?.remove()
+      insetsScript = WebViewCompat.addDocumentStartJavaScript(view, js, setOf("*"))
+    }
+    view.evaluateJavascript(js, null)
+  }
+
+  companion object {
+    private const val TABLET_MIN_WIDTH_DP = 600
+
+    /** The script that sets the four variables; waits for <html> when run at document start. */
+    fun insetsJs(top: Float, right: Float, bottom: Float, left: Float): String {
+      // Locale.ROOT: a decimal comma ("24,5px") would be invalid CSS.
+      val values = String.format(
+        Locale.ROOT,
+        "{'--safe-top':'%.2fpx','--safe-right':'%.2fpx','--safe-bottom':'%.2fpx','--safe-left':'%.2fpx'}",
+        top, right, bottom, left
+      )
+      return "(function(){var v=$values;" +
+        "function a(){var e=document.documentElement;if(!e){return false;}" +
+        "for(var k in v){e.style.setProperty(k,v[k]);}return true;}" +
+        "if(!a()){document.addEventListener('DOMContentLoaded',a,{once:true});}})();"
+    }
+  }
+}

@@ -1,0 +1,173 @@
+//! The one error type that crosses the IPC boundary: a stable machine `code` and a human
+//! `message`. Engine errors keep their engine code; the app adds its own codes.
+
+use huarong_engine::{Error as EngineError, ErrorCode};
+use serde::Serialize;
+use std::fmt;
+
+/// Stable error codes of the app. Never rename: the UI and the tests match on them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Code {
+    // ---- the engine's codes, one for one ----
+    Parse,
+    OutOfRange,
+    IllegalMove,
+    Unsolvable,
+    Cancelled,
+    Unsupported,
+    NothingToUndo,
+    NothingToRedo,
+    BadCode,
+    CorruptSave,
+    // ---- the app's own ----
+    /// No game of that kind is open (call `new_game` or `open_game` first).
+    NoGame,
+    /// An argument is missing, of the wrong type, too long, or not one of the allowed values.
+    BadArgument,
+    /// Reading or writing the player's progress failed.
+    Storage,
+    /// An internal failure (e.g. a panic caught at the IPC boundary). Always a bug.
+    Internal,
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Parse => "parse",
+            Code::OutOfRange => "out_of_range",
+            Code::IllegalMove => "illegal_move",
+            Code::Unsolvable => "unsolvable",
+            Code::Cancelled => "cancelled",
+            Code::Unsupported => "unsupported",
+            Code::NothingToUndo => "nothing_to_undo",
+            Code::NothingToRedo => "nothing_to_redo",
+            Code::BadCode => "bad_code",
+            Code::CorruptSave => "corrupt_save",
+            Code::NoGame => "no_game",
+            Code::BadArgument => "bad_argument",
+            Code::Storage => "storage",
+            Code::Internal => "internal",
+        }
+    }
+}
+
+impl From<ErrorCode> for Code {
+    fn from(c: ErrorCode) -> Code {
+        match c {
+            ErrorCode::Parse => Code::Parse,
+            ErrorCode::OutOfRange => Code::OutOfRange,
+            ErrorCode::IllegalMove => Code::IllegalMove,
+            ErrorCode::Unsolvable => Code::Unsolvable,
+            ErrorCode::Cancelled => Code::Cancelled,
+            ErrorCode::Unsupported => Code::Unsupported,
+            ErrorCode::NothingToUndo => Code::NothingToUndo,
+            ErrorCode::NothingToRedo => Code::NothingToRedo,
+            ErrorCode::BadCode => Code::BadCode,
+            ErrorCode::CorruptSave => Code::CorruptSave,
+        }
+    }
+}
+
+/// What every command returns on failure: `{ "code": "...", "message": "..." }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AppError {
+    pub code: Code,
+    pub message: String,
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+impl AppError {
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
+        AppError {
+            code,
+            message: message.into(),
+        }
+    }
+    pub fn bad_argument(message: impl Into<String>) -> Self {
+        Self::new(Code::BadArgument, message)
+    }
+    pub fn no_game(kind: &str) -> Self {
+        Self::new(
+            Code::NoGame,
+            format!("no {kind} game is open; start or open one first"),
+        )
+    }
+    pub fn storage(message: impl Into<String>) -> Self {
+        Self::new(Code::Storage, message)
+    }
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(Code::Internal, message)
+    }
+}
+
+impl From<EngineError> for AppError {
+    fn from(e: EngineError) -> Self {
+        AppError {
+            code: e.code.into(),
+            message: e.message,
+        }
+    }
+}
+
+impl fmt::Display for AppError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code.as_str(), self.message)
+    }
+}
+
+impl std::error::Error for AppError {}
+
+/// Run `f`, turning a panic into `Code::Internal` instead of letting it unwind across IPC.
+/// The last line of defence: every engine call already returns `Result`.
+pub fn guard<T>(what: &str, f: impl FnOnce() -> AppResult<T>) -> AppResult<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => {
+            let why = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            Err(AppError::internal(format!(
+                "{what} failed unexpectedly: {why}"
+            )))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_codes_map_to_the_same_string() {
+        for c in [
+            ErrorCode::Parse,
+            ErrorCode::OutOfRange,
+            ErrorCode::IllegalMove,
+            ErrorCode::Unsolvable,
+            ErrorCode::Cancelled,
+            ErrorCode::Unsupported,
+            ErrorCode::NothingToUndo,
+            ErrorCode::NothingToRedo,
+            ErrorCode::BadCode,
+            ErrorCode::CorruptSave,
+        ] {
+            assert_eq!(Code::from(c).as_str(), c.as_str());
+            let json = serde_json::to_value(Code::from(c)).unwrap();
+            assert_eq!(json, serde_json::Value::String(c.as_str().into()));
+        }
+    }
+
+    #[test]
+    fn guard_turns_a_panic_into_internal() {
+        let r: AppResult<()> = guard("test", || panic!("boom"));
+        let e = r.unwrap_err();
+        assert_eq!(e.code, Code::Internal);
+        assert!(e.message.contains("boom"), "{}", e.message);
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(json["code"], "internal");
+    }
+}

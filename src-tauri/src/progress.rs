@@ -1,0 +1,473 @@
+//! The player's progress: what is saved, in which layout (schema), and the migrations from
+//! every earlier layout. No I/O here (see `persist.rs` for files).
+//!
+//! The saved file holds one key, `"save"`, whose value is
+//! `{ "schema": 1, "gen": N, "checksum": "<16 hex>", "progress": Progress }`.
+//! `gen` grows by one with every save; `checksum` covers schema, gen and the progress
+//! (see `persist::checksum`).
+//!
+//! Schema history:
+//! - **v0** (no `schema` key, flat top-level keys): no released build ever wrote it. It is the
+//!   layout of the project's first sketch of the store (flat `settings`/`best`/`saved`/`screen`
+//!   keys, one best per level without the counting rule), written down here so that the
+//!   migration chain has a real first step with tests, and so that a hand-made or early
+//!   development file is read instead of being dropped.
+//! - **v1**: the layout of [`Progress`] below, inside the `"save"` envelope.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+/// The schema this build writes.
+pub const SCHEMA: u32 = 1;
+/// Most records kept (classic levels and sizes are few; generated levels add one each).
+pub const MAX_RECORDS: usize = 2000;
+/// Most saved games kept aside because they no longer replay.
+pub const MAX_QUARANTINE: usize = 8;
+
+/// Player settings. Every field has a default, so a partial object deserializes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// `auto` (follow the system), `zh` or `en`.
+    pub language: String,
+    pub haptics: bool,
+    pub sound: bool,
+    /// `system`, `light` or `dark`.
+    pub theme: String,
+    /// The move-count rule per game (see [`rules_of`]).
+    pub rules: BTreeMap<String, String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        let rules = [("slide", "tile"), ("klotski", "piece"), ("2048", "moves")]
+            .into_iter()
+            .map(|(k, r)| (k.to_string(), r.to_string()))
+            .collect();
+        Settings {
+            language: "auto".into(),
+            haptics: true,
+            sound: true,
+            theme: "system".into(),
+            rules,
+        }
+    }
+}
+
+pub const LANGUAGES: &[&str] = &["auto", "zh", "en"];
+pub const THEMES: &[&str] = &["system", "light", "dark"];
+
+/// The counting rules a game offers, the default first. They name the game's counters
+/// (`Snapshot::counters`), e.g. slide `tile` (each tile-step counts 1) and `line` (one slide
+/// of a run counts 1); Klotski `piece` (the standard Chinese count), `straight`, `unit`.
+pub fn rules_of(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "slide" => &["tile", "line"],
+        "klotski" => &["piece", "straight", "unit"],
+        "2048" => &["moves"],
+        _ => &[],
+    }
+}
+
+impl Settings {
+    /// The rule in force for `kind` (the default if the stored one is unknown).
+    pub fn rule(&self, kind: &str) -> &str {
+        let allowed = rules_of(kind);
+        match self.rules.get(kind) {
+            Some(r) if allowed.contains(&r.as_str()) => r.as_str(),
+            _ => allowed.first().copied().unwrap_or("moves"),
+        }
+    }
+
+    /// Check every field; the message says which one is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        if !LANGUAGES.contains(&self.language.as_str()) {
+            return Err(format!(
+                "language {:?} is not one of {LANGUAGES:?}",
+                self.language
+            ));
+        }
+        if !THEMES.contains(&self.theme.as_str()) {
+            return Err(format!("theme {:?} is not one of {THEMES:?}", self.theme));
+        }
+        for (kind, rule) in &self.rules {
+            let allowed = rules_of(kind);
+            if allowed.is_empty() {
+                return Err(format!("rules: unknown game {kind:?}"));
+            }
+            if !allowed.contains(&rule.as_str()) {
+                return Err(format!("rules.{kind}: {rule:?} is not one of {allowed:?}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The best results for one level / size / kind under one counting rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct Record {
+    /// What `best_moves` counts (`tile`, `line`, `piece`, `straight`, `unit`, `moves`).
+    pub rule: String,
+    /// Fewest moves in a won game (not counting auto-solved games).
+    pub best_moves: Option<u32>,
+    /// Whether the game that set `best_moves` used undo / how many hints it used.
+    pub undo_used: bool,
+    pub hints_used: u32,
+    /// Fastest won game, in milliseconds of play.
+    pub best_time_ms: Option<u64>,
+    /// Most stars earned (0 when the level has no stars).
+    pub stars: u8,
+    /// Highest score (2048) and tile.
+    pub best_score: Option<u64>,
+    pub best_tile: Option<u64>,
+    /// The fewest moves possible, where known.
+    pub optimal: Option<u32>,
+    /// Won games counted.
+    pub wins: u32,
+    /// Local date (`YYYY-MM-DD`) of the last improvement.
+    pub date: String,
+}
+
+/// A daily-challenge streak for one game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct Streak {
+    pub current: u32,
+    pub best: u32,
+    /// Local date (`YYYY-MM-DD`) of the last daily solved.
+    pub last: String,
+}
+
+/// A saved game that no longer replays (kept instead of dropped).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Quarantined {
+    pub kind: String,
+    pub reason: String,
+    pub saved: Value,
+}
+
+/// Everything saved about the player (schema 1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Progress {
+    pub settings: Settings,
+    /// Key: `<scope>/<rule>`, scope = `klotski:<level>` / `slide:<W>x<H>` / `2048`.
+    pub records: BTreeMap<String, Record>,
+    /// Per game, how many of its numbered levels are open (Klotski classics).
+    pub unlocked: BTreeMap<String, u32>,
+    /// Daily streaks per game.
+    pub streaks: BTreeMap<String, Streak>,
+    /// The in-progress game of each kind: the engine's `SavedSession` JSON (game ID, whole
+    /// move log including the redo branch, cursor, clock).
+    pub games: BTreeMap<String, Value>,
+    /// The screen the player was on (`home`, `game:<kind>`, …).
+    pub screen: String,
+    pub quarantine: Vec<Quarantined>,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            settings: Settings::default(),
+            records: BTreeMap::new(),
+            unlocked: BTreeMap::new(),
+            streaks: BTreeMap::new(),
+            games: BTreeMap::new(),
+            screen: "home".into(),
+            quarantine: Vec::new(),
+        }
+    }
+}
+
+impl Progress {
+    /// Repair what a hand-edited or migrated file may hold out of range (never fails).
+    pub fn sanitize(&mut self) {
+        if self.settings.validate().is_err() {
+            let d = Settings::default();
+            if !LANGUAGES.contains(&self.settings.language.as_str()) {
+                self.settings.language = d.language;
+            }
+            if !THEMES.contains(&self.settings.theme.as_str()) {
+                self.settings.theme = d.theme;
+            }
+            self.settings
+                .rules
+                .retain(|k, r| rules_of(k).contains(&r.as_str()));
+            for (kind, rule) in d.rules {
+                self.settings.rules.entry(kind).or_insert(rule);
+            }
+        }
+        if !valid_screen(&self.screen) {
+            self.screen = "home".into();
+        }
+        self.games.retain(|k, _| !rules_of(k).is_empty());
+        while self.records.len() > MAX_RECORDS {
+            // Drop the oldest generated-level records first (classics and sizes are few).
+            let victim = self
+                .records
+                .iter()
+                .filter(|(k, _)| k.contains('#') || k.matches(':').count() > 1)
+                .min_by(|a, b| a.1.date.cmp(&b.1.date))
+                .or_else(|| self.records.iter().min_by(|a, b| a.1.date.cmp(&b.1.date)))
+                .map(|(k, _)| k.clone());
+            match victim {
+                Some(k) => {
+                    self.records.remove(&k);
+                }
+                None => break,
+            }
+        }
+        if self.quarantine.len() > MAX_QUARANTINE {
+            let extra = self.quarantine.len() - MAX_QUARANTINE;
+            self.quarantine.drain(..extra);
+        }
+    }
+}
+
+/// A screen name: `home`, `settings`, `game:<kind>`, `levels:<kind>`, … — lower-case ASCII
+/// letters, digits, `:`, `-`, `_`, at most 40 characters.
+pub fn valid_screen(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 40
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_:".contains(&b))
+        && s.as_bytes()[0].is_ascii_lowercase()
+}
+
+/// The schema of a decoded top-level file object: `save.schema`, or 0 for the flat v0 layout.
+pub fn schema_of(file: &Map<String, Value>) -> Option<u32> {
+    match file.get("save") {
+        Some(save) => save
+            .get("schema")
+            .and_then(Value::as_u64)
+            .and_then(|v| u32::try_from(v).ok()),
+        None => Some(0),
+    }
+}
+
+/// Bring an envelope of any earlier schema up to [`SCHEMA`]: one step per version, applied in
+/// order. Input is the whole top-level object of the file; output is the `"save"` envelope of
+/// the current schema **without** gen/checksum checks (the caller verified those for v ≥ 1).
+pub fn migrate(file: Map<String, Value>) -> Result<(Value, u32), String> {
+    let from = schema_of(&file).ok_or("the save has no readable schema number")?;
+    if from > SCHEMA {
+        return Err(format!(
+            "written by a newer version of the app (schema {from}, this one reads up to {SCHEMA})"
+        ));
+    }
+    let mut envelope = match from {
+        0 => v0_to_v1(&file)?,
+        _ => file.get("save").cloned().ok_or("no save")?,
+    };
+    // Later steps go here: `if version == 1 { envelope = v1_to_v2(envelope)?; }` …
+    let version = envelope.get("schema").and_then(Value::as_u64).unwrap_or(0) as u32;
+    if version != SCHEMA {
+        return Err(format!(
+            "migration ended at schema {version}, expected {SCHEMA}"
+        ));
+    }
+    if let Some(obj) = envelope.as_object_mut() {
+        // A migrated progress must still parse as the current layout.
+        let p: Progress = serde_json::from_value(obj.get("progress").cloned().unwrap_or(json!({})))
+            .map_err(|e| format!("progress does not match schema {SCHEMA}: {e}"))?;
+        obj.insert(
+            "progress".into(),
+            serde_json::to_value(p).map_err(|e| e.to_string())?,
+        );
+    }
+    Ok((envelope, from))
+}
+
+/// v0 → v1. v0 (see the module comment):
+/// ```json
+/// { "settings": { "lang": "zh", "haptics": true, "sound": true, "theme": "dark",
+///                 "slideCount": "tile", "klotskiCount": "piece" },
+///   "best":   { "slide:4x4": { "moves": 80, "ms": 61000 }, "klotski:1": { "moves": 81, "ms": 90000 },
+///               "2048": { "score": 20000, "tile": 2048 } },
+///   "saved":  { "slide": <SavedSession JSON>, … },
+///   "klotskiUnlocked": 3,
+///   "screen": "game:slide" }
+/// ```
+/// v0 bests carry no rule: they were counted under the default rule of their game, which
+/// is the rule the v1 record gets. Unknown keys are ignored; wrong types become defaults.
+fn v0_to_v1(file: &Map<String, Value>) -> Result<Value, String> {
+    let mut p = Progress::default();
+    if let Some(s) = file.get("settings").and_then(Value::as_object) {
+        if let Some(l) = s.get("lang").and_then(Value::as_str) {
+            p.settings.language = l.to_string();
+        }
+        if let Some(h) = s.get("haptics").and_then(Value::as_bool) {
+            p.settings.haptics = h;
+        }
+        if let Some(h) = s.get("sound").and_then(Value::as_bool) {
+            p.settings.sound = h;
+        }
+        if let Some(t) = s.get("theme").and_then(Value::as_str) {
+            p.settings.theme = t.to_string();
+        }
+        for (key, kind) in [("slideCount", "slide"), ("klotskiCount", "klotski")] {
+            if let Some(r) = s.get(key).and_then(Value::as_str) {
+                p.settings.rules.insert(kind.into(), r.to_string());
+            }
+        }
+    }
+    if let Some(best) = file.get("best").and_then(Value::as_object) {
+        for (scope, b) in best {
+            let kind = scope.split(':').next().unwrap_or("");
+            let Some(rule) = rules_of(kind).first() else {
+                continue;
+            };
+            let num = |k: &str| b.get(k).and_then(Value::as_u64);
+            let rec = Record {
+                rule: rule.to_string(),
+                best_moves: num("moves").and_then(|m| u32::try_from(m).ok()),
+                best_time_ms: num("ms"),
+                best_score: num("score"),
+                best_tile: num("tile"),
+                wins: 1,
+                ..Record::default()
+            };
+            p.records.insert(format!("{scope}/{rule}"), rec);
+        }
+    }
+    if let Some(saved) = file.get("saved").and_then(Value::as_object) {
+        for (kind, s) in saved {
+            if !rules_of(kind).is_empty() {
+                p.games.insert(kind.clone(), s.clone());
+            }
+        }
+    }
+    if let Some(n) = file.get("klotskiUnlocked").and_then(Value::as_u64) {
+        p.unlocked.insert("klotski".into(), n.min(10_000) as u32);
+    }
+    if let Some(s) = file.get("screen").and_then(Value::as_str) {
+        p.screen = s.to_string();
+    }
+    p.sanitize();
+    Ok(json!({ "schema": 1, "progress": serde_json::to_value(p).map_err(|e| e.to_string())? }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v0_sample() -> Map<String, Value> {
+        serde_json::from_value(json!({
+            "settings": { "lang": "en", "haptics": false, "sound": true, "theme": "dark",
+                          "slideCount": "line" },
+            "best": { "slide:4x4": { "moves": 80, "ms": 61000 },
+                      "klotski:1": { "moves": 81, "ms": 90000 },
+                      "2048": { "score": 20000, "tile": 2048 },
+                      "chess:1": { "moves": 3 } },
+            "saved": { "slide": { "version": 1, "id": "slide:3x3:1,2,3,4,5,6,7,0,8", "log": [],
+                                  "cursor": 0, "elapsed_ms": 5 } },
+            "klotskiUnlocked": 4,
+            "screen": "game:slide"
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn v0_migrates_every_field() {
+        let (env, from) = migrate(v0_sample()).unwrap();
+        assert_eq!(from, 0);
+        assert_eq!(env["schema"], 1);
+        let p: Progress = serde_json::from_value(env["progress"].clone()).unwrap();
+        assert_eq!(p.settings.language, "en");
+        assert!(!p.settings.haptics);
+        assert_eq!(p.settings.theme, "dark");
+        assert_eq!(p.settings.rule("slide"), "line");
+        assert_eq!(p.settings.rule("klotski"), "piece");
+        assert_eq!(p.records["slide:4x4/tile"].best_moves, Some(80));
+        assert_eq!(p.records["slide:4x4/tile"].best_time_ms, Some(61000));
+        assert_eq!(p.records["klotski:1/piece"].best_moves, Some(81));
+        assert_eq!(p.records["2048/moves"].best_score, Some(20000));
+        assert_eq!(p.records["2048/moves"].best_tile, Some(2048));
+        assert!(!p.records.keys().any(|k| k.starts_with("chess")));
+        assert_eq!(p.games["slide"]["id"], "slide:3x3:1,2,3,4,5,6,7,0,8");
+        assert_eq!(p.unlocked["klotski"], 4);
+        assert_eq!(p.screen, "game:slide");
+    }
+
+    #[test]
+    fn v0_with_wrong_types_still_migrates_to_defaults() {
+        let file: Map<String, Value> = serde_json::from_value(json!({
+            "settings": { "lang": 7, "theme": "neon", "slideCount": "bogus" },
+            "best": { "slide:3x3": "fast" },
+            "screen": "<script>"
+        }))
+        .unwrap();
+        let (env, _) = migrate(file).unwrap();
+        let p: Progress = serde_json::from_value(env["progress"].clone()).unwrap();
+        assert_eq!(p.settings, Settings::default());
+        assert_eq!(p.screen, "home");
+        assert_eq!(p.records["slide:3x3/tile"].best_moves, None);
+    }
+
+    #[test]
+    fn empty_v0_object_is_a_fresh_start() {
+        let (env, from) = migrate(Map::new()).unwrap();
+        assert_eq!(from, 0);
+        let p: Progress = serde_json::from_value(env["progress"].clone()).unwrap();
+        assert_eq!(p, Progress::default());
+    }
+
+    #[test]
+    fn v1_passes_through_and_newer_is_refused() {
+        let p = Progress {
+            screen: "settings".into(),
+            ..Default::default()
+        };
+        let file: Map<String, Value> =
+            serde_json::from_value(json!({ "save": { "schema": 1, "progress": p } })).unwrap();
+        let (env, from) = migrate(file).unwrap();
+        assert_eq!(from, 1);
+        assert_eq!(env["progress"]["screen"], "settings");
+        let file: Map<String, Value> =
+            serde_json::from_value(json!({ "save": { "schema": 2, "progress": {} } })).unwrap();
+        assert!(migrate(file).unwrap_err().contains("newer"));
+    }
+
+    #[test]
+    fn settings_validation_names_the_field() {
+        let mut s = Settings::default();
+        assert!(s.validate().is_ok());
+        s.theme = "neon".into();
+        assert!(s.validate().unwrap_err().contains("theme"));
+        s = Settings::default();
+        s.rules.insert("klotski".into(), "tile".into());
+        assert!(s.validate().unwrap_err().contains("rules.klotski"));
+        s = Settings::default();
+        s.rules.insert("chess".into(), "tile".into());
+        assert!(s.validate().is_err());
+    }
+
+    #[test]
+    fn screens() {
+        for ok in [
+            "home",
+            "game:slide",
+            "game:2048",
+            "levels:klotski",
+            "settings",
+        ] {
+            assert!(valid_screen(ok), "{ok}");
+        }
+        for bad in ["", "Home", "game slide", "<x>", "9lives", &"a".repeat(41)] {
+            assert!(!valid_screen(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn sanitize_bounds_records() {
+        let mut p = Progress::default();
+        for i in 0..MAX_RECORDS + 5 {
+            p.records
+                .insert(format!("klotski:gen:{i}/piece"), Record::default());
+        }
+        p.sanitize();
+        assert_eq!(p.records.len(), MAX_RECORDS);
+    }
+}

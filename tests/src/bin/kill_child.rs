@@ -1,0 +1,111 @@
+//! The kill test's child (see `tests/tests/kill_persist.rs`): the real app (plugins, commands,
+//! persistence: checked store file, atomic last-good copy, background saver) on tauri's mock
+//! runtime, playing number-slide games through its IPC commands until it is `kill -9`ed.
+//!
+//! Usage: `kill_child <data dir> <seed>`. Protocol on stdout, one line each:
+//! - `READY <json>` after start: the resumed slide game (`id`, `board`, `moves`, `status`),
+//!   the record of 3×2 (`wins`, `best`), and the notice codes;
+//! - `OP <json>` before each operation: `{"new": "<game id>"}` or `{"tile": n}`;
+//! - `DONE` once that operation's state is on disk (the saver confirmed it).
+//!
+//! The child waits for `DONE` before the next operation (a player's pace), so a kill may
+//! lose at most the one operation in flight.
+
+use huarong_engine::rng::{self, RngCore};
+use huarong_tests::TestApp;
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn line(s: String) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{s}");
+    let _ = out.flush();
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = PathBuf::from(args.next().expect("data dir"));
+    let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let mut rng = rng::stream(seed, "kill-child");
+
+    let app = TestApp::start(&dir, None);
+    let state = app.state();
+    let progress = app.ok("get_progress", json!({}));
+    let game = app.call("snapshot", json!({"kind": "slide"})).ok();
+    let record = &progress["records"]["slide:3x2/tile"];
+    line(format!(
+        "READY {}",
+        json!({
+            "id": game.as_ref().map(|g| g["snapshot"]["id"].clone()),
+            "board": game.as_ref().map(|g| g["snapshot"]["board"].clone()),
+            "moves": game.as_ref().map(|g| g["snapshot"]["moves"].clone()),
+            "status": game.as_ref().map(|g| g["snapshot"]["status"].clone()),
+            "wins": record["wins"].as_u64().unwrap_or(0),
+            "best": record["best_moves"].clone(),
+            "notices": progress["notices"].as_array().map(|n| n.iter().map(|x| x["code"].clone()).collect::<Vec<Value>>()),
+        })
+    ));
+
+    let mut status = game
+        .as_ref()
+        .map(|g| g["snapshot"]["status"].as_str().unwrap_or("").to_string());
+    let mut board = game
+        .as_ref()
+        .and_then(|g| g["snapshot"]["board"].as_str().map(str::to_string));
+    loop {
+        let op = match (&status, &board) {
+            (Some(s), Some(b)) if s == "playing" => {
+                // Mostly follow the hint (to win and set records), sometimes a random tap.
+                if rng::below(&mut rng, 10) < 7 {
+                    match app.call("hint", json!({"kind": "slide"})) {
+                        Ok(h) => json!({"tile": h["mv"]["tile"]}),
+                        Err(_) => random_tap(b, &mut rng),
+                    }
+                } else {
+                    random_tap(b, &mut rng)
+                }
+            }
+            _ => json!({"new": format!("slide:3x2#{}", rng.next_u64() >> 11)}),
+        };
+        line(format!("OP {op}"));
+        let view = if let Some(id) = op.get("new") {
+            app.ok("open_game", json!({"id": id}))
+        } else {
+            app.ok("play", json!({"kind": "slide", "mv": op}))
+        };
+        status = view["snapshot"]["status"].as_str().map(str::to_string);
+        board = view["snapshot"]["board"].as_str().map(str::to_string);
+        assert!(
+            state.flush(Duration::from_secs(30)),
+            "the saver did not confirm"
+        );
+        line("DONE".into());
+    }
+}
+
+/// A tile next to the blank of a `WxH:<tiles>` board.
+fn random_tap(board: &str, rng: &mut impl RngCore) -> Value {
+    let (size, tiles) = board.split_once(':').expect("board body");
+    let (w, h) = size.split_once('x').expect("size");
+    let (w, h): (usize, usize) = (w.parse().unwrap(), h.parse().unwrap());
+    let cells: Vec<u64> = tiles.split(',').map(|t| t.parse().unwrap()).collect();
+    let blank = cells.iter().position(|&c| c == 0).unwrap();
+    let (r, c) = (blank / w, blank % w);
+    let mut next = Vec::new();
+    if r > 0 {
+        next.push(blank - w);
+    }
+    if r + 1 < h {
+        next.push(blank + w);
+    }
+    if c > 0 {
+        next.push(blank - 1);
+    }
+    if c + 1 < w {
+        next.push(blank + 1);
+    }
+    let pick = next[rng::below(rng, next.len() as u64) as usize];
+    json!({"tile": cells[pick]})
+}

@@ -1,0 +1,718 @@
+//! Every command of the app, called over the real IPC path on tauri's mock runtime, with
+//! good and malformed input. (Random input: `app_props.rs`; files: `app_persist.rs`.)
+
+use huarong_tests::{TempDir, TestApp};
+use serde_json::{json, Value};
+
+fn app(tag: &str) -> (TempDir, TestApp) {
+    let dir = TempDir::new(tag);
+    let app = TestApp::start(dir.path(), None);
+    (dir, app)
+}
+
+const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
+/// 横刀立马 in the classic file's letters.
+const HENG_DAO_LI_MA: &str = "klotski:aCCb/aCCb/cdde/cfge/h..i";
+
+#[test]
+fn open_game_accepts_ids_codes_and_links_and_rejects_garbage() {
+    let (_d, app) = app("open");
+    let v = app.ok("open_game", json!({"id": NEAR_WIN}));
+    assert_eq!(v["snapshot"]["kind"], "slide");
+    assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,5,6,7,0,8");
+    assert_eq!(v["snapshot"]["moves"], 0);
+    assert_eq!(v["snapshot"]["status"], "playing");
+    assert!(v["effect"].is_null() && v["finish"].is_null());
+    assert_eq!(v["rule"], "tile");
+
+    let v = app.ok("open_game", json!({"id": "2048#7"}));
+    assert_eq!(v["snapshot"]["kind"], "2048");
+    let v2 = app.ok("open_game", json!({"id": "2048:#7"}));
+    assert_eq!(
+        v["snapshot"]["board"], v2["snapshot"]["board"],
+        "a seed is a game ID"
+    );
+
+    let v = app.ok("open_game", json!({"id": HENG_DAO_LI_MA}));
+    assert_eq!(v["snapshot"]["kind"], "klotski");
+
+    // Share code and link.
+    let code = huarong_engine::code::encode(NEAR_WIN).unwrap();
+    let v = app.ok("open_game", json!({"id": code}));
+    assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,5,6,7,0,8");
+    let v = app.ok(
+        "open_game",
+        json!({"id": huarong_engine::code::link(&code)}),
+    );
+    assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,5,6,7,0,8");
+
+    for (args, code) in [
+        (json!({}), "bad_argument"),
+        (json!({"id": null}), "bad_argument"),
+        (json!({"id": 42}), "bad_argument"),
+        (json!({"id": ["slide:3x3#1"]}), "bad_argument"),
+        (json!({"id": ""}), "bad_argument"),
+        (json!({"id": "   "}), "bad_argument"),
+        (json!({"id": "x".repeat(5000)}), "bad_argument"),
+        (json!({"id": "slide:3x3:1,2,3\n"}), "parse"),
+        (json!({"id": "slide:3x3:1,2,3,4,5,6,7,8,8"}), "parse"),
+        (json!({"id": "chess:e4"}), "parse"),
+        (json!({"id": "slide:99x99#1"}), "out_of_range"),
+        (json!({"id": "huarong://play?c=AAAA"}), "bad_code"),
+        (json!({"id": "klotski:...."}), "parse"),
+    ] {
+        let got = app.err("open_game", args.clone());
+        // Engines may classify some garbage as parse vs out_of_range; what matters is a
+        // typed, stable error, never an internal one.
+        assert_ne!(got, "internal", "{args}");
+        if code == "bad_argument" {
+            assert_eq!(got, code, "{args}");
+        }
+    }
+    let e = app
+        .call("open_game", json!({"id": "slide:3x3:1,2"}))
+        .unwrap_err();
+    assert!(!e["message"].as_str().unwrap().is_empty());
+}
+
+#[test]
+fn new_game_is_seeded_and_validates_arguments() {
+    let (_d, app) = app("new");
+    let a = app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "4x4", "seed": 5}),
+    );
+    assert_eq!(a["snapshot"]["id"], "slide:4x4#5");
+    let b = app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "4x4", "seed": "5"}),
+    );
+    assert_eq!(a["snapshot"]["board"], b["snapshot"]["board"]);
+    let c = app.ok("new_game", json!({"kind": "slide", "params": "4x4"}));
+    let d = app.ok("new_game", json!({"kind": "slide", "params": "4x4"}));
+    assert_ne!(
+        c["snapshot"]["id"], d["snapshot"]["id"],
+        "no seed → a random one"
+    );
+    // A random seed survives a JS number: below 2^53.
+    let seed: u64 = c["snapshot"]["id"]
+        .as_str()
+        .unwrap()
+        .rsplit('#')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(seed < 1 << 53);
+    let k = app.ok(
+        "new_game",
+        json!({"kind": "klotski", "params": "10-30", "seed": 3}),
+    );
+    assert_eq!(k["snapshot"]["id"], "klotski:10-30#3");
+    let g = app.ok("new_game", json!({"kind": "2048", "params": "", "seed": 9}));
+    assert_eq!(g["snapshot"]["id"], "2048:#9");
+    let g2 = app.ok("new_game", json!({"kind": "2048", "seed": 9}));
+    assert_eq!(g["snapshot"]["board"], g2["snapshot"]["board"]);
+    let big = app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "3x3", "seed": "18446744073709551615"}),
+    );
+    assert_eq!(big["snapshot"]["id"], "slide:3x3#18446744073709551615");
+
+    for args in [
+        json!({"params": "4x4"}),
+        json!({"kind": "chess", "params": "4x4"}),
+        json!({"kind": 2048}),
+        json!({"kind": "slide", "params": "4x4#1"}),
+        json!({"kind": "slide", "params": 44}),
+        json!({"kind": "slide", "params": "x".repeat(100)}),
+        json!({"kind": "slide", "params": "4x4", "seed": -1}),
+        json!({"kind": "slide", "params": "4x4", "seed": 1.5}),
+        json!({"kind": "slide", "params": "4x4", "seed": "12a"}),
+        json!({"kind": "slide", "params": "4x4", "seed": {"n": 1}}),
+    ] {
+        assert_eq!(app.err("new_game", args.clone()), "bad_argument", "{args}");
+    }
+    for args in [
+        json!({"kind": "slide", "params": "11x11", "seed": 1}),
+        json!({"kind": "slide", "params": "1x9", "seed": 1}),
+        json!({"kind": "slide", "params": "", "seed": 1}),
+        json!({"kind": "klotski", "params": "90-10", "seed": 1}),
+        json!({"kind": "2048", "params": "1,2,3", "seed": 1}),
+    ] {
+        let code = app.err("new_game", args.clone());
+        assert!(code == "parse" || code == "out_of_range", "{args}: {code}");
+    }
+}
+
+#[test]
+fn play_undo_redo_restart_follow_the_session_laws() {
+    let (_d, app) = app("play");
+    assert_eq!(
+        app.err("play", json!({"kind": "slide", "mv": {"tile": 1}})),
+        "no_game"
+    );
+    assert_eq!(app.err("undo", json!({"kind": "slide"})), "no_game");
+    assert_eq!(app.err("snapshot", json!({"kind": "klotski"})), "no_game");
+
+    app.ok("open_game", json!({"id": "slide:3x3:1,2,3,4,0,6,7,5,8"}));
+    assert_eq!(app.err("undo", json!({"kind": "slide"})), "nothing_to_undo");
+    assert_eq!(app.err("redo", json!({"kind": "slide"})), "nothing_to_redo");
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 6}}));
+    assert_eq!(v["snapshot"]["moves"], 1);
+    assert_eq!(v["snapshot"]["can_undo"], true);
+    assert!(
+        v["effect"]["moved"].is_array(),
+        "the effect says what moved: {v}"
+    );
+    assert_eq!(
+        app.err("play", json!({"kind": "slide", "mv": {"tile": 1}})),
+        "illegal_move"
+    );
+    let v = app.ok("undo", json!({"kind": "slide"}));
+    assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,0,6,7,5,8");
+    assert_eq!(v["snapshot"]["can_redo"], true);
+    let v = app.ok("redo", json!({"kind": "slide"}));
+    assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,6,0,7,5,8");
+    // A new move after undo drops the redo branch.
+    app.ok("undo", json!({"kind": "slide"}));
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": 5}}));
+    assert_eq!(app.err("redo", json!({"kind": "slide"})), "nothing_to_redo");
+    // Restart is undoable.
+    let v = app.ok("restart", json!({"kind": "slide"}));
+    assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,0,6,7,5,8");
+    let v = app.ok("undo", json!({"kind": "slide"}));
+    assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,5,6,7,0,8");
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(v["snapshot"]["status"], "won");
+    let f = &v["finish"];
+    assert_eq!(f["status"], "won");
+    assert_eq!(f["counted"], true);
+    assert_eq!(f["undo_used"], true, "{f}");
+    assert_eq!(
+        app.err("play", json!({"kind": "slide", "mv": {"tile": 8}})),
+        "illegal_move"
+    );
+
+    for mv in [
+        json!(null),
+        json!(8),
+        json!("8"),
+        json!({"tile": "8"}),
+        json!({"tile": -1}),
+        json!({"tile": 8, "extra": 1}),
+        json!({"dir": "left"}),
+        json!({"tile": 8, "pad": "x".repeat(400)}),
+    ] {
+        assert_eq!(
+            app.err("play", json!({"kind": "slide", "mv": mv.clone()})),
+            "bad_argument",
+            "{mv}"
+        );
+    }
+    assert_eq!(app.err("play", json!({"kind": "slide"})), "bad_argument");
+    assert_eq!(app.err("play", json!({"mv": {"tile": 8}})), "bad_argument");
+    for cmd in ["undo", "redo", "restart", "snapshot"] {
+        assert_eq!(app.err(cmd, json!({})), "bad_argument", "{cmd}");
+        assert_eq!(
+            app.err(cmd, json!({"kind": "tetris"})),
+            "bad_argument",
+            "{cmd}"
+        );
+    }
+}
+
+#[test]
+fn klotski_drag_targets_moves_and_a_classic_win_unlocks_the_next() {
+    let (_d, app) = app("klotski");
+    assert_eq!(app.err("klotski_targets", json!({"piece": "a"})), "no_game");
+    let levels = app.ok("levels", json!({"kind": "klotski"}));
+    let list = levels["levels"].as_array().unwrap();
+    assert_eq!(list.len(), 40);
+    assert_eq!(list.iter().filter(|l| l["unlocked"] == true).count(), 3);
+    let first = &list[0];
+    assert!(first["name_zh"].as_str().unwrap().chars().count() >= 2);
+    assert!(first["stars"]["three"].as_u64().unwrap() >= first["optimal"].as_u64().unwrap());
+
+    // Solve level 1 by following the hints: optimal moves, three stars, level 4 unlocks.
+    let optimal = first["optimal"].as_u64().unwrap();
+    app.ok("open_game", json!({"id": first["id"]}));
+    let t = app.ok("klotski_targets", json!({"piece": "C"}));
+    assert!(t.is_array());
+    for bad in [json!("CC"), json!("1"), json!(7), json!(null)] {
+        assert_eq!(
+            app.err("klotski_targets", json!({"piece": bad.clone()})),
+            "bad_argument",
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        app.err("klotski_targets", json!({"piece": "Z"})),
+        "illegal_move"
+    );
+    let mut last = Value::Null;
+    for _ in 0..200 {
+        let h = app.ok("hint", json!({"kind": "klotski"}));
+        assert_eq!(h["optimal"], true);
+        // The hinted move is among the piece's drag targets.
+        let targets = app.ok("klotski_targets", json!({"piece": h["mv"]["piece"]}));
+        assert!(
+            targets
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["to"] == h["mv"]["to"]),
+            "{h} not in {targets}"
+        );
+        last = app.ok("play", json!({"kind": "klotski", "mv": h["mv"]}));
+        if last["snapshot"]["status"] == "won" {
+            break;
+        }
+    }
+    let f = &last["finish"];
+    assert_eq!(f["moves"], optimal, "{f}");
+    assert_eq!(f["optimal"], optimal);
+    assert_eq!(f["stars"], 3);
+    assert_eq!(f["new_record"], true);
+    assert_eq!(f["record"]["best_moves"], optimal);
+    assert!(
+        f["record"]["hints_used"].as_u64().unwrap() > 0,
+        "hints are recorded: {f}"
+    );
+    let levels = app.ok("levels", json!({"kind": "klotski"}));
+    assert_eq!(levels["levels"][0]["best"]["best_moves"], optimal);
+    assert_eq!(
+        levels["levels"][3]["unlocked"], false,
+        "levels 1-3 start open; winning level 1 opens nothing new"
+    );
+    assert_eq!(levels["unlocked"], 3);
+    // Klotski moves in JSON form; illegal ones are typed.
+    app.ok("open_game", json!({"id": HENG_DAO_LI_MA}));
+    assert_eq!(
+        app.err(
+            "play",
+            json!({"kind": "klotski", "mv": {"piece": "C", "to": [3, 1]}})
+        ),
+        "illegal_move"
+    );
+    assert_eq!(
+        app.err(
+            "play",
+            json!({"kind": "klotski", "mv": {"piece": "C", "to": [300, 1]}})
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        app.err("play", json!({"kind": "klotski", "mv": {"piece": "C"}})),
+        "bad_argument"
+    );
+    let v = app.ok(
+        "play",
+        json!({"kind": "klotski", "mv": {"piece": "h", "to": [4, 1]}}),
+    );
+    assert_eq!(v["snapshot"]["moves"], 1);
+    assert_eq!(v["snapshot"]["counters"]["unit"], 1);
+}
+
+#[test]
+fn hints_solve_and_the_2048_ai() {
+    let (_d, app) = app("hint");
+    app.ok("open_game", json!({"id": "slide:3x3:1,2,3,4,5,6,0,7,8"}));
+    let h = app.ok("hint", json!({"kind": "slide"}));
+    assert_eq!(h["optimal"], true);
+    assert_eq!(
+        h["remaining"], 1,
+        "one tap on 8 slides 7 and 8 together: {h}"
+    );
+    assert_eq!(h["mv"]["tile"], 8);
+    let v = app.ok("play", json!({"kind": "slide", "mv": h["mv"]}));
+    assert_eq!(v["snapshot"]["status"], "won");
+    assert_eq!(v["finish"]["hints_used"], 1);
+    assert_eq!(app.err("hint", json!({"kind": "slide"})), "illegal_move");
+
+    // solve: the moves replay to the goal; the game is marked and sets no record.
+    app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "3x3", "seed": 11}),
+    );
+    let s = app.ok("solve", json!({"kind": "slide"}));
+    let moves = s["moves"].as_array().unwrap().clone();
+    assert!(!moves.is_empty());
+    let mut last = Value::Null;
+    for m in &moves {
+        last = app.ok("play", json!({"kind": "slide", "mv": m}));
+    }
+    assert_eq!(last["snapshot"]["status"], "won");
+    assert_eq!(last["snapshot"]["auto_solved"], true);
+    assert_eq!(last["finish"]["counted"], false);
+    assert_eq!(last["finish"]["new_record"], false);
+
+    app.ok("new_game", json!({"kind": "2048", "seed": 1}));
+    let h = app.ok("hint", json!({"kind": "2048"}));
+    assert!(h["mv"]["dir"].is_string(), "{h}");
+    assert!(h["values"].is_array(), "{h}");
+    assert_eq!(app.err("solve", json!({"kind": "2048"})), "unsupported");
+    assert_eq!(app.err("hint", json!({"kind": "klotski"})), "no_game");
+    assert_eq!(app.err("hint", json!({"kind": 1})), "bad_argument");
+}
+
+#[test]
+fn a_move_or_a_newer_request_cancels_a_running_hint() {
+    use huarong_app_lib::Code;
+    use huarong_engine::Kind;
+    let (_d, app) = app("cancel");
+    // The 2048 AI searches for up to 150 ms. Search durations vary, so each race is run
+    // several times: a result is always either a hint or `cancelled`, and overlapping
+    // requests do get cancelled.
+    app.ok("new_game", json!({"kind": "2048", "seed": 8}));
+    let (mut by_move, mut by_request) = (0, 0);
+    for _ in 0..12 {
+        let st = app.state();
+        let search = std::thread::spawn(move || st.hint(Kind::G2048));
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let moved = ["left", "up", "right", "down"].iter().any(|d| {
+            app.call("play", json!({"kind": "2048", "mv": {"dir": d}}))
+                .is_ok()
+        });
+        assert!(moved);
+        match search.join().unwrap() {
+            Ok(_) => {}
+            Err(e) if e.code == Code::Cancelled => by_move += 1,
+            Err(e) => panic!("{e}"),
+        }
+        let (st1, st2) = (app.state(), app.state());
+        let first = std::thread::spawn(move || st1.hint(Kind::G2048));
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let second = std::thread::spawn(move || st2.hint(Kind::G2048));
+        let (a, b) = (first.join().unwrap(), second.join().unwrap());
+        assert!(
+            a.is_ok() || b.is_ok(),
+            "the newest request completes: {a:?} {b:?}"
+        );
+        for r in [a, b] {
+            match r {
+                Ok(_) => {}
+                Err(e) if e.code == Code::Cancelled => by_request += 1,
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+    assert!(by_move > 0, "no hint was ever overtaken by a move");
+    assert!(by_request > 0, "no hint was ever overtaken by a newer one");
+}
+
+#[test]
+fn settings_rules_screens_progress_haptics_and_notices() {
+    let (dir, app) = app("settings");
+    let s = app.ok("get_settings", json!({}));
+    assert_eq!(s["rules"]["slide"], "tile");
+    assert_eq!(s["haptics"], true);
+    let s = app.ok(
+        "set_settings",
+        json!({"settings": {"theme": "dark", "rules": {"slide": "line"}}}),
+    );
+    assert_eq!(s["theme"], "dark");
+    assert_eq!(s["rules"]["slide"], "line");
+    assert_eq!(
+        s["rules"]["klotski"], "piece",
+        "a partial change keeps the rest"
+    );
+    for bad in [
+        json!(null),
+        json!("dark"),
+        json!({"theme": "neon"}),
+        json!({"colour": "red"}),
+        json!({"haptics": "yes"}),
+        json!({"rules": {"slide": "piece"}}),
+        json!({"rules": {"chess": "tile"}}),
+        json!({"rules": "tile"}),
+        json!({"language": "x".repeat(5000)}),
+    ] {
+        assert_eq!(
+            app.err("set_settings", json!({"settings": bad.clone()})),
+            "bad_argument",
+            "{bad}"
+        );
+    }
+    assert_eq!(app.err("set_settings", json!({})), "bad_argument");
+    assert_eq!(
+        app.ok("get_settings", json!({}))["theme"],
+        "dark",
+        "a refused change changes nothing"
+    );
+
+    // The line rule counts one slide of a run as one move.
+    app.ok("open_game", json!({"id": "slide:3x3:1,2,3,4,5,6,0,7,8"}));
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(v["rule"], "line");
+    assert_eq!(v["snapshot"]["moves"], 1);
+    assert_eq!(v["snapshot"]["counters"]["tile"], 2);
+    assert_eq!(v["finish"]["key"], "slide:3x3/line");
+
+    app.ok("set_screen", json!({"screen": "levels:klotski"}));
+    for bad in [
+        json!("Levels"),
+        json!(""),
+        json!("a b"),
+        json!(3),
+        json!("x".repeat(100)),
+    ] {
+        assert_eq!(
+            app.err("set_screen", json!({"screen": bad.clone()})),
+            "bad_argument",
+            "{bad}"
+        );
+    }
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["screen"], "levels:klotski");
+    assert_eq!(p["records"]["slide:3x3/line"]["best_moves"], 1);
+    assert_eq!(p["games"]["slide"]["status"], "won");
+    assert_eq!(p["storage"]["writable"], true);
+    assert_eq!(p["storage"]["dir"], dir.path().display().to_string());
+    assert!(p["notices"].as_array().unwrap().is_empty());
+
+    for k in huarong_app_lib::haptics::KINDS {
+        assert_eq!(app.ok("haptic", json!({"kind": k})), true, "{k}");
+    }
+    for bad in [json!("explode"), json!(1), json!(null)] {
+        assert_eq!(
+            app.err("haptic", json!({"kind": bad.clone()})),
+            "bad_argument",
+            "{bad}"
+        );
+    }
+    app.ok("set_settings", json!({"settings": {"haptics": false}}));
+    assert_eq!(
+        app.ok("haptic", json!({"kind": "win"})),
+        false,
+        "the setting is honoured"
+    );
+
+    app.ok("pause", json!({}));
+    app.ok("pause", json!({"kind": "slide"}));
+    assert_eq!(app.err("pause", json!({"kind": "x"})), "bad_argument");
+    app.state()
+        .notice(huarong_app_lib::persist::Notice::info("test", "hello"));
+    assert_eq!(
+        app.ok("get_progress", json!({}))["notices"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    app.ok("dismiss_notices", json!({}));
+    assert!(app.ok("get_progress", json!({}))["notices"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+
+    let lv = app.ok("levels", json!({"kind": "slide"}));
+    assert!(lv["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|l| l["size"] == "4x4"));
+    let lv = app.ok("levels", json!({"kind": "2048"}));
+    assert_eq!(lv["levels"][0]["params"], "");
+    assert_eq!(app.err("levels", json!({})), "bad_argument");
+}
+
+#[test]
+fn records_keep_the_best_and_say_what_they_used() {
+    let (_d, app) = app("records");
+    let solve_by_hints = |app: &TestApp| {
+        for _ in 0..100 {
+            let h = app.ok("hint", json!({"kind": "slide"}));
+            let v = app.ok("play", json!({"kind": "slide", "mv": h["mv"]}));
+            if v["snapshot"]["status"] == "won" {
+                return v;
+            }
+        }
+        panic!("no win");
+    };
+    app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "3x3", "seed": 4}),
+    );
+    let first = solve_by_hints(&app);
+    let f = &first["finish"];
+    assert_eq!(f["new_record"], true);
+    assert_eq!(
+        f["optimal"], f["moves"],
+        "hints follow an optimal line: {f}"
+    );
+    assert_eq!(f["stars"], 3);
+    let best = f["moves"].as_u64().unwrap();
+    // A worse game (a detour first) does not beat it.
+    app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "3x3", "seed": 4}),
+    );
+    let b = app.ok("snapshot", json!({"kind": "slide"}))["snapshot"]["board"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let cells: Vec<u32> = b
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let blank = cells.iter().position(|&c| c == 0).unwrap();
+    let neighbour = if blank % 3 > 0 {
+        cells[blank - 1]
+    } else {
+        cells[blank + 1]
+    };
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": neighbour}}));
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": neighbour}}));
+    let second = solve_by_hints(&app);
+    let f = &second["finish"];
+    assert_eq!(f["moves"].as_u64().unwrap(), best + 2);
+    assert_eq!(f["record"]["best_moves"].as_u64().unwrap(), best);
+    assert_eq!(f["record"]["wins"], 2);
+    assert_eq!(f["record"]["rule"], "tile");
+
+    // 2048: the score and the biggest tile are the record.
+    app.ok(
+        "open_game",
+        json!({"id": "2048:2,2,4,8,16,32,64,128,256,512,1024,2,4,8,16,32#1"}),
+    );
+    let v = app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}));
+    assert!(
+        v["snapshot"]["counters"]["score"].as_u64().unwrap() >= 4,
+        "{v}"
+    );
+}
+
+#[test]
+fn open_on_the_command_line() {
+    let dir = TempDir::new("launch");
+    let app = TestApp::start(dir.path(), Some(NEAR_WIN));
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["screen"], "game:slide");
+    assert_eq!(p["games"]["slide"]["board"], "3x3:1,2,3,4,5,6,7,0,8");
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(
+        (
+            v["snapshot"]["status"].clone(),
+            v["snapshot"]["moves"].clone()
+        ),
+        (json!("won"), json!(1))
+    );
+    app.close();
+
+    // An invalid --open shows home with a notice; the saved games stay.
+    for bad in [
+        "slide:3x3:9,9,9",
+        "",
+        "huarong://play?c=%%%",
+        &"z".repeat(3000),
+    ] {
+        let app = TestApp::start(dir.path(), Some(bad));
+        let p = app.ok("get_progress", json!({}));
+        assert_eq!(p["screen"], "home", "{bad}");
+        let n = p["notices"].as_array().unwrap();
+        assert!(n.iter().any(|n| n["code"] == "bad_open"), "{bad}: {n:?}");
+        assert_eq!(
+            p["games"]["slide"]["board"], "3x3:1,2,3,4,5,6,7,8,0",
+            "{bad}"
+        );
+        app.close();
+    }
+    // A share code works on the command line too.
+    let code = huarong_engine::code::encode("klotski:aCCb/aCCb/cdde/cfge/h..i").unwrap();
+    let app = TestApp::start(dir.path(), Some(&code));
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["screen"], "game:klotski");
+    app.close();
+}
+
+#[test]
+fn a_killed_app_reopens_on_the_same_screen_game_and_history() {
+    let dir = TempDir::new("resume");
+    let app = TestApp::start(dir.path(), None);
+    app.ok("open_game", json!({"id": "slide:3x3:4,1,2,5,0,3,7,8,6"}));
+    for t in [1, 2, 3] {
+        app.ok("play", json!({"kind": "slide", "mv": {"tile": t}}));
+    }
+    app.ok("undo", json!({"kind": "slide"}));
+    app.ok("new_game", json!({"kind": "2048", "seed": 3}));
+    app.ok("play", json!({"kind": "2048", "mv": {"dir": "up"}}));
+    app.ok("set_screen", json!({"screen": "game:slide"}));
+    let before = app.ok("snapshot", json!({"kind": "slide"}));
+    let before_2048 = app.ok("snapshot", json!({"kind": "2048"}));
+    app.close();
+
+    let app = TestApp::start(dir.path(), None);
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["screen"], "game:slide");
+    let after = app.ok("snapshot", json!({"kind": "slide"}));
+    for k in ["id", "board", "moves", "can_undo", "can_redo", "undo_used"] {
+        assert_eq!(after["snapshot"][k], before["snapshot"][k], "{k}");
+    }
+    assert_eq!(
+        app.ok("snapshot", json!({"kind": "2048"}))["snapshot"]["board"],
+        before_2048["snapshot"]["board"]
+    );
+    // The undo history came back too: redo the undone move, then undo to the start.
+    app.ok("redo", json!({"kind": "slide"}));
+    for _ in 0..3 {
+        app.ok("undo", json!({"kind": "slide"}));
+    }
+    let v = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(v["snapshot"]["board"], "3x3:4,1,2,5,0,3,7,8,6");
+    assert_eq!(app.err("undo", json!({"kind": "slide"})), "nothing_to_undo");
+    // 2048 continues with the same spawns as before the restart.
+    let cont = app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}));
+    app.close();
+    let dir2 = TempDir::new("resume2");
+    let twin = TestApp::start(dir2.path(), None);
+    twin.ok("new_game", json!({"kind": "2048", "seed": 3}));
+    twin.ok("play", json!({"kind": "2048", "mv": {"dir": "up"}}));
+    let twin_cont = twin.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}));
+    assert_eq!(cont["snapshot"]["board"], twin_cont["snapshot"]["board"]);
+    twin.close();
+}
+
+#[test]
+fn a_win_counts_once_per_game_and_daily_streaks_count_consecutive_days() {
+    let (_d, app) = app("once");
+    app.ok("open_game", json!({"id": NEAR_WIN}));
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(v["finish"]["record"]["wins"], 1);
+    app.ok("undo", json!({"kind": "slide"}));
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(
+        v["finish"]["record"]["wins"], 1,
+        "undo and win again is the same game"
+    );
+    app.ok("open_game", json!({"id": NEAR_WIN}));
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(v["finish"]["record"]["wins"], 2, "a new game counts");
+
+    let st = app.state();
+    let k = huarong_engine::Kind::Klotski;
+    assert_eq!(st.record_daily(k, "2026-02-27").unwrap().current, 1);
+    assert_eq!(
+        st.record_daily(k, "2026-02-27").unwrap().current,
+        1,
+        "same day twice"
+    );
+    assert_eq!(st.record_daily(k, "2026-02-28").unwrap().current, 2);
+    assert_eq!(
+        st.record_daily(k, "2026-03-01").unwrap().current,
+        3,
+        "across a month end"
+    );
+    let s = st.record_daily(k, "2026-03-05").unwrap();
+    assert_eq!(
+        (s.current, s.best),
+        (1, 3),
+        "a gap restarts the streak, the best stays"
+    );
+    assert!(st.record_daily(k, "2026-13-01").is_err());
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["streaks"]["klotski"]["best"], 3);
+}

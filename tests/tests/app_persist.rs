@@ -1,0 +1,316 @@
+//! The player's progress on disk, through the real app (store plugin + last-good copy):
+//! missing, truncated, corrupt, emptied, older-format, newer-format and half-written files,
+//! and a saved game that no longer replays. The app must never start empty while a damaged
+//! file holds the player's records, and must say what it did.
+
+use huarong_app_lib::persist::{self, Doc, Paths};
+use huarong_tests::{TempDir, TestApp};
+use serde_json::{json, Value};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const RECORD: &str = "slide:3x3/tile";
+
+/// A data folder with a won 3×3 (a record) and a 4×4 in progress (two moves, one undone).
+fn played(dir: &Path) {
+    let app = TestApp::start(dir, None);
+    app.ok("open_game", json!({"id": "slide:3x3:1,2,3,4,5,6,7,0,8"}));
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    app.ok(
+        "open_game",
+        json!({"id": "slide:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"}),
+    );
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": 14}}));
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": 10}}));
+    app.ok("undo", json!({"kind": "slide"}));
+    app.ok("set_screen", json!({"screen": "game:slide"}));
+    app.close();
+}
+
+fn assert_intact(app: &TestApp) {
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(
+        p["records"][RECORD]["best_moves"], 1,
+        "the record survived: {p}"
+    );
+    assert_eq!(p["screen"], "game:slide");
+    let s = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(
+        s["snapshot"]["board"],
+        "4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,0,14,15"
+    );
+    assert_eq!(s["snapshot"]["can_redo"], true, "the undo history survived");
+}
+
+fn notices(app: &TestApp) -> Vec<String> {
+    let p = app.ok("get_progress", json!({}));
+    p["notices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn aside(dir: &Path, tag: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().contains(tag))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn missing_files_start_fresh_and_both_copies_appear() {
+    let dir = TempDir::new("persist-missing");
+    let app = TestApp::start(dir.path(), None);
+    assert!(notices(&app).is_empty());
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["screen"], "home");
+    assert!(p["records"].as_object().unwrap().is_empty());
+    app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "3x3", "seed": 1}),
+    );
+    app.close();
+    let paths = Paths::new(dir.path());
+    let (store, _) = persist::decode(&fs::read(&paths.store).unwrap()).unwrap();
+    let (good, _) = persist::decode(&fs::read(&paths.good).unwrap()).unwrap();
+    assert_eq!(store, good);
+    assert!(store.progress.games.contains_key("slide"));
+    // The primary is the store plugin's file: one "save" key holding the envelope.
+    let raw: Value = serde_json::from_slice(&fs::read(&paths.store).unwrap()).unwrap();
+    assert_eq!(raw.as_object().unwrap().len(), 1);
+    assert_eq!(raw["save"]["schema"], 1);
+}
+
+#[test]
+fn a_truncated_or_emptied_store_file_is_kept_aside_and_the_good_copy_restored() {
+    for cut in ["half", "empty", "one-byte"] {
+        let dir = TempDir::new("persist-trunc");
+        played(dir.path());
+        let paths = Paths::new(dir.path());
+        let bytes = fs::read(&paths.store).unwrap();
+        let cut_bytes = match cut {
+            "half" => bytes[..bytes.len() / 2].to_vec(),
+            "empty" => Vec::new(),
+            _ => bytes[..1].to_vec(),
+        };
+        fs::write(&paths.store, &cut_bytes).unwrap();
+        let app = TestApp::start(dir.path(), None);
+        let n = notices(&app);
+        assert!(
+            n.contains(&"restored".to_string()) && n.contains(&"kept_aside".to_string()),
+            "{cut}: {n:?}"
+        );
+        assert_intact(&app);
+        let kept = aside(dir.path(), "huarong.json.corrupt-");
+        assert_eq!(kept.len(), 1, "{cut}");
+        assert_eq!(
+            fs::read(&kept[0]).unwrap(),
+            cut_bytes,
+            "{cut}: the damaged file is kept as it was"
+        );
+        app.close();
+        // Repaired: the next start is quiet.
+        let app = TestApp::start(dir.path(), None);
+        assert!(notices(&app).is_empty(), "{cut}");
+        assert_intact(&app);
+        app.close();
+    }
+}
+
+#[test]
+fn a_corrupt_store_file_fails_its_checksum_and_the_good_copy_wins() {
+    let dir = TempDir::new("persist-corrupt");
+    played(dir.path());
+    let paths = Paths::new(dir.path());
+    // Still valid JSON, but a record edited behind the checksum's back.
+    let text = fs::read_to_string(&paths.store).unwrap();
+    let tampered = text.replacen("\"best_moves\": 1", "\"best_moves\": 0", 1);
+    assert_ne!(text, tampered);
+    fs::write(&paths.store, tampered).unwrap();
+    let app = TestApp::start(dir.path(), None);
+    assert!(notices(&app).contains(&"restored".to_string()));
+    assert_intact(&app);
+    app.close();
+    // Garbage that is not JSON at all.
+    fs::write(&paths.store, b"\x00\xff{{{ not json").unwrap();
+    let app = TestApp::start(dir.path(), None);
+    assert!(notices(&app).contains(&"restored".to_string()));
+    assert_intact(&app);
+    app.close();
+}
+
+#[test]
+fn a_damaged_good_copy_is_replaced_from_the_store_file() {
+    let dir = TempDir::new("persist-good");
+    played(dir.path());
+    let paths = Paths::new(dir.path());
+    let bytes = fs::read(&paths.good).unwrap();
+    fs::write(&paths.good, &bytes[..bytes.len() - 3]).unwrap();
+    let app = TestApp::start(dir.path(), None);
+    let n = notices(&app);
+    assert!(
+        n.contains(&"kept_aside".to_string()) && !n.contains(&"restored".to_string()),
+        "{n:?}"
+    );
+    assert_intact(&app);
+    app.close();
+    assert!(
+        persist::decode(&fs::read(&paths.good).unwrap()).is_ok(),
+        "a fresh good copy was written"
+    );
+}
+
+#[test]
+fn both_copies_damaged_start_empty_but_keep_both_files() {
+    let dir = TempDir::new("persist-both");
+    played(dir.path());
+    let paths = Paths::new(dir.path());
+    fs::write(&paths.store, b"{\"save\": {\"sch").unwrap();
+    fs::write(&paths.good, b"").unwrap();
+    let app = TestApp::start(dir.path(), None);
+    let n = notices(&app);
+    assert_eq!(n.iter().filter(|c| *c == "kept_aside").count(), 2, "{n:?}");
+    let p = app.ok("get_progress", json!({}));
+    assert!(p["records"].as_object().unwrap().is_empty());
+    app.ok("new_game", json!({"kind": "2048", "seed": 1}));
+    app.close();
+    // The damaged files are still there, untouched by the new saves.
+    assert_eq!(
+        fs::read(&aside(dir.path(), "huarong.json.corrupt-")[0]).unwrap(),
+        b"{\"save\": {\"sch"
+    );
+    assert_eq!(aside(dir.path(), "huarong.good.json.corrupt-").len(), 1);
+}
+
+#[test]
+fn a_good_copy_newer_than_the_store_file_wins_quietly() {
+    // A kill between writing the good copy and the plugin's save leaves the store file one
+    // save behind: the newer good copy is the state to resume, and nothing is damaged.
+    let dir = TempDir::new("persist-newer-good");
+    played(dir.path());
+    let paths = Paths::new(dir.path());
+    let old_store = fs::read(&paths.store).unwrap();
+    let app = TestApp::start(dir.path(), None);
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": 13}}));
+    app.close();
+    fs::write(&paths.store, old_store).unwrap();
+    let app = TestApp::start(dir.path(), None);
+    assert!(notices(&app).is_empty(), "{:?}", notices(&app));
+    let s = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(
+        s["snapshot"]["board"],
+        "4x4:1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15"
+    );
+    app.close();
+}
+
+#[test]
+fn a_v0_file_is_migrated_with_a_backup() {
+    let dir = TempDir::new("persist-v0");
+    let saved = json!({
+        "version": 1, "id": "slide:3x3:1,2,3,4,0,5,7,8,6", "log": [{"t": "move", "m": {"tile": 5}}],
+        "cursor": 1, "elapsed_ms": 1234
+    });
+    let v0 = json!({
+        "settings": {"lang": "zh", "haptics": false, "theme": "dark", "slideCount": "line"},
+        "best": {"slide:4x4": {"moves": 80, "ms": 61000}, "2048": {"score": 20000, "tile": 2048}},
+        "saved": {"slide": saved},
+        "klotskiUnlocked": 5,
+        "screen": "game:slide"
+    });
+    let raw = serde_json::to_vec_pretty(&v0).unwrap();
+    fs::write(Paths::new(dir.path()).store, &raw).unwrap();
+    let app = TestApp::start(dir.path(), None);
+    assert!(notices(&app).contains(&"migrated".to_string()));
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["settings"]["language"], "zh");
+    assert_eq!(p["settings"]["haptics"], false);
+    assert_eq!(p["settings"]["rules"]["slide"], "line");
+    assert_eq!(p["records"]["slide:4x4/tile"]["best_moves"], 80);
+    assert_eq!(p["records"]["2048/moves"]["best_score"], 20000);
+    assert_eq!(p["unlocked"]["klotski"], 5);
+    assert_eq!(p["screen"], "game:slide");
+    let s = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(s["snapshot"]["board"], "3x3:1,2,3,4,5,0,7,8,6");
+    assert_eq!(s["snapshot"]["elapsed_ms"], 1234);
+    app.close();
+    assert_eq!(
+        fs::read(dir.path().join("huarong.schema-0.bak.json")).unwrap(),
+        raw
+    );
+    let (doc, from) = persist::decode(&fs::read(Paths::new(dir.path()).store).unwrap()).unwrap();
+    assert_eq!(from, 1, "the store file is now schema 1");
+    assert_eq!(doc.progress.unlocked["klotski"], 5);
+}
+
+#[test]
+fn a_file_from_a_newer_app_is_kept_not_overwritten() {
+    let dir = TempDir::new("persist-future");
+    played(dir.path());
+    let paths = Paths::new(dir.path());
+    let future = json!({"save": {"schema": 99, "gen": 1000, "checksum": "x", "progress": {}}});
+    fs::write(&paths.store, serde_json::to_vec(&future).unwrap()).unwrap();
+    let app = TestApp::start(dir.path(), None);
+    assert!(notices(&app).contains(&"kept_aside".to_string()));
+    assert_intact(&app);
+    app.close();
+    let kept = aside(dir.path(), "huarong.json.newer-");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&fs::read(&kept[0]).unwrap()).unwrap(),
+        future
+    );
+}
+
+#[test]
+fn a_saved_game_that_no_longer_replays_is_quarantined_not_dropped() {
+    let dir = TempDir::new("persist-quarantine");
+    played(dir.path());
+    let paths = Paths::new(dir.path());
+    let (mut doc, _): (Doc, u32) = persist::decode(&fs::read(&paths.good).unwrap()).unwrap();
+    doc.progress.games.get_mut("slide").unwrap()["log"][0] = json!({"t": "move", "m": {"tile": 1}});
+    doc.gen += 1;
+    fs::write(&paths.good, persist::encode(&doc)).unwrap();
+    fs::write(&paths.store, persist::encode(&doc)).unwrap();
+    let app = TestApp::start(dir.path(), None);
+    assert!(notices(&app).contains(&"game_not_resumed".to_string()));
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["records"][RECORD]["best_moves"], 1);
+    assert_eq!(p["quarantined"], 1);
+    assert_eq!(app.err("snapshot", json!({"kind": "slide"})), "no_game");
+    app.close();
+    let (doc, _) = persist::decode(&fs::read(&paths.store).unwrap()).unwrap();
+    assert_eq!(
+        doc.progress.quarantine.len(),
+        1,
+        "the broken game is still in the file"
+    );
+}
+
+#[test]
+fn leftover_temp_files_are_ignored() {
+    let dir = TempDir::new("persist-tmp");
+    played(dir.path());
+    fs::write(dir.path().join("huarong.good.json.tmp"), b"{\"half").unwrap();
+    let app = TestApp::start(dir.path(), None);
+    assert!(notices(&app).is_empty());
+    assert_intact(&app);
+    app.close();
+    assert!(!dir.path().join("huarong.good.json.tmp").exists());
+}
+
+#[test]
+fn huarong_data_dir_redirects_the_data() {
+    let dir = TempDir::new("persist-env");
+    // Only this test in this binary reads the variable.
+    std::env::set_var(persist::ENV_DIR, dir.path());
+    let launch = huarong_app_lib::Launch::from_env();
+    std::env::remove_var(persist::ENV_DIR);
+    assert_eq!(launch.data_dir.as_deref(), Some(dir.path()));
+}

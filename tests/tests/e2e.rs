@@ -1,0 +1,517 @@
+//! End-to-end tests of the real app: launch, `--open`, winning by a pointer tap, resuming
+//! after `kill -9` (≥ 10 real-app kills during play), every game from home, settings and
+//! records across restarts, the language switch. Harness: `e2e_support`.
+//!
+//! Run: `cargo build -p huarong-app && HUARONG_E2E=1 cargo test -p huarong-tests --test e2e`.
+
+mod e2e_support;
+
+use e2e_support::*;
+use serde_json::json;
+
+#[test]
+fn e2e_open_and_win_by_tap() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_open_and_win_by_tap") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "open_and_win");
+    run(async {
+        let app = driver
+            .launch(&["--open", "slide:3x3:1,2,3,4,5,6,7,0,8"])
+            .await;
+        figure(&format!(
+            "launch (--open, game screen): {:.0} ms from session request to ready; {:.0} ms in page",
+            app.ready_ms, app.in_page_ready_ms
+        ));
+        let b = app.wait_board().await;
+        assert_eq!(app.screen().await, "game");
+        assert_eq!(b.game, "slide");
+        assert_eq!(b.state, "3x3:1,2,3,4,5,6,7,0,8");
+        assert_eq!((b.moves, b.status.as_str()), (0, "playing"));
+        assert_eq!(
+            app.js("return document.querySelectorAll('[data-tile]').length")
+                .await,
+            json!(8)
+        );
+        app.tap_tile(8).await;
+        let b = app.wait_moves_change(0).await;
+        assert_eq!(b.status, "won");
+        assert_eq!(b.moves, 1);
+        assert_eq!(b.state, "3x3:1,2,3,4,5,6,7,8,0");
+        app.wait_finish().await;
+        // The live region announced the win; the finish dialog shows the moves.
+        let live = app
+            .wait_js(
+                "const t = document.getElementById('live').textContent; return t ? t : null",
+                3000,
+            )
+            .await;
+        assert!(live.as_str().unwrap().contains('1'), "live region: {live}");
+        let fin = app
+            .js("return document.querySelector('[data-fin=moves] .stat-value').textContent")
+            .await;
+        assert_eq!(fin, json!("1"));
+        app.quit().await;
+    });
+}
+
+/// Make `n` moves by tapping a tile next to the blank (never straight back).
+async fn tap_moves(app: &App, n: usize) -> Board {
+    let mut b = app.wait_board().await;
+    let mut last = 0;
+    for _ in 0..n {
+        let choices = slide_neighbours(&b.state);
+        let tile = *choices.iter().find(|&&t| t != last).unwrap_or(&choices[0]);
+        app.tap_tile(tile).await;
+        b = app.wait_moves_change(b.moves).await;
+        last = tile;
+    }
+    b
+}
+
+/// Drag the first Klotski piece that can move to its first target, along Rust's path.
+async fn klotski_drag_any(app: &App, body: &str) {
+    let cell = app.cell_px().await;
+    let mut letters: Vec<char> = body.chars().filter(|c| c.is_ascii_alphabetic()).collect();
+    letters.dedup();
+    letters.sort();
+    letters.dedup();
+    for piece in letters {
+        let targets = app
+            .invoke("klotski_targets", json!({ "piece": piece.to_string() }))
+            .await;
+        let Some(t) = targets.as_array().and_then(|a| a.first()) else {
+            continue;
+        };
+        let (r0, c0) = {
+            let mut at = (0, 0);
+            'find: for (r, row) in body.split('/').enumerate() {
+                for (c, ch) in row.chars().enumerate() {
+                    if ch == piece {
+                        at = (r as i64, c as i64);
+                        break 'find;
+                    }
+                }
+            }
+            at
+        };
+        let mut way = Vec::new();
+        for p in t["path"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .chain(std::iter::once(&t["to"]))
+        {
+            let (r, c) = (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
+            way.push(((c - c0) as f64 * cell, (r - r0) as f64 * cell));
+        }
+        app.drag_el(&format!("[data-piece='{piece}']"), &way).await;
+        return;
+    }
+    panic!("no Klotski piece can move in {body}");
+}
+
+#[test]
+fn e2e_three_moves_kill_relaunch_same_board() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_three_moves_kill_relaunch_same_board") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "kill_resume");
+    run(async {
+        let app = driver
+            .launch(&["--open", "slide:3x3:4,1,3,7,2,5,8,6,0"])
+            .await;
+        let start = app.wait_board().await;
+        let b2 = tap_moves(&app, 2).await;
+        let b3 = tap_moves(&app, 1).await;
+        assert_eq!(b3.moves, 3);
+        assert_ne!(b3.state, start.state);
+        assert_eq!(driver.kill_app(), 1, "exactly one app process killed");
+        app.abandon().await;
+
+        let app = driver.launch(&[]).await;
+        let back = app.wait_board().await;
+        assert_eq!(app.screen().await, "game", "reopens on the game screen");
+        assert_eq!(back, b3, "same board and move count after kill -9");
+        // The undo history came back too.
+        app.click("[data-action=undo]").await;
+        let u = app.wait_moves_change(3).await;
+        assert_eq!(u.state, b2.state);
+        assert_eq!(u.moves, 2);
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_ten_kills_during_play() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_ten_kills_during_play") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "ten_kills");
+    run(async {
+        let mut app = driver.launch(&["--open", "slide:4x4#20261129"]).await;
+        let mut kills = 0;
+        for round in 0..12 {
+            let before = app.wait_board().await;
+            assert_eq!(before.status, "playing");
+            let expected_after;
+            let in_flight;
+            if round % 3 == 2 {
+                // Kill with a move in flight: tap and kill at once. Either the move made it
+                // to disk or it did not; nothing else is acceptable.
+                let choices = slide_neighbours(&before.state);
+                let tile = choices[round % choices.len()];
+                let r = app.rect(&format!("[data-tile='{tile}']")).await;
+                app.tap_at(r.cx(), r.cy()).await;
+                expected_after = None;
+                in_flight = Some(before.clone());
+            } else {
+                // Moves that finished on screen must survive.
+                let steps = 1 + round % 3;
+                let b = if round % 2 == 0 {
+                    tap_moves(&app, steps).await
+                } else {
+                    // keyboard moves
+                    let mut b = before.clone();
+                    for k in 0..steps {
+                        let key = [keys::LEFT, keys::UP, keys::RIGHT, keys::DOWN][(round + k) % 4];
+                        app.key(key).await;
+                        tokio::time::sleep(std::time::Duration::from_millis(80)).await;
+                        b = app.board().await.unwrap();
+                    }
+                    b
+                };
+                expected_after = Some(b);
+                in_flight = None;
+            }
+            assert_eq!(
+                driver.kill_app(),
+                1,
+                "round {round}: one app process killed"
+            );
+            kills += 1;
+            app.abandon().await;
+            app = driver.launch(&[]).await;
+            let back = app.wait_board().await;
+            assert_eq!(
+                app.screen().await,
+                "game",
+                "round {round}: back on the game screen"
+            );
+            match (expected_after, in_flight) {
+                (Some(b), _) => assert_eq!(back, b, "round {round}: the finished moves survived"),
+                (None, Some(before)) => {
+                    let ok = back == before
+                        || (back.moves == before.moves + 1 && back.state != before.state);
+                    assert!(
+                        ok,
+                        "round {round}: after a kill mid-move got {back:?}, before was {before:?}"
+                    );
+                }
+                _ => unreachable!(),
+            }
+        }
+        assert!(kills >= 10);
+        figure(&format!(
+            "real-app kill -9 during play: {kills} kills, every restart checked"
+        ));
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_every_game_from_home() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_every_game_from_home") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "from_home");
+    run(async {
+        let app = driver.launch(&[]).await;
+        figure(&format!(
+            "launch to interactive home (fresh data): {:.0} ms from session request; {:.0} ms in page",
+            app.ready_ms, app.in_page_ready_ms
+        ));
+        app.wait_screen("home").await;
+        let choices = [
+            ("slide", "[data-size='3x3'][data-diff='random']"),
+            ("klotski", "[data-level='1']"),
+            ("2048", "[data-action='new-2048']"),
+        ];
+        for (kind, pick) in choices {
+            app.click(&format!("[data-action='play-{kind}']")).await;
+            app.wait_screen("levels").await;
+            app.click(pick).await;
+            app.wait_screen("game").await;
+            let b = app.wait_board().await;
+            assert_eq!(b.game, kind);
+            assert_eq!((b.moves, b.status.as_str()), (0, "playing"));
+            // One move, so that home offers "continue".
+            match kind {
+                "slide" => {
+                    tap_moves(&app, 1).await;
+                }
+                "klotski" => {
+                    let before = app.wait_board().await;
+                    klotski_drag_any(&app, &before.state).await;
+                    let after = app.wait_moves_change(before.moves).await;
+                    assert_eq!(after.moves, 1);
+                }
+                _ => {
+                    let before = app.wait_board().await;
+                    for key in [keys::LEFT, keys::UP, keys::RIGHT, keys::DOWN] {
+                        app.key(key).await;
+                        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                        if app.board().await.unwrap().moves > before.moves {
+                            break;
+                        }
+                    }
+                    assert_eq!(app.board().await.unwrap().moves, 1);
+                }
+            }
+            app.click("[data-action='back']").await;
+            app.wait_screen("home").await;
+        }
+        for kind in ["slide", "klotski", "2048"] {
+            assert!(
+                app.exists(&format!("[data-action='continue-{kind}']"))
+                    .await,
+                "continue {kind}"
+            );
+        }
+        app.click("[data-action='continue-klotski']").await;
+        app.wait_screen("game").await;
+        assert_eq!(app.wait_board().await.moves, 1);
+        app.click("[data-action='back']").await;
+        app.wait_screen("home").await;
+
+        // 10×10 is playable: its tiles are tappable and a tap moves.
+        app.click("[data-action='play-slide']").await;
+        app.wait_screen("levels").await;
+        app.click("[data-size='10x10'][data-diff='random']").await;
+        let b = app.wait_board().await;
+        assert!(b.state.starts_with("10x10:"));
+        let cell = app.cell_px().await;
+        assert!(cell >= 30.0, "10×10 cells are {cell:.1} px");
+        tap_moves(&app, 2).await;
+        // The code screen opens a game ID.
+        app.click("[data-action='back']").await;
+        app.wait_screen("home").await;
+        app.click("[data-action='code']").await;
+        app.wait_screen("code").await;
+        app.type_into("#code-input", "slide:3x3:1,2,3,4,5,6,7,0,8")
+            .await;
+        app.click("[data-action='open']").await;
+        app.wait_screen("game").await;
+        assert_eq!(app.wait_board().await.state, "3x3:1,2,3,4,5,6,7,0,8");
+        // A bad code says what is wrong and stays.
+        app.click("[data-action='back']").await;
+        app.click("[data-action='code']").await;
+        app.type_into("#code-input", "chess:xyz").await;
+        app.click("[data-action='open']").await;
+        let err = app.wait_js("const e = document.getElementById('code-error'); return e && e.textContent ? e.textContent : null", 5000).await;
+        assert!(
+            err.as_str().unwrap().contains("chess"),
+            "error names the bad kind: {err}"
+        );
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_settings_and_records_survive_restart() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_settings_and_records_survive_restart") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "settings_records");
+    run(async {
+        let app = driver.launch(&[]).await;
+        app.wait_screen("home").await;
+        app.click("[data-action='settings']").await;
+        app.wait_screen("settings").await;
+        app.click("[data-setting='language'] label[data-value='zh']")
+            .await;
+        app.wait_js(
+            "return document.documentElement.lang === 'zh-CN' ? true : null",
+            5000,
+        )
+        .await;
+        app.click("[data-setting='theme'] label[data-value='dark']")
+            .await;
+        app.wait_js(
+            "return document.documentElement.dataset.theme === 'dark' ? true : null",
+            5000,
+        )
+        .await;
+        app.click("[data-setting='rule-slide'] label[data-value='line']")
+            .await;
+        app.wait_js("return document.querySelector('[data-setting=rule-slide] input[value=line]').checked ? true : null", 5000).await;
+        let sound_was = app
+            .js("return document.getElementById('set-sound').checked")
+            .await;
+        app.click("label[for='set-sound']").await;
+        app.wait_js(
+            &format!(
+                "return document.getElementById('set-sound').checked !== {sound_was} ? true : null"
+            ),
+            5000,
+        )
+        .await;
+        let settings = app.invoke("get_settings", json!({})).await;
+        assert_eq!(settings["language"], json!("zh"));
+        assert_eq!(settings["theme"], json!("dark"));
+        assert_eq!(settings["rules"]["slide"], json!("line"));
+        assert_eq!(settings["sound"], json!(!sound_was.as_bool().unwrap()));
+
+        // A record: solve a 3×3 by one line move (two tiles slide).
+        app.click("[data-action='back']").await;
+        app.wait_screen("home").await;
+        app.click("[data-action='code']").await;
+        app.type_into("#code-input", "slide:3x3:1,2,3,4,5,6,0,7,8")
+            .await;
+        app.click("[data-action='open']").await;
+        app.wait_board().await;
+        app.tap_tile(8).await;
+        let b = app.wait_moves_change(0).await;
+        assert_eq!(
+            (b.status.as_str(), b.moves),
+            ("won", 1),
+            "line rule: one move"
+        );
+        app.wait_finish().await;
+        assert!(
+            app.exists("[data-new-record]").await,
+            "first win is a new record"
+        );
+        app.quit().await;
+
+        for how in ["normal exit", "kill -9"] {
+            let app = driver.launch(&[]).await;
+            assert_eq!(
+                app.js("return document.documentElement.lang").await,
+                json!("zh-CN"),
+                "{how}"
+            );
+            assert_eq!(
+                app.js("return document.documentElement.dataset.theme")
+                    .await,
+                json!("dark"),
+                "{how}"
+            );
+            let p = app.invoke("get_progress", json!({})).await;
+            let rec = &p["records"]["slide:3x3/line"];
+            assert_eq!(rec["best_moves"], json!(1), "{how}: record kept: {p}");
+            // The level screen shows it.
+            app.js("document.querySelector('[data-action=back]') && document.querySelector('[data-action=back]').click()").await;
+            app.wait_screen("home").await;
+            app.click("[data-action='play-slide']").await;
+            app.wait_screen("levels").await;
+            let best = app
+                .js("return document.querySelector('[data-size=\"3x3\"] .level-best').textContent")
+                .await;
+            assert!(
+                best.as_str().unwrap().contains('1'),
+                "{how}: best shown: {best}"
+            );
+            if how == "normal exit" {
+                app.quit().await;
+            } else {
+                driver.kill_app();
+                app.abandon().await;
+            }
+        }
+    });
+}
+
+#[test]
+fn e2e_language_switch() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_language_switch") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "language");
+    run(async {
+        let app = driver.launch(&[]).await;
+        app.wait_screen("home").await;
+        // Default from the system locale (the harness runs the app with LANG=en_US.UTF-8).
+        assert_eq!(
+            app.js("return document.documentElement.lang").await,
+            json!("en")
+        );
+        let en_title = app
+            .js("return document.querySelector('[data-kind=klotski] h2').textContent")
+            .await;
+        assert_eq!(en_title, json!("Klotski"));
+        app.click("[data-action='settings']").await;
+        app.wait_screen("settings").await;
+        assert_eq!(
+            app.js("return document.querySelector('h1').textContent")
+                .await,
+            json!("Settings")
+        );
+        app.click("[data-setting='language'] label[data-value='zh']")
+            .await;
+        app.wait_js(
+            "return document.querySelector('h1').textContent === '设置' ? true : null",
+            5000,
+        )
+        .await;
+        app.click("[data-action='back']").await;
+        app.wait_screen("home").await;
+        let zh_title = app
+            .js("return document.querySelector('[data-kind=klotski] h2').textContent")
+            .await;
+        assert_eq!(zh_title, json!("华容道"));
+        // Back to English, then "system" (English here).
+        app.click("[data-action='settings']").await;
+        app.click("[data-setting='language'] label[data-value='en']")
+            .await;
+        app.wait_js(
+            "return document.querySelector('h1').textContent === 'Settings' ? true : null",
+            5000,
+        )
+        .await;
+        app.click("[data-setting='language'] label[data-value='zh']")
+            .await;
+        app.wait_js(
+            "return document.querySelector('h1').textContent === '设置' ? true : null",
+            5000,
+        )
+        .await;
+        app.click("[data-setting='language'] label[data-value='auto']")
+            .await;
+        app.wait_js(
+            "return document.querySelector('h1').textContent === 'Settings' ? true : null",
+            5000,
+        )
+        .await;
+        app.quit().await;
+    });
+}
+
+#[test]
+#[ignore]
+fn zz_debug_dump() {
+    let Some(tools) = tools("debug") else { return };
+    let driver = Driver::start(&tools, "debug");
+    run(async {
+        let args: Vec<String> = std::env::var("DBG_ARGS")
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let app = driver.launch(&args).await;
+        let script = std::fs::read_to_string("/tmp/dbg.js")
+            .unwrap_or_else(|_| "return document.body.outerHTML".into());
+        let v = app.c.execute_async(&script, vec![]).await;
+        println!("DBG {v:?}");
+        app.shot("debug").await;
+        app.quit().await;
+    });
+}

@@ -1,0 +1,533 @@
+//! End-to-end screens: screenshots of every screen at 360×780 and 390×844 in both languages
+//! and both themes (plus 320×568, landscape and tablet), layout checks on each (nothing
+//! outside the viewport, no clipped labels, no overlapping controls, touch targets), the
+//! emulated safe-area insets, and the measured figures (launch, move round-trip, the
+//! longest main-thread stall during a drag). Harness: `e2e_support`.
+
+mod e2e_support;
+
+use e2e_support::*;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// In-page layout audit. `safe` = [top, right, bottom, left] insets every control must
+/// respect. Returns a list of problems (empty = fine).
+const AUDIT: &str = r#"
+const [safe, minTarget] = arguments;
+const W = window.innerWidth, H = window.innerHeight;
+const problems = [];
+const name = (e) => {
+  const id = e.dataset.action || e.dataset.tile || e.dataset.piece || e.dataset.level || e.dataset.size || e.id || '';
+  return `${e.tagName.toLowerCase()}.${String(e.className && e.className.baseVal === undefined ? e.className : '').split(' ').join('.')}[${id}] "${(e.textContent || '').trim().slice(0, 20)}"`;
+};
+const visible = (e) => {
+  const r = e.getBoundingClientRect();
+  const cs = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none' && !e.closest('.sr-only, .keys-help');
+};
+if (document.documentElement.scrollWidth > W + 1) problems.push(`page is ${document.documentElement.scrollWidth}px wide in a ${W}px viewport`);
+const overlay = document.querySelector('.overlay');
+const root = overlay || document.getElementById('app');
+const controls = [...root.querySelectorAll('button, input, textarea, label.seg, .board, [role=switch]')].filter(visible);
+for (const e of controls) {
+  const r = e.getBoundingClientRect();
+  const scroller = e.closest('.scroll, .sheet');
+  if (r.left < safe[3] - 0.5 || r.right > W - safe[1] + 0.5) problems.push(`${name(e)} crosses the left/right edge or inset: ${r.left.toFixed(1)}…${r.right.toFixed(1)} of ${W}`);
+  if (!scroller && (r.top < safe[0] - 0.5 || r.bottom > H - safe[2] + 0.5)) problems.push(`${name(e)} is under the top/bottom edge or inset: ${r.top.toFixed(1)}…${r.bottom.toFixed(1)} of ${H}`);
+  if (e.matches('.ctl, .icon-btn, .btn, .chip, label.seg, .daily-item, .level') && (r.width < minTarget - 0.5 || r.height < minTarget - 0.5)) problems.push(`${name(e)} is a ${r.width.toFixed(0)}×${r.height.toFixed(0)} touch target`);
+}
+for (const s of [...document.querySelectorAll('.scroll, .sheet')].filter(visible)) {
+  const r = s.getBoundingClientRect();
+  if (r.top < safe[0] - 0.5 || r.bottom > H - safe[2] + 0.5 || r.left < safe[3] - 0.5 || r.right > W - safe[1] + 0.5) problems.push(`scroll area ${s.className} is under an inset: ${JSON.stringify([r.top, r.right, r.bottom, r.left])}`);
+}
+const buttons = controls.filter((e) => !e.matches('.board, input'));
+for (let i = 0; i < buttons.length; i++) {
+  for (let j = i + 1; j < buttons.length; j++) {
+    const a = buttons[i], b = buttons[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    if (a.closest('.board') || b.closest('.board')) continue;
+    const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (w > 1 && h > 1) problems.push(`${name(a)} overlaps ${name(b)}`);
+  }
+}
+const texts = [...root.querySelectorAll('.ctl-label, .stat-label, .stat-value, .title, .level-name, .chip, .btn, .seg span, .daily-game, .card-desc, h2, .subtitle, .size-name')].filter(visible);
+for (const e of texts) {
+  if (e.scrollWidth > e.clientWidth + 1) problems.push(`text clipped: ${name(e)} (${e.scrollWidth} > ${e.clientWidth})`);
+}
+const board = document.querySelector('.board');
+if (board && visible(board)) {
+  const r = board.getBoundingClientRect();
+  const foot = document.querySelector('.game-foot');
+  if (foot && !overlay) {
+    const f = foot.getBoundingClientRect();
+    const side = W / H >= 1.25;
+    if (!side && r.bottom > f.top + 0.5) problems.push(`board (${r.bottom}) runs into the controls (${f.top})`);
+  }
+}
+return problems;
+"#;
+
+struct Shot<'a> {
+    name: &'a str,
+    /// game ID to open first (None = no game needed)
+    open: Option<&'a str>,
+    /// screen to show (set_screen + reload)
+    screen: &'a str,
+}
+
+async fn show(app: &App, screen: &str, insets: Option<[f64; 4]>) {
+    app.invoke("set_screen", json!({ "screen": screen })).await;
+    app.reload().await;
+    app.wait_js(
+        "return document.body && document.body.dataset.ready === '1' ? true : null",
+        15_000,
+    )
+    .await;
+    if let Some(s) = insets {
+        app.js_args(
+            "const [t, r, b, l] = arguments[0]; const st = document.documentElement.style;
+             st.setProperty('--safe-top', t + 'px'); st.setProperty('--safe-right', r + 'px');
+             st.setProperty('--safe-bottom', b + 'px'); st.setProperty('--safe-left', l + 'px');",
+            vec![json!(s)],
+        )
+        .await;
+    }
+    let base = screen.split(':').next().unwrap();
+    app.wait_screen(base).await;
+    // Let fonts, layout and the entry animations settle.
+    app.js_args(
+        "const done = arguments[arguments.length - 1]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 250))));",
+        vec![],
+    )
+    .await;
+}
+
+async fn audit(app: &App, label: &str, safe: [f64; 4], min_target: f64) -> Vec<String> {
+    let v = app
+        .js_args(AUDIT, vec![json!(safe), json!(min_target)])
+        .await;
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|p| format!("{label}: {}", p.as_str().unwrap_or("?")))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Put one game of each kind in progress (a few moves in), so every screen has content.
+async fn seed_games(app: &App) {
+    let v = app
+        .invoke(
+            "open_game",
+            json!({ "id": "slide:4x4:5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12" }),
+        )
+        .await;
+    assert_eq!(v["snapshot"]["kind"], json!("slide"));
+    for mv in [json!({"tile": 13}), json!({"tile": 10})] {
+        app.invoke("play", json!({ "kind": "slide", "mv": mv }))
+            .await;
+    }
+    let k = app
+        .invoke(
+            "open_game",
+            json!({ "id": "klotski:aCCb/aCCb/cdde/cste/u..v" }),
+        )
+        .await;
+    if k.get("snapshot").is_some() {
+        app.invoke(
+            "play",
+            json!({ "kind": "klotski", "mv": { "piece": "u", "to": [4, 1] } }),
+        )
+        .await;
+    }
+    app.invoke(
+        "open_game",
+        json!({ "id": "2048:2,4,8,16,0,2,32,64,0,0,4,128,0,0,2,256#9" }),
+    )
+    .await;
+    for dir in ["left", "up"] {
+        app.invoke("play", json!({ "kind": "2048", "mv": { "dir": dir } }))
+            .await;
+    }
+}
+
+const SCREENS: &[Shot] = &[
+    Shot {
+        name: "home",
+        open: None,
+        screen: "home",
+    },
+    Shot {
+        name: "levels-slide",
+        open: None,
+        screen: "levels:slide",
+    },
+    Shot {
+        name: "levels-klotski",
+        open: None,
+        screen: "levels:klotski",
+    },
+    Shot {
+        name: "levels-2048",
+        open: None,
+        screen: "levels:2048",
+    },
+    Shot {
+        name: "game-slide",
+        open: None,
+        screen: "game:slide",
+    },
+    Shot {
+        name: "game-klotski",
+        open: None,
+        screen: "game:klotski",
+    },
+    Shot {
+        name: "game-2048",
+        open: None,
+        screen: "game:2048",
+    },
+    Shot {
+        name: "game-slide-10x10",
+        open: Some("slide:10x10#3"),
+        screen: "game:slide",
+    },
+    Shot {
+        name: "settings",
+        open: None,
+        screen: "settings",
+    },
+    Shot {
+        name: "code",
+        open: None,
+        screen: "code",
+    },
+];
+
+/// Open a one-move-from-solved slide and win it, leaving the finish dialog on screen.
+async fn finish_screen(app: &App) {
+    app.invoke("open_game", json!({ "id": "slide:3x3:1,2,3,4,5,6,7,0,8" }))
+        .await;
+    show(app, "game:slide", None).await;
+    app.tap_tile(8).await;
+    app.wait_finish().await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+}
+
+#[test]
+fn e2e_screenshots_and_layout() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_screenshots_and_layout") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "screens");
+    run(async {
+        let app = driver.launch(&[]).await;
+        seed_games(&app).await;
+        let mut problems = Vec::new();
+        let mut count = 0;
+        for (w, h) in [(360u32, 780u32), (390, 844)] {
+            app.set_viewport(w, h).await;
+            for lang in ["zh", "en"] {
+                for theme in ["light", "dark"] {
+                    app.invoke(
+                        "set_settings",
+                        json!({ "settings": { "language": lang, "theme": theme } }),
+                    )
+                    .await;
+                    for s in SCREENS {
+                        if let Some(id) = s.open {
+                            app.invoke("open_game", json!({ "id": id })).await;
+                        }
+                        show(&app, s.screen, None).await;
+                        let label = format!("{w}x{h}-{lang}-{theme}-{}", s.name);
+                        app.shot(&label).await;
+                        problems.extend(audit(&app, &label, [0.0; 4], 44.0).await);
+                        count += 1;
+                        if s.open.is_some() {
+                            // put the seeded 4×4 back for the next round
+                            seed_games(&app).await;
+                        }
+                    }
+                    finish_screen(&app).await;
+                    let label = format!("{w}x{h}-{lang}-{theme}-finish");
+                    app.shot(&label).await;
+                    problems.extend(audit(&app, &label, [0.0; 4], 44.0).await);
+                    count += 1;
+                    seed_games(&app).await;
+                }
+            }
+        }
+        // Other shapes: the smallest phone, landscape, a tablet (English, light + Chinese, dark).
+        for (w, h) in [(320u32, 568u32), (844, 390), (820, 1180), (430, 932)] {
+            app.set_viewport(w, h).await;
+            for (lang, theme) in [("en", "light"), ("zh", "dark")] {
+                app.invoke(
+                    "set_settings",
+                    json!({ "settings": { "language": lang, "theme": theme } }),
+                )
+                .await;
+                for s in SCREENS.iter().filter(|s| s.open.is_none()) {
+                    show(&app, s.screen, None).await;
+                    let label = format!("{w}x{h}-{lang}-{theme}-{}", s.name);
+                    app.shot(&label).await;
+                    // Landscape phones are short: controls there may be 40 px tall.
+                    let min = if h < 500 { 40.0 } else { 44.0 };
+                    problems.extend(audit(&app, &label, [0.0; 4], min).await);
+                    count += 1;
+                }
+            }
+        }
+        figure(&format!("screenshots: {count} saved under tests/e2e/out/"));
+        if !problems.is_empty() {
+            panic!(
+                "{} layout problems:\n{}",
+                problems.len(),
+                problems.join("\n")
+            );
+        }
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_safe_area_insets_leave_controls_clear() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_safe_area_insets_leave_controls_clear") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "safe_area");
+    run(async {
+        let app = driver.launch(&[]).await;
+        seed_games(&app).await;
+        let mut problems = Vec::new();
+        // A notch phone in portrait (top 47, bottom 34), and in landscape (sides 47, bottom 21).
+        for ((w, h), insets) in [
+            ((390u32, 844u32), [47.0, 0.0, 34.0, 0.0]),
+            ((844, 390), [0.0, 47.0, 21.0, 47.0]),
+        ] {
+            app.set_viewport(w, h).await;
+            for s in SCREENS.iter().filter(|s| s.open.is_none()) {
+                show(&app, s.screen, Some(insets)).await;
+                let label = format!("insets-{w}x{h}-{}", s.name);
+                // The variables really are in force (the app frame moved).
+                let pad = app.js("return parseFloat(getComputedStyle(document.getElementById('app')).paddingTop)").await;
+                assert_eq!(
+                    pad.as_f64().unwrap(),
+                    insets[0],
+                    "{label}: --safe-top applied"
+                );
+                app.shot(&label).await;
+                let min = if h < 500 { 40.0 } else { 44.0 };
+                problems.extend(audit(&app, &label, insets, min).await);
+            }
+            // The finish dialog too.
+            app.invoke("open_game", json!({ "id": "slide:3x3:1,2,3,4,5,6,7,0,8" }))
+                .await;
+            show(&app, "game:slide", Some(insets)).await;
+            app.tap_tile(8).await;
+            app.wait_finish().await;
+            let label = format!("insets-{w}x{h}-finish");
+            app.shot(&label).await;
+            problems.extend(audit(&app, &label, insets, 40.0).await);
+            seed_games(&app).await;
+        }
+        if !problems.is_empty() {
+            panic!(
+                "{} controls under the insets:\n{}",
+                problems.len(),
+                problems.join("\n")
+            );
+        }
+        app.quit().await;
+    });
+}
+
+fn stats(v: &[f64]) -> String {
+    format!(
+        "n={} p50={:.2} ms p95={:.2} ms max={:.2} ms",
+        v.len(),
+        percentile(v, 50.0),
+        percentile(v, 95.0),
+        v.iter().cloned().fold(0.0, f64::max)
+    )
+}
+
+fn numbers(v: &Value, key: &str) -> Vec<f64> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(|m| m[key].as_f64()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn e2e_measured_figures() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_measured_figures") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "figures");
+    run(async {
+        // Launch to interactive home, three times (the first start creates the data file).
+        let mut wall = Vec::new();
+        let mut page = Vec::new();
+        for _ in 0..3 {
+            let app = driver.launch(&[]).await;
+            app.wait_screen("home").await;
+            wall.push(app.ready_ms);
+            page.push(app.in_page_ready_ms);
+            app.quit().await;
+        }
+        figure(&format!(
+            "launch to interactive home, session request → ready (wall): {}",
+            stats(&wall)
+        ));
+        figure(&format!(
+            "launch to interactive home, navigation start → ready (in page): {}",
+            stats(&page)
+        ));
+
+        // Move round-trips: 2048 by arrow keys, number slide by taps.
+        let app = driver.launch(&["--open", "2048#77"]).await;
+        app.wait_board().await;
+        app.js("document.querySelector('.board').focus()").await;
+        let keyseq = [keys::LEFT, keys::DOWN, keys::RIGHT, keys::DOWN];
+        for i in 0..80 {
+            app.key(keyseq[i % 4]).await;
+            if i % 10 == 9 && app.board().await.unwrap().status != "playing" {
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let moves = app.js("return window.__huarongPerf.moves").await;
+        let rt = numbers(&moves, "rt");
+        let frame = numbers(&moves, "frame");
+        let inv: Vec<f64> = app
+            .js("return window.__huarongPerf.invokes.filter((x) => x[0] === 'play').map((x) => x[1])")
+            .await
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|x| x.as_f64())
+            .collect();
+        assert!(
+            rt.len() >= 20,
+            "at least 20 2048 moves measured ({})",
+            rt.len()
+        );
+        figure(&format!(
+            "2048 move: invoke → DOM updated + layout: {}",
+            stats(&rt)
+        ));
+        figure(&format!(
+            "2048 move: invoke → next animation frame (repaint): {}",
+            stats(&frame)
+        ));
+        figure(&format!("2048 play invoke alone: {}", stats(&inv)));
+        app.quit().await;
+
+        let app = driver.launch(&["--open", "slide:4x4#99"]).await;
+        let mut b = app.wait_board().await;
+        let mut last = 0;
+        for _ in 0..30 {
+            let choices = slide_neighbours(&b.state);
+            let tile = *choices.iter().find(|&&t| t != last).unwrap();
+            app.tap_tile(tile).await;
+            b = app.wait_moves_change(b.moves).await;
+            last = tile;
+        }
+        let moves = app.js("return window.__huarongPerf.moves").await;
+        figure(&format!(
+            "slide 4×4 tap: invoke → DOM updated + layout: {}",
+            stats(&numbers(&moves, "rt"))
+        ));
+        figure(&format!(
+            "slide 4×4 tap: invoke → next animation frame: {}",
+            stats(&numbers(&moves, "frame"))
+        ));
+        app.quit().await;
+
+        // The longest main-thread stall during drags. WebKitGTK has no PerformanceObserver
+        // 'longtask' entries, so the page records the longest gap between animation frames
+        // from pointerdown to pointerup (a 60 Hz display gives ≈ 16.7 ms when nothing stalls).
+        let has_longtask = {
+            let app = driver
+                .launch(&["--open", "klotski:aCCb/aCCb/cdde/cs.e/t..u"])
+                .await;
+            let lt = app.js("return !!(window.PerformanceObserver && PerformanceObserver.supportedEntryTypes && PerformanceObserver.supportedEntryTypes.includes('longtask'))").await;
+            app.wait_board().await;
+            let cell = app.cell_px().await;
+            for _ in 0..5 {
+                let r = app.rect("[data-piece='s']").await;
+                let (x, y) = (r.cx(), r.cy());
+                app.drag(
+                    &[
+                        (x, y),
+                        (x, y + cell),
+                        (x + cell, y + cell),
+                        (x, y + cell),
+                        (x, y),
+                    ],
+                    10,
+                )
+                .await;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            let gaps = app.js("return window.__huarongFrames.gaps").await;
+            let g: Vec<f64> = gaps
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|x| x.as_f64())
+                .collect();
+            figure(&format!(
+                "Klotski drag (40 pointer moves each): longest frame gap per drag: {}",
+                stats(&g)
+            ));
+            app.quit().await;
+            lt.as_bool().unwrap_or(false)
+        };
+        let app = driver.launch(&["--open", "slide:10x10#5"]).await;
+        let b = app.wait_board().await;
+        let (w, _, tiles) = parse_slide(&b.state);
+        let blank = tiles.iter().position(|&t| t == 0).unwrap();
+        // The tile three to the left of the blank (or right): a run of three.
+        let (r, c) = (blank / w, blank % w);
+        let far = if c >= 3 {
+            tiles[r * w + c - 3]
+        } else {
+            tiles[r * w + c + 3]
+        };
+        let cell = app.cell_px().await;
+        let sign = if c >= 3 { 1.0 } else { -1.0 };
+        for _ in 0..5 {
+            let rt = app.rect(&format!("[data-tile='{far}']")).await;
+            app.drag(
+                &[
+                    (rt.cx(), rt.cy()),
+                    (rt.cx() + sign * cell * 0.8, rt.cy()),
+                    (rt.cx(), rt.cy()),
+                ],
+                15,
+            )
+            .await;
+        }
+        let gaps = app.js("return window.__huarongFrames.gaps").await;
+        let g: Vec<f64> = gaps
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|x| x.as_f64())
+            .collect();
+        figure(&format!(
+            "10×10 run drag (30 pointer moves each): longest frame gap per drag: {}",
+            stats(&g)
+        ));
+        figure(&format!(
+            "PerformanceObserver longtask supported in this WebKitGTK: {has_longtask} (the frame-gap monitor is used instead)"
+        ));
+        app.quit().await;
+    });
+}

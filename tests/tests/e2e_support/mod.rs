@@ -1,0 +1,950 @@
+//! The end-to-end harness: the real debug app (`target/debug/huarong-app`) driven through
+//! `tauri-driver` → `WebKitWebDriver` over W3C WebDriver (fantoccini), under an Xvfb display
+//! that the harness starts itself (one per test, on a free display number), with a fresh
+//! `HUARONG_DATA_DIR` per test.
+//!
+//! Missing tools or app binary: with `HUARONG_E2E=1` the test FAILS with a message saying
+//! what is missing; without it the test prints a loud SKIPPED banner and returns.
+//!
+//! Every E2E test takes [`serial`] first: one app at a time keeps the machine's two cores
+//! for the app under test, so the timing figures mean something.
+
+#![allow(dead_code)]
+
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT,
+};
+use fantoccini::{Client, ClientBuilder};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::fs;
+use std::io::Write as _;
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// Run E2E tests one at a time (a failed test must not poison the others).
+pub fn serial() -> MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
+}
+
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(d) => {
+            let p = PathBuf::from(d);
+            if p.is_absolute() {
+                p
+            } else {
+                workspace_root().join(p)
+            }
+        }
+        None => workspace_root().join("target"),
+    }
+}
+
+/// The app binary under test (`HUARONG_APP` overrides).
+pub fn app_binary() -> PathBuf {
+    match std::env::var_os("HUARONG_APP") {
+        Some(p) => PathBuf::from(p),
+        None => target_dir().join("debug").join("huarong-app"),
+    }
+}
+
+/// Where screenshots, logs and figures go (gitignored).
+pub fn out_dir() -> PathBuf {
+    let d = workspace_root().join("tests").join("e2e").join("out");
+    fs::create_dir_all(&d).expect("create tests/e2e/out");
+    d
+}
+
+pub fn required() -> bool {
+    std::env::var("HUARONG_E2E")
+        .map(|v| v == "1")
+        .unwrap_or(false)
+}
+
+fn find_tool(name: &str) -> Option<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect())
+        .unwrap_or_default();
+    if let Some(home) = std::env::var_os("HOME") {
+        dirs.push(PathBuf::from(home).join(".cargo").join("bin"));
+    }
+    dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// The newest modification time of the files the app binary embeds or compiles.
+fn newest_source(dir: &Path, newest: &mut SystemTime) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            newest_source(&p, newest);
+        } else if let Ok(m) = e.metadata().and_then(|m| m.modified()) {
+            if m > *newest {
+                *newest = m;
+            }
+        }
+    }
+}
+
+pub struct Tools {
+    pub xvfb: PathBuf,
+    pub tauri_driver: PathBuf,
+    pub webkit_driver: PathBuf,
+    pub app: PathBuf,
+}
+
+/// Check the tools and the app binary. `None` = skip (only without `HUARONG_E2E=1`).
+pub fn tools(test: &str) -> Option<Tools> {
+    let xvfb = find_tool("Xvfb");
+    let tauri_driver = find_tool("tauri-driver");
+    let webkit_driver = find_tool("WebKitWebDriver");
+    let app = app_binary();
+    let mut missing = Vec::new();
+    if xvfb.is_none() {
+        missing.push("Xvfb (apt install xvfb)".to_string());
+    }
+    if tauri_driver.is_none() {
+        missing.push("tauri-driver (cargo install tauri-driver --locked)".to_string());
+    }
+    if webkit_driver.is_none() {
+        missing.push("WebKitWebDriver (apt install webkit2gtk-driver)".to_string());
+    }
+    if !app.is_file() {
+        missing.push(format!(
+            "the app binary {} (cargo build -p huarong-app)",
+            app.display()
+        ));
+    }
+    if !missing.is_empty() {
+        let msg = format!("end-to-end test {test}: missing {}", missing.join(", "));
+        if required() {
+            panic!("{msg} — HUARONG_E2E=1 makes this a failure");
+        }
+        eprintln!("\n**********************************************************************");
+        eprintln!("*** SKIPPED {msg}");
+        eprintln!("*** (set HUARONG_E2E=1 to make missing tools a test failure)");
+        eprintln!("**********************************************************************\n");
+        return None;
+    }
+    // A binary older than the UI or the app sources tests yesterday's app: say so loudly.
+    if let Ok(built) = fs::metadata(&app).and_then(|m| m.modified()) {
+        let mut newest = UNIX_EPOCH;
+        let root = workspace_root();
+        for d in ["ui", "src-tauri/src", "crates/engine/src"] {
+            newest_source(&root.join(d), &mut newest);
+        }
+        if newest > built && std::env::var_os("HUARONG_APP").is_none() {
+            let msg = format!(
+                "end-to-end test {test}: {} is older than the sources (ui/, src-tauri/src, crates/engine/src); \
+                 run `cargo build -p huarong-app` first",
+                app.display()
+            );
+            if required() {
+                panic!("{msg}");
+            }
+            eprintln!("*** WARNING {msg}");
+        }
+    }
+    Some(Tools {
+        xvfb: xvfb.unwrap(),
+        tauri_driver: tauri_driver.unwrap(),
+        webkit_driver: webkit_driver.unwrap(),
+        app,
+    })
+}
+
+fn free_port() -> u16 {
+    let l = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
+    l.local_addr().expect("local addr").port()
+}
+
+fn stamp() -> String {
+    let n = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    format!(
+        "{}-{}",
+        std::process::id(),
+        n.as_nanos() % 1_000_000_000_000
+    )
+}
+
+/// Kill a whole process group (the driver, WebKitWebDriver and the app they spawned).
+fn kill_group(pgid: u32) {
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{pgid}")])
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// (pid, parent pid, command name) of every process.
+fn processes() -> Vec<(u32, u32, String)> {
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid …  — comm may hold spaces and parentheses.
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let comm = stat[open + 1..close].to_string();
+        let rest: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+        let Some(ppid) = rest.get(1).and_then(|s| s.parse().ok()) else {
+            continue;
+        };
+        out.push((pid, ppid, comm));
+    }
+    out
+}
+
+/// Every descendant of `root` as (pid, command name).
+pub fn descendants(root: u32) -> Vec<(u32, String)> {
+    let procs = processes();
+    let mut kids: HashMap<u32, Vec<(u32, String)>> = HashMap::new();
+    for (pid, ppid, comm) in procs {
+        kids.entry(ppid).or_default().push((pid, comm));
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(p) = stack.pop() {
+        if let Some(list) = kids.get(&p) {
+            for (pid, comm) in list {
+                out.push((*pid, comm.clone()));
+                stack.push(*pid);
+            }
+        }
+    }
+    out
+}
+
+/// An Xvfb server on a free display number.
+pub struct Xvfb {
+    child: Child,
+    pub display: String,
+}
+
+impl Xvfb {
+    pub fn start(bin: &Path) -> Xvfb {
+        let base = 100 + (std::process::id() % 300);
+        for n in base..base + 200 {
+            if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+                || Path::new(&format!("/tmp/.X{n}-lock")).exists()
+            {
+                continue;
+            }
+            let mut child = Command::new(bin)
+                .args([
+                    &format!(":{n}"),
+                    "-screen",
+                    "0",
+                    "1600x1400x24",
+                    "-nolisten",
+                    "tcp",
+                    "-noreset",
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .process_group(0)
+                .spawn()
+                .expect("spawn Xvfb");
+            let t0 = Instant::now();
+            while t0.elapsed() < Duration::from_secs(10) {
+                if let Ok(Some(_)) = child.try_wait() {
+                    break; // display taken by someone else: try the next one
+                }
+                if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
+                    return Xvfb {
+                        child,
+                        display: format!(":{n}"),
+                    };
+                }
+                std::thread::sleep(Duration::from_millis(25));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        panic!("could not start Xvfb on any display :{base}…");
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One tauri-driver (with its own Xvfb and data directory) for one test.
+pub struct Driver {
+    child: Child,
+    pub port: u16,
+    pub data_dir: PathBuf,
+    pub app: PathBuf,
+    pub name: String,
+    _xvfb: Xvfb,
+}
+
+impl Driver {
+    pub fn start(tools: &Tools, name: &str) -> Driver {
+        Self::start_with(tools, name, None)
+    }
+
+    /// Start with an existing data directory (to reuse a player's progress).
+    pub fn start_with(tools: &Tools, name: &str, data_dir: Option<PathBuf>) -> Driver {
+        let xvfb = Xvfb::start(&tools.xvfb);
+        let data_dir = data_dir.unwrap_or_else(|| {
+            let d = std::env::temp_dir().join(format!("huarong-e2e-{name}-{}", stamp()));
+            fs::create_dir_all(&d).expect("create the test data dir");
+            d
+        });
+        let port = free_port();
+        let native = free_port();
+        let log =
+            fs::File::create(out_dir().join(format!("{name}.driver.log"))).expect("driver log");
+        let mut cmd = Command::new(&tools.tauri_driver);
+        cmd.args([
+            "--port",
+            &port.to_string(),
+            "--native-port",
+            &native.to_string(),
+        ])
+        .args(["--native-driver", &tools.webkit_driver.to_string_lossy()])
+        .env("DISPLAY", &xvfb.display)
+        .env("HUARONG_DATA_DIR", &data_dir)
+        .env("GDK_BACKEND", "x11")
+        .env(
+            "LANG",
+            std::env::var("HUARONG_E2E_LANG").unwrap_or_else(|_| "en_US.UTF-8".into()),
+        )
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::null())
+        .stdout(log.try_clone().expect("log"))
+        .stderr(log)
+        .process_group(0);
+        let child = cmd.spawn().expect("spawn tauri-driver");
+        let t0 = Instant::now();
+        loop {
+            if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                break;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(20),
+                "tauri-driver did not listen on {port}"
+            );
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        Driver {
+            child,
+            port,
+            data_dir,
+            app: tools.app.clone(),
+            name: name.to_string(),
+            _xvfb: xvfb,
+        }
+    }
+
+    /// Launch the app (a new WebDriver session) with command-line arguments; waits for the
+    /// UI to report ready. Returns the app and the wall time from the request to ready.
+    pub async fn launch(&self, args: &[&str]) -> App {
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "tauri:options".into(),
+            json!({ "application": self.app, "args": args }),
+        );
+        caps.insert("browserName".into(), json!("wry"));
+        let t0 = Instant::now();
+        let mut last_err = String::new();
+        for _attempt in 0..3 {
+            let conn = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(conn)
+                .capabilities(caps.clone())
+                .connect(&format!("http://127.0.0.1:{}", self.port))
+                .await
+            {
+                Ok(c) => {
+                    let app = App {
+                        c,
+                        name: self.name.clone(),
+                        ready_ms: 0.0,
+                        in_page_ready_ms: 0.0,
+                    };
+                    let mut app = app;
+                    app.wait_js(
+                        "return document.body && document.body.dataset.ready === '1' ? true : null",
+                        30_000,
+                    )
+                    .await;
+                    app.ready_ms = t0.elapsed().as_secs_f64() * 1000.0;
+                    app.in_page_ready_ms = app
+                        .js("return window.__huarongReadyAt || 0")
+                        .await
+                        .as_f64()
+                        .unwrap_or(0.0);
+                    return app;
+                }
+                Err(e) => {
+                    last_err = e.to_string();
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+            }
+        }
+        panic!("could not start a WebDriver session with the app: {last_err}");
+    }
+
+    /// The app processes (huarong-app) currently running under this driver.
+    pub fn app_pids(&self) -> Vec<u32> {
+        descendants(self.child.id())
+            .into_iter()
+            .filter(|(_, comm)| comm.starts_with("huarong-app"))
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// `kill -9` the app (what a phone OS or a crash does). Returns how many were killed.
+    pub fn kill_app(&self) -> usize {
+        let pids = self.app_pids();
+        for p in &pids {
+            let _ = Command::new("kill")
+                .args(["-KILL", &p.to_string()])
+                .status();
+        }
+        let t0 = Instant::now();
+        while !self.app_pids().is_empty() && t0.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        pids.len()
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        for (pid, _) in descendants(self.child.id()) {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .stderr(Stdio::null())
+                .status();
+        }
+        kill_group(self.child.id());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if !std::thread::panicking() {
+            let _ = fs::remove_dir_all(&self.data_dir);
+        } else {
+            eprintln!(
+                "(kept the data dir of the failed test: {})",
+                self.data_dir.display()
+            );
+        }
+    }
+}
+
+/// What the board element says (the test hooks).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Board {
+    pub game: String,
+    pub state: String,
+    pub moves: u32,
+    pub status: String,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Rect {
+    pub fn cx(&self) -> f64 {
+        self.x + self.w / 2.0
+    }
+    pub fn cy(&self) -> f64 {
+        self.y + self.h / 2.0
+    }
+}
+
+/// One running app (one WebDriver session).
+pub struct App {
+    pub c: Client,
+    pub name: String,
+    /// Wall time from the new-session request to the UI's ready flag, in ms.
+    pub ready_ms: f64,
+    /// `performance.now()` at ready: from navigation start to interactive home, in ms.
+    pub in_page_ready_ms: f64,
+}
+
+impl App {
+    pub async fn js(&self, script: &str) -> Value {
+        self.c
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    pub async fn js_args(&self, script: &str, args: Vec<Value>) -> Value {
+        self.c
+            .execute(script, args)
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Poll `script` until it returns something other than null/false; return that value.
+    pub async fn wait_js(&self, script: &str, timeout_ms: u64) -> Value {
+        let t0 = Instant::now();
+        let mut last;
+        loop {
+            match self.c.execute(script, vec![]).await {
+                Ok(v) if !v.is_null() && v != Value::Bool(false) => return v,
+                Ok(v) => last = v,
+                Err(e) => last = json!(format!("error: {e}")),
+            }
+            if t0.elapsed() > Duration::from_millis(timeout_ms) {
+                self.shot(&format!("{}-timeout", self.name)).await;
+                panic!("timed out after {timeout_ms} ms waiting for: {script}\nlast value: {last}");
+            }
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    /// The board's test hooks, or None when no board is on screen.
+    pub async fn board(&self) -> Option<Board> {
+        let v = self
+            .js(
+                "const b = document.querySelector('[data-game][data-state]');
+                 return b ? [b.dataset.game, b.dataset.state, b.dataset.moves, b.dataset.status] : null;",
+            )
+            .await;
+        let a = v.as_array()?;
+        Some(Board {
+            game: a[0].as_str()?.to_string(),
+            state: a[1].as_str()?.to_string(),
+            moves: a[2].as_str()?.parse().ok()?,
+            status: a[3].as_str()?.to_string(),
+        })
+    }
+
+    pub async fn wait_board(&self) -> Board {
+        self.wait_js(
+            "return document.querySelector('[data-game][data-state]') ? true : null",
+            10_000,
+        )
+        .await;
+        self.board().await.expect("board on screen")
+    }
+
+    /// Wait until the board's move count differs from `moves` (or status changes).
+    pub async fn wait_moves_change(&self, moves: u32) -> Board {
+        let script = format!(
+            "const b = document.querySelector('[data-game][data-state]');
+             return b && b.dataset.moves !== '{moves}' ? true : null;"
+        );
+        self.wait_js(&script, 10_000).await;
+        self.board().await.expect("board")
+    }
+
+    pub async fn screen(&self) -> String {
+        self.js("return document.getElementById('app').dataset.screen || ''")
+            .await
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    pub async fn wait_screen(&self, name: &str) {
+        let script = format!(
+            "const a = document.getElementById('app'); return a && a.dataset.screen === '{name}' && a.firstElementChild ? true : null;"
+        );
+        self.wait_js(&script, 10_000).await;
+    }
+
+    pub async fn rect(&self, css: &str) -> Rect {
+        let v = self
+            .js_args(
+                "const e = document.querySelector(arguments[0]);
+                 if (!e) return null;
+                 const r = e.getBoundingClientRect();
+                 return [r.left, r.top, r.width, r.height];",
+                vec![json!(css)],
+            )
+            .await;
+        let a = v
+            .as_array()
+            .unwrap_or_else(|| panic!("no element matches {css}"));
+        Rect {
+            x: a[0].as_f64().unwrap(),
+            y: a[1].as_f64().unwrap(),
+            w: a[2].as_f64().unwrap(),
+            h: a[3].as_f64().unwrap(),
+        }
+    }
+
+    pub async fn exists(&self, css: &str) -> bool {
+        self.js_args(
+            "return !!document.querySelector(arguments[0]);",
+            vec![json!(css)],
+        )
+        .await
+        .as_bool()
+        .unwrap_or(false)
+    }
+
+    /// A real pointer click (down/up through WebDriver actions) at the element's centre.
+    pub async fn click(&self, css: &str) {
+        self.wait_js(
+            &format!(
+                "return document.querySelector({}) ? true : null",
+                json!(css)
+            ),
+            10_000,
+        )
+        .await;
+        // Like a player, scroll a control into view before touching it.
+        self.js_args(
+            "const e = document.querySelector(arguments[0]); const r = e.getBoundingClientRect();
+             if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView({ block: 'center' });",
+            vec![json!(css)],
+        )
+        .await;
+        let r = self.rect(css).await;
+        self.tap_at(r.cx(), r.cy()).await;
+    }
+
+    pub async fn tap_at(&self, x: f64, y: f64) {
+        let m = MouseActions::new("finger".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x: x.round(),
+                y: y.round(),
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .pause(Duration::from_millis(30))
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.c.perform_actions(m).await.expect("tap");
+        let _ = self.c.release_actions().await;
+    }
+
+    /// A drag through the given viewport points (first = press, last = release), with
+    /// `steps` intermediate pointer moves per segment so the page sees a finger moving.
+    pub async fn drag(&self, points: &[(f64, f64)], steps: usize) {
+        assert!(points.len() >= 2);
+        let mut m = MouseActions::new("finger".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x: points[0].0.round(),
+                y: points[0].1.round(),
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        for w in points.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            for i in 1..=steps {
+                let t = i as f64 / steps as f64;
+                m = m.then(PointerAction::MoveTo {
+                    duration: Some(Duration::from_millis(16)),
+                    x: (a.0 + (b.0 - a.0) * t).round(),
+                    y: (a.1 + (b.1 - a.1) * t).round(),
+                });
+            }
+        }
+        m = m.pause(Duration::from_millis(40)).then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        self.c.perform_actions(m).await.expect("drag");
+        let _ = self.c.release_actions().await;
+    }
+
+    /// Press a key (a character, or one of fantoccini's `Key` code points as a char).
+    pub async fn key(&self, key: char) {
+        let k = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.c.perform_actions(k).await.expect("key");
+        let _ = self.c.release_actions().await;
+    }
+
+    /// Resize the window so that the *viewport* is w × h CSS pixels.
+    pub async fn set_viewport(&self, w: u32, h: u32) {
+        for _ in 0..3 {
+            let inner = self
+                .js("return [window.innerWidth, window.innerHeight]")
+                .await;
+            let iw = inner[0].as_u64().unwrap_or(0) as i64;
+            let ih = inner[1].as_u64().unwrap_or(0) as i64;
+            if iw == w as i64 && ih == h as i64 {
+                return;
+            }
+            let (ow, oh) = self
+                .c
+                .get_window_size()
+                .await
+                .unwrap_or((w as u64, h as u64));
+            let nw = (w as i64 + (ow as i64 - iw)).max(100) as u32;
+            let nh = (h as i64 + (oh as i64 - ih)).max(100) as u32;
+            let _ = self.c.set_window_size(nw, nh).await;
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        let inner = self
+            .js("return [window.innerWidth, window.innerHeight]")
+            .await;
+        assert_eq!(
+            (inner[0].as_u64(), inner[1].as_u64()),
+            (Some(w as u64), Some(h as u64)),
+            "could not size the viewport to {w}x{h}"
+        );
+    }
+
+    /// Save a screenshot under tests/e2e/out/<name>.png.
+    pub async fn shot(&self, name: &str) -> PathBuf {
+        let path = out_dir().join(format!("{name}.png"));
+        match self.c.screenshot().await {
+            Ok(png) => {
+                let mut f = fs::File::create(&path).expect("screenshot file");
+                f.write_all(&png).expect("write screenshot");
+            }
+            Err(e) => eprintln!("screenshot {name} failed: {e}"),
+        }
+        path
+    }
+
+    /// Close the session (the app exits normally).
+    pub async fn quit(self) {
+        let _ = self.c.close().await;
+    }
+
+    /// Forget the session without closing it (after the app was killed).
+    pub async fn abandon(self) {
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.c.close()).await;
+    }
+}
+
+/// Run an async test body on a fresh single-threaded runtime.
+pub fn run<F: std::future::Future<Output = ()>>(f: F) {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime")
+        .block_on(f)
+}
+
+/// Percentile of a sample (nearest rank).
+pub fn percentile(v: &[f64], p: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    let mut s = v.to_vec();
+    s.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let rank = ((p / 100.0) * s.len() as f64).ceil().max(1.0) as usize;
+    s[rank.min(s.len()) - 1]
+}
+
+/// Append one line to tests/e2e/out/figures.txt and print it.
+pub fn figure(line: &str) {
+    println!("FIGURE {line}");
+    eprintln!("FIGURE {line}");
+    if let Ok(mut f) = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out_dir().join("figures.txt"))
+    {
+        let _ = writeln!(f, "{line}");
+    }
+}
+
+/// A number-slide body `WxH:<tiles>` as (w, h, tiles).
+pub fn parse_slide(body: &str) -> (usize, usize, Vec<u32>) {
+    let (size, tiles) = body.split_once(':').expect("WxH:tiles");
+    let (w, h) = size.split_once('x').expect("WxH");
+    let tiles: Vec<u32> = tiles.split(',').map(|t| t.parse().expect("tile")).collect();
+    (w.parse().unwrap(), h.parse().unwrap(), tiles)
+}
+
+/// The tiles next to the blank (each can move into it with one tap).
+pub fn slide_neighbours(body: &str) -> Vec<u32> {
+    let (w, h, tiles) = parse_slide(body);
+    let b = tiles.iter().position(|&t| t == 0).expect("blank");
+    let (r, c) = (b / w, b % w);
+    let mut out = Vec::new();
+    if r > 0 {
+        out.push(tiles[b - w]);
+    }
+    if r + 1 < h {
+        out.push(tiles[b + w]);
+    }
+    if c > 0 {
+        out.push(tiles[b - 1]);
+    }
+    if c + 1 < w {
+        out.push(tiles[b + 1]);
+    }
+    out
+}
+
+/// Key code points of the W3C WebDriver spec.
+pub mod keys {
+    pub const LEFT: char = '\u{e012}';
+    pub const UP: char = '\u{e013}';
+    pub const RIGHT: char = '\u{e014}';
+    pub const DOWN: char = '\u{e015}';
+    pub const ESCAPE: char = '\u{e00c}';
+}
+
+impl App {
+    /// How many times the UI called a command since it started.
+    pub async fn invoked(&self, cmd: &str) -> usize {
+        self.js_args(
+            "return (window.__huarongPerf.invokes || []).filter((x) => x[0] === arguments[0]).length;",
+            vec![json!(cmd)],
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0) as usize
+    }
+
+    /// Call a command of the app directly (for checks only: what Rust holds).
+    pub async fn invoke(&self, cmd: &str, args: Value) -> Value {
+        let v = self
+            .c
+            .execute_async(
+                "const [cmd, args, done] = arguments;
+                 window.__TAURI__.core.invoke(cmd, args).then((r) => done({ ok: r }), (e) => done({ err: e }));",
+                vec![json!(cmd), args],
+            )
+            .await
+            .expect("invoke");
+        if let Some(e) = v.get("err") {
+            panic!("{cmd} failed: {e}");
+        }
+        v["ok"].clone()
+    }
+
+    /// Tap the centre of a number tile.
+    pub async fn tap_tile(&self, n: u32) {
+        self.click(&format!("[data-tile='{n}']")).await;
+    }
+
+    /// Press, move through `points` and keep the pointer down (finish with `release`).
+    pub async fn press_and_move(&self, points: &[(f64, f64)], steps: usize) {
+        let mut m = MouseActions::new("finger".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x: points[0].0.round(),
+                y: points[0].1.round(),
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        for w in points.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            for i in 1..=steps {
+                let t = i as f64 / steps as f64;
+                m = m.then(PointerAction::MoveTo {
+                    duration: Some(Duration::from_millis(16)),
+                    x: (a.0 + (b.0 - a.0) * t).round(),
+                    y: (a.1 + (b.1 - a.1) * t).round(),
+                });
+            }
+        }
+        self.c.perform_actions(m).await.expect("press and move");
+    }
+
+    pub async fn release(&self) {
+        let m = MouseActions::new("finger".into()).then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        self.c.perform_actions(m).await.expect("release");
+        let _ = self.c.release_actions().await;
+    }
+
+    /// Drag an element's centre by (dx, dy) through the given relative waypoints.
+    pub async fn drag_el(&self, css: &str, waypoints: &[(f64, f64)]) {
+        let r = self.rect(css).await;
+        let mut pts = vec![(r.cx(), r.cy())];
+        for (dx, dy) in waypoints {
+            pts.push((r.cx() + dx, r.cy() + dy));
+        }
+        self.drag(&pts, 6).await;
+    }
+
+    /// Wait until the finish dialog is open.
+    pub async fn wait_finish(&self) {
+        self.wait_js(
+            "return document.querySelector('[data-finish]') ? true : null",
+            10_000,
+        )
+        .await;
+    }
+
+    /// Read a number-slide cell size (px) from the first tile.
+    pub async fn cell_px(&self) -> f64 {
+        self.js("const g = document.querySelector('.grid'); return g ? g.clientWidth / Number(getComputedStyle(g).getPropertyValue('--cols')) : 0;")
+            .await
+            .as_f64()
+            .unwrap_or(0.0)
+    }
+
+    /// Type text into the element matching `css`.
+    pub async fn type_into(&self, css: &str, text: &str) {
+        self.wait_js(
+            &format!(
+                "return document.querySelector({}) ? true : null",
+                json!(css)
+            ),
+            10_000,
+        )
+        .await;
+        let el = self
+            .c
+            .find(fantoccini::Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
+        el.send_keys(text).await.expect("type");
+    }
+}
+
+impl App {
+    /// Reload the page (the UI starts again from what Rust holds) and wait until it is ready.
+    pub async fn reload(&self) {
+        let _ = self
+            .c
+            .execute(
+                "document.body.dataset.ready = '0'; setTimeout(() => location.reload(), 0);",
+                vec![],
+            )
+            .await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        self.wait_js(
+            "return document.body && document.body.dataset.ready === '1' ? true : null",
+            15_000,
+        )
+        .await;
+    }
+}

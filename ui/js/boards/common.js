@@ -1,0 +1,169 @@
+// What every board shares: a square-ish grid whose cell size follows the element's size,
+// a single active pointer with capture, and the parse helpers of the game-ID bodies.
+
+import { h } from '../dom.js';
+
+/** Parse a number-slide body `WxH:<tiles>` into { w, h, tiles } (0 = blank). */
+export function parseSlide(body) {
+  const m = /^(\d+)x(\d+):(.*)$/.exec(body || '');
+  if (!m) return null;
+  const w = Number(m[1]);
+  const hh = Number(m[2]);
+  const tiles = m[3].split(',').map(Number);
+  if (tiles.length !== w * hh || tiles.some((n) => !Number.isInteger(n))) return null;
+  return { w, h: hh, tiles };
+}
+
+/** Parse a Klotski body (rows joined by '/'; '.' empty, '#' wall) into { rows, cols, pieces, walls }. */
+export function parseKlotski(body) {
+  const rows = (body || '').split('/');
+  if (!rows.length || !rows[0].length) return null;
+  const cols = rows[0].length;
+  if (rows.some((r) => r.length !== cols)) return null;
+  const pieces = new Map();
+  const walls = [];
+  rows.forEach((row, r) => {
+    [...row].forEach((ch, c) => {
+      if (ch === '.') return;
+      if (ch === '#') {
+        walls.push({ r, c });
+        return;
+      }
+      let p = pieces.get(ch);
+      if (!p) pieces.set(ch, (p = { id: ch, r0: r, c0: c, r1: r, c1: c }));
+      p.r0 = Math.min(p.r0, r);
+      p.c0 = Math.min(p.c0, c);
+      p.r1 = Math.max(p.r1, r);
+      p.c1 = Math.max(p.c1, c);
+    });
+  });
+  const list = [];
+  for (const p of pieces.values()) {
+    const w = p.c1 - p.c0 + 1;
+    const hh = p.r1 - p.r0 + 1;
+    list.push({ id: p.id, r: p.r0, c: p.c0, w, h: hh });
+  }
+  return { rows: rows.length, cols, grid: rows, pieces: list, walls };
+}
+
+/** Parse a 2048 body (16 values, comma-separated; more cells allowed if square). */
+export function parse2048(body) {
+  const vals = (body || '').split(',').map(Number);
+  const n = Math.round(Math.sqrt(vals.length));
+  if (n * n !== vals.length || vals.some((v) => !Number.isFinite(v))) return null;
+  return { n, vals };
+}
+
+/**
+ * A grid element of `cols` × `rows` cells that keeps `--cell` (px) up to date and reports
+ * the cell size to `onResize`. The element keeps the board's aspect ratio through CSS.
+ */
+export class Grid {
+  constructor(cols, rows, className) {
+    this.cols = cols;
+    this.rows = rows;
+    this.cell = 0;
+    this.el = h('div', { class: `grid ${className || ''}` });
+    this.el.style.setProperty('--cols', String(cols));
+    this.el.style.setProperty('--rows', String(rows));
+    this.listeners = [];
+    this.ro = new ResizeObserver(() => this.measure());
+    this.ro.observe(this.el);
+  }
+  measure() {
+    const w = this.el.clientWidth;
+    const cell = w / this.cols;
+    if (cell > 0 && Math.abs(cell - this.cell) > 0.01) {
+      this.cell = cell;
+      this.el.style.setProperty('--cell', `${cell}px`);
+      for (const f of this.listeners) f(cell);
+    }
+  }
+  onResize(f) {
+    this.listeners.push(f);
+  }
+  destroy() {
+    this.ro.disconnect();
+  }
+}
+
+/** Single-pointer tracking with capture; a second pointer is ignored while one is down. */
+export function trackPointer(el, handlers) {
+  let active = null;
+  const down = (e) => {
+    if (active !== null) return;
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    const accepted = handlers.down(e);
+    if (accepted === false) return;
+    active = e.pointerId;
+    try {
+      el.setPointerCapture(e.pointerId);
+    } catch (_) {
+      /* pointer already gone */
+    }
+    e.preventDefault();
+  };
+  const move = (e) => {
+    if (e.pointerId !== active) return;
+    handlers.move(e);
+    e.preventDefault();
+  };
+  const end = (cancelled) => (e) => {
+    if (e.pointerId !== active) return;
+    active = null;
+    try {
+      el.releasePointerCapture(e.pointerId);
+    } catch (_) {
+      /* already released */
+    }
+    if (cancelled) handlers.cancel(e);
+    else handlers.up(e);
+  };
+  const up = end(false);
+  const cancel = end(true);
+  el.addEventListener('pointerdown', down);
+  el.addEventListener('pointermove', move);
+  el.addEventListener('pointerup', up);
+  el.addEventListener('pointercancel', cancel);
+  el.addEventListener('lostpointercapture', (e) => {
+    if (e.pointerId === active) cancel(e);
+  });
+  return () => {
+    el.removeEventListener('pointerdown', down);
+    el.removeEventListener('pointermove', move);
+    el.removeEventListener('pointerup', up);
+    el.removeEventListener('pointercancel', cancel);
+  };
+}
+
+/**
+ * A main-thread stall monitor: the longest gap between animation frames while active.
+ * (WebKitGTK has no PerformanceObserver "longtask" entries, so frames are watched instead.)
+ */
+export const frameMonitor = {
+  running: false,
+  last: 0,
+  longest: 0,
+  gaps: [],
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.last = performance.now();
+    const tick = (now) => {
+      if (!this.running) return;
+      const gap = now - this.last;
+      this.last = now;
+      if (gap > this.longest) this.longest = gap;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  },
+  stop() {
+    if (!this.running) return;
+    this.running = false;
+    this.gaps.push(this.longest);
+    if (this.gaps.length > 200) this.gaps.shift();
+    this.longest = 0;
+  },
+};
+window.__huarongFrames = frameMonitor;

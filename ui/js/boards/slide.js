@@ -1,0 +1,205 @@
+// Number slide board: tap a tile, or drag a tile (with the run between it and the blank)
+// toward the blank; the run follows the finger along its line and snaps. The move itself is
+// `play {tile}`; Rust decides whether it is legal and what it counts.
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { Grid, parseSlide, trackPointer, frameMonitor } from './common.js';
+
+const TAP_PX = 6;
+
+export class SlideBoard {
+  constructor(ctx) {
+    this.ctx = ctx; // { play(mv) → Promise<bool>, blocked() }
+    this.state = null;
+    this.tiles = new Map();
+    this.grid = null;
+    this.drag = null;
+    this.hinted = null;
+    this.el = h('div', { class: 'board-frame slide-frame' });
+  }
+
+  /** Render a board body; returns false if it cannot be parsed. */
+  update(body) {
+    const s = parseSlide(body);
+    if (!s) return false;
+    if (!this.grid || this.grid.cols !== s.w || this.grid.rows !== s.h) this.build(s);
+    this.state = s;
+    this.layout();
+    return true;
+  }
+
+  build(s) {
+    if (this.grid) this.grid.destroy();
+    if (this.untrack) this.untrack();
+    this.el.replaceChildren();
+    this.tiles.clear();
+    this.grid = new Grid(s.w, s.h, 'slide-grid');
+    this.grid.el.classList.toggle('dense', s.w >= 7 || s.h >= 7);
+    this.el.dataset.cols = String(s.w);
+    this.el.style.setProperty('--aspect', String(s.w / s.h));
+    this.el.setAttribute('aria-label', t('label.board.slide', { w: s.w, h: s.h }));
+    for (const n of s.tiles) {
+      if (n === 0) continue;
+      const goalIndex = n - 1;
+      const tile = h(
+        'div',
+        { class: 'tile', 'data-tile': n, role: 'img' },
+        h('span', { class: 'face', 'aria-hidden': 'true' }, String(n)),
+      );
+      tile.dataset.home = `${Math.floor(goalIndex / s.w)},${goalIndex % s.w}`;
+      this.tiles.set(n, tile);
+      this.grid.el.append(tile);
+    }
+    this.el.append(this.grid.el);
+    this.grid.onResize(() => this.layout(true));
+    this.untrack = trackPointer(this.grid.el, {
+      down: (e) => this.down(e),
+      move: (e) => this.move(e),
+      up: (e) => this.up(e),
+      cancel: () => this.cancel(),
+    });
+  }
+
+  pos(n) {
+    const i = this.state.tiles.indexOf(n);
+    return { r: Math.floor(i / this.state.w), c: i % this.state.w };
+  }
+
+  place(tile, r, c, dx = 0, dy = 0) {
+    const cell = this.grid.cell;
+    tile.style.transform = `translate3d(${c * cell + dx}px, ${r * cell + dy}px, 0)`;
+  }
+
+  layout(instant) {
+    if (!this.state || !this.grid.cell) return;
+    const { w, tiles } = this.state;
+    tiles.forEach((n, i) => {
+      if (n === 0) return;
+      const tile = this.tiles.get(n);
+      if (!tile) return;
+      const r = Math.floor(i / w);
+      const c = i % w;
+      if (instant) tile.classList.add('instant');
+      this.place(tile, r, c);
+      tile.classList.toggle('home', i === n - 1);
+      tile.setAttribute('aria-label', t('label.tile', { n, row: r + 1, col: c + 1 }));
+    });
+    if (instant) requestAnimationFrame(() => this.tiles.forEach((tl) => tl.classList.remove('instant')));
+  }
+
+  /** The run that moves when tile n is pushed toward the blank, or null if not in line. */
+  run(n) {
+    const p = this.pos(n);
+    const b = this.pos(0);
+    if (p.r === b.r && p.c !== b.c) {
+      const step = Math.sign(b.c - p.c);
+      const list = [];
+      for (let c = p.c; c !== b.c; c += step) list.push(this.state.tiles[p.r * this.state.w + c]);
+      return { axis: 'x', sign: step, list };
+    }
+    if (p.c === b.c && p.r !== b.r) {
+      const step = Math.sign(b.r - p.r);
+      const list = [];
+      for (let r = p.r; r !== b.r; r += step) list.push(this.state.tiles[r * this.state.w + p.c]);
+      return { axis: 'y', sign: step, list };
+    }
+    return null;
+  }
+
+  tileAt(e) {
+    const el = e.target.closest && e.target.closest('[data-tile]');
+    return el ? Number(el.dataset.tile) : null;
+  }
+
+  down(e) {
+    if (!this.state || this.ctx.busy()) return false;
+    const n = this.tileAt(e);
+    if (!n) return false;
+    this.clearHint();
+    this.drag = { n, x0: e.clientX, y0: e.clientY, t0: performance.now(), d: 0, moved: false, run: this.run(n) };
+    frameMonitor.start();
+    return true;
+  }
+
+  move(e) {
+    const d = this.drag;
+    if (!d) return;
+    const dx = e.clientX - d.x0;
+    const dy = e.clientY - d.y0;
+    if (Math.hypot(dx, dy) > TAP_PX) d.moved = true;
+    if (!d.run) return;
+    const along = (d.run.axis === 'x' ? dx : dy) * d.run.sign;
+    d.d = Math.max(0, Math.min(this.grid.cell, along));
+    d.speed = along / Math.max(1, performance.now() - d.t0);
+    for (const n of d.run.list) {
+      const tile = this.tiles.get(n);
+      const p = this.pos(n);
+      tile.classList.add('dragging');
+      const off = d.d * d.run.sign;
+      this.place(tile, p.r, p.c, d.run.axis === 'x' ? off : 0, d.run.axis === 'y' ? off : 0);
+    }
+  }
+
+  release() {
+    for (const tile of this.tiles.values()) tile.classList.remove('dragging');
+  }
+
+  async up() {
+    const d = this.drag;
+    this.drag = null;
+    frameMonitor.stop();
+    if (!d) return;
+    this.release();
+    const cell = this.grid.cell;
+    const commit = !d.moved || (d.run && (d.d > cell * 0.35 || (d.d > cell * 0.15 && d.speed > 0.5)));
+    if (!commit) {
+      if (!d.run) this.ctx.blocked();
+      this.layout();
+      return;
+    }
+    const ok = await this.ctx.play({ tile: d.n });
+    if (!ok) this.layout();
+  }
+
+  cancel() {
+    this.drag = null;
+    frameMonitor.stop();
+    this.release();
+    this.layout();
+  }
+
+  /** Arrow keys move the tile next to the blank into it (the tile moves in the arrow's direction). */
+  key(dir) {
+    if (!this.state) return false;
+    const b = this.pos(0);
+    const from = { up: [1, 0], down: [-1, 0], left: [0, 1], right: [0, -1] }[dir];
+    const r = b.r + from[0];
+    const c = b.c + from[1];
+    if (r < 0 || c < 0 || r >= this.state.h || c >= this.state.w) {
+      this.ctx.blocked();
+      return true;
+    }
+    this.ctx.play({ tile: this.state.tiles[r * this.state.w + c] });
+    return true;
+  }
+
+  showHint(mv) {
+    this.clearHint();
+    const tile = mv && this.tiles.get(Number(mv.tile));
+    if (!tile) return null;
+    tile.classList.add('hinted');
+    this.hinted = tile;
+    return t('hint.slide', { tile: mv.tile });
+  }
+
+  clearHint() {
+    if (this.hinted) this.hinted.classList.remove('hinted');
+    this.hinted = null;
+  }
+
+  destroy() {
+    if (this.grid) this.grid.destroy();
+    if (this.untrack) this.untrack();
+  }
+}

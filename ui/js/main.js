@@ -1,0 +1,167 @@
+// Start-up, the screen router, settings (language, theme, feedback) and global keys.
+
+import { call, available, AppError } from './ipc.js';
+import { setLanguage, t } from './i18n.js';
+import { configure as configureFeedback, toast, warmSounds } from './feedback.js';
+import { clear, h } from './dom.js';
+import { HomeScreen } from './screens/home.js';
+import { GameScreen } from './screens/game.js';
+import { LevelsScreen } from './screens/levels.js';
+import { SettingsScreen } from './screens/settings.js';
+import { CodeScreen } from './screens/code.js';
+
+const KINDS = ['slide', 'klotski', '2048'];
+
+export const app = {
+  settings: {},
+  progress: {},
+  screen: null,
+  screenName: '',
+  root: null,
+
+  async refreshProgress() {
+    try {
+      this.progress = (await call('get_progress')) || {};
+    } catch (_) {
+      /* keep the last copy */
+    }
+    return this.progress;
+  },
+
+  async saveSettings(patch) {
+    const next = { ...this.settings, ...patch };
+    try {
+      this.settings = (await call('set_settings', { settings: next })) || next;
+    } catch (e) {
+      this.error(e);
+      return;
+    }
+    this.applySettings();
+  },
+
+  applySettings() {
+    const s = this.settings || {};
+    setLanguage(s.language);
+    const theme = s.theme === 'light' || s.theme === 'dark' ? s.theme : 'system';
+    document.documentElement.dataset.theme = theme;
+    configureFeedback(s);
+  },
+
+  /** Show a screen: `home`, `game:<kind>`, `levels:<kind>`, `settings`, `code`. */
+  async go(name, opts = {}) {
+    const [base, arg] = name.split(':');
+    let screen;
+    if (base === 'game' && KINDS.includes(arg)) screen = new GameScreen(this, arg, opts);
+    else if (base === 'levels' && KINDS.includes(arg)) screen = new LevelsScreen(this, arg);
+    else if (base === 'settings') screen = new SettingsScreen(this);
+    else if (base === 'code') screen = new CodeScreen(this);
+    else screen = new HomeScreen(this);
+    const prepared = await screen.prepare();
+    if (prepared === false) {
+      if (base !== 'home') return this.go('home');
+    }
+    if (this.screen) this.screen.destroy();
+    this.screen = screen;
+    this.screenName = screen.name;
+    clear(this.root);
+    this.root.dataset.screen = screen.name.split(':')[0];
+    this.root.append(screen.render());
+    if (screen.mounted) screen.mounted();
+    const focusTarget = this.root.querySelector('[data-autofocus]') || this.root.querySelector('h1');
+    if (focusTarget) focusTarget.focus({ preventScroll: true });
+    call('set_screen', { screen: screen.name }).catch(() => {});
+    return screen;
+  },
+
+  /** Re-render the current screen in place (after a language change). */
+  rerender() {
+    if (!this.screen) return;
+    clear(this.root);
+    this.root.append(this.screen.render());
+    if (this.screen.mounted) this.screen.mounted();
+  },
+
+  /** Open a game ID / share code and show its game screen. */
+  async openCode(code) {
+    const view = await call('open_game', { id: code });
+    const kind = view && view.snapshot && view.snapshot.kind;
+    return this.go(`game:${kind}`, { view });
+  },
+
+  error(e) {
+    const err = e instanceof AppError ? e : new AppError(e && e.code, e && e.message);
+    const key = `err.${err.code}`;
+    const text = t(key, { message: err.message });
+    toast(text === key ? t('err.generic', { message: err.message }) : text);
+  },
+};
+
+function onKey(e) {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  const tag = (e.target && e.target.tagName) || '';
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  if (app.screen && app.screen.onKey && app.screen.onKey(e)) e.preventDefault();
+}
+
+function noMenus(e) {
+  // No long-press / right-click menu inside the app, except in text fields.
+  const tag = (e.target && e.target.tagName) || '';
+  if (tag !== 'INPUT' && tag !== 'TEXTAREA') e.preventDefault();
+}
+
+/** Start-up milestones (ms since navigation start), read by the E2E figures. */
+const boot = { modules: performance.now() };
+window.__huarongBoot = boot;
+
+async function start() {
+  const t0 = performance.now();
+  app.root = document.getElementById('app');
+  document.addEventListener('keydown', onKey);
+  document.addEventListener('contextmenu', noMenus);
+  document.addEventListener('gesturestart', (e) => e.preventDefault());
+  document.addEventListener('dblclick', (e) => e.preventDefault());
+  if (!available()) {
+    setLanguage('system');
+    app.root.append(h('p', { class: 'fatal', role: 'alert' }, 'Huarong needs its Tauri back end (window.__TAURI__ is missing).'));
+    return;
+  }
+  try {
+    app.settings = (await call('get_settings')) || {};
+  } catch (_) {
+    app.settings = {};
+  }
+  app.applySettings();
+  boot.settings = performance.now();
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => app.applySettings());
+  await app.refreshProgress();
+  boot.progress = performance.now();
+  const p = app.progress || {};
+  let target = 'home';
+  const last = p.last_screen || p.lastScreen || p.screen;
+  if (typeof last === 'string' && last) target = last;
+  let shown = null;
+  try {
+    shown = await app.go(target, { resume: true });
+  } catch (_) {
+    shown = null;
+  }
+  if (!shown) await app.go('home');
+  const notices = Array.isArray(p.notices) ? p.notices : [];
+  if (notices.length) {
+    const n = notices[notices.length - 1];
+    const code = typeof n === 'string' ? n : n && n.code;
+    toast(code === 'restored' ? t('restored') : String((n && n.message) || n), 6000);
+    call('dismiss_notices').catch(() => {});
+  }
+  // Stop the game clocks while the window is hidden (the next move starts them again).
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) call('pause', {}).catch(() => {});
+  });
+  boot.ready = performance.now();
+  document.body.dataset.ready = '1';
+  setTimeout(warmSounds, 1500);
+  window.__huarongReadyMs = performance.now() - t0;
+  window.__huarongReadyAt = performance.now();
+}
+
+start();

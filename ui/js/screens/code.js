@@ -1,0 +1,86 @@
+// "Enter or paste a code": a game ID, a share code or a link; Rust parses and validates it.
+
+import { h, icon } from '../dom.js';
+import { t } from '../i18n.js';
+
+export class CodeScreen {
+  constructor(app) {
+    this.app = app;
+    this.name = 'code';
+  }
+
+  async prepare() {
+    return true;
+  }
+
+  render() {
+    const app = this.app;
+    this.error = h('p', { class: 'form-error', role: 'alert', id: 'code-error' });
+    this.input = h('textarea', {
+      id: 'code-input',
+      class: 'code-input',
+      rows: '3',
+      maxlength: '2048',
+      spellcheck: 'false',
+      autocapitalize: 'off',
+      autocomplete: 'off',
+      placeholder: t('codePlaceholder'),
+      'aria-describedby': 'code-help code-error',
+      'data-autofocus': '1',
+    });
+    const form = h(
+      'form',
+      { class: 'code-form', onsubmit: (e) => { e.preventDefault(); this.submit(); } },
+      h('label', { for: 'code-input', class: 'field-label' }, t('codeTitle')),
+      this.input,
+      h('p', { id: 'code-help', class: 'help' }, t('codeHelp')),
+      this.error,
+      h(
+        'div',
+        { class: 'form-actions' },
+        navigator.clipboard && navigator.clipboard.readText
+          ? h('button', { class: 'btn', type: 'button', 'data-action': 'paste', onclick: () => this.paste() }, t('paste'))
+          : null,
+        h('button', { class: 'btn primary', type: 'submit', 'data-action': 'open' }, t('open')),
+      ),
+    );
+    const header = h(
+      'header',
+      { class: 'bar' },
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.go('home') }, icon('back')),
+      h('div', { class: 'bar-title' }, h('h1', { class: 'title', tabindex: '-1' }, t('enterCode'))),
+      h('span', { class: 'icon-btn-spacer' }),
+    );
+    return h('section', { class: 'screen code-screen' }, header, h('div', { class: 'scroll' }, form));
+  }
+
+  async paste() {
+    try {
+      this.input.value = (await navigator.clipboard.readText()).trim();
+    } catch (_) {
+      /* clipboard refused */
+    }
+    this.input.focus();
+  }
+
+  async submit() {
+    const code = this.input.value.trim();
+    this.error.textContent = '';
+    if (!code) return;
+    try {
+      await this.app.openCode(code);
+    } catch (e) {
+      this.error.textContent = t(`err.${e.code}`, { message: e.message }).startsWith('err.') ? e.message : t(`err.${e.code}`, { message: e.message });
+    }
+  }
+
+  onKey(e) {
+    if (e.key === 'Escape') {
+      this.app.go('home');
+      return true;
+    }
+    return false;
+  }
+
+  destroy() {}
+}

@@ -1,0 +1,85 @@
+// Settings: language, theme, haptics, sound, the move-count rule of each game. Rust stores
+// and validates them (get_settings / set_settings).
+
+import { h, icon } from '../dom.js';
+import { t } from '../i18n.js';
+
+const RULES = { slide: ['tile', 'line'], klotski: ['piece', 'straight', 'unit'] };
+const RULE_LABEL = { tile: 'rule.tile', line: 'rule.line', piece: 'rule.piece', straight: 'rule.straight', unit: 'rule.cell' };
+
+export class SettingsScreen {
+  constructor(app) {
+    this.app = app;
+    this.name = 'settings';
+  }
+
+  async prepare() {
+    return true;
+  }
+
+  group(id, label, options, current, onpick) {
+    const name = `set-${id}`;
+    return h(
+      'fieldset',
+      { class: 'setting', 'data-setting': id },
+      h('legend', null, label),
+      h(
+        'div',
+        { class: 'segmented' },
+        options.map(([value, text]) => {
+          const input = h('input', { type: 'radio', name, value, id: `${name}-${value}`, checked: value === current, onchange: () => onpick(value) });
+          return h('label', { class: 'seg', for: `${name}-${value}`, 'data-value': value }, input, h('span', null, text));
+        }),
+      ),
+    );
+  }
+
+  toggle(id, label, on, onflip) {
+    const input = h('input', { type: 'checkbox', role: 'switch', id: `set-${id}`, checked: !!on, onchange: (e) => onflip(e.target.checked) });
+    return h('div', { class: 'setting switch-row', 'data-setting': id }, h('label', { for: `set-${id}` }, label), input);
+  }
+
+  render() {
+    const app = this.app;
+    const s = app.settings || {};
+    const rules = s.rules || {};
+    const lang = s.language === 'zh' || s.language === 'en' ? s.language : 'auto';
+    const header = h(
+      'header',
+      { class: 'bar' },
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.go('home') }, icon('back')),
+      h('div', { class: 'bar-title' }, h('h1', { class: 'title', tabindex: '-1' }, t('settings'))),
+      h('span', { class: 'icon-btn-spacer' }),
+    );
+    const body = h(
+      'div',
+      { class: 'scroll settings-list' },
+      this.group('language', t('language'), [['auto', t('lang.system')], ['zh', t('lang.zh')], ['en', t('lang.en')]], lang, async (v) => {
+        await app.saveSettings({ language: v });
+        app.rerender();
+      }),
+      this.group('theme', t('theme'), [['system', t('theme.system')], ['light', t('theme.light')], ['dark', t('theme.dark')]], s.theme || 'system', (v) => app.saveSettings({ theme: v })),
+      this.toggle('haptics', t('haptics'), s.haptics !== false, (v) => app.saveSettings({ haptics: v })),
+      this.toggle('sound', t('sound'), !!s.sound, (v) => app.saveSettings({ sound: v })),
+      h(
+        'section',
+        { class: 'rules', 'aria-labelledby': 'rules-title' },
+        h('h2', { id: 'rules-title', class: 'section-title' }, t('moveRule')),
+        Object.entries(RULES).map(([kind, list]) =>
+          this.group(`rule-${kind}`, t(`rule.${kind}`), list.map((r) => [r, t(RULE_LABEL[r])]), rules[kind] || list[0], (v) => app.saveSettings({ rules: { ...rules, ...(app.settings.rules || {}), [kind]: v } })),
+        ),
+      ),
+    );
+    return h('section', { class: 'screen settings-screen' }, header, body);
+  }
+
+  onKey(e) {
+    if (e.key === 'Escape') {
+      this.app.go('home');
+      return true;
+    }
+    return false;
+  }
+
+  destroy() {}
+}
