@@ -269,6 +269,14 @@ fn four_by_four_difficulty_bands_hold() {
             );
         }
     }
+    // Expert: at least 51 moves (the band's top is the 4x4 maximum, 80).
+    let b = slide::generate(4, 4, Some(Difficulty::Expert), 0).unwrap();
+    let sol = slide::solve(&b, &cancel).unwrap();
+    assert!(sol.tiles.len() >= 51, "{}", sol.tiles.len());
+    assert_eq!(
+        slide::generate_with_length(4, 4, Some(Difficulty::Expert), 0).unwrap(),
+        (b, Some(sol.tiles.len() as u32))
+    );
     // The daily challenge uses 4x4 medium: pinned forever.
     assert_eq!(
         slide::generate(4, 4, Some(Difficulty::Medium), 1)

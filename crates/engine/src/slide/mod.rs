@@ -224,11 +224,30 @@ fn shuffled(w: usize, h: usize, rng: &mut ChaCha8Rng) -> Board {
 /// Every choice depends only on the seed, the Manhattan distance and the optimal length (a
 /// property of the board, not of the solver), so a seed gives the same board forever.
 pub fn generate(w: usize, h: usize, difficulty: Option<Difficulty>, seed: u64) -> Result<Board> {
-    generate_with_length(w, h, difficulty, seed).map(|(b, _)| b)
+    generate_inner(w, h, difficulty, seed).map(|(b, _)| b)
 }
 
-/// [`generate`], also returning the optimal length when the generator learnt it.
+/// [`generate`], also returning the optimal length: known from the tables for small sizes,
+/// from the generator's check for difficulty boards (for the 4×4 `expert` band, whose top is
+/// the 4×4 maximum of 80, it is computed by a full optimal search), otherwise `None`.
 pub fn generate_with_length(
+    w: usize,
+    h: usize,
+    difficulty: Option<Difficulty>,
+    seed: u64,
+) -> Result<(Board, Option<u32>)> {
+    let (b, len) = generate_inner(w, h, difficulty, seed)?;
+    if len.is_none() && difficulty.is_some() {
+        let found = solve_optimal(&b, &Cancel::new(), None)?;
+        return Ok((b, found.tiles.map(|t| t.len() as u32)));
+    }
+    Ok((b, len))
+}
+
+/// Longest optimal solution of any 4×4 board (Brüngger et al., 1999).
+const MAX_4X4: u32 = 80;
+
+fn generate_inner(
     w: usize,
     h: usize,
     difficulty: Option<Difficulty>,
@@ -251,16 +270,25 @@ pub fn generate_with_length(
         ))
     })?;
     let cancel = Cancel::new();
-    // The optimal length of `b` if it lies in lo..=hi.
-    let in_band = |b: &Board| -> Result<Option<u32>> {
+    // Whether the optimal length of `b` lies in lo..=hi, with the length if it was learnt.
+    let in_band = |b: &Board| -> Result<Option<Option<u32>>> {
         if let Some(len) = optimal_length(b) {
-            return Ok((lo..=hi).contains(&len).then_some(len));
+            return Ok((lo..=hi).contains(&len).then_some(Some(len)));
         }
         if b.manhattan() > hi {
             return Ok(None);
         }
+        if (w, h) == (4, 4) && hi >= MAX_4X4 {
+            // Only the lower end matters: no solution of lo − 1 moves or fewer.
+            let found = solve_optimal(b, &cancel, Some(lo - 1))?;
+            return Ok(found.tiles.is_none().then_some(None));
+        }
         let found = solve_optimal(b, &cancel, Some(hi))?;
-        Ok(found.tiles.map(|t| t.len() as u32).filter(|&len| len >= lo))
+        Ok(found
+            .tiles
+            .map(|t| t.len() as u32)
+            .filter(|&len| len >= lo)
+            .map(Some))
     };
     let walk = matches!((w, h, d), (4, 4, Difficulty::Easy | Difficulty::Medium));
     loop {
@@ -273,7 +301,7 @@ pub fn generate_with_length(
             shuffled(w, h, &mut rng)
         };
         if let Some(len) = in_band(&b)? {
-            return Ok((b, Some(len)));
+            return Ok((b, len));
         }
     }
 }
