@@ -329,17 +329,27 @@ impl AppState {
 
     /// Record `slot`'s session (or its absence) in the progress and save.
     fn save_game<G: AppGame>(&self, slot: &Slot<G>) -> u64 {
+        self.save_game_with(slot, |_| {})
+    }
+
+    /// Record `slot`'s session and apply `more` to the progress, in one save: what belongs
+    /// together (a winning move and its record, a new game and the screen showing it) is
+    /// never split by a kill between two saves.
+    fn save_game_with<G: AppGame>(&self, slot: &Slot<G>, more: impl FnOnce(&mut Progress)) -> u64 {
         let saved = slot
             .session
             .as_ref()
             .map(|s| serde_json::to_value(s.save(self.now())));
-        self.commit(|p| match saved {
-            Some(Ok(v)) => {
-                p.games.insert(G::KIND.as_str().to_string(), v);
+        self.commit(|p| {
+            match saved {
+                Some(Ok(v)) => {
+                    p.games.insert(G::KIND.as_str().to_string(), v);
+                }
+                Some(Err(_)) | None => {
+                    p.games.remove(G::KIND.as_str());
+                }
             }
-            Some(Err(_)) | None => {
-                p.games.remove(G::KIND.as_str());
-            }
+            more(p);
         })
     }
 
@@ -396,10 +406,9 @@ impl AppState {
             slot.optimal = None;
             slot.counted_win = false;
             slot.session = Some(sess);
-            self.save_game(&slot);
+            self.save_game_with(&slot, |p| p.screen = format!("game:{}", G::KIND.as_str()));
             self.view(slot.session()?, None, None)
         };
-        self.commit(|p| p.screen = format!("game:{}", G::KIND.as_str()));
         self.find_optimal::<G>();
         Ok(view)
     }
@@ -418,14 +427,18 @@ impl AppState {
         let after = sess.status();
         slot.touch();
         let effect = serde_json::to_value(effect).ok();
-        let finish = if after != before && after != Status::Playing {
-            let f = self.finish(&slot)?;
-            slot.counted_win |= f.counted && f.status == Status::Won;
-            Some(f)
+        let mut finish = None;
+        if after != before && after != Status::Playing {
+            // The move and its record go to disk in the same save.
+            let now = self.now();
+            let today = today();
+            self.save_game_with(&slot, |p| finish = Self::finish(&slot, p, now, &today));
+            if let Some(f) = &finish {
+                slot.counted_win |= f.counted && f.status == Status::Won;
+            }
         } else {
-            None
-        };
-        self.save_game(&slot);
+            self.save_game(&slot);
+        }
         Ok(self.view(slot.session()?, effect, finish))
     }
 
@@ -595,11 +608,17 @@ impl AppState {
             });
     }
 
-    /// Settle a finished game: records, unlocks, and the finish view.
-    fn finish<G: AppGame>(&self, slot: &Slot<G>) -> AppResult<Finish> {
-        let sess = slot.session()?;
+    /// Settle a finished game in `p`: records, unlocks; and the finish view. Runs inside
+    /// the save of the move (so it must not take the progress lock itself).
+    fn finish<G: AppGame>(
+        slot: &Slot<G>,
+        p: &mut Progress,
+        now: u64,
+        date: &str,
+    ) -> Option<Finish> {
+        let sess = slot.session.as_ref()?;
         let g = sess.current();
-        let rule = self.rule(G::KIND);
+        let rule = p.settings.rule(G::KIND.as_str()).to_string();
         let default_rule = progress::rules_of(G::KIND.as_str())
             .first()
             .copied()
@@ -621,15 +640,13 @@ impl AppState {
         } else {
             None
         };
-        let time_ms = sess.elapsed_ms(self.now());
+        let time_ms = sess.elapsed_ms(now);
         let (score, best_tile) = (G::score(g), G::best_tile(g));
         let counted = !sess.auto_solved();
         let key = format!("{}/{rule}", G::scope(sess.start()));
         let level = G::level_index(sess.start());
-        let date = today();
         let mut new_record = false;
-        let mut record = Record::default();
-        self.commit(|p| {
+        let record = {
             let r = p.records.entry(key.clone()).or_default();
             r.rule = rule.clone();
             if optimal.is_some() {
@@ -672,14 +689,14 @@ impl AppState {
                     }
                 }
                 if better {
-                    r.date = date.clone();
+                    r.date = date.to_string();
                 }
                 new_record = better;
             }
-            record = r.clone();
-            p.sanitize();
-        });
-        Ok(Finish {
+            r.clone()
+        };
+        p.sanitize();
+        Some(Finish {
             status,
             rule,
             moves,

@@ -24,6 +24,21 @@ struct Model {
 }
 
 impl Model {
+    fn describe(&self) -> String {
+        match &self.game {
+            None => format!("no game, wins {}, best {:?}", self.wins, self.best),
+            Some(g) => format!(
+                "{} {} moves {} {:?}, wins {}, best {:?}",
+                g.id(),
+                g.current().board_body(),
+                g.current().moves(),
+                g.status(),
+                self.wins,
+                self.best
+            ),
+        }
+    }
+
     fn apply(&mut self, op: &Value) {
         if let Some(id) = op.get("new").and_then(Value::as_str) {
             self.game = Some(Session::open(id).expect("the child opened a valid ID"));
@@ -122,6 +137,8 @@ fn run_lane(lane: u64, kills: usize) -> Stats {
     let mut rng = rng::stream(20261129 + lane, "kill-parent");
     let mut model = Model::default();
     let mut inflight: Option<Value> = None;
+    // The last protocol lines, for the failure message.
+    let mut history: std::collections::VecDeque<String> = Default::default();
     let (mut restarts, mut early_kills, mut lost, mut kept, mut restored, mut ops_total) =
         (0, 0, 0, 0, 0, 0);
 
@@ -177,6 +194,11 @@ fn run_lane(lane: u64, kills: usize) -> Stats {
         );
 
         for l in &lines {
+            history.push_back(format!("[{i}] {l}"));
+            if history.len() > 40 {
+                history.pop_front();
+            }
+            let recent = || history.iter().cloned().collect::<Vec<_>>().join("\n");
             if let Some(json) = l.strip_prefix("READY ") {
                 restarts += 1;
                 let ready: Value = serde_json::from_str(json).expect("READY json");
@@ -193,12 +215,15 @@ fn run_lane(lane: u64, kills: usize) -> Stats {
                 } else {
                     let mut ahead = model.clone();
                     let op = inflight.take().unwrap_or_else(|| {
-                        panic!("run {i}: resumed {ready} but the last confirmed state differs and nothing was in flight")
+                        panic!("run {i}: resumed {ready} but the last confirmed state differs ({}) and nothing was in flight\n{}", model.describe(), recent())
                     });
                     ahead.apply(&op);
                     assert!(
                         ahead.matches(&ready),
-                        "run {i}: resumed {ready}, expected the confirmed state or it plus {op}"
+                        "run {i}: resumed {ready}, expected the confirmed state ({}) or it plus {op} ({})\n{}",
+                        model.describe(),
+                        ahead.describe(),
+                        recent()
                     );
                     model = ahead;
                     kept += 1;
