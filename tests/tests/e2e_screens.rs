@@ -56,6 +56,60 @@ const texts = [...root.querySelectorAll('.ctl-label, .stat-label, .stat-value, .
 for (const e of texts) {
   if (e.scrollWidth > e.clientWidth + 1) problems.push(`text clipped: ${name(e)} (${e.scrollWidth} > ${e.clientWidth})`);
 }
+// Every control has a name a screen reader can say.
+for (const e of controls) {
+  if (e.matches('input[type=radio], input[type=checkbox], textarea')) {
+    const id = e.id;
+    const lab = id && document.querySelector(`label[for="${id}"]`);
+    if (!(lab && lab.textContent.trim()) && !e.getAttribute('aria-label')) problems.push(`${name(e)} has no label`);
+  } else if (e.matches('button') && !(e.getAttribute('aria-label') || e.textContent.trim())) {
+    problems.push(`${name(e)} has no accessible name`);
+  }
+}
+// WCAG AA text contrast: 4.5:1, or 3:1 for large text (≥ 24 px, or ≥ 18.66 px bold).
+const parse = (c) => {
+  const m = /rgba?\(([^)]+)\)/.exec(c);
+  if (!m) return null;
+  const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number);
+  return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+};
+const over = (top, under) => {
+  const a = top[3];
+  return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat([1]);
+};
+const lum = (c) => {
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+};
+const backdrop = (e) => {
+  const chain = [];
+  for (let n = e; n && n.nodeType === 1; n = n.parentElement) chain.push(n);
+  let bg = parse(getComputedStyle(document.documentElement).backgroundColor) || [255, 255, 255, 1];
+  if (bg[3] < 1) bg = over(bg, [255, 255, 255, 1]);
+  for (const n of chain.reverse()) {
+    const c = parse(getComputedStyle(n).backgroundColor);
+    if (c && c[3] > 0) bg = over(c, bg);
+  }
+  return bg;
+};
+const textEls = [...root.querySelectorAll('*')].filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && visible(e));
+for (const e of textEls) {
+  if (e.closest(':disabled, .locked, [aria-disabled=true], .toast')) continue; // inactive controls are exempt
+  const cs = getComputedStyle(e);
+  let op = 1;
+  for (let n = e; n && n.nodeType === 1; n = n.parentElement) op *= Number(getComputedStyle(n).opacity);
+  if (op < 0.99) continue; // fading in/out
+  const fg0 = parse(cs.color);
+  if (!fg0) continue;
+  const bg = backdrop(e);
+  const fg = fg0[3] < 1 ? over(fg0, bg) : fg0;
+  const l1 = lum(fg), l2 = lum(bg);
+  const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+  const size = parseFloat(cs.fontSize);
+  const large = size >= 24 || (size >= 18.66 && Number(cs.fontWeight) >= 700);
+  const need = large ? 3 : 4.5;
+  if (ratio < need - 0.01) problems.push(`contrast ${ratio.toFixed(2)} < ${need}: ${name(e)} ${cs.color} on rgb(${bg.slice(0, 3).map(Math.round).join(',')})`);
+}
 const board = document.querySelector('.board');
 if (board && visible(board)) {
   const r = board.getBoundingClientRect();
@@ -282,6 +336,32 @@ fn e2e_screenshots_and_layout() {
             }
         }
         figure(&format!("screenshots: {count} saved under tests/e2e/out/"));
+        // The audit itself catches what it claims to: a grey-on-white label, a clipped
+        // label, a nameless button and a control under an inset.
+        show(&app, "home", None).await;
+        app.js(
+            "const p = document.createElement('p'); p.textContent = 'faint text';
+             p.style.color = '#aaaaaa'; p.style.background = '#ffffff';
+             const b = document.createElement('button'); b.className = 'btn';
+             const l = document.createElement('span'); l.className = 'card-desc'; l.textContent = 'a label far too long for its box';
+             l.style.display = 'block'; l.style.width = '40px'; l.style.overflow = 'hidden'; l.style.whiteSpace = 'nowrap';
+             document.querySelector('.scroll').prepend(p, b, l);",
+        )
+        .await;
+        let caught = audit(&app, "self-test", [60.0, 0.0, 0.0, 0.0], 44.0)
+            .await
+            .join("\n");
+        for what in [
+            "contrast",
+            "text clipped",
+            "no accessible name",
+            "under the top/bottom edge or inset",
+        ] {
+            assert!(
+                caught.contains(what),
+                "the audit misses '{what}':\n{caught}"
+            );
+        }
         if !problems.is_empty() {
             panic!(
                 "{} layout problems:\n{}",
@@ -426,6 +506,12 @@ fn e2e_measured_figures() {
             stats(&frame)
         ));
         figure(&format!("2048 play invoke alone: {}", stats(&inv)));
+        figure(&format!(
+            "2048 move breakdown: ipc {} | apply {} | style+layout {}",
+            stats(&numbers(&moves, "ipc")),
+            stats(&numbers(&moves, "apply")),
+            stats(&numbers(&moves, "layout"))
+        ));
         app.quit().await;
 
         let app = driver.launch(&["--open", "slide:4x4#99"]).await;
@@ -446,6 +532,12 @@ fn e2e_measured_figures() {
         figure(&format!(
             "slide 4×4 tap: invoke → next animation frame: {}",
             stats(&numbers(&moves, "frame"))
+        ));
+        figure(&format!(
+            "slide 4×4 tap breakdown: ipc {} | apply {} | style+layout {}",
+            stats(&numbers(&moves, "ipc")),
+            stats(&numbers(&moves, "apply")),
+            stats(&numbers(&moves, "layout"))
         ));
         app.quit().await;
 

@@ -44,9 +44,9 @@ function playSound(name) {
   }
 }
 
-/** kind: move | blocked | merge | win */
+/** kind: move | blocked | merge | win | lose */
 export function feedback(kind) {
-  playSound(kind);
+  playSound(kind === 'lose' ? 'blocked' : kind);
   if (hapticsOn) call('haptic', { kind }).catch(() => {});
 }
 

@@ -72,9 +72,10 @@ export class G2048Board {
       if (m.merged) merged.add(m.to);
       const g = h('div', { class: 'gtile', 'data-v': String(m.value), 'aria-hidden': 'true' }, h('span', { class: 'face' }, String(m.value)));
       g.classList.toggle('big', digits(m.value) === 4);
-      g.style.transform = `translate3d(${(m.from % n) * cell}px, ${Math.floor(m.from / n) * cell}px, 0)`;
+      const from = `translate3d(${(m.from % n) * cell}px, ${Math.floor(m.from / n) * cell}px, 0)`;
+      g.style.transform = from;
       this.grid.el.append(g);
-      ghosts.push([g, m.to]);
+      ghosts.push([g, m.to, from]);
     }
     const spawnAt = effect.spawn ? effect.spawn.cell : -1;
     for (const i of arriving) this.cells[i].classList.add('arriving');
@@ -94,8 +95,12 @@ export class G2048Board {
     };
     const anim = { done, timer: 0 };
     this.anim = anim;
-    void this.grid.el.offsetWidth;
-    for (const [g, to] of ghosts) g.style.transform = `translate3d(${(to % n) * cell}px, ${Math.floor(to / n) * cell}px, 0)`;
+    // Web Animations: the ghosts slide from → to without forcing a synchronous layout.
+    for (const [g, to, from] of ghosts) {
+      const end = `translate3d(${(to % n) * cell}px, ${Math.floor(to / n) * cell}px, 0)`;
+      g.style.transform = end;
+      if (g.animate) g.animate([{ transform: from }, { transform: end }], { duration: 110, easing: 'ease-out' });
+    }
     anim.timer = setTimeout(done, 120);
   }
 

@@ -222,8 +222,9 @@ export class KlotskiBoard {
     d.cur = cur;
     d.anchor = anchor;
     const el = this.pieces.get(d.id);
-    el.classList.add('dragging');
-    this.place(el, cur.x, cur.y, d.p.w, d.p.h);
+    if (!el.classList.contains('dragging')) el.classList.add('dragging');
+    // Only the transform changes while dragging: no layout, just a composite.
+    el.style.transform = `translate3d(${cur.x * this.grid.cell}px, ${cur.y * this.grid.cell}px, 0)`;
   }
 
   async up() {

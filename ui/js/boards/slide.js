@@ -135,7 +135,7 @@ export class SlideBoard {
     for (const n of d.run.list) {
       const tile = this.tiles.get(n);
       const p = this.pos(n);
-      tile.classList.add('dragging');
+      if (!tile.classList.contains('dragging')) tile.classList.add('dragging');
       const off = d.d * d.run.sign;
       this.place(tile, p.r, p.c, d.run.axis === 'x' ? off : 0, d.run.axis === 'y' ? off : 0);
     }

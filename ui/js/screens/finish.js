@@ -3,7 +3,8 @@
 
 import { call, field } from '../ipc.js';
 import { h, icon } from '../dom.js';
-import { t, formatTime } from '../i18n.js';
+import { t, formatTime, language } from '../i18n.js';
+import { levelOf } from './records.js';
 import { toast, announce } from '../feedback.js';
 
 export class FinishDialog {
@@ -95,16 +96,45 @@ export class FinishDialog {
     }
   }
 
+  /** Share: a share code for this start position, then the score card (saved on desktop,
+   *  the system share sheet on phones — both done by Rust). */
   async share() {
+    const app = this.game.app;
+    const view = this.game.view;
+    const s = view.snapshot;
+    const f = view.finish || {};
+    const daily = app.daily && app.daily[s.kind] === s.id ? app.daily : null;
+    const level = s.kind === 'klotski' ? levelOf(app, s) : null;
+    const btn = this.el && this.el.querySelector('[data-action=share]');
+    if (btn) btn.disabled = true;
     try {
-      const res = await call('share', { kind: this.game.kind });
-      const code = res && (res.code || res.link || res.text);
-      if (code && navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(String(code)).catch(() => {});
+      const codeInfo = await call('encode_code', {
+        id: s.id,
+        daily: daily ? daily.number : null,
+        classic: level && Number.isInteger(level.index) ? level.index - 1 : null,
+      });
+      const card = {
+        code: codeInfo.code,
+        lang: language(),
+        moves: Number(f.moves ?? s.moves),
+        seconds: Math.round(Number(f.time_ms ?? field(s, 'elapsed_ms') ?? 0) / 1000),
+      };
+      if (f.optimal !== null && f.optimal !== undefined) card.optimum = f.optimal;
+      if (f.stars !== null && f.stars !== undefined) card.stars = f.stars;
+      if (s.kind === '2048') {
+        card.score = Number(f.score ?? (s.counters && s.counters.score) ?? 0);
+        card.bestTile = Number(f.best_tile ?? (s.counters && s.counters.max_tile) ?? 0);
       }
-      toast(res && res.path ? t('shared', { path: res.path }) : code ? `${t('copied')}: ${code}` : t('share'), 5000);
+      if (daily) card.date = daily.date;
+      const res = await call('share_card', { card });
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(codeInfo.link).catch(() => {});
+      this.lastShare = { code: codeInfo, result: res };
+      if (this.el) this.el.dataset.shared = codeInfo.code;
+      toast(res && res.saved ? t('shared', { path: res.saved }) : t('sharedDone'), 5000);
     } catch (e) {
-      this.game.app.error(e);
+      app.error(e);
+    } finally {
+      if (btn) btn.disabled = false;
     }
   }
 

@@ -200,11 +200,13 @@ export class GameScreen {
       return false;
     }
     const before = this.view.snapshot;
+    const tIpc = performance.now();
     this.apply(view);
+    const tApply = performance.now();
     void this.board.el.offsetHeight; // force style + layout so the figure includes them
     const tDom = performance.now();
     requestAnimationFrame(() => {
-      perf.moves.push({ kind: this.kind, rt: tDom - t0, frame: performance.now() - t0 });
+      perf.moves.push({ kind: this.kind, rt: tDom - t0, frame: performance.now() - t0, ipc: tIpc - t0, apply: tApply - tIpc, layout: tDom - tApply });
       if (perf.moves.length > 2000) perf.moves.splice(0, 1000);
     });
     this.inFlight = false;
@@ -213,7 +215,7 @@ export class GameScreen {
       feedback('win');
       announce(t('say.won', { moves: s.moves }));
     } else if (s.status === 'lost') {
-      feedback('blocked');
+      feedback('lose');
       announce(t('say.lost', { score: (s.counters && s.counters.score) || 0 }));
     } else if (this.kind === '2048' && Number((s.counters || {}).score || 0) > Number((before.counters || {}).score || 0)) {
       feedback('merge');

@@ -1,6 +1,6 @@
 // Home: the three games (play / continue), today's daily challenges, settings and the code box.
 
-import { call, field } from '../ipc.js';
+import { call } from '../ipc.js';
 import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -30,7 +30,10 @@ export class HomeScreen {
       if (snap && typeof snap === 'object' && snap.status === 'playing' && (snap.moves > 0 || snap.can_undo)) this.current[k] = snap;
     }
     try {
-      this.daily = await call('daily', {});
+      // The app works out the day from the local time (UTC ms shifted by the zone offset).
+      const localMs = Date.now() - new Date().getTimezoneOffset() * 60000;
+      this.daily = await call('daily_info', { localMs });
+      this.app.daily = this.daily;
     } catch (_) {
       this.daily = null;
     }
@@ -101,24 +104,22 @@ export class HomeScreen {
     );
   }
 
-  /** Normalise the `daily` command's answer into [{kind, id, done, streak, label}]. */
+  /** Today's three puzzles from `daily_info`, with the player's streaks. */
   dailyList() {
     const d = this.daily;
-    if (!d) return [];
-    const list = Array.isArray(d) ? d : Array.isArray(d.challenges) ? d.challenges : KINDS.map((k) => d[k] && { kind: k, ...(typeof d[k] === 'string' ? { id: d[k] } : d[k]) }).filter(Boolean);
+    if (!d || !d.date) return [];
     const streaks = (this.app.progress && this.app.progress.streaks) || {};
-    return list
-      .filter((x) => x && KINDS.includes(x.kind) && (x.id || x.code))
-      .map((x) => {
-        const size = /^slide:(\d+x\d+)/.exec(x.id || '');
-        return {
-          kind: x.kind,
-          id: x.id || x.code,
-          done: !!(x.done || x.solved),
-          streak: (streaks[x.kind] && streaks[x.kind].current) || 0,
-          label: x.label || (size ? size[1].replace('x', '×') : field(x, 'date') || ''),
-        };
-      });
+    return KINDS.filter((k) => typeof d[k] === 'string' && d[k]).map((kind) => {
+      const st = streaks[kind] || {};
+      const size = /^slide:(\d+)x(\d+)/.exec(d[kind]);
+      return {
+        kind,
+        id: d[kind],
+        done: st.last === d.date,
+        streak: st.current || 0,
+        label: size ? `${size[1]}×${size[2]} · #${d.number}` : `#${d.number}`,
+      };
+    });
   }
 
   async openDaily(d) {
