@@ -21,8 +21,8 @@ fn e2e_open_and_win_by_tap() {
             .launch(&["--open", "slide:3x3:1,2,3,4,5,6,7,0,8"])
             .await;
         figure(&format!(
-            "launch (--open, game screen): {:.0} ms from session request to ready; {:.0} ms in page",
-            app.ready_ms, app.in_page_ready_ms
+            "launch (--open, game screen): {:.0} ms from session request to ready; {:.0} ms in page; {:?} ms from process start",
+            app.ready_ms, app.in_page_ready_ms, app.process_ready_ms.map(|m| m.round())
         ));
         let b = app.wait_board().await;
         assert_eq!(app.screen().await, "game");
@@ -233,8 +233,8 @@ fn e2e_every_game_from_home() {
     run(async {
         let app = driver.launch(&[]).await;
         figure(&format!(
-            "launch to interactive home (fresh data): {:.0} ms from session request; {:.0} ms in page",
-            app.ready_ms, app.in_page_ready_ms
+            "launch to interactive home (fresh data): {:.0} ms from session request; {:.0} ms in page; {:?} ms from process start",
+            app.ready_ms, app.in_page_ready_ms, app.process_ready_ms.map(|m| m.round())
         ));
         app.wait_screen("home").await;
         let choices = [
@@ -494,24 +494,30 @@ fn e2e_language_switch() {
     });
 }
 
+/// A development aid, not part of the suite: launch the app (arguments from
+/// `HUARONG_E2E_ARGS`), run the asynchronous script in the file `HUARONG_E2E_SCRIPT` (it gets
+/// the WebDriver callback as its last argument), print what it returns and save
+/// `tests/e2e/out/dev.png`.
+/// `HUARONG_E2E_SCRIPT=/tmp/x.js cargo test -p huarong-tests --test e2e dev_script -- --ignored --nocapture`
 #[test]
 #[ignore]
-fn zz_debug_dump() {
-    let Some(tools) = tools("debug") else { return };
-    let driver = Driver::start(&tools, "debug");
+fn dev_script() {
+    let Some(tools) = tools("dev_script") else {
+        return;
+    };
+    let Some(path) = std::env::var_os("HUARONG_E2E_SCRIPT") else {
+        eprintln!("set HUARONG_E2E_SCRIPT to a JavaScript file");
+        return;
+    };
+    let script = std::fs::read_to_string(path).expect("read HUARONG_E2E_SCRIPT");
+    let driver = Driver::start(&tools, "dev");
     run(async {
-        let args: Vec<String> = std::env::var("DBG_ARGS")
-            .unwrap_or_default()
-            .split_whitespace()
-            .map(String::from)
-            .collect();
-        let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let args = std::env::var("HUARONG_E2E_ARGS").unwrap_or_default();
+        let args: Vec<&str> = args.split_whitespace().collect();
         let app = driver.launch(&args).await;
-        let script = std::fs::read_to_string("/tmp/dbg.js")
-            .unwrap_or_else(|_| "return document.body.outerHTML".into());
         let v = app.c.execute_async(&script, vec![]).await;
-        println!("DBG {v:?}");
-        app.shot("debug").await;
+        println!("RESULT {v:?}");
+        app.shot("dev").await;
         app.quit().await;
     });
 }

@@ -453,11 +453,15 @@ fn e2e_measured_figures() {
         // Launch to interactive home, three times (the first start creates the data file).
         let mut wall = Vec::new();
         let mut page = Vec::new();
+        let mut process = Vec::new();
         for _ in 0..3 {
             let app = driver.launch(&[]).await;
             app.wait_screen("home").await;
             wall.push(app.ready_ms);
             page.push(app.in_page_ready_ms);
+            if let Some(ms) = app.process_ready_ms {
+                process.push(ms);
+            }
             app.quit().await;
         }
         figure(&format!(
@@ -467,6 +471,10 @@ fn e2e_measured_figures() {
         figure(&format!(
             "launch to interactive home, navigation start → ready (in page): {}",
             stats(&page)
+        ));
+        figure(&format!(
+            "launch to interactive home, app process start → ready: {}",
+            stats(&process)
         ));
 
         // Move round-trips: 2048 by arrow keys, number slide by taps.

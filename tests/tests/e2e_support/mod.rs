@@ -390,6 +390,7 @@ impl Driver {
                         name: self.name.clone(),
                         ready_ms: 0.0,
                         in_page_ready_ms: 0.0,
+                        process_ready_ms: None,
                     };
                     let mut app = app;
                     app.wait_js(
@@ -403,6 +404,7 @@ impl Driver {
                         .await
                         .as_f64()
                         .unwrap_or(0.0);
+                    app.process_ready_ms = self.process_to_ready(&app).await;
                     return app;
                 }
                 Err(e) => {
@@ -412,6 +414,36 @@ impl Driver {
             }
         }
         panic!("could not start a WebDriver session with the app: {last_err}");
+    }
+
+    /// Milliseconds from the app process's start to the page's ready flag: the process start
+    /// time from /proc (10 ms ticks) against `performance.timeOrigin + readyAt` (epoch ms).
+    async fn process_to_ready(&self, app: &App) -> Option<f64> {
+        let pid = *self.app_pids().first()?;
+        let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let close = stat.rfind(')')?;
+        let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+        // fields[0] is the state (field 3), so starttime (field 22) is fields[19].
+        let start_ticks: f64 = fields.get(19)?.parse().ok()?;
+        let btime: f64 = fs::read_to_string("/proc/stat")
+            .ok()?
+            .lines()
+            .find_map(|l| l.strip_prefix("btime "))?
+            .trim()
+            .parse()
+            .ok()?;
+        let ticks: f64 = Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+            .unwrap_or(100.0);
+        let started_ms = (btime + start_ticks / ticks) * 1000.0;
+        let ready_epoch = app
+            .js("return performance.timeOrigin + (window.__huarongReadyAt || 0)")
+            .await
+            .as_f64()?;
+        Some(ready_epoch - started_ms)
     }
 
     /// The app processes (huarong-app) currently running under this driver.
@@ -495,6 +527,8 @@ pub struct App {
     pub ready_ms: f64,
     /// `performance.now()` at ready: from navigation start to interactive home, in ms.
     pub in_page_ready_ms: f64,
+    /// From the app process's start (kernel start time) to the UI's ready flag, in ms.
+    pub process_ready_ms: Option<f64>,
 }
 
 impl App {
