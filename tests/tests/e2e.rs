@@ -56,6 +56,78 @@ fn e2e_open_and_win_by_tap() {
     });
 }
 
+#[test]
+fn e2e_daily_and_share() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_daily_and_share") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "daily_share");
+    run(async {
+        let app = driver.launch(&[]).await;
+        app.wait_screen("home").await;
+        // Today's three puzzles are on the home screen and open from there.
+        let ids = app
+            .wait_js(
+                "const b = [...document.querySelectorAll('.daily-item')]; return b.length === 3 ? b.map((e) => e.dataset.action) : null",
+                5000,
+            )
+            .await;
+        assert_eq!(ids, json!(["daily-slide", "daily-klotski", "daily-2048"]));
+        let local_ms = app
+            .js("return Date.now() - new Date().getTimezoneOffset() * 60000")
+            .await;
+        let info = app
+            .invoke("daily_info", json!({ "localMs": local_ms }))
+            .await;
+        app.click("[data-action='daily-slide']").await;
+        app.wait_screen("game").await;
+        let id = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
+        assert_eq!(id, info["slide"], "the daily slide opened");
+
+        // Share a finished game: a share code, and the card saved as a PNG (desktop).
+        app.click("[data-action='back']").await;
+        app.click("[data-action='code']").await;
+        app.type_into("#code-input", "slide:3x3:1,2,3,4,5,6,7,0,8")
+            .await;
+        app.click("[data-action='open']").await;
+        app.wait_board().await;
+        app.tap_tile(8).await;
+        app.wait_finish().await;
+        app.click("[data-action='share']").await;
+        let code = app
+            .wait_js(
+                "const f = document.querySelector('[data-finish]'); return f && f.dataset.shared ? f.dataset.shared : null",
+                30_000,
+            )
+            .await;
+        let saved = app
+            .wait_js(
+                "const f = document.querySelector('[data-finish]'); return f && f.dataset.savedTo ? f.dataset.savedTo : null",
+                5000,
+            )
+            .await;
+        let path = saved.as_str().unwrap().to_string();
+        let png = std::fs::read(&path).unwrap_or_else(|e| panic!("the card at {path:?}: {e}"));
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
+        let home = driver.data_dir.to_string_lossy().to_string();
+        assert!(
+            path.starts_with(&home),
+            "saved inside the test's home: {path}"
+        );
+        // The code opens the same start position.
+        let decoded = app.invoke("decode_code", json!({ "text": code })).await;
+        assert_eq!(
+            decoded["board"],
+            json!("3x3:1,2,3,4,5,6,7,0,8"),
+            "{decoded}"
+        );
+        app.quit().await;
+    });
+}
+
 /// Make `n` moves by tapping a tile next to the blank (never straight back).
 async fn tap_moves(app: &App, n: usize) -> Board {
     let mut b = app.wait_board().await;

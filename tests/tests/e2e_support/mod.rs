@@ -320,6 +320,7 @@ impl Driver {
             fs::create_dir_all(&d).expect("create the test data dir");
             d
         });
+        fs::create_dir_all(data_dir.join("home")).expect("create the test home");
         let port = free_port();
         let native = free_port();
         let log =
@@ -334,6 +335,12 @@ impl Driver {
         .args(["--native-driver", &tools.webkit_driver.to_string_lossy()])
         .env("DISPLAY", &xvfb.display)
         .env("HUARONG_DATA_DIR", &data_dir)
+        // A home of its own: whatever the app or WebKit writes outside the data dir
+        // (the desktop share card goes to ~/Pictures) stays in the test's directory.
+        .env("HOME", data_dir.join("home"))
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("XDG_CACHE_HOME")
         .env("GDK_BACKEND", "x11")
         .env(
             "LANG",

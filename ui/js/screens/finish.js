@@ -129,7 +129,10 @@ export class FinishDialog {
       const res = await call('share_card', { card });
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(codeInfo.link).catch(() => {});
       this.lastShare = { code: codeInfo, result: res };
-      if (this.el) this.el.dataset.shared = codeInfo.code;
+      if (this.el) {
+        this.el.dataset.shared = codeInfo.code;
+        if (res && res.saved) this.el.dataset.savedTo = res.saved;
+      }
       toast(res && res.saved ? t('shared', { path: res.saved }) : t('sharedDone'), 5000);
     } catch (e) {
       app.error(e);
