@@ -34,6 +34,18 @@ fn e2e_open_and_win_by_tap() {
                 .await,
             json!(8)
         );
+        // Nothing scrolls, zooms, selects or opens a long-press menu on the board.
+        let guards = app
+            .js(
+                "const b = document.querySelector('.board'); const cs = getComputedStyle(b);
+                 const e = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+                 b.querySelector('[data-tile]').dispatchEvent(e);
+                 return [cs.touchAction, cs.webkitUserSelect || cs.userSelect,
+                         getComputedStyle(document.querySelector('.game-screen')).touchAction,
+                         e.defaultPrevented, document.documentElement.scrollHeight <= innerHeight];",
+            )
+            .await;
+        assert_eq!(guards, json!(["none", "none", "none", true, true]));
         app.tap_tile(8).await;
         let b = app.wait_moves_change(0).await;
         assert_eq!(b.status, "won");

@@ -187,6 +187,21 @@ fn e2e_klotski_corner_drag_is_one_move() {
         assert_eq!(after.moves, 1, "around the corner in one drag is one move");
         assert_eq!(app.invoked("play").await, 1, "one play command");
         assert!(app.invoked("klotski_targets").await >= 1);
+        // Keyboard: the focused piece moves with the arrows (one cell, if it can go there).
+        app.js("document.querySelector(\"[data-piece='s']\").focus()")
+            .await;
+        app.key(keys::LEFT).await;
+        let k = app.wait_state_change(&after.state).await;
+        assert_eq!(piece_at(&k.state, 's'), (4, 1), "{}", k.state);
+        // The same piece again continues the same move (the standard count).
+        assert_eq!(k.moves, 1);
+        app.key(keys::UP).await; // (3, 1) is free again: up works
+        let k2 = app.wait_state_change(&k.state).await;
+        assert_eq!(piece_at(&k2.state, 's'), (3, 1), "{}", k2.state);
+        // A key toward a piece is blocked: nothing changes.
+        app.key(keys::UP).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(app.board().await.unwrap().state, k2.state);
         app.quit().await;
     });
 }

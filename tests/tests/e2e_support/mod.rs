@@ -662,6 +662,17 @@ impl App {
         self.board().await.expect("board")
     }
 
+    /// Wait until the board's state differs from `state`.
+    pub async fn wait_state_change(&self, state: &str) -> Board {
+        let script = format!(
+            "const b = document.querySelector('[data-game][data-state]');
+             return b && b.dataset.state !== {} ? true : null;",
+            json!(state)
+        );
+        self.wait_js(&script, 10_000).await;
+        self.board().await.expect("board")
+    }
+
     pub async fn screen(&self) -> String {
         self.js("return document.getElementById('app').dataset.screen || ''")
             .await
