@@ -522,6 +522,11 @@ fn e2e_language_switch() {
     run(async {
         let app = driver.launch(&[]).await;
         app.wait_screen("home").await;
+        // Both string tables have the same keys.
+        assert_eq!(
+            app.js("return window.__huarongI18n.missing").await,
+            json!([])
+        );
         // Default from the system locale (the harness runs the app with LANG=en_US.UTF-8).
         assert_eq!(
             app.js("return document.documentElement.lang").await,

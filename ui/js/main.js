@@ -1,7 +1,7 @@
 // Start-up, the screen router, settings (language, theme, feedback) and global keys.
 
 import { call, available, AppError } from './ipc.js';
-import { setLanguage, t } from './i18n.js';
+import { setLanguage, t, missingKeys } from './i18n.js';
 import { configure as configureFeedback, toast, warmSounds } from './feedback.js';
 import { clear, h } from './dom.js';
 import { HomeScreen } from './screens/home.js';
@@ -112,6 +112,7 @@ function noMenus(e) {
 /** Start-up milestones (ms since navigation start), read by the E2E figures. */
 const boot = { modules: performance.now() };
 window.__huarongBoot = boot;
+window.__huarongI18n = { missing: missingKeys() };
 
 async function start() {
   const t0 = performance.now();

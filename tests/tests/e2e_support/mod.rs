@@ -363,6 +363,11 @@ impl Driver {
 
     /// Start with an existing data directory (to reuse a player's progress).
     pub fn start_with(tools: &Tools, name: &str, data_dir: Option<PathBuf>) -> Driver {
+        let lang = std::env::var("HUARONG_E2E_LANG").unwrap_or_else(|_| "en_US.UTF-8".into());
+        Self::start_full(tools, name, data_dir, &lang)
+    }
+
+    fn start_full(tools: &Tools, name: &str, data_dir: Option<PathBuf>, lang: &str) -> Driver {
         let xvfb = Xvfb::start(&tools.xvfb);
         let data_dir = data_dir.unwrap_or_else(|| {
             let d = std::env::temp_dir().join(format!("huarong-e2e-{name}-{}", stamp()));
@@ -391,10 +396,10 @@ impl Driver {
         .env_remove("XDG_DATA_HOME")
         .env_remove("XDG_CACHE_HOME")
         .env("GDK_BACKEND", "x11")
-        .env(
-            "LANG",
-            std::env::var("HUARONG_E2E_LANG").unwrap_or_else(|_| "en_US.UTF-8".into()),
-        )
+        .env("LANG", lang)
+        .env_remove("LANGUAGE")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
         .env_remove("WAYLAND_DISPLAY")
         .stdin(Stdio::null())
         .stdout(log.try_clone().expect("log"))

@@ -51,6 +51,9 @@ export class GameScreen {
   }
 
   render() {
+    // Rendering again (a language change) replaces the board and the clock.
+    if (this.board) this.board.destroy();
+    clearInterval(this.timer);
     const ctx = {
       play: (mv) => this.play(mv),
       blocked: (el) => this.blocked(el),
@@ -102,7 +105,7 @@ export class GameScreen {
       hint: btn('hint', t('hint'), 'hint', () => this.hint()),
       solve: btn('solve', this.kind === '2048' ? t('autoPlay') : t('solve'), 'solve', () => this.toggleSolve()),
     };
-    const controls = h('nav', { class: 'controls', 'aria-label': t('settings') }, Object.values(this.buttons));
+    const controls = h('nav', { class: 'controls', 'aria-label': t('controlsLabel') }, Object.values(this.buttons));
 
     this.playArea = h('div', { class: 'play-area' }, this.board.el);
     if (this.kind === '2048') this.bindSwipes(this.playArea);
