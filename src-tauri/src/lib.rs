@@ -11,6 +11,7 @@ pub mod haptics;
 mod mobile;
 pub mod persist;
 pub mod progress;
+mod share;
 pub mod state;
 
 pub use error::{AppError, Code};
@@ -113,6 +114,11 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::pause,
         commands::haptic,
         commands::levels,
+        share::share_card,
+        share::card_image,
+        share::daily_info,
+        share::encode_code,
+        share::decode_code,
     ])
 }
 

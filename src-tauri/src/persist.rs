@@ -609,7 +609,7 @@ impl Writer {
     /// Queue `doc` to be saved (replacing any older pending one).
     pub fn submit(&self, doc: Doc) {
         let mut st = self.shared.lock();
-        if st.pending.as_ref().map_or(true, |p| p.gen <= doc.gen) {
+        if st.pending.as_ref().is_none_or(|p| p.gen <= doc.gen) {
             st.pending = Some(doc);
         }
         drop(st);

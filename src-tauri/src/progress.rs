@@ -17,6 +17,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The schema this build writes.
 pub const SCHEMA: u32 = 1;
@@ -140,6 +141,40 @@ pub struct Streak {
     pub last: String,
 }
 
+/// An in-progress game as the engine's `SavedSession` JSON, kept as text: the app saves
+/// after every move, and cloning the progress for the saver is then a pointer copy rather
+/// than a walk over the whole move log. In the file it is a plain JSON object.
+#[derive(Debug, Clone)]
+pub struct SavedGame(pub Arc<str>);
+
+impl SavedGame {
+    pub fn from_value(v: &Value) -> SavedGame {
+        SavedGame(v.to_string().into())
+    }
+    pub fn value(&self) -> Value {
+        serde_json::from_str(&self.0).unwrap_or(Value::Null)
+    }
+}
+
+impl PartialEq for SavedGame {
+    fn eq(&self, other: &SavedGame) -> bool {
+        self.0 == other.0 || self.value() == other.value()
+    }
+}
+
+impl Serialize for SavedGame {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let v: Value = serde_json::from_str(&self.0).map_err(serde::ser::Error::custom)?;
+        v.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for SavedGame {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(SavedGame::from_value(&Value::deserialize(d)?))
+    }
+}
+
 /// A saved game that no longer replays (kept instead of dropped).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Quarantined {
@@ -161,7 +196,7 @@ pub struct Progress {
     pub streaks: BTreeMap<String, Streak>,
     /// The in-progress game of each kind: the engine's `SavedSession` JSON (game ID, whole
     /// move log including the redo branch, cursor, clock).
-    pub games: BTreeMap<String, Value>,
+    pub games: BTreeMap<String, SavedGame>,
     /// The screen the player was on (`home`, `game:<kind>`, …).
     pub screen: String,
     pub quarantine: Vec<Quarantined>,
@@ -335,7 +370,7 @@ fn v0_to_v1(file: &Map<String, Value>) -> Result<Value, String> {
     if let Some(saved) = file.get("saved").and_then(Value::as_object) {
         for (kind, s) in saved {
             if !rules_of(kind).is_empty() {
-                p.games.insert(kind.clone(), s.clone());
+                p.games.insert(kind.clone(), SavedGame::from_value(s));
             }
         }
     }
@@ -386,7 +421,10 @@ mod tests {
         assert_eq!(p.records["2048/moves"].best_score, Some(20000));
         assert_eq!(p.records["2048/moves"].best_tile, Some(2048));
         assert!(!p.records.keys().any(|k| k.starts_with("chess")));
-        assert_eq!(p.games["slide"]["id"], "slide:3x3:1,2,3,4,5,6,7,0,8");
+        assert_eq!(
+            p.games["slide"].value()["id"],
+            "slide:3x3:1,2,3,4,5,6,7,0,8"
+        );
         assert_eq!(p.unlocked["klotski"], 4);
         assert_eq!(p.screen, "game:slide");
     }

@@ -153,6 +153,8 @@ pub struct Finish {
     /// The record key (`<scope>/<rule>`) and the record after this game.
     pub key: String,
     pub record: Record,
+    /// The daily streak after this game, when it was a daily puzzle.
+    pub daily: Option<Streak>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -274,7 +276,7 @@ impl AppState {
                     progress.quarantine.push(progress::Quarantined {
                         kind: kind_s,
                         reason: e.message,
-                        saved: value,
+                        saved: value.value(),
                     });
                 }
             }
@@ -339,11 +341,14 @@ impl AppState {
         let saved = slot
             .session
             .as_ref()
-            .map(|s| serde_json::to_value(s.save(self.now())));
+            .map(|s| serde_json::to_string(&s.save(self.now())));
         self.commit(|p| {
             match saved {
-                Some(Ok(v)) => {
-                    p.games.insert(G::KIND.as_str().to_string(), v);
+                Some(Ok(text)) => {
+                    p.games.insert(
+                        G::KIND.as_str().to_string(),
+                        progress::SavedGame(text.into()),
+                    );
                 }
                 Some(Err(_)) | None => {
                     p.games.remove(G::KIND.as_str());
@@ -481,7 +486,7 @@ impl AppState {
     /// the player left the game screen. The next move starts it again.
     pub fn pause(&self, kind: Option<Kind>) {
         for k in Kind::ALL {
-            if kind.map_or(true, |want| want == k) {
+            if kind.is_none_or(|want| want == k) {
                 with_game!(k, G => self.pause_g::<G>());
             }
         }
@@ -658,13 +663,13 @@ impl AppState {
                     if !slot.counted_win {
                         r.wins += 1;
                     }
-                    if r.best_moves.map_or(true, |b| moves < b) {
+                    if r.best_moves.is_none_or(|b| moves < b) {
                         r.best_moves = Some(moves);
                         r.undo_used = sess.undo_used();
                         r.hints_used = sess.hints_used();
                         better = true;
                     }
-                    if r.best_time_ms.map_or(true, |b| time_ms < b) {
+                    if r.best_time_ms.is_none_or(|b| time_ms < b) {
                         r.best_time_ms = Some(time_ms);
                         better = true;
                     }
@@ -678,13 +683,13 @@ impl AppState {
                     }
                 }
                 if let Some(s) = score {
-                    if r.best_score.map_or(true, |b| s > b) {
+                    if r.best_score.is_none_or(|b| s > b) {
                         r.best_score = Some(s);
                         better = true;
                     }
                 }
                 if let Some(t) = best_tile {
-                    if r.best_tile.map_or(true, |b| t > b) {
+                    if r.best_tile.is_none_or(|b| t > b) {
                         r.best_tile = Some(t);
                     }
                 }
@@ -695,8 +700,14 @@ impl AppState {
             }
             r.clone()
         };
+        // A daily puzzle solved (2048: played to its end) extends the streak.
+        let daily = (counted && (won || G::KIND == Kind::G2048))
+            .then(|| daily_day(G::KIND, sess.id()))
+            .flatten()
+            .map(|day| apply_daily(p, G::KIND, day));
         p.sanitize();
         Some(Finish {
+            daily,
             status,
             rule,
             moves,
@@ -844,27 +855,10 @@ impl AppState {
     /// The player solved `kind`'s daily puzzle of `date` (`YYYY-MM-DD`): extend the streak
     /// (consecutive days), or start a new one. Solving the same day twice changes nothing.
     pub fn record_daily(&self, kind: Kind, date: &str) -> AppResult<Streak> {
-        let day = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
-            .map_err(|_| AppError::bad_argument(format!("date {date:?} is not YYYY-MM-DD")))?;
+        let day = huarong_engine::daily::Date::parse(date)
+            .map_err(|e| AppError::bad_argument(format!("date {date:?}: {}", e.message)))?;
         let mut out = Streak::default();
-        self.commit(|p| {
-            let s = p.streaks.entry(kind.as_str().to_string()).or_default();
-            let last = chrono::NaiveDate::parse_from_str(&s.last, "%Y-%m-%d").ok();
-            match last {
-                Some(l) if l == day => {}
-                Some(l) if l.succ_opt() == Some(day) => {
-                    s.current += 1;
-                    s.last = date.to_string();
-                }
-                Some(l) if l > day => {}
-                _ => {
-                    s.current = 1;
-                    s.last = date.to_string();
-                }
-            }
-            s.best = s.best.max(s.current);
-            out = s.clone();
-        });
+        self.commit(|p| out = apply_daily(p, kind, day));
         Ok(out)
     }
 
@@ -924,8 +918,40 @@ impl AppState {
     }
 }
 
-fn restore_into<G: AppGame>(slot: &SlotRef<G>, value: &Value) -> AppResult<()> {
-    let saved: SavedSession<G::Move> = serde_json::from_value(value.clone()).map_err(|e| {
+/// Extend `kind`'s daily streak with a solve of the puzzle of `day` (the engine's rule:
+/// consecutive days grow it, a gap restarts it, an older day changes nothing).
+fn apply_daily(p: &mut Progress, kind: Kind, day: huarong_engine::daily::Date) -> Streak {
+    use huarong_engine::daily::{self, Date};
+    let s = p.streaks.entry(kind.as_str().to_string()).or_default();
+    let previous = Date::parse(&s.last).ok().map(|d| (d, s.current));
+    let (last, count) = daily::streak(previous, day);
+    s.last = last.to_string();
+    s.current = count;
+    s.best = s.best.max(count);
+    s.clone()
+}
+
+/// If `id` is the daily puzzle of `kind` for today or yesterday (a game begun before
+/// midnight), that day.
+fn daily_day(kind: Kind, id: &str) -> Option<huarong_engine::daily::Date> {
+    use huarong_engine::daily::{self, Date};
+    let today = Date::parse(&today()).ok()?;
+    [today, Date::from_days(today.days() - 1)]
+        .into_iter()
+        .find(|d| {
+            daily::puzzles(*d).is_ok_and(|p| {
+                let want = match kind {
+                    Kind::Slide => p.slide,
+                    Kind::Klotski => p.klotski,
+                    Kind::G2048 => p.g2048,
+                };
+                want == id
+            })
+        })
+}
+
+fn restore_into<G: AppGame>(slot: &SlotRef<G>, value: &progress::SavedGame) -> AppResult<()> {
+    let saved: SavedSession<G::Move> = serde_json::from_str(&value.0).map_err(|e| {
         AppError::new(
             Code::CorruptSave,
             format!("the saved game does not parse: {e}"),

@@ -716,3 +716,46 @@ fn a_win_counts_once_per_game_and_daily_streaks_count_consecutive_days() {
     let p = app.ok("get_progress", json!({}));
     assert_eq!(p["streaks"]["klotski"]["best"], 3);
 }
+
+#[test]
+fn solving_a_daily_puzzle_extends_its_streak() {
+    use huarong_engine::daily::{self, Date};
+    let (_d, app) = app("daily");
+    let today = chrono_today();
+    let id = daily::puzzles(Date::parse(&today).unwrap())
+        .unwrap()
+        .klotski;
+    app.ok("open_game", json!({"id": id}));
+    let mut last = Value::Null;
+    for _ in 0..300 {
+        let h = app.ok("hint", json!({"kind": "klotski"}));
+        last = app.ok("play", json!({"kind": "klotski", "mv": h["mv"]}));
+        if last["snapshot"]["status"] == "won" {
+            break;
+        }
+    }
+    assert_eq!(last["finish"]["daily"]["current"], 1, "{}", last["finish"]);
+    assert_eq!(last["finish"]["daily"]["last"], today.as_str());
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["streaks"]["klotski"]["last"], today.as_str());
+    // An ordinary game is not a daily.
+    app.ok("open_game", json!({"id": NEAR_WIN}));
+    let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert!(v["finish"]["daily"].is_null());
+}
+
+/// The local date the app uses (`YYYY-MM-DD`).
+fn chrono_today() -> String {
+    huarong_app_lib::state::today()
+}
+
+#[test]
+fn the_sharing_commands_are_registered() {
+    let (_d, app) = app("share");
+    let c = app.ok("encode_code", json!({"id": NEAR_WIN}));
+    let back = app.ok("decode_code", json!({"text": c["link"]}));
+    assert_eq!(back["id"], NEAR_WIN);
+    let d = app.ok("daily_info", json!({"localMs": 1_780_000_000_000i64}));
+    assert!(d["slide"].is_string(), "{d}");
+    assert_eq!(app.err("decode_code", json!({"text": 5})), "bad_argument");
+}

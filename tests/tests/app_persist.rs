@@ -274,7 +274,12 @@ fn a_saved_game_that_no_longer_replays_is_quarantined_not_dropped() {
     played(dir.path());
     let paths = Paths::new(dir.path());
     let (mut doc, _): (Doc, u32) = persist::decode(&fs::read(&paths.good).unwrap()).unwrap();
-    doc.progress.games.get_mut("slide").unwrap()["log"][0] = json!({"t": "move", "m": {"tile": 1}});
+    let mut game = doc.progress.games["slide"].value();
+    game["log"][0] = json!({"t": "move", "m": {"tile": 1}});
+    doc.progress.games.insert(
+        "slide".into(),
+        huarong_app_lib::progress::SavedGame::from_value(&game),
+    );
     doc.gen += 1;
     fs::write(&paths.good, persist::encode(&doc)).unwrap();
     fs::write(&paths.store, persist::encode(&doc)).unwrap();

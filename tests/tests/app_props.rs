@@ -27,6 +27,11 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("pause", &["kind"]),
     ("haptic", &["kind"]),
     ("levels", &["kind"]),
+    // Sharing (src-tauri/src/share.rs).
+    ("card_image", &["card"]),
+    ("daily_info", &["localMs", "lastSolved", "streak"]),
+    ("encode_code", &["id", "daily", "classic"]),
+    ("decode_code", &["text"]),
 ];
 
 const CODES: &[&str] = &[
