@@ -122,13 +122,25 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     ])
 }
 
-/// Flush the saver when the app exits.
+/// Stop the clocks when the window loses focus (phone: the app goes to the background) and
+/// flush the saver when the app exits.
 pub fn on_event<R: Runtime>(app: &AppHandle<R>, event: tauri::RunEvent) {
-    if let tauri::RunEvent::Exit = event {
-        if let Some(state) = app.try_state::<AppState>() {
-            state.pause(None);
-            state.shutdown();
+    match event {
+        tauri::RunEvent::WindowEvent {
+            event: tauri::WindowEvent::Focused(false),
+            ..
+        } => {
+            if let Some(state) = app.try_state::<AppState>() {
+                state.pause(None);
+            }
         }
+        tauri::RunEvent::Exit => {
+            if let Some(state) = app.try_state::<AppState>() {
+                state.pause(None);
+                state.shutdown();
+            }
+        }
+        _ => {}
     }
 }
 
