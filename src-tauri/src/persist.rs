@@ -154,6 +154,12 @@ pub enum Bad {
 
 /// Parse and verify a file's bytes: the doc and the schema it was written in.
 pub fn decode(bytes: &[u8]) -> Result<(Doc, u32), Bad> {
+    decode_with(bytes, true)
+}
+
+/// [`decode`], optionally without the checksum check (a last resort when every copy is
+/// damaged: a file that still parses is better than an empty start).
+pub fn decode_with(bytes: &[u8], verify: bool) -> Result<(Doc, u32), Bad> {
     let damaged = |s: String| Bad::Damaged(s);
     if bytes.len() as u64 > MAX_FILE {
         return Err(damaged(format!(
@@ -194,7 +200,7 @@ pub fn decode(bytes: &[u8]) -> Result<(Doc, u32), Bad> {
             .get("progress")
             .ok_or_else(|| damaged("no progress".into()))?;
         let got = checksum(schema, gen, progress);
-        if got != want {
+        if verify && got != want {
             return Err(damaged(format!(
                 "checksum mismatch (stored {want}, computed {got})"
             )));
@@ -253,7 +259,7 @@ enum Found {
         from: u32,
         raw: Vec<u8>,
     },
-    Bad(Bad),
+    Bad(Bad, Vec<u8>),
     /// The file exists but could not be read (permissions, I/O error).
     Unreadable(String),
 }
@@ -263,10 +269,10 @@ fn read(path: &Path) -> Found {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Found::Missing,
         Err(e) => return Found::Unreadable(e.to_string()),
         Ok(m) if m.len() > MAX_FILE => {
-            return Found::Bad(Bad::Damaged(format!(
-                "{} bytes is larger than any save",
-                m.len()
-            )))
+            return Found::Bad(
+                Bad::Damaged(format!("{} bytes is larger than any save", m.len())),
+                Vec::new(),
+            )
         }
         Ok(_) => {}
     }
@@ -279,7 +285,7 @@ fn read(path: &Path) -> Found {
                 from,
                 raw,
             },
-            Err(b) => Found::Bad(b),
+            Err(b) => Found::Bad(b, raw),
         },
     }
 }
@@ -387,6 +393,8 @@ pub fn recover(paths: &Paths) -> Recovered {
     let mut writable = true;
     let mut valid: Vec<(Doc, u32, Vec<u8>, &Path)> = Vec::new();
     let mut damaged_primary = false;
+    // Damaged files that still parse when the checksum is not checked (last resort).
+    let mut salvage: Vec<Doc> = Vec::new();
     for (path, label) in [
         (&paths.store, "progress file"),
         (&paths.good, "backup copy"),
@@ -401,9 +409,12 @@ pub fn recover(paths: &Paths) -> Recovered {
                     format!("the {label} {} cannot be read ({e}); progress will not be saved until this is fixed", path.display()),
                 ));
             }
-            Found::Bad(bad) => {
+            Found::Bad(bad, raw) => {
                 if path == &paths.store {
                     damaged_primary = true;
+                }
+                if let (Bad::Damaged(_), Ok((doc, _))) = (&bad, decode_with(&raw, false)) {
+                    salvage.push(doc);
                 }
                 let (tag, why) = match &bad {
                     Bad::Damaged(w) => ("corrupt", w.clone()),
@@ -459,7 +470,19 @@ pub fn recover(paths: &Paths) -> Recovered {
             }
             doc.clone()
         }
-        None => fresh(),
+        None => match salvage.into_iter().max_by_key(|d| d.gen) {
+            Some(doc) => {
+                notices.push(Notice::warning(
+                    "salvaged",
+                    format!(
+                        "both copies of your progress were damaged; the most complete one (save #{}) was read even though its check failed, so some values may be wrong",
+                        doc.gen
+                    ),
+                ));
+                doc
+            }
+            None => fresh(),
+        },
     };
     if writable {
         // Leave both files holding the chosen state in the current format, unless they
@@ -739,6 +762,25 @@ mod tests {
         // A second start is clean.
         let r = recover(&paths);
         assert!(r.notices.is_empty(), "{:?}", r.notices);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn both_damaged_but_one_still_parses_is_salvaged_not_dropped() {
+        let dir = tmpdir("salvage");
+        let paths = Paths::new(&dir);
+        let bytes = String::from_utf8(encode(&doc(9, "settings"))).unwrap();
+        // A flipped value behind the checksum (still JSON) and a truncated copy.
+        fs::write(&paths.good, bytes.replace("settings", "game:slide")).unwrap();
+        fs::write(&paths.store, &bytes[..bytes.len() / 3]).unwrap();
+        let r = recover(&paths);
+        assert_eq!(r.doc.gen, 9);
+        assert_eq!(r.doc.progress.screen, "game:slide");
+        assert!(r.notices.iter().any(|n| n.code == "salvaged"));
+        assert_eq!(
+            r.notices.iter().filter(|n| n.code == "kept_aside").count(),
+            2
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 
