@@ -316,7 +316,14 @@ fn e2e_screenshots_and_layout() {
             }
         }
         // Other shapes: the smallest phone, landscape, a tablet (English, light + Chinese, dark).
-        for (w, h) in [(320u32, 568u32), (844, 390), (820, 1180), (430, 932)] {
+        for (w, h) in [
+            (320u32, 568u32),
+            (568, 320),
+            (844, 390),
+            (820, 1180),
+            (1180, 820),
+            (430, 932),
+        ] {
             app.set_viewport(w, h).await;
             for (lang, theme) in [("en", "light"), ("zh", "dark")] {
                 app.invoke(
