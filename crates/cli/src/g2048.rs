@@ -167,7 +167,7 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         None => None,
         Some(_) => {
             let v: u32 = a.num("stop-at", None)?;
-            if board::exponent(v).map_or(true, |e| e < 2) {
+            if board::exponent(v).is_none_or(|e| e < 2) {
                 return Err(format!("--stop-at {v} is not a tile value 4…32768"));
             }
             Some(v)

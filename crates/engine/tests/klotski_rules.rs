@@ -80,7 +80,7 @@ fn accepted_moves_are_exactly_the_legal_ones() {
             // Half the time a real target, half the time any cell at all.
             let l = ls[rng::below(&mut rng, ls.len() as u64) as usize];
             let legal = reachable(&g, l);
-            let to = if !legal.is_empty() && rng.next_u32() % 2 == 0 {
+            let to = if !legal.is_empty() && rng.next_u32().is_multiple_of(2) {
                 legal[rng::below(&mut rng, legal.len() as u64) as usize].0
             } else {
                 (

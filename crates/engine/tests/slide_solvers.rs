@@ -105,7 +105,7 @@ fn ida_star_solves_every_mid_size_and_replays() {
             assert!(replays(&b, &sol.tiles), "{w}x{h} #{seed}");
             // No solution is shorter than the Manhattan distance, and parity matches.
             let md = b.manhattan() as usize;
-            assert!(sol.tiles.len() >= md && (sol.tiles.len() - md) % 2 == 0);
+            assert!(sol.tiles.len() >= md && (sol.tiles.len() - md).is_multiple_of(2));
         }
     }
 }

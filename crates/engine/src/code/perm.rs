@@ -166,7 +166,7 @@ mod tests {
             }
             for i in 0..k {
                 heap(k - 1, a, out);
-                if k % 2 == 0 {
+                if k.is_multiple_of(2) {
                     a.swap(i, k - 1)
                 } else {
                     a.swap(0, k - 1)

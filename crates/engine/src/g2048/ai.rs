@@ -297,7 +297,7 @@ fn pick(values: &[Option<f64>; 4]) -> Option<Dir> {
     let mut best: Option<(Dir, f64)> = None;
     for dir in Dir::ALL {
         if let Some(v) = values[dir.index()] {
-            if best.map_or(true, |(_, bv)| v > bv) {
+            if best.is_none_or(|(_, bv)| v > bv) {
                 best = Some((dir, v));
             }
         }

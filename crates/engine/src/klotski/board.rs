@@ -321,7 +321,7 @@ impl Board {
             .iter()
             .find(|p| p.letter == GOAL)
             .ok_or_else(|| Error::parse("no piece C (the piece that must escape) on the board"))?;
-        if (width - goal.width as usize) % 2 != 0 {
+        if !(width - goal.width as usize).is_multiple_of(2) {
             return Err(Error::parse(format!(
                 "C is {} cells wide on a board {width} cells wide, so the exit cannot be centred \
                  (board width minus C's width must be even)",

@@ -229,7 +229,7 @@ impl Board {
     pub fn is_solvable(&self) -> bool {
         let inv = self.inversions() as usize;
         if self.w % 2 == 1 {
-            inv % 2 == 0
+            inv.is_multiple_of(2)
         } else {
             let row_from_bottom = self.h - self.blank / self.w;
             (inv + row_from_bottom) % 2 == 1

@@ -186,7 +186,7 @@ fn pack_table(w: usize, h: usize, tiles: &[u8], dist: &[u8]) -> Vec<u8> {
             .sum();
         let v = dist[i] as u32;
         debug_assert!(
-            v >= md && (v - md) % 2 == 0,
+            v >= md && (v - md).is_multiple_of(2),
             "a table value below the Manhattan distance"
         );
         let e = ((v.saturating_sub(md)) / 2).min(3) as u8;
