@@ -3,7 +3,7 @@
 // effect says where they came from, otherwise changed cells pop.
 
 import { h, reducedMotion } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, language } from '../i18n.js';
 import { Grid, parse2048 } from './common.js';
 
 function digits(v) {
@@ -50,10 +50,14 @@ export class G2048Board {
     const { n, vals } = this.state;
     this.finishAnimation();
     const motion = !reducedMotion() && prev && prev.n === n && effect && Array.isArray(effect.tiles);
+    const relabel = this.lang !== language();
+    this.lang = language();
     vals.forEach((v, i) => {
       const cell = this.cells[i];
+      if (cell.classList.length > 1) cell.classList.remove('spawn', 'merge', 'arriving');
+      // Touch only the cells that changed: fewer style invalidations per move.
+      if (cell.dataset.value === String(v) && !relabel) return;
       cell.dataset.value = String(v);
-      cell.classList.remove('spawn', 'merge', 'arriving');
       cell.firstChild.textContent = v ? String(v) : '';
       cell.classList.toggle('big', digits(v) === 4);
       cell.classList.toggle('huge', digits(v) >= 5);
