@@ -126,15 +126,12 @@ async function start() {
     app.root.append(h('p', { class: 'fatal', role: 'alert' }, 'Huarong needs its Tauri back end (window.__TAURI__ is missing).'));
     return;
   }
-  try {
-    app.settings = (await call('get_settings')) || {};
-  } catch (_) {
-    app.settings = {};
-  }
+  // Settings and progress are independent: ask for both at once.
+  const [settings] = await Promise.all([call('get_settings').catch(() => ({})), app.refreshProgress()]);
+  app.settings = settings || {};
   app.applySettings();
   boot.settings = performance.now();
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => app.applySettings());
-  await app.refreshProgress();
   boot.progress = performance.now();
   const p = app.progress || {};
   let target = 'home';

@@ -33,10 +33,10 @@ export class GameScreen {
   }
 
   async prepare() {
-    if (this.kind === 'klotski') await loadLevels(this.app, 'klotski');
+    const levels = this.kind === 'klotski' ? loadLevels(this.app, 'klotski') : null;
     if (!this.view) {
       try {
-        this.view = await call('snapshot', { kind: this.kind });
+        [this.view] = await Promise.all([call('snapshot', { kind: this.kind }), levels]);
       } catch (e) {
         if (this.opts.resume) return false;
         try {
@@ -47,6 +47,7 @@ export class GameScreen {
         }
       }
     }
+    await levels;
     return !!(this.view && this.view.snapshot);
   }
 
