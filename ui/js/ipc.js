@@ -20,6 +20,8 @@ function normalise(err) {
 export const perf = {
   invokes: [],
   moves: [],
+  /** [sound, ms] per audio player created (the first wakes the media stack up). */
+  audio: [],
   note(cmd, ms) {
     this.invokes.push([cmd, ms]);
     if (this.invokes.length > 2000) this.invokes.splice(0, 1000);

@@ -73,6 +73,13 @@ pub fn out_dir() -> PathBuf {
     d
 }
 
+/// The caches (GStreamer registry, Mesa shaders, fontconfig) shared by all E2E tests.
+fn cache_dir() -> PathBuf {
+    let d = target_dir().join("e2e-cache");
+    let _ = fs::create_dir_all(&d);
+    d
+}
+
 pub fn required() -> bool {
     std::env::var("HUARONG_E2E")
         .map(|v| v == "1")
@@ -394,7 +401,10 @@ impl Driver {
         .env("HOME", data_dir.join("home"))
         .env_remove("XDG_CONFIG_HOME")
         .env_remove("XDG_DATA_HOME")
-        .env_remove("XDG_CACHE_HOME")
+        // …but caches are shared between tests, like on a real machine: a fresh cache makes
+        // GStreamer rescan its plugins (≈ 1 s of main thread at the first sound) and Mesa
+        // recompile its shaders on every launch.
+        .env("XDG_CACHE_HOME", cache_dir())
         .env("GDK_BACKEND", "x11")
         .env("LANG", lang)
         .env_remove("LANGUAGE")
