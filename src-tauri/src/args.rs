@@ -155,16 +155,21 @@ pub fn open_from_args(args: impl IntoIterator<Item = String>) -> Option<String> 
             found = Some(a);
         }
     }
-    found.map(|mut s| {
-        if s.len() > MAX_OPEN + 1 {
-            let mut cut = MAX_OPEN + 1;
-            while !s.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            s.truncate(cut);
+    found.map(clip_open)
+}
+
+/// Cut an over-long `--open` text or deep link to just over [`MAX_OPEN`] bytes (on a char
+/// boundary): still too long to be accepted, so the player gets the length error, but no
+/// megabyte of text is carried around.
+pub fn clip_open(mut s: String) -> String {
+    if s.len() > MAX_OPEN + 1 {
+        let mut cut = MAX_OPEN + 1;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
         }
-        s
-    })
+        s.truncate(cut);
+    }
+    s
 }
 
 #[cfg(test)]

@@ -83,16 +83,52 @@ pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
 
 /// Build the state and hand it to the app (what `run`'s setup does; tests call it after
 /// building the app on the mock runtime, whose setup hook only runs inside `run`).
+///
+/// Deep links (`huarong://play?c=…`, issue 7): a link that started the app is opened like
+/// `--open` (on Linux and Windows it arrives as the only command-line argument, which
+/// `Launch::from_env` already reads; on Android, iOS and macOS the plugin hands it over);
+/// a link that arrives while the app runs opens its game and tells the page to show it.
 pub fn install<R: Runtime>(app: &AppHandle<R>, launch: &Launch) {
-    let state = init_state(app, launch);
+    use tauri_plugin_deep_link::DeepLinkExt;
+    let mut launch = launch.clone();
+    if launch.open.is_none() {
+        launch.open = app
+            .deep_link()
+            .get_current()
+            .ok()
+            .flatten()
+            .and_then(|urls| urls.into_iter().next())
+            .map(|url| args::clip_open(url.to_string()));
+    }
+    let state = init_state(app, &launch);
     app.manage(state);
+    let handle = app.clone();
+    app.deep_link().on_open_url(move |event| {
+        if let Some(url) = event.urls().into_iter().next() {
+            open_link(&handle, &args::clip_open(url.to_string()));
+        }
+    });
+}
+
+/// Open a link or code that arrived while the app runs, then have the page show it: the
+/// page listens for `huarong-opened` and renders what the state now says (the game, or home
+/// with the notice that explains a bad link). The script is fixed text: nothing from the
+/// link reaches the page except through the app's own commands.
+pub fn open_link<R: Runtime>(app: &AppHandle<R>, text: &str) {
+    if let Some(state) = app.try_state::<AppState>() {
+        state.launch(Some(text));
+    }
+    if let Some(window) = app.get_webview_window("main") {
+        let _ = window.eval("window.dispatchEvent(new Event('huarong-opened'))");
+    }
 }
 
 /// The app's plugins and commands, on any runtime (the real one or `tauri::test`'s).
 pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     let builder = builder
         .plugin(tauri_plugin_store::Builder::new().build())
-        .plugin(tauri_plugin_haptics::init());
+        .plugin(tauri_plugin_haptics::init())
+        .plugin(tauri_plugin_deep_link::init());
     #[cfg(mobile)]
     let builder = mobile::plugins(builder);
     builder.invoke_handler(tauri::generate_handler![

@@ -13,14 +13,8 @@
 //! let builder = mobile::plugins(builder);
 //! ```
 //!
-//! The sharing code of issue 7 then calls, on mobile only and off the main thread (the share
-//! sheet blocks until the player dismisses it; use an `async` command plus
-//! `tauri::async_runtime::spawn_blocking`):
-//!
-//! ```ignore
-//! #[cfg(mobile)]
-//! let outcome = mobile::share_file(&window, &png_path, "image/png", "Huarong 华容")?;
-//! ```
+//! `share::share_card` calls `share_file` on phones, inside its blocking worker (the share
+//! sheet blocks until the player dismisses it).
 //!
 //! The items that need the share plugin are `#[cfg(mobile)]`; the two pure helpers below are
 //! also compiled under `test` so that their unit tests run on the desktop.

@@ -14,17 +14,17 @@
 //!         share::decode_code,
 //!     ])
 //! ```
-//! No capability entries are needed (own commands). For the mobile share sheet, register a
-//! sharing plugin (e.g. `tauri-plugin-sharekit`, with its `allow-share-file` permission):
-//! `share_card` writes the PNG to a uniquely named file in the app cache and returns its
-//! path; the UI passes that path to the plugin (on Android it may report "cancelled" even
-//! after a successful share: treat that as done). On desktop `share_card` saves the PNG in
-//! the Pictures folder and returns the path for the UI to show ("saved to …").
+//! No capability entries are needed (own commands). On phones `share_card` writes the PNG to a
+//! uniquely named file in the app cache and opens the system share sheet with it through
+//! `mobile::share_file` (`tauri-plugin-sharekit`, registered in `mobile.rs`, driven from Rust
+//! only). Android's chooser reports "cancelled" even after a successful share, so a dismissed
+//! sheet is not an error. On desktop `share_card` saves the PNG in the Pictures folder and
+//! returns the path for the UI to show ("saved to …").
 //!
 //! # Commands (JS names camelCase; errors are `{code, message}` like `AppError`)
 //! | command | args | returns |
 //! |---|---|---|
-//! | `share_card` | `card` (below) | `{ saved: path \| null, file: path \| null }` |
+//! | `share_card` | `card` (below) | `{ saved: path \| null, file: path \| null, shared: bool \| null }` |
 //! | `card_image` | `card` | `"data:image/png;base64,…"` (finish-screen preview) |
 //! | `daily_info` | `localMs` (Date.now() − offset·60000), `lastSolved?` (`YYYY-MM-DD`), `streak?` | `DailyInfo` |
 //! | `encode_code` | `id`, `daily?`, `classic?` (0-based) | `{ code, link }` |
@@ -251,8 +251,11 @@ async fn blocking<T: Send + 'static>(
 pub struct ShareOutcome {
     /// Desktop: the saved file in the Pictures folder.
     pub saved: Option<String>,
-    /// Mobile: the file to hand to the share sheet.
+    /// Mobile: the card file the share sheet was opened with.
     pub file: Option<String>,
+    /// Mobile: whether the system confirmed a share (iOS does; Android's chooser never says,
+    /// so `false` there is not a failure). Desktop: `null`.
+    pub shared: Option<bool>,
 }
 
 /// Render the card and save it (desktop) or prepare it for the share sheet (mobile).
@@ -269,16 +272,25 @@ pub async fn share_card<R: Runtime>(
         .app_cache_dir()
         .map(|d| d.join("cards"))
         .map_err(|e| ShareError::storage(format!("no cache folder: {e}")))?;
+    #[cfg(mobile)]
+    let window = app
+        .get_webview_window("main")
+        .ok_or_else(|| ShareError::new("internal", "share_card: the main window is gone"))?;
     #[cfg(not(mobile))]
     let dir = pictures_dir(&app).map_err(ShareError::storage)?;
     blocking("share_card", move || {
         let png = card_png(&spec)?;
         #[cfg(mobile)]
         {
+            // A new file name per share (the iOS side keeps an older copy of the same name);
+            // the sheet blocks this worker thread until the player closes it.
             let path = save_card(&png, &dir, now_ms()).map_err(ShareError::storage)?;
+            let outcome = crate::mobile::share_file(&window, &path, "image/png", "Huarong 华容")
+                .map_err(|e| ShareError::new("share_failed", e))?;
             Ok(ShareOutcome {
                 saved: None,
                 file: Some(path.to_string_lossy().into_owned()),
+                shared: Some(outcome == crate::mobile::ShareOutcome::Shared),
             })
         }
         #[cfg(not(mobile))]
@@ -287,6 +299,7 @@ pub async fn share_card<R: Runtime>(
             Ok(ShareOutcome {
                 saved: Some(path.to_string_lossy().into_owned()),
                 file: None,
+                shared: None,
             })
         }
     })

@@ -759,3 +759,52 @@ fn the_sharing_commands_are_registered() {
     assert!(d["slide"].is_string(), "{d}");
     assert_eq!(app.err("decode_code", json!({"text": 5})), "bad_argument");
 }
+
+/// A deep link that arrives while the app runs (what the deep-link plugin reports on phones
+/// and macOS) opens its game and makes it the saved screen; a bad one leaves a notice that
+/// says why and sends the player home; nothing already saved is lost.
+#[test]
+fn deep_link_while_running_opens_the_game_or_explains() {
+    use tauri::Emitter;
+    let (_d, app) = app("deeplink");
+    app.ok("open_game", json!({"id": "2048#5"}));
+    app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}));
+
+    let code = huarong_engine::code::encode(NEAR_WIN).unwrap();
+    let link = huarong_engine::code::link(&code);
+    app.app
+        .emit("deep-link://new-url", vec![link.clone()])
+        .expect("emit");
+    let v = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,5,6,7,0,8");
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["screen"], "game:slide", "{p}");
+    let v = app.ok("snapshot", json!({"kind": "2048"}));
+    assert_eq!(
+        v["snapshot"]["moves"], 1,
+        "the 2048 game in progress is kept"
+    );
+
+    // A damaged link: one character of the code changed.
+    let mut bad = link.into_bytes();
+    let last = bad.len() - 1;
+    bad[last] = if bad[last] == b'A' { b'B' } else { b'A' };
+    let bad = String::from_utf8(bad).unwrap();
+    app.app
+        .emit("deep-link://new-url", vec![bad])
+        .expect("emit");
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["screen"], "home", "{p}");
+    let notices = p["notices"].as_array().expect("notices");
+    let n = notices.last().expect("a notice");
+    assert_eq!(n["code"], "bad_open", "{n}");
+    assert!(
+        n["message"].as_str().unwrap().contains("could not open"),
+        "{n}"
+    );
+    let v = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(
+        v["snapshot"]["board"], "3x3:1,2,3,4,5,6,7,0,8",
+        "the opened game is still there"
+    );
+}

@@ -68,6 +68,46 @@ fn e2e_open_and_win_by_tap() {
     });
 }
 
+/// Linux and Windows start the app with a clicked `huarong://` link as its only argument
+/// (the deep-link scheme of issue 7): the link's game opens at once. A link that arrives
+/// later makes the page show the newly opened game.
+#[test]
+fn e2e_deep_link_argument_opens_the_game() {
+    let _serial = serial();
+    let Some(tools) = tools("e2e_deep_link_argument_opens_the_game") else {
+        return;
+    };
+    let driver = Driver::start(&tools, "deep_link");
+    let code = huarong_engine::code::encode("klotski:aCCb/aCCb/cdde/cs.e/t..u").unwrap();
+    let link = huarong_engine::code::link(&code);
+    run(async {
+        let app = driver.launch(&[link.as_str()]).await;
+        let b = app.wait_board().await;
+        assert_eq!(app.screen().await, "game");
+        assert_eq!(b.game, "klotski");
+        // The same board, its pieces lettered in reading order as the app names them.
+        assert_eq!(b.state, "aCCb/aCCb/cdde/cf.e/g..h");
+        assert_eq!(b.moves, 0);
+        // A link that arrives while the app runs (phones, macOS): Rust opens the game, then
+        // fires `huarong-opened` at the page, which shows what the state now says. Here the
+        // opening is done through the same command, then the event is fired the same way.
+        app.js(
+            "window.__TAURI__.core.invoke('open_game', { id: 'slide:3x3:1,2,3,4,5,6,7,0,8' })
+               .then(() => window.dispatchEvent(new Event('huarong-opened')));",
+        )
+        .await;
+        app.wait_js(
+            "const b = document.querySelector('[data-game][data-state]');
+             return b && b.dataset.game === 'slide' ? true : null;",
+            5000,
+        )
+        .await;
+        let b = app.wait_board().await;
+        assert_eq!(b.state, "3x3:1,2,3,4,5,6,7,0,8");
+        app.quit().await;
+    });
+}
+
 #[test]
 fn e2e_daily_and_share() {
     let _serial = serial();

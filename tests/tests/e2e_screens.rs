@@ -443,6 +443,35 @@ fn stats(v: &[f64]) -> String {
     )
 }
 
+/// The frame monitor's figures of the drags so far: the longest gap of each drag, and how
+/// many of all the frames' gaps exceed 50 ms.
+async fn drag_figures(app: &App, what: &str) {
+    let runs = app.js("return window.__huarongFrames.runs").await;
+    let runs: Vec<Vec<f64>> = runs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r.as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|x| x.as_f64())
+                .collect()
+        })
+        .collect();
+    assert!(!runs.is_empty(), "{what}: no drag was monitored");
+    let longest: Vec<f64> = runs
+        .iter()
+        .map(|r| r.iter().cloned().fold(0.0, f64::max))
+        .collect();
+    let frames: usize = runs.iter().map(Vec::len).sum();
+    let over = runs.iter().flatten().filter(|&&g| g > 50.0).count();
+    figure(&format!(
+        "{what}: longest frame gap per drag: {}; frames {frames}, gaps over 50 ms: {over}",
+        stats(&longest)
+    ));
+}
+
 fn numbers(v: &Value, key: &str) -> Vec<f64> {
     v.as_array()
         .map(|a| a.iter().filter_map(|m| m[key].as_f64()).collect())
@@ -484,13 +513,19 @@ fn e2e_measured_figures() {
             stats(&process)
         ));
 
-        // Move round-trips: 2048 by arrow keys, number slide by taps.
+        // Move round-trips: 2048 by arrow keys, number slide by taps, each made with the board
+        // at rest (a player's next move comes after the last one's animation: 2048's slide,
+        // merge and spawn end ≈ 290 ms after the key, a slide tile ≈ 170 ms after the tap).
+        // Under Xvfb every animation frame is painted in software on the main thread, so a
+        // move made during the last one's animation measures the painting too; the number
+        // slide's back-to-back taps are reported as well.
         let app = driver.launch(&["--open", "2048#77"]).await;
         app.wait_board().await;
         app.js("document.querySelector('.board').focus()").await;
         let keyseq = [keys::LEFT, keys::DOWN, keys::RIGHT, keys::DOWN];
-        for i in 0..80 {
+        for i in 0..60 {
             app.key(keyseq[i % 4]).await;
+            tokio::time::sleep(Duration::from_millis(400)).await;
             if i % 10 == 9 && app.board().await.unwrap().status != "playing" {
                 break;
             }
@@ -513,16 +548,16 @@ fn e2e_measured_figures() {
             rt.len()
         );
         figure(&format!(
-            "2048 move: invoke → DOM updated + layout: {}",
+            "2048 move (at rest): invoke → DOM updated + layout: {}",
             stats(&rt)
         ));
         figure(&format!(
-            "2048 move: invoke → next animation frame (repaint): {}",
+            "2048 move (at rest): invoke → next animation frame (repaint): {}",
             stats(&frame)
         ));
         figure(&format!("2048 play invoke alone: {}", stats(&inv)));
         figure(&format!(
-            "2048 move breakdown: ipc {} | apply {} | style+layout {}",
+            "2048 move (at rest) breakdown: ipc {} | apply {} | style+layout {}",
             stats(&numbers(&moves, "ipc")),
             stats(&numbers(&moves, "apply")),
             stats(&numbers(&moves, "layout"))
@@ -537,22 +572,37 @@ fn e2e_measured_figures() {
             let tile = *choices.iter().find(|&&t| t != last).unwrap();
             app.tap_tile(tile).await;
             b = app.wait_moves_change(b.moves).await;
+            tokio::time::sleep(Duration::from_millis(250)).await;
             last = tile;
         }
         let moves = app.js("return window.__huarongPerf.moves").await;
         figure(&format!(
-            "slide 4×4 tap: invoke → DOM updated + layout: {}",
+            "slide 4×4 tap (at rest): invoke → DOM updated + layout: {}",
             stats(&numbers(&moves, "rt"))
         ));
         figure(&format!(
-            "slide 4×4 tap: invoke → next animation frame: {}",
+            "slide 4×4 tap (at rest): invoke → next animation frame: {}",
             stats(&numbers(&moves, "frame"))
         ));
         figure(&format!(
-            "slide 4×4 tap breakdown: ipc {} | apply {} | style+layout {}",
+            "slide 4×4 tap (at rest) breakdown: ipc {} | apply {} | style+layout {}",
             stats(&numbers(&moves, "ipc")),
             stats(&numbers(&moves, "apply")),
             stats(&numbers(&moves, "layout"))
+        ));
+        // Back to back: the next tap as soon as the move count changed.
+        app.js("window.__huarongPerf.moves.length = 0").await;
+        for _ in 0..30 {
+            let choices = slide_neighbours(&b.state);
+            let tile = *choices.iter().find(|&&t| t != last).unwrap();
+            app.tap_tile(tile).await;
+            b = app.wait_moves_change(b.moves).await;
+            last = tile;
+        }
+        let moves = app.js("return window.__huarongPerf.moves").await;
+        figure(&format!(
+            "slide 4×4 taps back to back (last tile still sliding): invoke → DOM updated + layout: {}",
+            stats(&numbers(&moves, "rt"))
         ));
         app.quit().await;
 
@@ -585,7 +635,7 @@ fn e2e_measured_figures() {
             let lt = app.js("return !!(window.PerformanceObserver && PerformanceObserver.supportedEntryTypes && PerformanceObserver.supportedEntryTypes.includes('longtask'))").await;
             app.wait_board().await;
             let cell = app.cell_px().await;
-            for _ in 0..5 {
+            for _ in 0..8 {
                 let r = app.rect("[data-piece='s']").await;
                 let (x, y) = (r.cx(), r.cy());
                 app.drag(
@@ -601,17 +651,7 @@ fn e2e_measured_figures() {
                 .await;
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
-            let gaps = app.js("return window.__huarongFrames.gaps").await;
-            let g: Vec<f64> = gaps
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter_map(|x| x.as_f64())
-                .collect();
-            figure(&format!(
-                "Klotski drag (40 pointer moves each): longest frame gap per drag: {}",
-                stats(&g)
-            ));
+            drag_figures(&app, "Klotski drag (40 pointer moves each)").await;
             app.quit().await;
             lt.as_bool().unwrap_or(false)
         };
@@ -633,7 +673,7 @@ fn e2e_measured_figures() {
         };
         let cell = app.cell_px().await;
         let sign = if c >= 3 { 1.0 } else { -1.0 };
-        for _ in 0..5 {
+        for _ in 0..8 {
             let rt = app.rect(&format!("[data-tile='{far}']")).await;
             app.drag(
                 &[
@@ -645,17 +685,7 @@ fn e2e_measured_figures() {
             )
             .await;
         }
-        let gaps = app.js("return window.__huarongFrames.gaps").await;
-        let g: Vec<f64> = gaps
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|x| x.as_f64())
-            .collect();
-        figure(&format!(
-            "10×10 run drag (30 pointer moves each): longest frame gap per drag: {}",
-            stats(&g)
-        ));
+        drag_figures(&app, "10×10 run drag (30 pointer moves each)").await;
         figure(&format!(
             "PerformanceObserver longtask supported in this WebKitGTK: {has_longtask} (the frame-gap monitor is used instead)"
         ));

@@ -41,3 +41,15 @@ export function clear(el) {
 export function reducedMotion() {
   return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
+
+/** Set an element's text only when it differs (an unchanged write still costs a relayout). */
+export function setText(el, text) {
+  const v = String(text);
+  if (el.textContent !== v) el.textContent = v;
+}
+
+/** Set a data attribute only when it differs (each write invalidates style). */
+export function setData(el, key, value) {
+  const v = String(value);
+  if (el.dataset[key] !== v) el.dataset[key] = v;
+}

@@ -136,6 +136,7 @@ const zh = {
   'err.nothing_to_undo': '没有可撤销的步',
   'err.nothing_to_redo': '没有可重做的步',
   'err.bad_code': '代码无效：{message}',
+  'err.share_failed': '分享没有成功：{message}',
   'err.generic': '{message}',
   restored: '存档损坏，已从备份恢复',
 };
@@ -268,6 +269,7 @@ const en = {
   'err.nothing_to_undo': 'Nothing to undo',
   'err.nothing_to_redo': 'Nothing to redo',
   'err.bad_code': 'Bad code: {message}',
+  'err.share_failed': 'Sharing did not work: {message}',
   'err.generic': '{message}',
   restored: 'The save file was damaged; restored from the backup',
 };

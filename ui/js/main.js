@@ -114,6 +114,27 @@ const boot = { modules: performance.now() };
 window.__huarongBoot = boot;
 window.__huarongI18n = { missing: missingKeys() };
 
+/** The newest notice (a restored save, a link that could not be opened) as a toast. */
+function showNotices(p) {
+  const notices = Array.isArray(p.notices) ? p.notices : [];
+  if (!notices.length) return;
+  const n = notices[notices.length - 1];
+  const code = typeof n === 'string' ? n : n && n.code;
+  toast(code === 'restored' ? t('restored') : String((n && n.message) || n), 6000);
+  call('dismiss_notices').catch(() => {});
+}
+
+async function reopen() {
+  const p = await app.refreshProgress();
+  const target = (p && (p.last_screen || p.lastScreen || p.screen)) || 'home';
+  try {
+    if (!(await app.go(target, { resume: true }))) await app.go('home');
+  } catch (_) {
+    await app.go('home');
+  }
+  showNotices(p || {});
+}
+
 async function start() {
   const t0 = performance.now();
   app.root = document.getElementById('app');
@@ -144,13 +165,10 @@ async function start() {
     shown = null;
   }
   if (!shown) await app.go('home');
-  const notices = Array.isArray(p.notices) ? p.notices : [];
-  if (notices.length) {
-    const n = notices[notices.length - 1];
-    const code = typeof n === 'string' ? n : n && n.code;
-    toast(code === 'restored' ? t('restored') : String((n && n.message) || n), 6000);
-    call('dismiss_notices').catch(() => {});
-  }
+  showNotices(p);
+  // A deep link that arrives while the app runs: Rust has opened its game (or noted why not)
+  // and says so with this event; show what the saved state now says.
+  window.addEventListener('huarong-opened', reopen);
   // Stop the game clocks while the window is hidden (the next move starts them again).
   document.addEventListener('visibilitychange', () => {
     if (document.hidden) call('pause', {}).catch(() => {});

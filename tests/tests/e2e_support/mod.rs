@@ -491,8 +491,10 @@ impl Driver {
         panic!("could not start a WebDriver session with the app: {last_err}");
     }
 
-    /// Milliseconds from the app process's start to the page's ready flag: the process start
-    /// time from /proc (10 ms ticks) against `performance.timeOrigin + readyAt` (epoch ms).
+    /// Milliseconds from the app process's start to the page's ready flag: the process's age
+    /// (/proc/uptime minus its start time, both since boot, 10 ms ticks) taken against the
+    /// wall clock at the same moment, then `performance.timeOrigin + readyAt` (epoch ms).
+    /// (Not /proc/stat's `btime`: whole seconds, which would bias the figure by up to 1 s.)
     async fn process_to_ready(&self, app: &App) -> Option<f64> {
         let pid = *self.app_pids().first()?;
         let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
@@ -500,20 +502,24 @@ impl Driver {
         let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
         // fields[0] is the state (field 3), so starttime (field 22) is fields[19].
         let start_ticks: f64 = fields.get(19)?.parse().ok()?;
-        let btime: f64 = fs::read_to_string("/proc/stat")
-            .ok()?
-            .lines()
-            .find_map(|l| l.strip_prefix("btime "))?
-            .trim()
-            .parse()
-            .ok()?;
         let ticks: f64 = Command::new("getconf")
             .arg("CLK_TCK")
             .output()
             .ok()
             .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
             .unwrap_or(100.0);
-        let started_ms = (btime + start_ticks / ticks) * 1000.0;
+        let uptime: f64 = fs::read_to_string("/proc/uptime")
+            .ok()?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()?;
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()?
+            .as_secs_f64()
+            * 1000.0;
+        let started_ms = now_ms - (uptime - start_ticks / ticks) * 1000.0;
         let ready_epoch = app
             .js("return performance.timeOrigin + (window.__huarongReadyAt || 0)")
             .await

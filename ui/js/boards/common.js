@@ -145,6 +145,9 @@ export const frameMonitor = {
   last: 0,
   longest: 0,
   gaps: [],
+  /** Every frame gap of the last drags (for the E2E figures): one array per drag. */
+  runs: [],
+  current: [],
   start() {
     if (this.running) return;
     this.running = true;
@@ -154,6 +157,7 @@ export const frameMonitor = {
       const gap = now - this.last;
       this.last = now;
       if (gap > this.longest) this.longest = gap;
+      this.current.push(Math.round(gap));
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
@@ -163,6 +167,9 @@ export const frameMonitor = {
     this.running = false;
     this.gaps.push(this.longest);
     if (this.gaps.length > 200) this.gaps.shift();
+    this.runs.push(this.current);
+    if (this.runs.length > 20) this.runs.shift();
+    this.current = [];
     this.longest = 0;
   },
 };

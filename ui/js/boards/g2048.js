@@ -2,7 +2,7 @@
 // and arrow keys. Each cell carries `data-value`; tiles slide with transforms when the move's
 // effect says where they came from, otherwise changed cells pop.
 
-import { h, reducedMotion } from '../dom.js';
+import { h, reducedMotion, setText, setData } from '../dom.js';
 import { t, language } from '../i18n.js';
 import { Grid, parse2048 } from './common.js';
 
@@ -42,6 +42,14 @@ export class G2048Board {
       this.cells.push(cell);
       this.grid.el.append(cell);
     }
+    // The sliding copies of a move, made once and reused: inserting and removing elements on
+    // every move cost more style and layout than the whole rest of the move.
+    this.ghosts = [];
+    for (let i = 0; i < s.n * s.n; i++) {
+      const g = h('div', { class: 'gtile idle', 'data-v': '0', 'aria-hidden': 'true' }, h('span', { class: 'face' }));
+      this.ghosts.push(g);
+      this.grid.el.append(g);
+    }
     this.el.append(this.grid.el);
     this.grid.onResize(() => this.render(null, null));
   }
@@ -72,13 +80,16 @@ export class G2048Board {
     const ghosts = [];
     for (const m of effect.tiles) {
       if (m.from === m.to && !m.merged) continue;
+      const g = this.ghosts[ghosts.length];
+      if (!g) break;
       arriving.add(m.to);
       if (m.merged) merged.add(m.to);
-      const g = h('div', { class: 'gtile', 'data-v': String(m.value), 'aria-hidden': 'true' }, h('span', { class: 'face' }, String(m.value)));
+      setData(g, 'v', m.value);
+      setText(g.firstChild, m.value);
       g.classList.toggle('big', digits(m.value) === 4);
+      g.classList.remove('idle');
       const from = `translate3d(${(m.from % n) * cell}px, ${Math.floor(m.from / n) * cell}px, 0)`;
       g.style.transform = from;
-      this.grid.el.append(g);
       ghosts.push([g, m.to, from]);
     }
     const spawnAt = effect.spawn ? effect.spawn.cell : -1;
@@ -87,7 +98,10 @@ export class G2048Board {
     const done = () => {
       if (this.anim !== anim) return;
       this.anim = null;
-      for (const [g] of ghosts) g.remove();
+      for (const [g] of ghosts) {
+        if (g.getAnimations) for (const a of g.getAnimations()) a.cancel();
+        g.classList.add('idle');
+      }
       for (const i of arriving) {
         this.cells[i].classList.remove('arriving');
         if (merged.has(i)) this.cells[i].classList.add('merge');

@@ -3,7 +3,7 @@
 // `play {tile}`; Rust decides whether it is legal and what it counts.
 
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, language } from '../i18n.js';
 import { Grid, parseSlide, trackPointer, frameMonitor } from './common.js';
 
 const TAP_PX = 6;
@@ -71,13 +71,23 @@ export class SlideBoard {
     tile.style.transform = `translate3d(${c * cell + dx}px, ${r * cell + dy}px, 0)`;
   }
 
+  /**
+   * Put every tile where the state says. Only tiles that moved (or were dragged) are
+   * touched: on a 10×10 board a move changes one line, not a hundred tiles.
+   */
   layout(instant) {
     if (!this.state || !this.grid.cell) return;
     const { w, tiles } = this.state;
+    const all = instant || this.placedCell !== this.grid.cell || this.placedLang !== language();
+    this.placedCell = this.grid.cell;
+    this.placedLang = language();
     tiles.forEach((n, i) => {
       if (n === 0) return;
       const tile = this.tiles.get(n);
       if (!tile) return;
+      if (!all && tile.placedAt === i && !tile.offset) return;
+      tile.placedAt = i;
+      tile.offset = false;
       const r = Math.floor(i / w);
       const c = i % w;
       if (instant) tile.classList.add('instant');
@@ -117,7 +127,10 @@ export class SlideBoard {
     const n = this.tileAt(e);
     if (!n) return false;
     this.clearHint();
-    this.drag = { n, x0: e.clientX, y0: e.clientY, t0: performance.now(), d: 0, moved: false, run: this.run(n) };
+    const run = this.run(n);
+    this.drag = { n, x0: e.clientX, y0: e.clientY, t0: performance.now(), d: 0, moved: false, run };
+    // Lift the run at once: its layers are made now, not on the first frame of the drag.
+    if (run) for (const m of run.list) this.tiles.get(m).classList.add('dragging');
     frameMonitor.start();
     return true;
   }
@@ -135,8 +148,8 @@ export class SlideBoard {
     for (const n of d.run.list) {
       const tile = this.tiles.get(n);
       const p = this.pos(n);
-      if (!tile.classList.contains('dragging')) tile.classList.add('dragging');
       const off = d.d * d.run.sign;
+      tile.offset = true;
       this.place(tile, p.r, p.c, d.run.axis === 'x' ? off : 0, d.run.axis === 'y' ? off : 0);
     }
   }

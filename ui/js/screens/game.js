@@ -3,7 +3,7 @@
 // renders the snapshot Rust returns.
 
 import { call, field, perf } from '../ipc.js';
-import { h, icon, reducedMotion } from '../dom.js';
+import { h, icon, reducedMotion, setText, setData } from '../dom.js';
 import { t, formatTime } from '../i18n.js';
 import { feedback, announce, toast } from '../feedback.js';
 import { SlideBoard } from '../boards/slide.js';
@@ -144,23 +144,26 @@ export class GameScreen {
     if (!this.board.update(s.board, how.initial ? null : view.effect)) {
       toast(t('err.parse', { message: s.board }));
     }
-    el.dataset.game = s.kind;
-    el.dataset.state = s.board;
-    el.dataset.moves = String(s.moves);
-    el.dataset.status = s.status;
-    el.dataset.id = s.id;
-    this.titleEl.textContent = t(`game.${this.kind}`);
-    this.subEl.textContent = levelTitle(this.app, s) || '';
-    this.statEls.moves.textContent = String(s.moves);
+    setData(el, 'game', s.kind);
+    setData(el, 'state', s.board);
+    setData(el, 'moves', s.moves);
+    setData(el, 'status', s.status);
+    setData(el, 'id', s.id);
+    setText(this.titleEl, t(`game.${this.kind}`));
+    setText(this.subEl, levelTitle(this.app, s) || '');
+    setText(this.statEls.moves, String(s.moves));
     this.renderBest(s);
     this.clockBase = { ms: Number(field(s, 'elapsed_ms') || 0), at: performance.now(), running: s.status === 'playing' && s.moves > 0 };
     this.tickClock();
     const solving = !!this.solving;
-    this.buttons.undo.disabled = solving || !field(s, 'can_undo');
-    this.buttons.redo.disabled = solving || !field(s, 'can_redo');
-    this.buttons.restart.disabled = solving || (s.moves === 0 && !field(s, 'can_undo'));
-    this.buttons.hint.disabled = solving || s.status !== 'playing';
-    this.buttons.solve.disabled = !solving && s.status !== 'playing';
+    const able = (b, off) => {
+      if (b.disabled !== off) b.disabled = off;
+    };
+    able(this.buttons.undo, solving || !field(s, 'can_undo'));
+    able(this.buttons.redo, solving || !field(s, 'can_redo'));
+    able(this.buttons.restart, solving || (s.moves === 0 && !field(s, 'can_undo')));
+    able(this.buttons.hint, solving || s.status !== 'playing');
+    able(this.buttons.solve, !solving && s.status !== 'playing');
     if (!how.initial && prev && prev.status === 'playing' && s.status !== 'playing') this.finished(view);
     else if (how.initial && s.status !== 'playing' && view.finish) this.finished(view, true);
   }
@@ -170,14 +173,14 @@ export class GameScreen {
     const rec = bestRecord(this.app, s);
     if (this.kind === '2048') {
       const score = Number(counters.score || 0);
-      this.statEls.score.textContent = String(score);
+      setText(this.statEls.score, String(score));
       const maxTile = Math.max(0, ...s.board.split(',').map(Number).filter(Number.isFinite));
-      this.statEls.tile.textContent = String(counters.max_tile || maxTile);
+      setText(this.statEls.tile, String(counters.max_tile || maxTile));
       const bestScore = Math.max(score, Number((rec && rec.best_score) || 0));
-      this.statEls.best.textContent = String(bestScore);
+      setText(this.statEls.best, String(bestScore));
     } else {
       const best = rec && rec.best_moves;
-      this.statEls.best.textContent = best === undefined || best === null ? t('noBest') : String(best);
+      setText(this.statEls.best, best === undefined || best === null ? t('noBest') : String(best));
     }
   }
 
@@ -185,7 +188,7 @@ export class GameScreen {
     if (!this.statEls || !this.statEls.time) return;
     const c = this.clockBase;
     const ms = c.ms + (c.running ? performance.now() - c.at : 0);
-    this.statEls.time.textContent = formatTime(ms);
+    setText(this.statEls.time, formatTime(ms));
   }
 
   /** Play one move through Rust. Returns true when the move was legal. */
