@@ -2,44 +2,10 @@
 
 use huarong_engine::slide::{self, Board, Difficulty, Move, Slide};
 use huarong_engine::{Cancel, ErrorCode, Game, Session, Status};
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
-/// Independent breadth-first search from the goal over explicit cell vectors.
-fn bfs(w: usize, h: usize) -> HashMap<Vec<u8>, u8> {
-    let n = w * h;
-    let mut goal: Vec<u8> = (1..n as u8).collect();
-    goal.push(0);
-    let mut dist = HashMap::new();
-    dist.insert(goal.clone(), 0u8);
-    let mut q = VecDeque::from([goal]);
-    while let Some(s) = q.pop_front() {
-        let d = dist[&s];
-        let b = s.iter().position(|&c| c == 0).unwrap();
-        let (r, c) = (b / w, b % w);
-        let mut next = Vec::new();
-        if r > 0 {
-            next.push(b - w);
-        }
-        if r + 1 < h {
-            next.push(b + w);
-        }
-        if c > 0 {
-            next.push(b - 1);
-        }
-        if c + 1 < w {
-            next.push(b + 1);
-        }
-        for j in next {
-            let mut t = s.clone();
-            t.swap(b, j);
-            if !dist.contains_key(&t) {
-                dist.insert(t.clone(), d + 1);
-                q.push_back(t);
-            }
-        }
-    }
-    dist
-}
+mod common;
+use common::{bfs, board};
 
 /// Every arrangement of 0..n (Heap's algorithm).
 fn for_each_perm(n: usize, mut f: impl FnMut(&[u8])) {
@@ -62,11 +28,6 @@ fn for_each_perm(n: usize, mut f: impl FnMut(&[u8])) {
             i += 1;
         }
     }
-}
-
-fn board(w: usize, h: usize, cells: &[u8]) -> Board {
-    let tiles: Vec<u16> = cells.iter().map(|&c| c as u16).collect();
-    Board::new(w, h, &tiles).unwrap()
 }
 
 #[test]

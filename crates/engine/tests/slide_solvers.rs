@@ -3,53 +3,13 @@
 
 use huarong_engine::slide::{self, Board, Difficulty, Move, Slide};
 use huarong_engine::{Cancel, ErrorCode, Game, Session, Status};
-use std::collections::{HashMap, VecDeque};
+
+mod common;
+use common::{bfs_near_goal, board};
 
 fn replays(b: &Board, tiles: &[u16]) -> bool {
     let mut r = b.clone();
     r.replay(tiles).is_ok() && r.is_solved()
-}
-
-/// Distances from the goal up to `depth`, by breadth-first search over explicit cells.
-fn bfs_near_goal(w: usize, h: usize, depth: u8) -> HashMap<Vec<u8>, u8> {
-    let goal = Board::solved(w, h).unwrap().cells().to_vec();
-    let mut dist = HashMap::from([(goal.clone(), 0u8)]);
-    let mut q = VecDeque::from([goal]);
-    while let Some(s) = q.pop_front() {
-        let d = dist[&s];
-        if d == depth {
-            continue;
-        }
-        let b = s.iter().position(|&c| c == 0).unwrap();
-        let (r, c) = (b / w, b % w);
-        let mut next = vec![];
-        if r > 0 {
-            next.push(b - w);
-        }
-        if r + 1 < h {
-            next.push(b + w);
-        }
-        if c > 0 {
-            next.push(b - 1);
-        }
-        if c + 1 < w {
-            next.push(b + 1);
-        }
-        for j in next {
-            let mut t = s.clone();
-            t.swap(b, j);
-            if !dist.contains_key(&t) {
-                dist.insert(t.clone(), d + 1);
-                q.push_back(t);
-            }
-        }
-    }
-    dist
-}
-
-fn board_of(w: usize, h: usize, cells: &[u8]) -> Board {
-    let tiles: Vec<u16> = cells.iter().map(|&c| c as u16).collect();
-    Board::new(w, h, &tiles).unwrap()
 }
 
 #[test]
@@ -85,7 +45,7 @@ fn ida_star_is_optimal_near_the_goal() {
         let mut sample: Vec<(&Vec<u8>, &u8)> = near.iter().collect();
         sample.sort();
         for (cells, &d) in sample.iter().step_by(97) {
-            let b = board_of(w, h, cells);
+            let b = board(w, h, cells);
             let sol = slide::solve(&b, &cancel).unwrap();
             assert!(sol.optimal);
             assert_eq!(sol.tiles.len(), d as usize, "{w}x{h} {cells:?}");
