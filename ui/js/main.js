@@ -42,8 +42,10 @@ export const app = {
   applySettings() {
     const s = this.settings || {};
     setLanguage(s.language);
-    const theme = s.theme === 'light' || s.theme === 'dark' ? s.theme : 'system';
-    document.documentElement.dataset.theme = theme;
+    // "system" follows the system's preference (the listener in start() re-applies on change).
+    const systemDark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    const dark = s.theme === 'dark' || (s.theme !== 'light' && systemDark);
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
     configureFeedback(s);
   },
 

@@ -87,6 +87,30 @@ export class Grid {
   }
 }
 
+/**
+ * Replace a board's grid with a fresh `cols` × `rows` one: the old grid's resize observer and
+ * pointer handlers go, the board element is emptied and takes the new aspect ratio.
+ */
+export function freshGrid(board, cols, rows, className) {
+  if (board.grid) board.grid.destroy();
+  if (board.untrack) board.untrack();
+  board.el.replaceChildren();
+  board.grid = new Grid(cols, rows, className);
+  board.el.style.setProperty('--aspect', String(cols / rows));
+  return board.grid;
+}
+
+/** Lay the board out again on resize and route its grid's pointer to down/move/up/cancel. */
+export function bindGrid(board) {
+  board.grid.onResize(() => board.layout(true));
+  board.untrack = trackPointer(board.grid.el, {
+    down: (e) => board.down(e),
+    move: (e) => board.move(e),
+    up: (e) => board.up(e),
+    cancel: () => board.cancel(),
+  });
+}
+
 /** Single-pointer tracking with capture; a second pointer is ignored while one is down. */
 export function trackPointer(el, handlers) {
   let active = null;

@@ -5,7 +5,7 @@
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import { Grid, parseKlotski, trackPointer, frameMonitor } from './common.js';
+import { parseKlotski, freshGrid, bindGrid, frameMonitor } from './common.js';
 
 const TAP_PX = 6;
 const GLYPH = { C: '曹', v: '将', h: '将', s: '兵', b: '' };
@@ -48,13 +48,9 @@ export class KlotskiBoard {
   }
 
   build(s) {
-    if (this.grid) this.grid.destroy();
-    if (this.untrack) this.untrack();
-    this.el.replaceChildren();
     this.pieces.clear();
-    this.grid = new Grid(s.cols, s.rows, 'klotski-grid');
+    freshGrid(this, s.cols, s.rows, 'klotski-grid');
     this.el.setAttribute('aria-label', t('label.board.klotski'));
-    this.el.style.setProperty('--aspect', String(s.cols / s.rows));
     for (const p of s.pieces) {
       const kind = shape(p);
       const btn = h(
@@ -77,13 +73,7 @@ export class KlotskiBoard {
     const exit = h('div', { class: 'exit', 'aria-hidden': 'true' });
     this.exitEl = exit;
     this.el.append(this.grid.el, exit);
-    this.grid.onResize(() => this.layout(true));
-    this.untrack = trackPointer(this.grid.el, {
-      down: (e) => this.down(e),
-      move: (e) => this.move(e),
-      up: (e) => this.up(e),
-      cancel: () => this.cancel(),
-    });
+    bindGrid(this);
   }
 
   info(id) {

@@ -4,7 +4,7 @@
 
 import { h } from '../dom.js';
 import { t, language } from '../i18n.js';
-import { Grid, parseSlide, trackPointer, frameMonitor } from './common.js';
+import { parseSlide, freshGrid, bindGrid, frameMonitor } from './common.js';
 
 const TAP_PX = 6;
 
@@ -30,14 +30,10 @@ export class SlideBoard {
   }
 
   build(s) {
-    if (this.grid) this.grid.destroy();
-    if (this.untrack) this.untrack();
-    this.el.replaceChildren();
     this.tiles.clear();
-    this.grid = new Grid(s.w, s.h, 'slide-grid');
+    freshGrid(this, s.w, s.h, 'slide-grid');
     this.grid.el.classList.toggle('dense', s.w >= 7 || s.h >= 7);
     this.el.dataset.cols = String(s.w);
-    this.el.style.setProperty('--aspect', String(s.w / s.h));
     this.el.setAttribute('aria-label', t('label.board.slide', { w: s.w, h: s.h }));
     for (const n of s.tiles) {
       if (n === 0) continue;
@@ -52,13 +48,7 @@ export class SlideBoard {
       this.grid.el.append(tile);
     }
     this.el.append(this.grid.el);
-    this.grid.onResize(() => this.layout(true));
-    this.untrack = trackPointer(this.grid.el, {
-      down: (e) => this.down(e),
-      move: (e) => this.move(e),
-      up: (e) => this.up(e),
-      cancel: () => this.cancel(),
-    });
+    bindGrid(this);
   }
 
   pos(n) {
