@@ -11,20 +11,12 @@ use serde_json::json;
 
 #[test]
 fn e2e_open_and_win_by_tap() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_open_and_win_by_tap") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "open_and_win");
-    run(async {
-        let app = driver
-            .launch(&["--open", "slide:3x3:1,2,3,4,5,6,7,0,8"])
-            .await;
+    e2e_test("open_and_win", async |driver| {
+        let (app, b) = driver.launch_open("slide:3x3:1,2,3,4,5,6,7,0,8").await;
         figure(&format!(
             "launch (--open, game screen): {:.0} ms from session request to ready; {:.0} ms in page; {:?} ms from process start",
             app.ready_ms, app.in_page_ready_ms, app.process_ready_ms.map(|m| m.round())
         ));
-        let b = app.wait_board().await;
         assert_eq!(app.screen().await, "game");
         assert_eq!(b.game, "slide");
         assert_eq!(b.state, "3x3:1,2,3,4,5,6,7,0,8");
@@ -73,14 +65,9 @@ fn e2e_open_and_win_by_tap() {
 /// later makes the page show the newly opened game.
 #[test]
 fn e2e_deep_link_argument_opens_the_game() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_deep_link_argument_opens_the_game") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "deep_link");
     let code = huarong_engine::code::encode("klotski:aCCb/aCCb/cdde/cs.e/t..u").unwrap();
     let link = huarong_engine::code::link(&code);
-    run(async {
+    e2e_test("deep_link", async |driver| {
         let app = driver.launch(&[link.as_str()]).await;
         let b = app.wait_board().await;
         assert_eq!(app.screen().await, "game");
@@ -110,14 +97,8 @@ fn e2e_deep_link_argument_opens_the_game() {
 
 #[test]
 fn e2e_daily_and_share() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_daily_and_share") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "daily_share");
-    run(async {
-        let app = driver.launch(&[]).await;
-        app.wait_screen("home").await;
+    e2e_test("daily_share", async |driver| {
+        let app = driver.launch_home().await;
         // Today's three puzzles are on the home screen and open from there.
         let ids = app
             .wait_js(
@@ -141,10 +122,7 @@ fn e2e_daily_and_share() {
 
         // Share a finished game: a share code, and the card saved as a PNG (desktop).
         app.click("[data-action='back']").await;
-        app.click("[data-action='code']").await;
-        app.type_into("#code-input", "slide:3x3:1,2,3,4,5,6,7,0,8")
-            .await;
-        app.click("[data-action='open']").await;
+        app.open_code("slide:3x3:1,2,3,4,5,6,7,0,8").await;
         app.wait_board().await;
         app.tap_tile(8).await;
         app.wait_finish().await;
@@ -180,20 +158,6 @@ fn e2e_daily_and_share() {
     });
 }
 
-/// Make `n` moves by tapping a tile next to the blank (never straight back).
-async fn tap_moves(app: &App, n: usize) -> Board {
-    let mut b = app.wait_board().await;
-    let mut last = 0;
-    for _ in 0..n {
-        let choices = slide_neighbours(&b.state);
-        let tile = *choices.iter().find(|&&t| t != last).unwrap_or(&choices[0]);
-        app.tap_tile(tile).await;
-        b = app.wait_moves_change(b.moves).await;
-        last = tile;
-    }
-    b
-}
-
 /// Drag the first Klotski piece that can move to its first target, along Rust's path.
 async fn klotski_drag_any(app: &App, body: &str) {
     let cell = app.cell_px().await;
@@ -208,18 +172,8 @@ async fn klotski_drag_any(app: &App, body: &str) {
         let Some(t) = targets.as_array().and_then(|a| a.first()) else {
             continue;
         };
-        let (r0, c0) = {
-            let mut at = (0, 0);
-            'find: for (r, row) in body.split('/').enumerate() {
-                for (c, ch) in row.chars().enumerate() {
-                    if ch == piece {
-                        at = (r as i64, c as i64);
-                        break 'find;
-                    }
-                }
-            }
-            at
-        };
+        let (r0, c0) = piece_at(body, piece);
+        let (r0, c0) = (r0 as i64, c0 as i64);
         let mut way = Vec::new();
         for p in t["path"]
             .as_array()
@@ -239,18 +193,10 @@ async fn klotski_drag_any(app: &App, body: &str) {
 
 #[test]
 fn e2e_three_moves_kill_relaunch_same_board() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_three_moves_kill_relaunch_same_board") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "kill_resume");
-    run(async {
-        let app = driver
-            .launch(&["--open", "slide:3x3:4,1,3,7,2,5,8,6,0"])
-            .await;
-        let start = app.wait_board().await;
-        let b2 = tap_moves(&app, 2).await;
-        let b3 = tap_moves(&app, 1).await;
+    e2e_test("kill_resume", async |driver| {
+        let (app, start) = driver.launch_open("slide:3x3:4,1,3,7,2,5,8,6,0").await;
+        let b2 = app.tap_moves(2).await;
+        let b3 = app.tap_moves(1).await;
         assert_eq!(b3.moves, 3);
         assert_ne!(b3.state, start.state);
         assert_eq!(driver.kill_app(), 1, "exactly one app process killed");
@@ -271,12 +217,7 @@ fn e2e_three_moves_kill_relaunch_same_board() {
 
 #[test]
 fn e2e_ten_kills_during_play() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_ten_kills_during_play") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "ten_kills");
-    run(async {
+    e2e_test("ten_kills", async |driver| {
         let mut app = driver.launch(&["--open", "slide:4x4#20261129"]).await;
         let mut kills = 0;
         for round in 0..12 {
@@ -297,7 +238,7 @@ fn e2e_ten_kills_during_play() {
                 // Moves that finished on screen must survive.
                 let steps = 1 + round % 3;
                 let b = if round % 2 == 0 {
-                    tap_moves(&app, steps).await
+                    app.tap_moves(steps).await
                 } else {
                     // keyboard moves
                     let mut b = before.clone();
@@ -349,18 +290,12 @@ fn e2e_ten_kills_during_play() {
 
 #[test]
 fn e2e_every_game_from_home() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_every_game_from_home") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "from_home");
-    run(async {
-        let app = driver.launch(&[]).await;
+    e2e_test("from_home", async |driver| {
+        let app = driver.launch_home().await;
         figure(&format!(
             "launch to interactive home (fresh data): {:.0} ms from session request; {:.0} ms in page; {:?} ms from process start",
             app.ready_ms, app.in_page_ready_ms, app.process_ready_ms.map(|m| m.round())
         ));
-        app.wait_screen("home").await;
         let choices = [
             ("slide", "[data-size='3x3'][data-diff='random']"),
             ("klotski", "[data-level='1']"),
@@ -377,7 +312,7 @@ fn e2e_every_game_from_home() {
             // One move, so that home offers "continue".
             match kind {
                 "slide" => {
-                    tap_moves(&app, 1).await;
+                    app.tap_moves(1).await;
                 }
                 "klotski" => {
                     let before = app.wait_board().await;
@@ -386,14 +321,9 @@ fn e2e_every_game_from_home() {
                     assert_eq!(after.moves, 1);
                 }
                 _ => {
-                    let before = app.wait_board().await;
-                    for key in [keys::LEFT, keys::UP, keys::RIGHT, keys::DOWN] {
-                        app.key(key).await;
-                        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-                        if app.board().await.unwrap().moves > before.moves {
-                            break;
-                        }
-                    }
+                    app.wait_board().await;
+                    app.key_until_moved(&[keys::LEFT, keys::UP, keys::RIGHT, keys::DOWN], 100)
+                        .await;
                     assert_eq!(app.board().await.unwrap().moves, 1);
                 }
             }
@@ -421,22 +351,16 @@ fn e2e_every_game_from_home() {
         assert!(b.state.starts_with("10x10:"));
         let cell = app.cell_px().await;
         assert!(cell >= 30.0, "10×10 cells are {cell:.1} px");
-        tap_moves(&app, 2).await;
+        app.tap_moves(2).await;
         // The code screen opens a game ID.
         app.click("[data-action='back']").await;
         app.wait_screen("home").await;
-        app.click("[data-action='code']").await;
-        app.wait_screen("code").await;
-        app.type_into("#code-input", "slide:3x3:1,2,3,4,5,6,7,0,8")
-            .await;
-        app.click("[data-action='open']").await;
+        app.open_code("slide:3x3:1,2,3,4,5,6,7,0,8").await;
         app.wait_screen("game").await;
         assert_eq!(app.wait_board().await.state, "3x3:1,2,3,4,5,6,7,0,8");
         // A bad code says what is wrong and stays.
         app.click("[data-action='back']").await;
-        app.click("[data-action='code']").await;
-        app.type_into("#code-input", "chess:xyz").await;
-        app.click("[data-action='open']").await;
+        app.open_code("chess:xyz").await;
         let err = app.wait_js("const e = document.getElementById('code-error'); return e && e.textContent ? e.textContent : null", 5000).await;
         assert!(
             err.as_str().unwrap().contains("chess"),
@@ -448,32 +372,23 @@ fn e2e_every_game_from_home() {
 
 #[test]
 fn e2e_settings_and_records_survive_restart() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_settings_and_records_survive_restart") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "settings_records");
-    run(async {
-        let app = driver.launch(&[]).await;
-        app.wait_screen("home").await;
+    e2e_test("settings_records", async |driver| {
+        let app = driver.launch_home().await;
         app.click("[data-action='settings']").await;
         app.wait_screen("settings").await;
-        app.click("[data-setting='language'] label[data-value='zh']")
-            .await;
+        app.pick_setting("language", "zh").await;
         app.wait_js(
             "return document.documentElement.lang === 'zh-CN' ? true : null",
             5000,
         )
         .await;
-        app.click("[data-setting='theme'] label[data-value='dark']")
-            .await;
+        app.pick_setting("theme", "dark").await;
         app.wait_js(
             "return document.documentElement.dataset.theme === 'dark' ? true : null",
             5000,
         )
         .await;
-        app.click("[data-setting='rule-slide'] label[data-value='line']")
-            .await;
+        app.pick_setting("rule-slide", "line").await;
         app.wait_js("return document.querySelector('[data-setting=rule-slide] input[value=line]').checked ? true : null", 5000).await;
         let sound_was = app
             .js("return document.getElementById('set-sound').checked")
@@ -495,10 +410,7 @@ fn e2e_settings_and_records_survive_restart() {
         // A record: solve a 3×3 by one line move (two tiles slide).
         app.click("[data-action='back']").await;
         app.wait_screen("home").await;
-        app.click("[data-action='code']").await;
-        app.type_into("#code-input", "slide:3x3:1,2,3,4,5,6,0,7,8")
-            .await;
-        app.click("[data-action='open']").await;
+        app.open_code("slide:3x3:1,2,3,4,5,6,0,7,8").await;
         app.wait_board().await;
         app.tap_tile(8).await;
         let b = app.wait_moves_change(0).await;
@@ -554,14 +466,8 @@ fn e2e_settings_and_records_survive_restart() {
 
 #[test]
 fn e2e_language_switch() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_language_switch") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "language");
-    run(async {
-        let app = driver.launch(&[]).await;
-        app.wait_screen("home").await;
+    e2e_test("language", async |driver| {
+        let app = driver.launch_home().await;
         // Both string tables have the same keys.
         assert_eq!(
             app.js("return window.__huarongI18n.missing").await,
@@ -583,13 +489,8 @@ fn e2e_language_switch() {
                 .await,
             json!("Settings")
         );
-        app.click("[data-setting='language'] label[data-value='zh']")
-            .await;
-        app.wait_js(
-            "return document.querySelector('h1').textContent === '设置' ? true : null",
-            5000,
-        )
-        .await;
+        app.pick_setting("language", "zh").await;
+        app.wait_heading("设置").await;
         app.click("[data-action='back']").await;
         app.wait_screen("home").await;
         let zh_title = app
@@ -598,27 +499,12 @@ fn e2e_language_switch() {
         assert_eq!(zh_title, json!("华容道"));
         // Back to English, then "system" (English here).
         app.click("[data-action='settings']").await;
-        app.click("[data-setting='language'] label[data-value='en']")
-            .await;
-        app.wait_js(
-            "return document.querySelector('h1').textContent === 'Settings' ? true : null",
-            5000,
-        )
-        .await;
-        app.click("[data-setting='language'] label[data-value='zh']")
-            .await;
-        app.wait_js(
-            "return document.querySelector('h1').textContent === '设置' ? true : null",
-            5000,
-        )
-        .await;
-        app.click("[data-setting='language'] label[data-value='auto']")
-            .await;
-        app.wait_js(
-            "return document.querySelector('h1').textContent === 'Settings' ? true : null",
-            5000,
-        )
-        .await;
+        app.pick_setting("language", "en").await;
+        app.wait_heading("Settings").await;
+        app.pick_setting("language", "zh").await;
+        app.wait_heading("设置").await;
+        app.pick_setting("language", "auto").await;
+        app.wait_heading("Settings").await;
         app.quit().await;
     });
 }

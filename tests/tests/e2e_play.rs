@@ -10,16 +10,8 @@ use std::time::Duration;
 
 #[test]
 fn e2e_slide_won_by_drags_following_the_finger() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_slide_won_by_drags_following_the_finger") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "slide_drags");
-    run(async {
-        let app = driver
-            .launch(&["--open", "slide:3x3:1,2,3,4,0,6,7,5,8"])
-            .await;
-        app.wait_board().await;
+    e2e_test("slide_drags", async |driver| {
+        let (app, _) = driver.launch_open("slide:3x3:1,2,3,4,0,6,7,5,8").await;
         let cell = app.cell_px().await;
         assert!(cell > 40.0);
         // Drag 5 up, stopping half-way with the finger down: the tile follows the finger.
@@ -76,17 +68,9 @@ fn e2e_slide_won_by_drags_following_the_finger() {
 
 #[test]
 fn e2e_slide_run_dragged_as_one_line_move() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_slide_run_dragged_as_one_line_move") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "slide_run");
-    run(async {
+    e2e_test("slide_run", async |driver| {
         // Blank at the left of the bottom row: dragging 8 pushes 7 and 8 together.
-        let app = driver
-            .launch(&["--open", "slide:3x3:1,2,3,4,5,6,0,7,8"])
-            .await;
-        app.wait_board().await;
+        let (app, _) = driver.launch_open("slide:3x3:1,2,3,4,5,6,0,7,8").await;
         let cell = app.cell_px().await;
         let r7 = app.rect("[data-tile='7']").await;
         let r8 = app.rect("[data-tile='8']").await;
@@ -134,28 +118,10 @@ fn e2e_slide_run_dragged_as_one_line_move() {
     });
 }
 
-/// The top-left cell of a Klotski piece in a body (rows joined by '/').
-fn piece_at(body: &str, piece: char) -> (usize, usize) {
-    for (r, row) in body.split('/').enumerate() {
-        if let Some(c) = row.chars().position(|ch| ch == piece) {
-            return (r, c);
-        }
-    }
-    panic!("no piece {piece} in {body}");
-}
-
 #[test]
 fn e2e_klotski_corner_drag_is_one_move() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_klotski_corner_drag_is_one_move") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "klotski_corner");
-    run(async {
-        let app = driver
-            .launch(&["--open", "klotski:aCCb/aCCb/cdde/cs.e/t..u"])
-            .await;
-        let b = app.wait_board().await;
+    e2e_test("klotski_corner", async |driver| {
+        let (app, b) = driver.launch_open("klotski:aCCb/aCCb/cdde/cs.e/t..u").await;
         assert_eq!(b.game, "klotski");
         assert_eq!(piece_at(&b.state, 's'), (3, 1));
         let cell = app.cell_px().await;
@@ -208,17 +174,9 @@ fn e2e_klotski_corner_drag_is_one_move() {
 
 #[test]
 fn e2e_klotski_level_won_by_drags() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_klotski_level_won_by_drags") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "klotski_win");
-    run(async {
+    e2e_test("klotski_win", async |driver| {
         // k blocks the exit; one drag moves it aside, a second drag takes 曹操 out.
-        let app = driver
-            .launch(&["--open", "klotski:abde/fghi/jCCl/mCCo/p.k."])
-            .await;
-        app.wait_board().await;
+        let (app, _) = driver.launch_open("klotski:abde/fghi/jCCl/mCCo/p.k.").await;
         let cell = app.cell_px().await;
         app.drag_el("[data-piece='k']", &[(cell * 0.5, 0.0), (cell * 0.95, 0.0)])
             .await;
@@ -240,15 +198,9 @@ fn e2e_klotski_level_won_by_drags() {
 
 #[test]
 fn e2e_2048_swipe_keys_undo_redo() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_2048_swipe_keys_undo_redo") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "g2048");
-    run(async {
+    e2e_test("g2048", async |driver| {
         let start = "2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0";
-        let app = driver.launch(&["--open", &format!("2048:{start}#5")]).await;
-        let b0 = app.wait_board().await;
+        let (app, b0) = driver.launch_open(&format!("2048:{start}#5")).await;
         assert_eq!(b0.game, "2048");
         assert_eq!(b0.state, start);
         assert_eq!(
@@ -306,16 +258,11 @@ fn e2e_2048_swipe_keys_undo_redo() {
         assert_eq!(r.state, b1.state);
         // Arrow keys: Z undoes, Y redoes.
         app.js("document.querySelector('.board').focus()").await;
-        let mut moved = false;
-        for key in [keys::DOWN, keys::RIGHT, keys::UP] {
-            app.key(key).await;
-            tokio::time::sleep(Duration::from_millis(150)).await;
-            if app.board().await.unwrap().moves == 2 {
-                moved = true;
-                break;
-            }
-        }
+        let moved = app
+            .key_until_moved(&[keys::DOWN, keys::RIGHT, keys::UP], 150)
+            .await;
         assert!(moved, "an arrow key moved");
+        assert_eq!(app.board().await.unwrap().moves, 2, "one arrow-key move");
         app.key('z').await;
         let z = app.wait_moves_change(2).await;
         assert_eq!(z.state, b1.state);
@@ -328,16 +275,8 @@ fn e2e_2048_swipe_keys_undo_redo() {
 
 #[test]
 fn e2e_hint_and_auto_solve() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_hint_and_auto_solve") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "hint_solve");
-    run(async {
-        let app = driver
-            .launch(&["--open", "slide:3x3:4,1,3,7,2,5,8,6,0"])
-            .await;
-        app.wait_board().await;
+    e2e_test("hint_solve", async |driver| {
+        let (app, _) = driver.launch_open("slide:3x3:4,1,3,7,2,5,8,6,0").await;
         // Hint: a tile lights up and the live region says which.
         app.click("[data-action='hint']").await;
         let hinted = app
@@ -392,8 +331,7 @@ fn e2e_hint_and_auto_solve() {
         app.quit().await;
 
         // Stop: a longer board; the moves stop changing and the game goes on.
-        let app = driver.launch(&["--open", "slide:4x4/medium#5"]).await;
-        app.wait_board().await;
+        let (app, _) = driver.launch_open("slide:4x4/medium#5").await;
         app.click("[data-action='solve']").await;
         app.wait_js("const b = document.querySelector('[data-game]'); return Number(b.dataset.moves) >= 3 ? true : null", 60_000).await;
         app.click("[data-action='solve']").await; // the same button is Stop now
@@ -411,10 +349,7 @@ fn e2e_hint_and_auto_solve() {
         app.quit().await;
 
         // Klotski auto-solve plays the optimal solution: 捷足先登 in 32 moves.
-        let app = driver
-            .launch(&["--open", "klotski:sCCt/uCCv/.aa./bcde/bcde"])
-            .await;
-        let b0 = app.wait_board().await;
+        let (app, b0) = driver.launch_open("klotski:sCCt/uCCv/.aa./bcde/bcde").await;
         if b0.game == "klotski" {
             app.click("[data-action='solve']").await;
             let moves = app.wait_js(

@@ -134,11 +134,7 @@ struct Shot<'a> {
 async fn show(app: &App, screen: &str, insets: Option<[f64; 4]>) {
     app.invoke("set_screen", json!({ "screen": screen })).await;
     app.reload().await;
-    app.wait_js(
-        "return document.body && document.body.dataset.ready === '1' ? true : null",
-        15_000,
-    )
-    .await;
+    app.wait_ready(15_000).await;
     if let Some(s) = insets {
         app.js_args(
             "const [t, r, b, l] = arguments[0]; const st = document.documentElement.style;
@@ -169,6 +165,13 @@ async fn audit(app: &App, label: &str, safe: [f64; 4], min_target: f64) -> Vec<S
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// Fail with every problem found, one a line, after their count and what they are.
+fn fail_on(problems: &[String], what: &str) {
+    if !problems.is_empty() {
+        panic!("{} {what}:\n{}", problems.len(), problems.join("\n"));
+    }
 }
 
 /// Put one game of each kind in progress (a few moves in), so every screen has content.
@@ -261,11 +264,12 @@ const SCREENS: &[Shot] = &[
     },
 ];
 
-/// Open a one-move-from-solved slide and win it, leaving the finish dialog on screen.
-async fn finish_screen(app: &App) {
+/// Open a one-move-from-solved slide (with the given safe-area insets) and win it, leaving
+/// the finish dialog on screen.
+async fn finish_screen(app: &App, insets: Option<[f64; 4]>) {
     app.invoke("open_game", json!({ "id": "slide:3x3:1,2,3,4,5,6,7,0,8" }))
         .await;
-    show(app, "game:slide", None).await;
+    show(app, "game:slide", insets).await;
     app.tap_tile(8).await;
     app.wait_finish().await;
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -273,12 +277,7 @@ async fn finish_screen(app: &App) {
 
 #[test]
 fn e2e_screenshots_and_layout() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_screenshots_and_layout") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "screens");
-    run(async {
+    e2e_test("screens", async |driver| {
         let app = driver.launch(&[]).await;
         seed_games(&app).await;
         let mut problems = Vec::new();
@@ -306,7 +305,7 @@ fn e2e_screenshots_and_layout() {
                             seed_games(&app).await;
                         }
                     }
-                    finish_screen(&app).await;
+                    finish_screen(&app, None).await;
                     let label = format!("{w}x{h}-{lang}-{theme}-finish");
                     app.shot(&label).await;
                     problems.extend(audit(&app, &label, [0.0; 4], 44.0).await);
@@ -369,25 +368,14 @@ fn e2e_screenshots_and_layout() {
                 "the audit misses '{what}':\n{caught}"
             );
         }
-        if !problems.is_empty() {
-            panic!(
-                "{} layout problems:\n{}",
-                problems.len(),
-                problems.join("\n")
-            );
-        }
+        fail_on(&problems, "layout problems");
         app.quit().await;
     });
 }
 
 #[test]
 fn e2e_safe_area_insets_leave_controls_clear() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_safe_area_insets_leave_controls_clear") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "safe_area");
-    run(async {
+    e2e_test("safe_area", async |driver| {
         let app = driver.launch(&[]).await;
         seed_games(&app).await;
         let mut problems = Vec::new();
@@ -412,23 +400,13 @@ fn e2e_safe_area_insets_leave_controls_clear() {
                 problems.extend(audit(&app, &label, insets, min).await);
             }
             // The finish dialog too.
-            app.invoke("open_game", json!({ "id": "slide:3x3:1,2,3,4,5,6,7,0,8" }))
-                .await;
-            show(&app, "game:slide", Some(insets)).await;
-            app.tap_tile(8).await;
-            app.wait_finish().await;
+            finish_screen(&app, Some(insets)).await;
             let label = format!("insets-{w}x{h}-finish");
             app.shot(&label).await;
             problems.extend(audit(&app, &label, insets, 40.0).await);
             seed_games(&app).await;
         }
-        if !problems.is_empty() {
-            panic!(
-                "{} controls under the insets:\n{}",
-                problems.len(),
-                problems.join("\n")
-            );
-        }
+        fail_on(&problems, "controls under the insets");
         app.quit().await;
     });
 }
@@ -480,19 +458,13 @@ fn numbers(v: &Value, key: &str) -> Vec<f64> {
 
 #[test]
 fn e2e_measured_figures() {
-    let _serial = serial();
-    let Some(tools) = tools("e2e_measured_figures") else {
-        return;
-    };
-    let driver = Driver::start(&tools, "figures");
-    run(async {
+    e2e_test("figures", async |driver| {
         // Launch to interactive home, three times (the first start creates the data file).
         let mut wall = Vec::new();
         let mut page = Vec::new();
         let mut process = Vec::new();
         for _ in 0..3 {
-            let app = driver.launch(&[]).await;
-            app.wait_screen("home").await;
+            let app = driver.launch_home().await;
             wall.push(app.ready_ms);
             page.push(app.in_page_ready_ms);
             if let Some(ms) = app.process_ready_ms {
@@ -519,8 +491,7 @@ fn e2e_measured_figures() {
         // Under Xvfb every animation frame is painted in software on the main thread, so a
         // move made during the last one's animation measures the painting too; the number
         // slide's back-to-back taps are reported as well.
-        let app = driver.launch(&["--open", "2048#77"]).await;
-        app.wait_board().await;
+        let (app, _) = driver.launch_open("2048#77").await;
         app.js("document.querySelector('.board').focus()").await;
         let keyseq = [keys::LEFT, keys::DOWN, keys::RIGHT, keys::DOWN];
         for i in 0..60 {
@@ -564,16 +535,11 @@ fn e2e_measured_figures() {
         ));
         app.quit().await;
 
-        let app = driver.launch(&["--open", "slide:4x4#99"]).await;
-        let mut b = app.wait_board().await;
+        let (app, mut b) = driver.launch_open("slide:4x4#99").await;
         let mut last = 0;
         for _ in 0..30 {
-            let choices = slide_neighbours(&b.state);
-            let tile = *choices.iter().find(|&&t| t != last).unwrap();
-            app.tap_tile(tile).await;
-            b = app.wait_moves_change(b.moves).await;
+            (b, last) = app.tap_next(&b, last).await;
             tokio::time::sleep(Duration::from_millis(250)).await;
-            last = tile;
         }
         let moves = app.js("return window.__huarongPerf.moves").await;
         figure(&format!(
@@ -593,11 +559,7 @@ fn e2e_measured_figures() {
         // Back to back: the next tap as soon as the move count changed.
         app.js("window.__huarongPerf.moves.length = 0").await;
         for _ in 0..30 {
-            let choices = slide_neighbours(&b.state);
-            let tile = *choices.iter().find(|&&t| t != last).unwrap();
-            app.tap_tile(tile).await;
-            b = app.wait_moves_change(b.moves).await;
-            last = tile;
+            (b, last) = app.tap_next(&b, last).await;
         }
         let moves = app.js("return window.__huarongPerf.moves").await;
         figure(&format!(

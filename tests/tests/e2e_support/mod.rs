@@ -468,11 +468,7 @@ impl Driver {
                         process_ready_ms: None,
                     };
                     let mut app = app;
-                    app.wait_js(
-                        "return document.body && document.body.dataset.ready === '1' ? true : null",
-                        30_000,
-                    )
-                    .await;
+                    app.wait_ready(30_000).await;
                     app.ready_ms = t0.elapsed().as_secs_f64() * 1000.0;
                     app.in_page_ready_ms = app
                         .js("return window.__huarongReadyAt || 0")
@@ -489,6 +485,20 @@ impl Driver {
             }
         }
         panic!("could not start a WebDriver session with the app: {last_err}");
+    }
+
+    /// Launch without arguments and wait for the home screen.
+    pub async fn launch_home(&self) -> App {
+        let app = self.launch(&[]).await;
+        app.wait_screen("home").await;
+        app
+    }
+
+    /// Launch with `--open <id>` and wait for the board; returns the app and the board.
+    pub async fn launch_open(&self, id: &str) -> (App, Board) {
+        let app = self.launch(&["--open", id]).await;
+        let b = app.wait_board().await;
+        (app, b)
     }
 
     /// Milliseconds from the app process's start to the page's ready flag: the process's age
@@ -744,8 +754,8 @@ impl App {
         .unwrap_or(false)
     }
 
-    /// A real pointer click (down/up through WebDriver actions) at the element's centre.
-    pub async fn click(&self, css: &str) {
+    /// Wait (up to 10 s) until an element matches `css`.
+    pub async fn wait_for(&self, css: &str) {
         self.wait_js(
             &format!(
                 "return document.querySelector({}) ? true : null",
@@ -754,6 +764,11 @@ impl App {
             10_000,
         )
         .await;
+    }
+
+    /// A real pointer click (down/up through WebDriver actions) at the element's centre.
+    pub async fn click(&self, css: &str) {
+        self.wait_for(css).await;
         // Like a player, scroll a control into view before touching it.
         self.js_args(
             "const e = document.querySelector(arguments[0]); const r = e.getBoundingClientRect();
@@ -787,29 +802,11 @@ impl App {
     /// `steps` intermediate pointer moves per segment so the page sees a finger moving.
     pub async fn drag(&self, points: &[(f64, f64)], steps: usize) {
         assert!(points.len() >= 2);
-        let mut m = MouseActions::new("finger".into())
-            .then(PointerAction::MoveTo {
-                duration: None,
-                x: points[0].0.round(),
-                y: points[0].1.round(),
-            })
-            .then(PointerAction::Down {
+        let m = press_along(points, steps)
+            .pause(Duration::from_millis(40))
+            .then(PointerAction::Up {
                 button: MOUSE_BUTTON_LEFT,
             });
-        for w in points.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            for i in 1..=steps {
-                let t = i as f64 / steps as f64;
-                m = m.then(PointerAction::MoveTo {
-                    duration: Some(Duration::from_millis(16)),
-                    x: (a.0 + (b.0 - a.0) * t).round(),
-                    y: (a.1 + (b.1 - a.1) * t).round(),
-                });
-            }
-        }
-        m = m.pause(Duration::from_millis(40)).then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
         self.c.perform_actions(m).await.expect("drag");
         let _ = self.c.release_actions().await;
     }
@@ -878,6 +875,48 @@ impl App {
     }
 }
 
+/// The frame of one E2E test: take [`serial`], check the tools ([`tools`]: a skip returns
+/// here, or fails under `HUARONG_E2E=1`), start a [`Driver`] whose logs and screenshots are
+/// named `name`, and run `body` with it on a fresh runtime. The driver (its Xvfb, app and
+/// data directory) goes before the serial lock is released. Messages name the test by its
+/// thread (the test harness names each test's thread after the test).
+pub fn e2e_test(name: &str, body: impl AsyncFnOnce(&Driver)) {
+    let _serial = serial();
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or(name);
+    let Some(tools) = tools(test) else {
+        return;
+    };
+    let driver = Driver::start(&tools, name);
+    run(body(&driver));
+}
+
+/// The finger's actions for a press at `points[0]` then moves through the other points, with
+/// `steps` pointer moves (16 ms each) per segment; the pointer stays down.
+fn press_along(points: &[(f64, f64)], steps: usize) -> MouseActions {
+    let mut m = MouseActions::new("finger".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x: points[0].0.round(),
+            y: points[0].1.round(),
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    for w in points.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        for i in 1..=steps {
+            let t = i as f64 / steps as f64;
+            m = m.then(PointerAction::MoveTo {
+                duration: Some(Duration::from_millis(16)),
+                x: (a.0 + (b.0 - a.0) * t).round(),
+                y: (a.1 + (b.1 - a.1) * t).round(),
+            });
+        }
+    }
+    m
+}
+
 /// Run an async test body on a fresh single-threaded runtime.
 pub fn run<F: std::future::Future<Output = ()>>(f: F) {
     tokio::runtime::Builder::new_current_thread()
@@ -940,6 +979,16 @@ pub fn slide_neighbours(body: &str) -> Vec<u32> {
     out
 }
 
+/// The top-left cell (row, column) of a Klotski piece in a body (rows joined by '/').
+pub fn piece_at(body: &str, piece: char) -> (usize, usize) {
+    for (r, row) in body.split('/').enumerate() {
+        if let Some(c) = row.chars().position(|ch| ch == piece) {
+            return (r, c);
+        }
+    }
+    panic!("no piece {piece} in {body}");
+}
+
 /// Key code points of the W3C WebDriver spec.
 pub mod keys {
     pub const LEFT: char = '\u{e012}';
@@ -985,26 +1034,7 @@ impl App {
 
     /// Press, move through `points` and keep the pointer down (finish with `release`).
     pub async fn press_and_move(&self, points: &[(f64, f64)], steps: usize) {
-        let mut m = MouseActions::new("finger".into())
-            .then(PointerAction::MoveTo {
-                duration: None,
-                x: points[0].0.round(),
-                y: points[0].1.round(),
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        for w in points.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            for i in 1..=steps {
-                let t = i as f64 / steps as f64;
-                m = m.then(PointerAction::MoveTo {
-                    duration: Some(Duration::from_millis(16)),
-                    x: (a.0 + (b.0 - a.0) * t).round(),
-                    y: (a.1 + (b.1 - a.1) * t).round(),
-                });
-            }
-        }
+        let m = press_along(points, steps);
         self.c.perform_actions(m).await.expect("press and move");
     }
 
@@ -1035,6 +1065,67 @@ impl App {
         .await;
     }
 
+    /// One number-slide move: tap a tile next to the blank of `b` other than `last` (the tile
+    /// moved before: never straight back, unless it is the only one) and wait until the move
+    /// count changes. Returns the new board and the tile tapped.
+    pub async fn tap_next(&self, b: &Board, last: u32) -> (Board, u32) {
+        let choices = slide_neighbours(&b.state);
+        let tile = *choices.iter().find(|&&t| t != last).unwrap_or(&choices[0]);
+        self.tap_tile(tile).await;
+        (self.wait_moves_change(b.moves).await, tile)
+    }
+
+    /// Make `n` number-slide moves by tapping tiles next to the blank (never straight back).
+    pub async fn tap_moves(&self, n: usize) -> Board {
+        let mut b = self.wait_board().await;
+        let mut last = 0;
+        for _ in 0..n {
+            (b, last) = self.tap_next(&b, last).await;
+        }
+        b
+    }
+
+    /// Press `keys` in turn, `pause_ms` apart, until one makes a move; returns whether one did.
+    pub async fn key_until_moved(&self, keys: &[char], pause_ms: u64) -> bool {
+        let before = self.board().await.expect("board").moves;
+        for &key in keys {
+            self.key(key).await;
+            tokio::time::sleep(Duration::from_millis(pause_ms)).await;
+            if self.board().await.expect("board").moves > before {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Open a game ID (or share code) through the code screen: home's code button, type, open.
+    pub async fn open_code(&self, text: &str) {
+        self.click("[data-action='code']").await;
+        self.wait_screen("code").await;
+        self.type_into("#code-input", text).await;
+        self.click("[data-action='open']").await;
+    }
+
+    /// Tap a settings choice: the segment `value` of `[data-setting=setting]`.
+    pub async fn pick_setting(&self, setting: &str, value: &str) {
+        self.click(&format!(
+            "[data-setting='{setting}'] label[data-value='{value}']"
+        ))
+        .await;
+    }
+
+    /// Wait (up to 5 s) until the page's `h1` reads `text`.
+    pub async fn wait_heading(&self, text: &str) {
+        self.wait_js(
+            &format!(
+                "return document.querySelector('h1').textContent === {} ? true : null",
+                json!(text)
+            ),
+            5000,
+        )
+        .await;
+    }
+
     /// Read a number-slide cell size (px) from the first tile.
     pub async fn cell_px(&self) -> f64 {
         self.js("const g = document.querySelector('.grid'); return g ? g.clientWidth / Number(getComputedStyle(g).getPropertyValue('--cols')) : 0;")
@@ -1045,14 +1136,7 @@ impl App {
 
     /// Type text into the element matching `css`.
     pub async fn type_into(&self, css: &str, text: &str) {
-        self.wait_js(
-            &format!(
-                "return document.querySelector({}) ? true : null",
-                json!(css)
-            ),
-            10_000,
-        )
-        .await;
+        self.wait_for(css).await;
         let el = self
             .c
             .find(fantoccini::Locator::Css(css))
@@ -1073,9 +1157,14 @@ impl App {
             )
             .await;
         tokio::time::sleep(Duration::from_millis(100)).await;
+        self.wait_ready(15_000).await;
+    }
+
+    /// Wait until the UI has set its ready flag (`body[data-ready=1]`).
+    pub async fn wait_ready(&self, timeout_ms: u64) {
         self.wait_js(
             "return document.body && document.body.dataset.ready === '1' ? true : null",
-            15_000,
+            timeout_ms,
         )
         .await;
     }
