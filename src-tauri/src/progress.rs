@@ -17,7 +17,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The schema this build writes.
 pub const SCHEMA: u32 = 1;
@@ -141,31 +141,75 @@ pub struct Streak {
     pub last: String,
 }
 
-/// An in-progress game as the engine's `SavedSession` JSON, kept as text: the app saves
-/// after every move, and cloning the progress for the saver is then a pointer copy rather
-/// than a walk over the whole move log. In the file it is a plain JSON object.
-#[derive(Debug, Clone)]
-pub struct SavedGame(pub Arc<str>);
+/// An in-progress game as the engine's `SavedSession` JSON. The app saves after every move;
+/// turning a long move log into JSON is left to the saver thread (`later`), so a move costs
+/// the command thread (the UI's main thread) a copy of the log, not its serialisation.
+/// Clones share the text, made once. In the file it is a plain JSON object.
+#[derive(Clone)]
+pub struct SavedGame(Arc<SavedText>);
+
+struct SavedText {
+    text: OnceLock<Arc<str>>,
+    make: Mutex<Option<Box<dyn FnOnce() -> String + Send>>>,
+}
 
 impl SavedGame {
+    /// A game already in JSON text form.
+    pub fn from_text(text: impl Into<Arc<str>>) -> SavedGame {
+        let cell = OnceLock::new();
+        let _ = cell.set(text.into());
+        SavedGame(Arc::new(SavedText {
+            text: cell,
+            make: Mutex::new(None),
+        }))
+    }
+    /// A game whose JSON `make` writes when it is first needed (on the saver thread).
+    pub fn later(make: impl FnOnce() -> String + Send + 'static) -> SavedGame {
+        SavedGame(Arc::new(SavedText {
+            text: OnceLock::new(),
+            make: Mutex::new(Some(Box::new(make))),
+        }))
+    }
     pub fn from_value(v: &Value) -> SavedGame {
-        SavedGame(v.to_string().into())
+        SavedGame::from_text(v.to_string())
+    }
+    /// The JSON text (made now if it was left for later).
+    pub fn text(&self) -> Arc<str> {
+        self.0
+            .text
+            .get_or_init(|| {
+                let make = self.0.make.lock().map(|mut m| m.take()).unwrap_or(None);
+                make.map(|f| f()).unwrap_or_default().into()
+            })
+            .clone()
     }
     pub fn value(&self) -> Value {
-        serde_json::from_str(&self.0).unwrap_or(Value::Null)
+        serde_json::from_str(&self.text()).unwrap_or(Value::Null)
+    }
+}
+
+impl std::fmt::Debug for SavedGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.text.get() {
+            Some(t) => write!(f, "SavedGame({} bytes)", t.len()),
+            None => write!(f, "SavedGame(not yet written)"),
+        }
     }
 }
 
 impl PartialEq for SavedGame {
     fn eq(&self, other: &SavedGame) -> bool {
-        self.0 == other.0 || self.value() == other.value()
+        Arc::ptr_eq(&self.0, &other.0)
+            || self.text() == other.text()
+            || self.value() == other.value()
     }
 }
 
 impl Serialize for SavedGame {
+    /// Text that is not JSON (it cannot happen short of a bug) is written as `null`, which the
+    /// next start sets aside as a broken game: one game is lost, never the whole progress.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let v: Value = serde_json::from_str(&self.0).map_err(serde::ser::Error::custom)?;
-        v.serialize(s)
+        self.value().serialize(s)
     }
 }
 
@@ -387,6 +431,51 @@ fn v0_to_v1(file: &Map<String, Value>) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_saved_later_is_written_once_and_shared_by_clones() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = calls.clone();
+        let game = SavedGame::later(move || {
+            c.fetch_add(1, Ordering::SeqCst);
+            r#"{"id":"slide:3x3#1","log":[1,2]}"#.to_string()
+        });
+        let copy = game.clone();
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            0,
+            "nothing written before it is needed"
+        );
+        assert_eq!(
+            serde_json::to_value(&copy).unwrap(),
+            json!({"id": "slide:3x3#1", "log": [1, 2]})
+        );
+        assert_eq!(game.value()["id"], "slide:3x3#1");
+        assert_eq!(&*game.text(), &*copy.text());
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            1,
+            "written once for all clones"
+        );
+        assert_eq!(
+            game,
+            SavedGame::from_value(&json!({"log": [1, 2], "id": "slide:3x3#1"}))
+        );
+    }
+
+    #[test]
+    fn a_game_that_is_not_json_is_saved_as_null_not_as_a_broken_file() {
+        let p = Progress {
+            games: BTreeMap::from([(
+                "slide".to_string(),
+                SavedGame::later(|| "{oops".to_string()),
+            )]),
+            ..Progress::default()
+        };
+        let v = serde_json::to_value(&p).expect("the progress still serialises");
+        assert_eq!(v["games"]["slide"], Value::Null);
+    }
 
     fn v0_sample() -> Map<String, Value> {
         serde_json::from_value(json!({

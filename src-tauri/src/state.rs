@@ -338,19 +338,17 @@ impl AppState {
     /// together (a winning move and its record, a new game and the screen showing it) is
     /// never split by a kill between two saves.
     fn save_game_with<G: AppGame>(&self, slot: &Slot<G>, more: impl FnOnce(&mut Progress)) -> u64 {
-        let saved = slot
-            .session
-            .as_ref()
-            .map(|s| serde_json::to_string(&s.save(self.now())));
+        // A copy of the session's save now; its JSON is written by the saver thread.
+        let saved = slot.session.as_ref().map(|s| {
+            let save = s.save(self.now());
+            progress::SavedGame::later(move || serde_json::to_string(&save).unwrap_or_default())
+        });
         self.commit(|p| {
             match saved {
-                Some(Ok(text)) => {
-                    p.games.insert(
-                        G::KIND.as_str().to_string(),
-                        progress::SavedGame(text.into()),
-                    );
+                Some(game) => {
+                    p.games.insert(G::KIND.as_str().to_string(), game);
                 }
-                Some(Err(_)) | None => {
+                None => {
                     p.games.remove(G::KIND.as_str());
                 }
             }
@@ -951,7 +949,7 @@ fn daily_day(kind: Kind, id: &str) -> Option<huarong_engine::daily::Date> {
 }
 
 fn restore_into<G: AppGame>(slot: &SlotRef<G>, value: &progress::SavedGame) -> AppResult<()> {
-    let saved: SavedSession<G::Move> = serde_json::from_str(&value.0).map_err(|e| {
+    let saved: SavedSession<G::Move> = serde_json::from_str(&value.text()).map_err(|e| {
         AppError::new(
             Code::CorruptSave,
             format!("the saved game does not parse: {e}"),
