@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 
 APP_PKGS=(build-essential pkg-config curl file libwebkit2gtk-4.1-dev libssl-dev
           libayatana-appindicator3-dev librsvg2-dev libxdo-dev fonts-noto-cjk)
-TEST_PKGS=(webkit2gtk-driver xvfb xauth zbar-tools python3-pip python3-venv)
+TEST_PKGS=(webkit2gtk-driver xvfb xauth zbar-tools python3-pip python3-venv locales)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -26,6 +26,23 @@ ensure_apt() {
     sudo_if_needed apt-get update -qq
     sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   fi
+}
+
+# The E2E suite starts the app under en_US and zh_CN (the default language follows the system).
+ensure_locales() {
+  local missing=()
+  for l in en_US.UTF-8 zh_CN.UTF-8; do
+    locale -a 2>/dev/null | grep -qix "${l%.UTF-8}.utf8" || missing+=("$l")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "generating locales: ${missing[*]}"
+  if [ -f /etc/locale.gen ]; then # Debian: locale-gen reads this file
+    for l in "${missing[@]}"; do
+      sudo_if_needed sed -i "s/^# *\(${l} UTF-8\)/\1/" /etc/locale.gen
+      grep -q "^${l} UTF-8" /etc/locale.gen || echo "${l} UTF-8" | sudo_if_needed tee -a /etc/locale.gen >/dev/null
+    done
+  fi
+  sudo_if_needed locale-gen "${missing[@]}" >/dev/null # Ubuntu: takes them as arguments
 }
 
 ensure_rust() {
@@ -52,6 +69,7 @@ cmd_play() {
 
 cmd_test() {
   ensure_apt "${APP_PKGS[@]}" "${TEST_PKGS[@]}"
+  ensure_locales
   ensure_rust
   ensure_tauri_driver
   say "cargo fmt --check"

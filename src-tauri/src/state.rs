@@ -599,6 +599,7 @@ impl AppState {
         let _ = std::thread::Builder::new()
             .name("huarong-optimum".into())
             .spawn(move || {
+                background_priority();
                 let found = guard("the optimum", || Ok(G::optimum(&start, &cancel)))
                     .ok()
                     .flatten();
@@ -946,6 +947,19 @@ fn daily_day(kind: Kind, id: &str) -> Option<huarong_engine::daily::Date> {
                 want == id
             })
         })
+}
+
+/// Make the calling thread yield to the UI: the optimum search for the finish screen can
+/// keep a core busy for a second or more after a game opens, and on a 2-core phone the
+/// webview's main thread must not wait for it. (Linux and Android: a thread is a task with
+/// its own nice value. Elsewhere the thread keeps the default priority.)
+fn background_priority() {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    // SAFETY: plain system calls on the current thread, no pointers involved.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
 }
 
 fn restore_into<G: AppGame>(slot: &SlotRef<G>, value: &progress::SavedGame) -> AppResult<()> {

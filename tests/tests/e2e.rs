@@ -509,6 +509,27 @@ fn e2e_language_switch() {
     });
 }
 
+/// On a phone or desktop set to Chinese (here `LANG=zh_CN.UTF-8`; `./dev.sh test` generates
+/// the locale) the app starts in Chinese with no setting touched, and "system" stays Chinese.
+#[test]
+fn e2e_chinese_system_starts_in_chinese() {
+    e2e_test_lang("language_zh", "zh_CN.UTF-8", async |driver| {
+        let app = driver.launch_home().await;
+        assert_eq!(
+            app.js("return [navigator.language, document.documentElement.lang]")
+                .await,
+            json!(["zh-CN", "zh-CN"])
+        );
+        let title = app
+            .js("return document.querySelector('[data-kind=klotski] h2').textContent")
+            .await;
+        assert_eq!(title, json!("华容道"));
+        let s = app.invoke("get_settings", json!({})).await;
+        assert_eq!(s["language"], json!("auto"), "nothing was chosen: {s}");
+        app.quit().await;
+    });
+}
+
 /// A development aid, not part of the suite: launch the app (arguments from
 /// `HUARONG_E2E_ARGS`), run the asynchronous script in the file `HUARONG_E2E_SCRIPT` (it gets
 /// the WebDriver callback as its last argument), print what it returns and save

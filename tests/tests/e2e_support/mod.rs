@@ -881,13 +881,19 @@ impl App {
 /// data directory) goes before the serial lock is released. Messages name the test by its
 /// thread (the test harness names each test's thread after the test).
 pub fn e2e_test(name: &str, body: impl AsyncFnOnce(&Driver)) {
+    let lang = std::env::var("HUARONG_E2E_LANG").unwrap_or_else(|_| "en_US.UTF-8".into());
+    e2e_test_lang(name, &lang, body)
+}
+
+/// `e2e_test` with the app's system locale (`LANG`) set to `lang`, e.g. `zh_CN.UTF-8`.
+pub fn e2e_test_lang(name: &str, lang: &str, body: impl AsyncFnOnce(&Driver)) {
     let _serial = serial();
     let thread = std::thread::current();
     let test = thread.name().unwrap_or(name);
     let Some(tools) = tools(test) else {
         return;
     };
-    let driver = Driver::start(&tools, name);
+    let driver = Driver::start_full(&tools, name, None, lang);
     run(body(&driver));
 }
 
