@@ -310,6 +310,7 @@ impl Xvfb {
     pub fn start(bin: &Path) -> Xvfb {
         let base = 100 + (std::process::id() % 300);
         for n in base..base + 200 {
+            reclaim_stale_display(n);
             if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
                 || Path::new(&format!("/tmp/.X{n}-lock")).exists()
             {
@@ -350,8 +351,37 @@ impl Xvfb {
     }
 }
 
+/// A display whose lock file names a process that no longer exists (an X server killed
+/// without a chance to clean up) is free: remove its lock and socket. Without this, stale
+/// files pile up run after run until no display number is left.
+fn reclaim_stale_display(n: u32) {
+    let lock = format!("/tmp/.X{n}-lock");
+    let Ok(text) = fs::read_to_string(&lock) else {
+        return;
+    };
+    let Ok(pid) = text.trim().parse::<u32>() else {
+        return;
+    };
+    if !Path::new(&format!("/proc/{pid}")).exists() {
+        let _ = fs::remove_file(&lock);
+        let _ = fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
+    }
+}
+
 impl Drop for Xvfb {
+    /// SIGTERM first, so that Xvfb removes its lock file and socket; SIGKILL if it lingers.
     fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .stderr(Stdio::null())
+            .status();
+        let t0 = Instant::now();
+        while t0.elapsed() < Duration::from_secs(2) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
