@@ -114,7 +114,7 @@ pub fn install<R: Runtime>(app: &AppHandle<R>, launch: &Launch) {
 /// page listens for `huarong-opened` and renders what the state now says (the game, or home
 /// with the notice that explains a bad link). The script is fixed text: nothing from the
 /// link reaches the page except through the app's own commands.
-pub fn open_link<R: Runtime>(app: &AppHandle<R>, text: &str) {
+fn open_link<R: Runtime>(app: &AppHandle<R>, text: &str) {
     if let Some(state) = app.try_state::<AppState>() {
         state.launch(Some(text));
     }

@@ -126,15 +126,22 @@ function showNotices(p) {
   call('dismiss_notices').catch(() => {});
 }
 
-async function reopen() {
-  const p = await app.refreshProgress();
-  const target = (p && (p.last_screen || p.lastScreen || p.screen)) || 'home';
+/** Show the screen the saved progress names (home if it cannot be shown), then its notices. */
+async function showSaved(p) {
+  const last = p.last_screen || p.lastScreen || p.screen;
+  const target = typeof last === 'string' && last ? last : 'home';
+  let shown = null;
   try {
-    if (!(await app.go(target, { resume: true }))) await app.go('home');
+    shown = await app.go(target, { resume: true });
   } catch (_) {
-    await app.go('home');
+    shown = null;
   }
-  showNotices(p || {});
+  if (!shown) await app.go('home');
+  showNotices(p);
+}
+
+async function reopen() {
+  await showSaved((await app.refreshProgress()) || {});
 }
 
 async function start() {
@@ -156,18 +163,7 @@ async function start() {
   boot.settings = performance.now();
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => app.applySettings());
   boot.progress = performance.now();
-  const p = app.progress || {};
-  let target = 'home';
-  const last = p.last_screen || p.lastScreen || p.screen;
-  if (typeof last === 'string' && last) target = last;
-  let shown = null;
-  try {
-    shown = await app.go(target, { resume: true });
-  } catch (_) {
-    shown = null;
-  }
-  if (!shown) await app.go('home');
-  showNotices(p);
+  await showSaved(app.progress || {});
   // A deep link that arrives while the app runs: Rust has opened its game (or noted why not)
   // and says so with this event; show what the saved state now says.
   window.addEventListener('huarong-opened', reopen);

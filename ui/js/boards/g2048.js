@@ -4,7 +4,7 @@
 
 import { h, reducedMotion, setText, setData } from '../dom.js';
 import { t, language } from '../i18n.js';
-import { Grid, parse2048 } from './common.js';
+import { freshGrid, parse2048 } from './common.js';
 
 function digits(v) {
   return String(v).length;
@@ -31,11 +31,8 @@ export class G2048Board {
   }
 
   build(s) {
-    if (this.grid) this.grid.destroy();
-    this.el.replaceChildren();
-    this.grid = new Grid(s.n, s.n, 'g2048-grid');
+    freshGrid(this, s.n, s.n, 'g2048-grid');
     this.el.setAttribute('aria-label', t('label.board.2048'));
-    this.el.style.setProperty('--aspect', String(1));
     this.cells = [];
     for (let i = 0; i < s.n * s.n; i++) {
       const cell = h('div', { class: 'cell', role: 'img', 'data-value': '0' }, h('span', { class: 'face', 'aria-hidden': 'true' }));
