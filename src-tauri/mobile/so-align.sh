@@ -19,7 +19,8 @@ zipalign="$build_tools/zipalign"
 readelf=$(find "${NDK_HOME:?}/toolchains/llvm/prebuilt" -path '*/bin/llvm-readelf' | head -n1)
 [[ -x "$zipalign" ]] || { echo "no zipalign under $ANDROID_HOME/build-tools" >&2; exit 1; }
 [[ -n "$readelf" ]] || { echo "no llvm-readelf under $NDK_HOME" >&2; exit 1; }
-if ! "$zipalign" -h 2>&1 | grep -q -- '-P'; then
+usage=$("$zipalign" -h 2>&1 || true) # it prints its usage and exits non-zero
+if ! grep -q -- '-P' <<<"$usage"; then
     echo "$zipalign has no -P option: install build-tools 35 or newer" >&2
     exit 1
 fi
