@@ -20,8 +20,9 @@ const USAGE: &str = "usage: huarong <command> …
   huarong klotski bench [--classics FILE]
   huarong 2048 move --dir left|right|up|down     < boards
   huarong 2048 selfplay --games N --seed S --budget-ms M [--stop-at TILE]
-  huarong code encode <game-id>
-  huarong code decode <code or link>
+  huarong code encode <game-id> [--moves N --seconds S]
+  huarong code decode [--json] <code or link>
+  huarong analyse <game-id> --moves <json log> [--rule R]
   huarong daily --date YYYY-MM-DD
   huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png";
 
