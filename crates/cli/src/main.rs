@@ -3,6 +3,7 @@
 //!
 //! Each game's subcommands live in their own module; `args` holds the tiny shared flag parser.
 
+mod analyse;
 mod args;
 mod code;
 mod g2048;
@@ -22,7 +23,7 @@ const USAGE: &str = "usage: huarong <command> …
   huarong 2048 selfplay --games N --seed S --budget-ms M [--stop-at TILE]
   huarong code encode <game-id> [--moves N --seconds S]
   huarong code decode [--json] <code or link>
-  huarong analyse <game-id> --moves <json log> [--rule R]
+  huarong analyse <game-id> (--moves <json log> | --wander N [--seed S]) [--rule R]
   huarong daily --date YYYY-MM-DD
   huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png";
 
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         "klotski" => klotski::run(rest),
         "2048" => g2048::run(rest),
         "code" | "daily" | "card" => code::run(cmd, rest),
+        "analyse" | "analyze" => analyse::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
