@@ -93,6 +93,19 @@ mod tests {
         assert!(all().len() >= 3);
     }
 
+    /// Every listed picture has its drawing under `ui/pictures/` (and the script draws it).
+    #[test]
+    fn every_builtin_has_its_file() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/pictures");
+        let script = std::fs::read_to_string(dir.join("make-pictures.py")).unwrap();
+        for p in all() {
+            let svg = std::fs::read_to_string(dir.join(format!("{}.svg", p.name))).unwrap();
+            assert!(svg.starts_with("<svg") && svg.contains(r#"viewBox="0 0 512 512""#));
+            assert!(script.contains(&format!("\"{}\":", p.name)), "{}", p.name);
+            assert_eq!(p.file(), format!("pictures/{}.svg", p.name));
+        }
+    }
+
     #[test]
     fn picture_ids_round_trip_and_keep_the_board() {
         use crate::id::GameId;
