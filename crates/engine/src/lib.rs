@@ -19,6 +19,6 @@ pub mod code;
 pub mod daily;
 
 pub use error::{Error, ErrorCode};
-pub use game::{Cancel, Game, Hint, Kind, Status};
+pub use game::{Cancel, Game, Hint, Kind, Solved, Status};
 pub use id::GameId;
 pub use session::{Entry, SavedSession, Session, Snapshot};
