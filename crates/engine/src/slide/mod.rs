@@ -198,7 +198,10 @@ pub fn solve_within(board: &Board, budget: Option<Duration>, cancel: &Cancel) ->
     let Some(budget) = budget else {
         return solve(board, cancel);
     };
-    let deadline = Instant::now() + budget;
+    // Keep a margin for the caller's own work and for a search that is between two looks
+    // at the clock: a tenth of the budget, at most 15 ms.
+    let margin = (budget / 10).min(Duration::from_millis(15));
+    let deadline = Instant::now() + budget - margin;
     let limit = Limit {
         deadline: Some(deadline),
         nodes: None,

@@ -822,7 +822,7 @@ impl<'a> Search<'a> {
     /// heuristic weighted by `WN/WD`; `1/1` is the optimal search).
     fn dfs<const WN: u32, const WD: u32>(&mut self, g: u32, bound: u32, prev: u8) -> u32 {
         self.nodes += 1;
-        if self.nodes & 0x3FFF == 0 {
+        if self.nodes & 0xFFF == 0 {
             if self.cancel.is_cancelled() {
                 self.cancelled = true;
                 return FOUND;
