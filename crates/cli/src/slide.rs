@@ -5,6 +5,8 @@
 //!   after a `#` is a comment). For each it prints one JSON line
 //!   `{"moves": N, "optimal": bool, "solution": [tiles], "nodes": N|null, "ms": float}`
 //!   or `{"error": "…"}`, and goes on. The size's tables are built once, before the first line.
+//!   `--budget-ms N` (1 … 600000) solves each puzzle within about N ms (`slide::solve_within`):
+//!   `optimal` is then false when the proof did not finish and the path is the best found.
 //! - `generate --size WxH --count N --seed S [--difficulty easy|medium|hard|expert]` prints one
 //!   board per line in the same tile form, followed by ` # optimal L` where the optimal length
 //!   is known (exact-table sizes, and every board generated with a difficulty). Board `i`
@@ -12,15 +14,20 @@
 //!   (or `slide:WxH/D#(S+i)`).
 //! - `bench [--korf FILE] [--big N] [--big-size WxH] [--seed S] [--verify yes|no]`: the
 //!   performance figures (see the engine's `slide/README.md`).
+//! - `hintbench [--budget-ms N (200)] [--random N (1000)] [--expert N (100)] [--seed S (1)]
+//!   [--korf24 FILE] [--big-budget-ms N (300)]`: latency p50/p95/max of the budgeted hint
+//!   (`Game::hint_within`) over the shipped hard 4×4 boards (`slide::HARD_4X4`), uniform random
+//!   4×4 boards and the `expert` band, each hint checked (legal, its line solves the board);
+//!   then the 5×5 length / optimum ratio and time on Korf & Taylor's 24-puzzle instances.
 //! - `tables --size WxH --out FILE`: build a size's pattern databases from scratch and write
 //!   them (how `crates/engine/src/slide/pdb4x4.bin` is made).
 
 use crate::args::{self, Args};
 use huarong_engine::slide::{self, Board, Difficulty};
-use huarong_engine::{Cancel, Error};
+use huarong_engine::{Cancel, Error, Game};
 use serde::Serialize;
 use std::io::{BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let (cmd, rest) = args
@@ -30,9 +37,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "solve" => solve(rest),
         "generate" => generate(rest),
         "bench" => bench(rest),
+        "hintbench" => hintbench(rest),
         "tables" => tables(rest),
         other => Err(format!(
-            "unknown slide command {other:?} (expected solve, generate, bench or tables)"
+            "unknown slide command {other:?} (expected solve, generate, bench, hintbench or tables)"
         )),
     }
 }
@@ -66,8 +74,9 @@ fn strip_comment(line: &str) -> &str {
 }
 
 fn solve(rest: &[String]) -> Result<(), String> {
-    let a = flags(rest, &["size"])?;
+    let a = flags(rest, &["size", "budget-ms"])?;
     let (w, h) = size_arg(&a)?;
+    let budget = budget_arg(&a)?;
     // Build the size's tables first, so per-puzzle times exclude the one-off build.
     slide::prepare(w, h);
     let cancel = Cancel::new();
@@ -80,7 +89,7 @@ fn solve(rest: &[String]) -> Result<(), String> {
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let json = match solve_line(w, h, strip_comment(text), &cancel) {
+        let json = match solve_line(w, h, strip_comment(text), budget, &cancel) {
             Ok(s) => serde_json::to_string(&s),
             Err(e) => serde_json::to_string(&serde_json::json!({ "error": e.message })),
         }
@@ -91,10 +100,30 @@ fn solve(rest: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn solve_line(w: usize, h: usize, text: &str, cancel: &Cancel) -> Result<Solved, Error> {
+/// `--budget-ms N` (1 … 600000), if given.
+fn budget_arg(a: &Args) -> Result<Option<Duration>, String> {
+    let Some(text) = a.get("budget-ms") else {
+        return Ok(None);
+    };
+    let ms: u64 = text
+        .parse()
+        .map_err(|_| format!("--budget-ms {text:?} is not a whole number of milliseconds"))?;
+    if !(1..=600_000).contains(&ms) {
+        return Err(format!("--budget-ms {ms} is out of range (1 … 600000)"));
+    }
+    Ok(Some(Duration::from_millis(ms)))
+}
+
+fn solve_line(
+    w: usize,
+    h: usize,
+    text: &str,
+    budget: Option<Duration>,
+    cancel: &Cancel,
+) -> Result<Solved, Error> {
     let board = Board::from_text(w, h, text)?;
     let t = Instant::now();
-    let sol = slide::solve(&board, cancel)?;
+    let sol = slide::solve_within(&board, budget, cancel)?;
     let ms = t.elapsed().as_secs_f64() * 1000.0;
     Ok(Solved {
         moves: sol.tiles.len(),
@@ -442,4 +471,229 @@ fn bench_big(w: usize, h: usize, count: usize, seed: u64) -> usize {
         if bad == 0 { "OK" } else { "FAILED" }
     );
     usize::from(bad > 0)
+}
+
+// ---------------------------------------------------------------------------------------
+// hintbench
+
+/// Latency distribution of the budgeted hint (`Game::hint_within`, what the app calls) and
+/// the 5×5 path quality.
+fn hintbench(rest: &[String]) -> Result<(), String> {
+    let a = flags(
+        rest,
+        &[
+            "budget-ms",
+            "random",
+            "expert",
+            "seed",
+            "korf24",
+            "big-budget-ms",
+        ],
+    )?;
+    let budget = budget_arg(&a)?.unwrap_or(Duration::from_millis(200));
+    let random: usize = a.num("random", Some(1000))?;
+    let expert: usize = a.num("expert", Some(100))?;
+    if random > 100_000 || expert > 10_000 {
+        return Err("--random is at most 100000 and --expert at most 10000".into());
+    }
+    let seed: u64 = a.num("seed", Some(1))?;
+    let big_ms: u64 = a.num("big-budget-ms", Some(300))?;
+    if !(1..=600_000).contains(&big_ms) {
+        return Err(format!(
+            "--big-budget-ms {big_ms} is out of range (1 … 600000)"
+        ));
+    }
+    let korf24 = a
+        .get("korf24")
+        .unwrap_or("../shared/data/korf24-1-25.tsv")
+        .to_string();
+    slide::prepare(4, 4);
+    let mut failures = 0;
+    println!("budget {} ms per hint", budget.as_millis());
+
+    let mut hard = Vec::new();
+    for (i, line) in slide::HARD_4X4.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        let len: usize = cols[0]
+            .parse()
+            .map_err(|_| format!("hard list line {}: bad length", i + 1))?;
+        let b = Board::from_text(4, 4, cols.get(1).copied().unwrap_or(""))
+            .map_err(|e| format!("hard list line {}: {}", i + 1, e.message))?;
+        hard.push((b, Some(len)));
+    }
+    failures += hint_latency("shipped hard 4x4 (70-80 moves)", &hard, budget);
+
+    let boards: Vec<(Board, Option<usize>)> = (0..random as u64)
+        .map(|i| slide::generate(4, 4, None, seed.wrapping_add(i)).map(|b| (b, None)))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.message)?;
+    failures += hint_latency(&format!("uniform random 4x4 ({random})"), &boards, budget);
+
+    let boards: Vec<(Board, Option<usize>)> = (0..expert as u64)
+        .map(|i| {
+            slide::generate(4, 4, Some(Difficulty::Expert), seed.wrapping_add(i)).map(|b| (b, None))
+        })
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.message)?;
+    failures += hint_latency(&format!("4x4 expert band ({expert})"), &boards, budget);
+
+    failures += bench_5x5(&korf24, Duration::from_millis(big_ms))?;
+    if failures > 0 {
+        return Err(format!("{failures} check(s) failed"));
+    }
+    println!("all checks passed");
+    Ok(())
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// Time `Slide::hint_within` on each board and check the answer: a legal first tap whose
+/// line solves the board (and, with a known optimum, an optimal flag only on an optimal line).
+fn hint_latency(name: &str, boards: &[(Board, Option<usize>)], budget: Duration) -> usize {
+    println!("== hint latency: {name}");
+    let cancel = Cancel::new();
+    let (mut times, mut bad, mut optimal, mut ratio) = (Vec::new(), 0usize, 0usize, Vec::new());
+    for (b, len) in boards {
+        let game = match slide::Slide::new(b.clone()) {
+            Ok(g) => g,
+            Err(e) => {
+                println!("{}: {}", b.join(" "), e.message);
+                bad += 1;
+                continue;
+            }
+        };
+        let t = Instant::now();
+        let hint = game.hint_within(budget, &cancel);
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        let ok = hint.as_ref().is_ok_and(|h| {
+            let mut g = game.clone();
+            let legal = std::iter::once(&h.mv)
+                .chain(&h.line)
+                .all(|m| g.apply(m).is_ok());
+            let tiles = g.tile_moves() as usize;
+            let honest = match len {
+                Some(l) => !h.optimal || tiles == *l,
+                None => true,
+            };
+            if let Some(l) = len {
+                ratio.push(tiles as f64 / *l as f64);
+            }
+            legal && g.board().is_solved() && honest
+        });
+        optimal += usize::from(hint.as_ref().is_ok_and(|h| h.optimal));
+        if !ok {
+            println!("{}: bad hint {:?}", b.join(" "), hint.map(|h| h.mv));
+            bad += 1;
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{} boards: p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms; optimal {}/{}{}",
+        times.len(),
+        percentile(&times, 0.5),
+        percentile(&times, 0.95),
+        times.last().copied().unwrap_or(0.0),
+        optimal,
+        times.len(),
+        if ratio.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; hinted line / optimum: mean {:.3}, max {:.3}",
+                ratio.iter().sum::<f64>() / ratio.len() as f64,
+                ratio.iter().copied().fold(0.0, f64::max)
+            )
+        }
+    );
+    println!(
+        "every hint is a legal tap whose line solves the board: {}",
+        if bad == 0 { "OK" } else { "FAILED" }
+    );
+    usize::from(bad > 0)
+}
+
+/// Korf & Taylor's 24-puzzle instances (goal blank top-left, tile t on cell t), turned 180°
+/// and relabelled t → 25 − t into this game's goal (an isomorphism: same optimal length).
+fn bench_5x5(path: &str, budget: Duration) -> Result<usize, String> {
+    println!(
+        "== 5x5: Korf & Taylor's instances ({path}), budget {} ms",
+        budget.as_millis()
+    );
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            println!("reading {path}: {e}: skipped");
+            return Ok(0);
+        }
+    };
+    let cancel = Cancel::new();
+    let (mut ratios, mut times, mut bad) = (Vec::new(), Vec::new(), 0usize);
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("id") {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() != 3 {
+            return Err(format!("bad line in {path}: {line:?}"));
+        }
+        let opt: usize = cols[1]
+            .parse()
+            .map_err(|_| format!("bad length in {line:?}"))?;
+        let orig: Vec<u16> = cols[2]
+            .split_whitespace()
+            .map(|t| t.parse::<u16>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("bad tiles in {line:?}"))?;
+        let ours: Vec<u16> = orig
+            .iter()
+            .rev()
+            .map(|&t| if t == 0 { 0 } else { 25u16.saturating_sub(t) })
+            .collect();
+        let b = Board::new(5, 5, &ours).map_err(|e| format!("{}: {}", cols[0], e.message))?;
+        let t = Instant::now();
+        let sol = slide::solve_within(&b, Some(budget), &cancel)
+            .map_err(|e| format!("instance {}: {}", cols[0], e.message))?;
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let mut r = b.clone();
+        if r.replay(&sol.tiles).is_err() || !r.is_solved() || sol.tiles.len() < opt {
+            bad += 1;
+        }
+        println!(
+            "{:>3} optimal {opt:>3} got {:>4} ratio {:.3} {ms:>7.1} ms",
+            cols[0],
+            sol.tiles.len(),
+            sol.tiles.len() as f64 / opt as f64
+        );
+        ratios.push(sol.tiles.len() as f64 / opt as f64);
+        times.push(ms);
+    }
+    if ratios.is_empty() {
+        println!("no instances: skipped");
+        return Ok(0);
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{} instances: length / optimum mean {:.3} (max {:.3}); time p50 {:.1} ms, max {:.1} ms",
+        ratios.len(),
+        ratios.iter().sum::<f64>() / ratios.len() as f64,
+        ratios.iter().copied().fold(0.0, f64::max),
+        percentile(&times, 0.5),
+        times.last().copied().unwrap_or(0.0)
+    );
+    println!(
+        "every path replays to the goal: {}",
+        if bad == 0 { "OK" } else { "FAILED" }
+    );
+    Ok(usize::from(bad > 0))
 }

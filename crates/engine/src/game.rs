@@ -5,6 +5,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The three games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -118,4 +119,41 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A whole solution from this position (auto-solve). Games without one return
     /// `ErrorCode::Unsupported`; an unsolvable position returns `ErrorCode::Unsolvable`.
     fn solve(&self, cancel: &Cancel) -> Result<Vec<Self::Move>>;
+
+    /// A hint within about `budget` of wall-clock time: the best move known when the budget
+    /// runs out, with `optimal: false` if the proof was not finished (the move still starts
+    /// a solution, `line` holds its rest). By default the unbounded [`Game::hint`] (games
+    /// whose hint is always fast).
+    fn hint_within(&self, budget: Duration, cancel: &Cancel) -> Result<Hint<Self::Move>> {
+        let _ = budget;
+        self.hint(cancel)
+    }
+
+    /// A whole solution within about `budget`: optimal when the proof finished in time. By
+    /// default the unbounded [`Game::solve`], reported as [`Game::SOLVE_OPTIMAL`].
+    fn solve_within(&self, budget: Duration, cancel: &Cancel) -> Result<Solved<Self::Move>> {
+        let _ = budget;
+        Ok(Solved {
+            moves: self.solve(cancel)?,
+            optimal: Self::SOLVE_OPTIMAL,
+        })
+    }
+
+    /// Whether [`Game::solve`] always gives an optimal solution (used by the default
+    /// [`Game::solve_within`]).
+    const SOLVE_OPTIMAL: bool = false;
+
+    /// Whether the unbounded [`Game::hint`] from this position may prove optimal a hint that
+    /// [`Game::hint_within`] had to give as not optimal — i.e. whether a background proof is
+    /// worth running. False by default (`hint_within` is `hint`).
+    fn hint_can_improve(&self) -> bool {
+        false
+    }
+}
+
+/// A whole solution and whether it is proven optimal ([`Game::solve_within`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Solved<M> {
+    pub moves: Vec<M>,
+    pub optimal: bool,
 }

@@ -21,6 +21,6 @@ pub mod daily;
 pub mod analysis;
 
 pub use error::{Error, ErrorCode};
-pub use game::{Cancel, Game, Hint, Kind, Status};
+pub use game::{Cancel, Game, Hint, Kind, Solved, Status};
 pub use id::GameId;
 pub use session::{Entry, SavedSession, Session, Snapshot};

@@ -272,6 +272,63 @@ impl<G: Game> Session<G> {
         self.current().solve(cancel)
     }
 
+    /// [`Session::hint`] within about `budget`: a cached line is reused as by `hint`;
+    /// otherwise [`Game::hint_within`] answers (maybe `optimal: false`) and its line is kept.
+    /// When the answer is not optimal and [`Game::hint_can_improve`] holds, the caller may
+    /// run [`Game::hint`] on a clone of [`Session::current`] in the background and hand the
+    /// result to [`Session::adopt_hint`].
+    pub fn hint_within(
+        &mut self,
+        budget: std::time::Duration,
+        cancel: &Cancel,
+    ) -> Result<Hint<G::Move>> {
+        if self.status() != Status::Playing {
+            return Err(Error::illegal("the game is over"));
+        }
+        self.hints_used += 1;
+        if let Some(mv) = self.line.first() {
+            return Ok(Hint {
+                mv: mv.clone(),
+                optimal: self.line_optimal,
+                line: self.line[1..].to_vec(),
+                values: None,
+            });
+        }
+        let hint = self.current().hint_within(budget, cancel)?;
+        if !hint.line.is_empty() || hint.values.is_none() {
+            self.line = std::iter::once(hint.mv.clone())
+                .chain(hint.line.iter().cloned())
+                .collect();
+            self.line_optimal = hint.optimal;
+        }
+        Ok(hint)
+    }
+
+    /// Adopt a hint computed elsewhere (a background proof) for the position whose
+    /// [`Game::board_body`] is `board`: if the session still stands there and the hint is
+    /// optimal, its line replaces the cached one (later hints reuse it, flagged optimal).
+    /// Returns whether it was adopted; does not count as a hint used.
+    pub fn adopt_hint(&mut self, board: &str, hint: &Hint<G::Move>) -> bool {
+        if !hint.optimal || self.status() != Status::Playing || self.current().board_body() != board
+        {
+            return false;
+        }
+        self.line = std::iter::once(hint.mv.clone())
+            .chain(hint.line.iter().cloned())
+            .collect();
+        self.line_optimal = true;
+        true
+    }
+
+    /// [`Session::solution`] within about `budget` ([`Game::solve_within`]).
+    pub fn solution_within(
+        &self,
+        budget: std::time::Duration,
+        cancel: &Cancel,
+    ) -> Result<crate::game::Solved<G::Move>> {
+        self.current().solve_within(budget, cancel)
+    }
+
     pub fn snapshot(&self, now_ms: u64) -> Snapshot {
         let g = self.current();
         Snapshot {

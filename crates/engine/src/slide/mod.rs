@@ -53,23 +53,26 @@
 //! `README.md` beside this file for the figures.
 
 mod board;
+mod near;
 mod pdb;
 pub mod pictures;
 mod reduce;
 mod table;
 
 pub use board::{check_size, parse_size, Board, Moved, MAX_SIDE, MIN_SIDE};
+pub use near::HARD_4X4;
 pub use pdb::{
-    build_pdb, embedded_4x4_loads, has_pdb, partition, pdb, pdb_is_built, solve_optimal, Found,
-    PdbSet,
+    build_pdb, embedded_4x4_loads, has_pdb, partition, pdb, pdb_is_built, solve_optimal,
+    solve_weighted, Found, Limit, PdbSet, Weight,
 };
 pub use reduce::solve_fast;
 pub use table::{build_table, has_table, is_built, table, Table};
 
 use crate::error::{Error, Result};
-use crate::game::{Cancel, Game, Hint, Kind, Status};
+use crate::game::{Cancel, Game, Hint, Kind, Solved, Status};
 use crate::rng::{self, ChaCha8Rng};
 use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
 
 /// One tap: `tile` and every tile between it and the blank slide toward the blank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -182,12 +185,58 @@ pub fn solve(board: &Board, cancel: &Cancel) -> Result<Solution> {
             nodes: Some(found.nodes),
         });
     }
-    let tiles = solve_fast(board, cancel)?;
+    solve_big(board, &Limit::NONE, cancel)
+}
+
+/// Boards without an optimal solver: 5×5 by [`near`]'s sub-goal search, bigger ones by
+/// reduction down to a 4×4 finished near-optimally.
+fn solve_big(board: &Board, limit: &Limit, cancel: &Cancel) -> Result<Solution> {
+    let path = if (board.width(), board.height()) == (5, 5) {
+        near::solve_5x5(board, limit, cancel)?
+    } else {
+        near::solve_reduced(board, limit, cancel)?
+    };
     Ok(Solution {
-        tiles,
+        tiles: path.tiles,
         optimal: false,
-        nodes: None,
+        nodes: Some(path.nodes),
     })
+}
+
+/// [`solve`] within about `budget` of wall-clock time (the search checks the clock every few
+/// thousand nodes, so it may overrun by a millisecond or two): on the 4×4-class sizes the
+/// optimal solution when its search finishes in time, otherwise the shortest path found by
+/// weighted searches (`optimal: false`); exact-table sizes are always optimal and instant;
+/// bigger boards as [`solve`], cut short by the deadline where it helps. Without a budget,
+/// exactly [`solve`].
+pub fn solve_within(board: &Board, budget: Option<Duration>, cancel: &Cancel) -> Result<Solution> {
+    let Some(budget) = budget else {
+        return solve(board, cancel);
+    };
+    // Keep a margin for the caller's own work and for a search that is between two looks
+    // at the clock: a tenth of the budget, at most 15 ms.
+    let margin = (budget / 10).min(Duration::from_millis(15));
+    let deadline = Instant::now() + budget - margin;
+    let limit = Limit {
+        deadline: Some(deadline),
+        nodes: None,
+    };
+    let (w, h) = (board.width(), board.height());
+    if !board.is_solvable() || board.is_solved() || has_table(w, h) {
+        return solve(board, cancel);
+    }
+    if cancel.is_cancelled() {
+        return Err(Error::cancelled());
+    }
+    if has_pdb(w, h) {
+        let path = near::anytime_pdb(board, &limit, cancel)?;
+        return Ok(Solution {
+            tiles: path.tiles,
+            optimal: path.optimal,
+            nodes: Some(path.nodes),
+        });
+    }
+    solve_big(board, &limit, cancel)
 }
 
 /// Build (once per process) whatever tables the solver of `w`×`h` boards uses, so the first
@@ -587,6 +636,40 @@ impl Game for Slide {
     fn solve(&self, cancel: &Cancel) -> Result<Vec<Move>> {
         let sol = solve(&self.board, cancel)?;
         to_line_moves(&self.board, &sol.tiles)
+    }
+
+    /// The first tap of [`solve_within`]'s solution: on the 4×4-class sizes a move of the
+    /// best path found within `budget`, flagged optimal only when the optimal search finished.
+    fn hint_within(&self, budget: Duration, cancel: &Cancel) -> Result<Hint<Move>> {
+        if self.board.is_solved() {
+            return Err(Error::illegal("the board is already solved"));
+        }
+        let sol = solve_within(&self.board, Some(budget), cancel)?;
+        let taps = to_line_moves(&self.board, &sol.tiles)?;
+        let (first, rest) = taps
+            .split_first()
+            .ok_or_else(|| Error::illegal("the board is already solved"))?;
+        Ok(Hint {
+            mv: *first,
+            optimal: sol.optimal,
+            line: rest.to_vec(),
+            values: None,
+        })
+    }
+
+    fn solve_within(&self, budget: Duration, cancel: &Cancel) -> Result<Solved<Move>> {
+        let sol = solve_within(&self.board, Some(budget), cancel)?;
+        Ok(Solved {
+            moves: to_line_moves(&self.board, &sol.tiles)?,
+            optimal: sol.optimal,
+        })
+    }
+
+    /// True on the sizes solved optimally by IDA* (4×4, 3×4, …): there a budgeted hint may be
+    /// a weighted search's, and the unbounded [`Game::hint`] proves the optimal one.
+    fn hint_can_improve(&self) -> bool {
+        let (w, h) = (self.board.width(), self.board.height());
+        has_pdb(w, h) && !self.board.is_solved()
     }
 }
 

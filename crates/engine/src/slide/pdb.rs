@@ -34,6 +34,7 @@ use crate::error::{Error, Result};
 use crate::game::Cancel;
 use std::borrow::Cow;
 use std::sync::OnceLock;
+use std::time::Instant;
 
 /// Most cells a board may have for this search (positions fit a nibble).
 pub const MAX_CELLS: usize = 16;
@@ -644,6 +645,49 @@ struct Search<'a> {
     cancelled: bool,
     /// Deepest bound the caller wants explored.
     max_len: Option<u32>,
+    /// Work bounds: stop (as out of budget) at this instant or after this many nodes.
+    deadline: Option<Instant>,
+    node_limit: u64,
+    out_of_budget: bool,
+}
+
+/// How far a bounded search may go: a wall-clock deadline and/or a node count.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limit {
+    pub deadline: Option<Instant>,
+    pub nodes: Option<u64>,
+}
+
+impl Limit {
+    /// No bound at all.
+    pub const NONE: Limit = Limit {
+        deadline: None,
+        nodes: None,
+    };
+
+    /// Whether the deadline has passed.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// The weight `num/den` ≥ 1 put on the heuristic by [`solve_weighted`]: 1 is the optimal
+/// IDA*; larger weights find a solution with far fewer nodes, at most `weight` times the
+/// optimal length (and in practice much closer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    One,
+    FiveFourths,
+    ThreeHalves,
+    Two,
+    Three,
+}
+
+/// What a bounded search ended with.
+enum Run {
+    Found(Vec<u16>),
+    TooLong,
+    OutOfBudget,
 }
 
 const FOUND: u32 = u32::MAX;
@@ -743,6 +787,9 @@ impl<'a> Search<'a> {
             cancel,
             cancelled: false,
             max_len,
+            deadline: None,
+            node_limit: u64::MAX,
+            out_of_budget: false,
         };
         for g in 0..set.groups.len() {
             s.idx[g] = set.index(g, &s.pos);
@@ -771,12 +818,19 @@ impl<'a> Search<'a> {
     }
 
     /// Depth-first search below `g` moves with the cost bound `bound`; returns `FOUND` or
-    /// the smallest f-value that exceeded the bound.
-    fn dfs(&mut self, g: u32, bound: u32, prev: u8) -> u32 {
+    /// the smallest f-value that exceeded the bound. The f-value is `WD·g + WN·h` (the
+    /// heuristic weighted by `WN/WD`; `1/1` is the optimal search).
+    fn dfs<const WN: u32, const WD: u32>(&mut self, g: u32, bound: u32, prev: u8) -> u32 {
         self.nodes += 1;
-        if self.nodes & 0xFFFF == 0 && self.cancel.is_cancelled() {
-            self.cancelled = true;
-            return FOUND;
+        if self.nodes & 0xFFF == 0 {
+            if self.cancel.is_cancelled() {
+                self.cancelled = true;
+                return FOUND;
+            }
+            if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.out_of_budget = true;
+                return FOUND;
+            }
         }
         if self.hsum == 0 {
             return FOUND;
@@ -798,9 +852,10 @@ impl<'a> Search<'a> {
             let nmd = self.mdg[gi] + set.md[t][b as usize] - set.md[t][q as usize];
             let nv = nmd + 2 * excess(grp.table, ni);
             let nh = self.hsum - self.hv[gi] as u32 + nv as u32;
-            if g + 1 + nh > bound {
+            let f = WD * (g + 1) + WN * nh;
+            if f > bound {
                 // Pruned by the direct lookup alone: no need for the reflected one.
-                min = min.min(g + 1 + nh);
+                min = min.min(f);
                 continue;
             }
             let (mut rg, mut ri, mut rv, mut nrh, mut tm, mut rb, mut nrmd) =
@@ -817,8 +872,9 @@ impl<'a> Search<'a> {
                 nrmd = self.rmdg[rg] + set.md[tm][rb as usize] - set.md[tm][rq as usize];
                 rv = nrmd + 2 * excess(rgrp.table, ri);
                 nrh = self.rhsum - self.rhv[rg] as u32 + rv as u32;
-                if g + 1 + nrh > bound {
-                    min = min.min(g + 1 + nrh);
+                let f = WD * (g + 1) + WN * nrh;
+                if f > bound {
+                    min = min.min(f);
                     continue;
                 }
             }
@@ -841,7 +897,7 @@ impl<'a> Search<'a> {
             self.cells[q as usize] = 0;
             self.blank = q;
             self.path.push(t as u8);
-            let r = self.dfs(g + 1, bound, b);
+            let r = self.dfs::<WN, WD>(g + 1, bound, b);
             if r == FOUND {
                 return FOUND;
             }
@@ -866,20 +922,34 @@ impl<'a> Search<'a> {
         min
     }
 
-    fn run(&mut self) -> Result<Option<Vec<u16>>> {
-        let mut bound = self.h();
+    fn run<const WN: u32, const WD: u32>(&mut self) -> Result<Run> {
+        let mut bound = WN * self.h();
         loop {
-            if self.max_len.is_some_and(|m| bound > m) {
-                return Ok(None);
+            // With weight 1 the bound is a lower bound on the length.
+            if WN == WD && self.max_len.is_some_and(|m| bound > m) {
+                return Ok(Run::TooLong);
             }
-            let r = self.dfs(0, bound, u8::MAX);
+            let r = self.dfs::<WN, WD>(0, bound, u8::MAX);
             if self.cancelled {
                 return Err(Error::cancelled());
             }
+            if self.out_of_budget {
+                return Ok(Run::OutOfBudget);
+            }
             if r == FOUND {
-                return Ok(Some(self.path.iter().map(|&t| t as u16).collect()));
+                return Ok(Run::Found(self.path.iter().map(|&t| t as u16).collect()));
             }
             bound = r;
+        }
+    }
+
+    fn run_weighted(&mut self, weight: Weight) -> Result<Run> {
+        match weight {
+            Weight::One => self.run::<1, 1>(),
+            Weight::FiveFourths => self.run::<5, 4>(),
+            Weight::ThreeHalves => self.run::<3, 2>(),
+            Weight::Two => self.run::<2, 1>(),
+            Weight::Three => self.run::<3, 1>(),
         }
     }
 }
@@ -895,10 +965,48 @@ pub fn solve_optimal(b: &Board, cancel: &Cancel, max_len: Option<u32>) -> Result
         ))
     })?;
     let mut s = Search::new(set, b, cancel, max_len)?;
-    let tiles = s.run()?;
+    let tiles = match s.run::<1, 1>()? {
+        Run::Found(t) => Some(t),
+        Run::TooLong => None,
+        Run::OutOfBudget => return Err(Error::cancelled()),
+    };
     Ok(Found {
         tiles,
         nodes: s.nodes,
+    })
+}
+
+/// A bounded search of `b` (which must be solvable) with the heuristic weighted by `weight`:
+/// `Ok(Some(found))` with a solution (optimal when `weight` is [`Weight::One`]), `Ok(None)`
+/// when `limit` ran out first. Builds the size's tables on first use.
+pub fn solve_weighted(
+    b: &Board,
+    weight: Weight,
+    limit: &Limit,
+    cancel: &Cancel,
+) -> Result<Option<Found>> {
+    let set = pdb(b.width(), b.height()).ok_or_else(|| {
+        Error::unsupported(format!(
+            "no optimal search for {}x{} boards",
+            b.width(),
+            b.height()
+        ))
+    })?;
+    if b.is_solved() {
+        return Ok(Some(Found {
+            tiles: Some(Vec::new()),
+            nodes: 0,
+        }));
+    }
+    let mut s = Search::new(set, b, cancel, None)?;
+    s.deadline = limit.deadline;
+    s.node_limit = limit.nodes.unwrap_or(u64::MAX);
+    Ok(match s.run_weighted(weight)? {
+        Run::Found(t) => Some(Found {
+            tiles: Some(t),
+            nodes: s.nodes,
+        }),
+        Run::TooLong | Run::OutOfBudget => None,
     })
 }
 

@@ -382,11 +382,22 @@ impl<'a> Reducer<'a> {
         Ok(())
     }
 
-    fn run(mut self) -> Result<Vec<u16>> {
+    fn run(mut self, mut finisher: Option<&mut Finisher<'_>>) -> Result<Vec<u16>> {
         let (w, h) = (self.w, self.h);
         let (mut r0, mut c0) = (0, 0);
         loop {
             let (rw, rh) = (w - c0, h - r0);
+            if let Some(f) = finisher.as_mut() {
+                if r0 + c0 > 0 && has_finish(rw, rh) {
+                    let b = Board::from_cells_unchecked(w, h, self.cells.clone());
+                    let (sb, back) = super::near::region(&b, r0, c0)?;
+                    if let Some(rest) = f(&sb)? {
+                        self.moves
+                            .extend(rest.into_iter().map(|t| back[t as usize]));
+                        return Ok(self.moves);
+                    }
+                }
+            }
             if table::has_table(rw, rh) {
                 return self.finish(r0, c0);
             }
@@ -438,5 +449,24 @@ impl<'a> Reducer<'a> {
 
 /// A solution of any solvable board (not optimal in general).
 pub fn solve_fast(b: &Board, cancel: &Cancel) -> Result<Vec<u16>> {
-    Reducer::new(b, cancel).run()
+    Reducer::new(b, cancel).run(None)
+}
+
+/// Solves a relabelled bottom-right region (its own board, goal blank bottom-right).
+/// `None` = keep reducing.
+pub(super) type Finisher<'a> = dyn FnMut(&Board) -> Result<Option<Vec<u16>>> + 'a;
+
+/// The regions [`solve_with_finish`] hands to its finisher.
+fn has_finish(rw: usize, rh: usize) -> bool {
+    (rw, rh) == (4, 4) || (rw, rh) == (5, 5)
+}
+
+/// Like [`solve_fast`], but the first 5×5 or 4×4 region the reduction reaches (not the
+/// whole board) is solved by `finish`.
+pub(super) fn solve_with_finish(
+    b: &Board,
+    cancel: &Cancel,
+    finish: &mut Finisher<'_>,
+) -> Result<Vec<u16>> {
+    Reducer::new(b, cancel).run(Some(finish))
 }

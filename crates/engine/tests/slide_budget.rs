@@ -1,0 +1,188 @@
+//! Budgeted hints and solves (`Game::hint_within`, `slide::solve_within`), the weighted
+//! searches, the 5×5 solver and the shipped hard 4×4 list. Times are never asserted: only
+//! legality, that paths solve, and that `optimal` is honest.
+
+use huarong_engine::slide::{self, Board, Limit, Slide, Weight};
+use huarong_engine::{Cancel, ErrorCode, Game, Session, Status};
+use std::time::Duration;
+
+const ISSUE_80: &str = "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1";
+
+fn replays(b: &Board, tiles: &[u16]) -> bool {
+    let mut r = b.clone();
+    r.replay(tiles).is_ok() && r.is_solved()
+}
+
+/// The shipped list: (optimal length, board).
+fn hard() -> Vec<(usize, Board)> {
+    slide::HARD_4X4
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (
+                cols[0].parse().unwrap(),
+                Board::from_text(4, 4, cols[1]).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_hard_list_is_well_formed_and_holds_the_issue_board() {
+    let list = hard();
+    assert!(list.len() >= 10);
+    assert!(list
+        .iter()
+        .all(|(l, b)| (70..=80).contains(l) && b.is_solvable()));
+    assert_eq!(list[0].0, 80);
+    assert_eq!(list[0].1, Board::from_text(4, 4, ISSUE_80).unwrap());
+    // Lengths have the parity of the board (Manhattan distance parity), a cheap check of
+    // every recorded length.
+    for (l, b) in &list {
+        assert_eq!(*l as u32 % 2, b.manhattan() % 2, "{b:?}");
+        assert!(*l as u32 >= slide::pdb(4, 4).unwrap().heuristic(b).unwrap());
+    }
+}
+
+#[test]
+fn a_budgeted_hint_on_the_80_move_board_is_a_legal_move_of_a_solution() {
+    let g = Slide::new(Board::from_text(4, 4, ISSUE_80).unwrap()).unwrap();
+    assert!(g.hint_can_improve());
+    // A generous budget for a loaded machine; the optimal search needs far more.
+    let h = g
+        .hint_within(Duration::from_millis(400), &Cancel::new())
+        .unwrap();
+    assert!(!h.optimal, "the 80-move proof takes about a minute");
+    let mut p = g.clone();
+    p.apply(&h.mv).unwrap();
+    for m in &h.line {
+        p.apply(m).unwrap();
+    }
+    assert_eq!(p.status(), Status::Won);
+    assert!(p.tile_moves() >= 80);
+    // solve_within: the same kind of answer, a whole path.
+    let s = g
+        .solve_within(Duration::from_millis(400), &Cancel::new())
+        .unwrap();
+    assert!(!s.optimal);
+    let mut p = g.clone();
+    for m in &s.moves {
+        p.apply(m).unwrap();
+    }
+    assert_eq!(p.status(), Status::Won);
+}
+
+#[test]
+fn weighted_searches_solve_the_hard_boards_and_never_beat_the_optimum() {
+    let cancel = Cancel::new();
+    for (len, b) in hard().iter().take(6) {
+        for w in [Weight::Three, Weight::Two] {
+            let f = slide::solve_weighted(b, w, &Limit::NONE, &cancel)
+                .unwrap()
+                .expect("no limit");
+            let tiles = f.tiles.unwrap();
+            assert!(replays(b, &tiles), "{b:?}");
+            assert!(tiles.len() >= *len, "{w:?} beat the optimum on {b:?}");
+        }
+    }
+}
+
+#[test]
+fn optimal_is_only_claimed_for_optimal_paths() {
+    // Easy boards finish their proof within the budget; the result equals the optimum.
+    let cancel = Cancel::new();
+    for seed in 0..5 {
+        let b = slide::generate(4, 4, Some(slide::Difficulty::Medium), seed).unwrap();
+        let opt = slide::solve(&b, &cancel).unwrap();
+        let got = slide::solve_within(&b, Some(Duration::from_secs(30)), &cancel).unwrap();
+        assert!(got.optimal);
+        assert_eq!(got.tiles.len(), opt.tiles.len());
+        assert!(replays(&b, &got.tiles));
+    }
+    // A node-limited optimal search that runs out reports nothing, not a path.
+    let b = Board::from_text(4, 4, ISSUE_80).unwrap();
+    let limit = Limit {
+        deadline: None,
+        nodes: Some(100_000),
+    };
+    assert!(slide::solve_weighted(&b, Weight::One, &limit, &cancel)
+        .unwrap()
+        .is_none());
+}
+
+#[test]
+fn five_by_five_paths_replay_and_beat_the_plain_reduction() {
+    let cancel = Cancel::new();
+    let (mut ours, mut plain) = (0usize, 0usize);
+    for seed in 0..6 {
+        let b = slide::generate(5, 5, None, seed).unwrap();
+        let sol = slide::solve(&b, &cancel).unwrap();
+        assert!(!sol.optimal);
+        assert!(replays(&b, &sol.tiles), "seed {seed}");
+        let budgeted = slide::solve_within(&b, Some(Duration::from_millis(300)), &cancel).unwrap();
+        assert!(replays(&b, &budgeted.tiles), "seed {seed} (budget)");
+        ours += sol.tiles.len();
+        plain += slide::solve_fast(&b, &cancel).unwrap().len();
+    }
+    assert!(ours < plain, "5x5: {ours} tile moves against {plain}");
+}
+
+#[test]
+fn big_boards_replay_and_are_shorter_than_the_plain_reduction() {
+    let cancel = Cancel::new();
+    for (w, h) in [(6, 6), (7, 5), (10, 10)] {
+        let (mut ours, mut plain) = (0usize, 0usize);
+        for seed in 0..3 {
+            let b = slide::generate(w, h, None, seed).unwrap();
+            let sol = slide::solve(&b, &cancel).unwrap();
+            assert!(replays(&b, &sol.tiles), "{w}x{h} seed {seed}");
+            ours += sol.tiles.len();
+            plain += slide::solve_fast(&b, &cancel).unwrap().len();
+        }
+        assert!(ours < plain, "{w}x{h}: {ours} against {plain}");
+    }
+}
+
+#[test]
+fn a_cancelled_budgeted_search_says_so() {
+    let b = Board::from_text(4, 4, ISSUE_80).unwrap();
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let e = slide::solve_within(&b, Some(Duration::from_millis(200)), &cancel).unwrap_err();
+    assert_eq!(e.code, ErrorCode::Cancelled);
+}
+
+#[test]
+fn the_session_reuses_a_quick_line_and_adopts_an_optimal_proof() {
+    // A medium 4x4 so that the proof is quick; the quick answer is forced by a tiny budget
+    // only if the machine is slow, so both outcomes are checked for honesty.
+    let b = slide::generate(4, 4, Some(slide::Difficulty::Hard), 3).unwrap();
+    let id = format!("slide:{}", b.body());
+    let mut s: Session<Slide> = Session::open(&id).unwrap();
+    let cancel = Cancel::new();
+    let quick = s.hint_within(Duration::from_millis(1), &cancel).unwrap();
+    assert_eq!(s.hints_used(), 1);
+    // The background proof on a copy of the position, then adopted.
+    let at = s.current().board_body();
+    let proof = s.current().clone().hint(&cancel).unwrap();
+    assert!(proof.optimal);
+    assert!(s.adopt_hint(&at, &proof));
+    assert_eq!(s.hints_used(), 1, "adopting is not a hint");
+    let again = s.hint_within(Duration::from_millis(1), &cancel).unwrap();
+    assert!(again.optimal);
+    assert_eq!(again.mv, proof.mv);
+    // A proof for another position is refused.
+    s.play(&again.mv, 0).unwrap();
+    assert!(!s.adopt_hint(&at, &proof));
+    let _ = quick;
+    // solution_within solves from here.
+    let sol = s
+        .solution_within(Duration::from_millis(200), &cancel)
+        .unwrap();
+    let mut g = s.current().clone();
+    for m in &sol.moves {
+        g.apply(m).unwrap();
+    }
+    assert_eq!(g.status(), Status::Won);
+}
