@@ -140,7 +140,7 @@ class Phone {
   /** Load the UI fresh; it shows the screen Rust has saved. */
   async load() {
     await this.page.goto(BRIDGE, { waitUntil: 'load' });
-    await this.page.waitForFunction(() => document.body && document.body.dataset.ready === '1', null, { timeout: WAIT_MS });
+    await this.until('the UI is ready', () => document.body && document.body.dataset.ready === '1');
     await this.page.evaluate(() => document.fonts.ready.then(() => true));
   }
 
@@ -150,20 +150,20 @@ class Phone {
     const kind = view.snapshot.kind;
     await invoke('set_screen', { screen: `game:${kind}` });
     await this.load();
-    await this.page.waitForFunction(
+    await this.until(
+      `the ${kind} board ${view.snapshot.board} is shown`,
       ([k, b]) => {
         const el = document.querySelector('[data-game][data-state]');
         return el && el.dataset.game === k && el.dataset.state === b;
       },
       [kind, view.snapshot.board],
-      { timeout: WAIT_MS },
     );
     // The board has laid itself out (its cells have a size).
-    await this.page.waitForFunction(() => {
+    await this.until('the board is laid out', () => {
       const el = document.querySelector('[data-game]');
       const r = el && el.getBoundingClientRect();
       return r && r.width > 100;
-    }, null, { timeout: WAIT_MS });
+    });
     return this.board();
   }
 
@@ -172,6 +172,16 @@ class Phone {
       const b = document.querySelector('[data-game][data-state]');
       return b ? { game: b.dataset.game, state: b.dataset.state, moves: Number(b.dataset.moves), status: b.dataset.status } : null;
     });
+  }
+
+  /** Wait until `fn(arg)` is truthy in the page; a timeout fails with `what` and the probe. */
+  async until(what, fn, arg = null) {
+    try {
+      await this.page.waitForFunction(fn, arg, { timeout: WAIT_MS });
+    } catch (e) {
+      const probe = await this.page.evaluate(() => window.__probe && { cancels: window.__probe.cancels, scrolls: window.__probe.scrolls }).catch(() => null);
+      throw new CheckFailed(`${this.tag}: timed out waiting until ${what}; board ${JSON.stringify(await this.board().catch(() => null))}, probe ${JSON.stringify(probe)}`);
+    }
   }
 
   /** Wait until the board's state is `state` (and, if given, the move count `moves`). */
@@ -215,7 +225,7 @@ class Phone {
 
   /** Wait until the page has had `n` answers to `cmd`. */
   async waitInvoked(cmd, n) {
-    await this.page.waitForFunction(([c, k]) => window.__huarongPerf.invokes.filter((x) => x[0] === c).length >= k, [cmd, n], { timeout: WAIT_MS });
+    await this.until(`${n} answers to ${cmd}`, ([c, k]) => window.__huarongPerf.invokes.filter((x) => x[0] === c).length >= k, [cmd, n]);
   }
 
   async rect(css) {
@@ -352,10 +362,10 @@ class Phone {
       throw new CheckFailed(`${this.tag} ${what}: no finish dialog`);
     }
     // Wait until its entrance animation has ended, then check it lies inside the viewport.
-    await this.page.waitForFunction(() => {
+    await this.until('the finish dialog has stopped animating', () => {
       const el = document.querySelector('[data-finish]');
       return el && el.getAnimations({ subtree: true }).every((a) => a.playState !== 'running');
-    }, null, { timeout: WAIT_MS });
+    });
     const inside = await this.page.evaluate(() => {
       const out = [];
       for (const e of document.querySelectorAll('[data-finish] button')) {
@@ -371,7 +381,8 @@ class Phone {
     const file = path.join(OUT, `chromium-${this.tag}-${name}.png`);
     await this.page.evaluate(() => document.fonts.ready.then(() => true));
     await this.frame();
-    await this.page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+    // CSS-pixel size (390×844, 360×780): what the layout is, at a size fit to keep in git.
+    await this.page.screenshot({ path: file, animations: 'disabled', caret: 'hide', scale: 'css' });
   }
 }
 
@@ -418,10 +429,10 @@ async function slideTapsUndoTwoFingers(p) {
   const s3 = await p.rect("[data-tile='3']");
   await p.press(at(s3));
   await p.moveTo(at(s3, 0, cell * 0.5), 6);
-  await p.page.waitForFunction(
+  await p.until(
+    'tile 3 follows the finger half a cell down',
     ([y0, d]) => Math.abs(document.querySelector("[data-tile='3']").getBoundingClientRect().top - y0 - d) < 4,
     [s3.y, cell * 0.5],
-    { timeout: WAIT_MS },
   );
   const mid = await moved(p, "[data-tile='3']", s3);
   check(Math.abs(mid.dx) < 0.5, `${p.tag}: the tile left its column mid-drag (${mid.dx})`);
@@ -442,10 +453,10 @@ async function slideRunDragWins(p) {
   // Drag the far tile of the run: 13, 14 and 15 follow the finger together.
   await p.press(at(r[15]));
   await p.moveTo(at(r[15], -cell * 0.5, 0), 6);
-  await p.page.waitForFunction(
+  await p.until(
+    'the run 13-14-15 follows the finger half a cell left',
     ([x0, d]) => Math.abs(x0 - document.querySelector("[data-tile='13']").getBoundingClientRect().left - d) < 4,
     [r[13].x, cell * 0.5],
-    { timeout: WAIT_MS },
   );
   for (const n of [13, 14, 15]) {
     const m = await moved(p, `[data-tile='${n}']`, r[n]);
@@ -486,13 +497,13 @@ async function klotskiCornerTapUndo(p) {
   await p.moveTo(at(r, 0, cell), 6);
   await p.moveTo(at(r, cell, cell), 6);
   await p.waitInvoked('klotski_targets', targets + 1);
-  await p.page.waitForFunction(
+  await p.until(
+    'piece s follows the finger down and round the corner',
     ([x0, y0, c]) => {
       const b = document.querySelector("[data-piece='s']").getBoundingClientRect();
       return Math.abs(b.left - x0 - c) < 3 && Math.abs(b.top - y0 - c) < 3;
     },
     [r.x, r.y, cell],
-    { timeout: WAIT_MS },
   );
   await p.shot('klotski-drag');
   await p.moveTo(at(r, cell * 1.05, cell * 1.05), 2);
@@ -579,18 +590,68 @@ async function g2048Win(p) {
 async function homeScreen(p) {
   await invoke('set_screen', { screen: 'home' });
   await p.load();
-  await p.page.waitForFunction(() => document.getElementById('app').dataset.screen === 'home', null, { timeout: WAIT_MS });
+  await p.until('home is shown', () => document.getElementById('app').dataset.screen === 'home');
   await p.settled('home');
   await p.shot('home');
+}
+
+/**
+ * The checks can fail: a planted scroll box that lets the browser pan (touch-action: pan-y)
+ * makes a vertical touch drag scroll and fire pointercancel, and a planted inline style is a
+ * CSP violation; `settled` must report each. (So "no pointercancel, no scroll" on the boards
+ * means the boards kept the gesture, not that CDP touches never pan.)
+ */
+async function checksCanFail(p) {
+  await invoke('set_screen', { screen: 'home' });
+  await p.load();
+  await p.page.evaluate(() => {
+    const box = document.createElement('div');
+    box.id = 'planted';
+    Object.assign(box.style, { position: 'fixed', left: '40px', top: '200px', width: '200px', height: '200px', overflowY: 'auto', touchAction: 'pan-y', zIndex: '99' });
+    const tall = document.createElement('div');
+    tall.style.height = '2000px';
+    box.append(tall);
+    box.addEventListener('pointerdown', () => {});
+    document.body.append(box);
+  });
+  const r = await p.rect('#planted');
+  await p.drag([at(r, 0, 60), at(r, 0, -60)], 6);
+  await p.until('the planted box scrolled', () => document.getElementById('planted').scrollTop > 0);
+  let caught = '';
+  try {
+    await p.settled('a pan on a planted scroll box');
+  } catch (e) {
+    caught = e.message;
+  }
+  check(/pointercancel|scroll/.test(caught), `${p.tag}: a browser pan went unnoticed (${caught || 'no failure'})`);
+  const probe = await p.page.evaluate(() => ({ cancels: window.__probe.cancels.length, scrolls: window.__probe.scrolls }));
+  check(probe.cancels > 0 && probe.scrolls > 0, `${p.tag}: the pan fired no pointercancel or scroll: ${JSON.stringify(probe)}`);
+  // An inline style attribute is refused by the CSP, and reported.
+  await p.load();
+  await p.page.evaluate(() => {
+    const d = document.createElement('div');
+    d.setAttribute('style', 'color: red');
+    document.body.append(d);
+  });
+  await p.until('the CSP violation is reported', () => window.__probe.csp.length > 0);
+  caught = '';
+  try {
+    await p.settled('a planted inline style');
+  } catch (e) {
+    caught = e.message;
+  }
+  check(/CSP/.test(caught), `${p.tag}: a CSP violation went unnoticed (${caught || 'no failure'})`);
+  p.pageErrors = [];
 }
 
 const PHONES = [
   { width: 390, height: 844, locale: 'en-US', colorScheme: 'light' },
   { width: 360, height: 780, locale: 'zh-CN', colorScheme: 'dark' },
 ];
-const SCENARIOS = [slideTapsUndoTwoFingers, slideRunDragWins, klotskiCornerTapUndo, klotskiWin, g2048SwipesUndo, g2048Win, homeScreen];
+const SCENARIOS = [checksCanFail, slideTapsUndoTwoFingers, slideRunDragWins, klotskiCornerTapUndo, klotskiWin, g2048SwipesUndo, g2048Win, homeScreen];
 
 fs.mkdirSync(OUT, { recursive: true });
+for (const f of fs.readdirSync(OUT)) if (/^chromium-.*\.png$/.test(f)) fs.rmSync(path.join(OUT, f));
 let browser;
 try {
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, timeout: 60_000 });

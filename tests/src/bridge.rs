@@ -301,7 +301,10 @@ fn invoke(body: &[u8], tx: &Sender<Msg>) -> (u16, Value) {
         Ok(v) => v,
         Err(e) => return bad(format!("the body is not JSON: {e}")),
     };
-    let Some(cmd) = req["cmd"].as_str().filter(|c| !c.is_empty() && c.len() <= 64) else {
+    let Some(cmd) = req["cmd"]
+        .as_str()
+        .filter(|c| !c.is_empty() && c.len() <= 64)
+    else {
         return bad(format!("no command name in {req}"));
     };
     let args = match &req["args"] {
@@ -316,12 +319,18 @@ fn invoke(body: &[u8], tx: &Sender<Msg>) -> (u16, Value) {
         reply,
     });
     if sent.is_err() {
-        return (503, json!({"error": {"code": "bridge", "message": "the app has stopped"}}));
+        return (
+            503,
+            json!({"error": {"code": "bridge", "message": "the app has stopped"}}),
+        );
     }
     match answer.recv() {
         Ok(Ok(v)) => (200, json!({ "ok": v })),
         Ok(Err(e)) => (200, json!({ "error": e })),
-        Err(_) => (503, json!({"error": {"code": "bridge", "message": "the app has stopped"}})),
+        Err(_) => (
+            503,
+            json!({"error": {"code": "bridge", "message": "the app has stopped"}}),
+        ),
     }
 }
 
@@ -389,4 +398,115 @@ fn respond(
     stream.write_all(head.as_bytes())?;
     stream.write_all(body)?;
     stream.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("workspace")
+            .to_path_buf()
+    }
+
+    #[test]
+    fn the_csp_is_the_shipped_one_plus_self_for_fetch() {
+        let csp = bridge_csp(&root().join("src-tauri/tauri.conf.json")).unwrap();
+        assert!(csp.contains("connect-src 'self' ipc:"), "{csp}");
+        assert!(csp.contains("style-src 'self';"), "{csp}");
+        assert!(csp.contains("script-src 'self';"), "{csp}");
+        let dir = crate::TempDir::new("bridge-csp");
+        let conf = dir.path().join("tauri.conf.json");
+        std::fs::write(
+            &conf,
+            r#"{"app":{"security":{"csp":"default-src 'self'"}}}"#,
+        )
+        .unwrap();
+        assert!(bridge_csp(&conf).unwrap_err().contains("no connect-src"));
+        std::fs::write(&conf, "{").unwrap();
+        assert!(bridge_csp(&conf).unwrap_err().contains("not JSON"));
+    }
+
+    #[test]
+    fn only_files_of_ui_are_served() {
+        let ui = root().join("ui").canonicalize().unwrap();
+        let (index, mime) = static_file(&ui, "/").unwrap();
+        assert!(String::from_utf8_lossy(&index).contains("<div id=\"app\""));
+        assert!(mime.starts_with("text/html"));
+        assert_eq!(
+            static_file(&ui, "/js/main.js").unwrap().1,
+            "text/javascript; charset=utf-8"
+        );
+        for bad in [
+            "/../Cargo.toml",
+            "/js/../../Cargo.toml",
+            "//etc/passwd",
+            "/nope.js",
+            "/js",
+        ] {
+            assert_eq!(static_file(&ui, bad).unwrap_err().0, 404, "{bad}");
+        }
+    }
+
+    /// One raw HTTP exchange with the bridge: (status line, body).
+    fn exchange(url_addr: SocketAddr, raw: &[u8]) -> (String, String) {
+        let mut s = TcpStream::connect(url_addr).unwrap();
+        s.write_all(raw).unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        let (head, body) = out.split_once("\r\n\r\n").unwrap();
+        (head.lines().next().unwrap().to_string(), body.to_string())
+    }
+
+    #[test]
+    fn invokes_reach_the_app_and_bad_requests_are_refused() {
+        let dir = crate::TempDir::new("bridge-http");
+        let app = crate::TestApp::start(dir.path(), None);
+        let bridge = Bridge::start(&root().join("ui"), "default-src 'self'".into()).unwrap();
+        let addr = bridge.addr;
+        let stop = bridge.stopper();
+        let client = std::thread::spawn(move || {
+            let post = |body: &str| {
+                exchange(
+                    addr,
+                    format!(
+                        "POST /__invoke HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+                        body.len()
+                    )
+                    .as_bytes(),
+                )
+            };
+            let ok = post(r#"{"cmd":"open_game","args":{"id":"slide:3x3:1,2,3,4,5,6,7,0,8"}}"#);
+            let err = post(r#"{"cmd":"play","args":{"kind":"slide","mv":{"tile":1}}}"#);
+            let garbage = post("not json");
+            let no_cmd = post(r#"{"args":{}}"#);
+            let get = exchange(addr, b"GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n");
+            let put = exchange(addr, b"PUT / HTTP/1.1\r\nHost: x\r\n\r\n");
+            let huge = exchange(
+                addr,
+                b"POST /__invoke HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n",
+            );
+            stop.stop("done");
+            (ok, err, garbage, no_cmd, get, put, huge)
+        });
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let (ended, calls) = bridge.serve(&app, deadline);
+        let (ok, err, garbage, no_cmd, get, put, huge) = client.join().unwrap();
+        assert!(matches!(ended, Ended::Stopped(_)));
+        assert!(ok.0.contains("200"), "{ok:?}");
+        let v: Value = serde_json::from_str(&ok.1).unwrap();
+        assert_eq!(v["ok"]["snapshot"]["kind"], "slide");
+        let v: Value = serde_json::from_str(&err.1).unwrap();
+        assert_eq!(v["error"]["code"], "illegal_move", "{v}");
+        assert!(garbage.0.contains("400") && garbage.1.contains("not JSON"));
+        assert!(no_cmd.0.contains("400"));
+        assert!(get.0.contains("200") && get.1.contains("id=\"app\""));
+        assert!(put.0.contains("405"));
+        assert!(huge.0.contains("413"));
+        assert_eq!(calls.len(), 2, "only well-formed invokes reach the app");
+        assert_eq!(calls[1].result, Err("illegal_move".to_string()));
+        app.close();
+    }
 }
