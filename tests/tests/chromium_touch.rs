@@ -14,6 +14,7 @@
 
 use huarong_tests::bridge::{bridge_csp, Bridge, Ended};
 use huarong_tests::{TempDir, TestApp};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -40,7 +41,9 @@ fn skip_or_fail(why: &str) {
     if required() {
         panic!("the Chromium touch suite cannot run under HUARONG_E2E=1: {why}");
     }
-    eprintln!(
+    // Straight to the terminal: the test harness captures `eprintln!` of passing tests.
+    let _ = writeln!(
+        std::io::stderr(),
         "\n\
          ************************************************************************\n\
          *** SKIPPED chromium_touch: {why}\n\
