@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 
 APP_PKGS=(build-essential pkg-config curl file libwebkit2gtk-4.1-dev libssl-dev
           libayatana-appindicator3-dev librsvg2-dev libxdo-dev fonts-noto-cjk)
-TEST_PKGS=(webkit2gtk-driver xvfb xauth zbar-tools python3-pip python3-venv locales)
+TEST_PKGS=(webkit2gtk-driver xvfb xauth zbar-tools python3-pip python3-venv locales chromium)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -60,6 +60,14 @@ ensure_tauri_driver() {
   fi
 }
 
+# The Chromium touch suite (tests/tests/chromium_touch.rs) drives Debian's chromium (TEST_PKGS)
+# with playwright-core from tests/chromium; playwright-core never downloads a browser.
+ensure_chromium_driver() {
+  command -v npm >/dev/null 2>&1 || ensure_apt nodejs npm
+  say "npm ci in tests/chromium (playwright-core for the Chromium touch suite)"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix tests/chromium --no-audit --no-fund --loglevel=error
+}
+
 cmd_play() {
   ensure_apt "${APP_PKGS[@]}"
   ensure_rust
@@ -72,6 +80,7 @@ cmd_test() {
   ensure_locales
   ensure_rust
   ensure_tauri_driver
+  ensure_chromium_driver
   say "cargo fmt --check"
   cargo fmt --all -- --check
   say "cargo clippy (warnings are errors)"

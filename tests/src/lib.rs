@@ -4,6 +4,8 @@
 //! (plugins, commands, setup, persistence) on tauri's mock runtime in a private data folder
 //! and calls its commands over the real IPC path.
 
+pub mod bridge;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use tauri::test::{mock_builder, mock_context, noop_assets, MockRuntime, INVOKE_KEY};

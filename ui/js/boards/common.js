@@ -111,11 +111,11 @@ export function bindGrid(board) {
   });
 }
 
-/** Single-pointer tracking with capture; a second pointer is ignored while one is down. */
+/** Single-pointer tracking with capture; a second pointer while one is down cancels both. */
 export function trackPointer(el, handlers) {
   let active = null;
   const down = (e) => {
-    if (active !== null) return;
+    if (active !== null) return void cancel({ pointerId: active }); // a second finger: neither a drag nor a tap
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     const accepted = handlers.down(e);
     if (accepted === false) return;

@@ -355,7 +355,7 @@ export class GameScreen {
   bindSwipes(area) {
     let start = null;
     area.addEventListener('pointerdown', (e) => {
-      if (start || (e.pointerType === 'mouse' && e.button !== 0)) return;
+      if (start || (e.pointerType === 'mouse' && e.button !== 0)) return void (start = null); // a second finger: no swipe
       if (this.finishOpen()) return;
       start = { id: e.pointerId, x: e.clientX, y: e.clientY, t: performance.now() };
       try {
