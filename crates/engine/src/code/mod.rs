@@ -10,7 +10,9 @@
 //! ```text
 //! head      1 byte: bits 0-1 kind (0 slide, 1 klotski, 2 2048)
 //!                   bits 2-3 origin (0 exact board, 1 generated, 2 classic, 3 board + seed)
-//!                   bit 4    a daily number follows; bits 5-7 zero
+//!                   bit 4    a daily number follows
+//!                   bit 5    2048 only: the board is in the wide form (a tile above 32768)
+//!                   bits 6-7 zero
 //! daily     varint (if bit 4)
 //! origin    generated: varint generator version, varint seed, params (1 length byte + text,
 //!                      e.g. "4x4/medium", "60-90", "")
@@ -21,7 +23,8 @@
 //!                    big-endian bytes)
 //!           klotski: 1 byte W<<4|H, then 3-bit piece shapes in scan order (see `board.rs`),
 //!                    zero-padded to a byte
-//!           2048:    16 4-bit exponents
+//!           2048:    16 4-bit exponents; in the wide form 16 5-bit exponents (≤ 17),
+//!                    zero-padded to 10 bytes
 //! check     4 bytes: CRC-32 of the version character and every byte above, big-endian
 //! ```
 //! A generated level's code carries its exact start board besides seed and generator
@@ -320,7 +323,8 @@ impl Content {
             Origin::BoardSeed { .. } => 3,
         };
         let mut w = Writer::default();
-        w.byte(kind_bits | origin_bits << 2 | (daily.is_some() as u8) << 4);
+        let wide = matches!(&self.start, Start::G2048(b) if b.is_wide());
+        w.byte(kind_bits | origin_bits << 2 | (daily.is_some() as u8) << 4 | (wide as u8) << 5);
         if let Some(n) = daily {
             w.varint(n as u64);
         }
@@ -382,7 +386,7 @@ impl Content {
         }
         let mut r = Reader::new(payload);
         let head = r.byte("the header")?;
-        if head >> 5 != 0 {
+        if head >> 6 != 0 {
             return Err(Error::bad_code(
                 "the code uses features this version does not know",
             ));
@@ -393,6 +397,11 @@ impl Content {
             2 => Kind::G2048,
             _ => return Err(Error::bad_code("the code names an unknown game")),
         };
+        if head & 0x20 != 0 && kind != Kind::G2048 {
+            return Err(Error::bad_code(
+                "the code uses features this version does not know",
+            ));
+        }
         let daily = if head & 0x10 != 0 {
             Some(r.varint(MAX_DAILY as u64, "the daily number")? as u32)
         } else {
@@ -436,7 +445,7 @@ impl Content {
             (_, Some(_)) => return Err(Error::bad_code("only Klotski has classic levels")),
             (Kind::Slide, None) => Start::Slide(SlideBoard::read(&mut r)?),
             (Kind::Klotski, None) => Start::Klotski(KlotskiBoard::read(&mut r)?),
-            (Kind::G2048, None) => Start::G2048(Board2048::read(&mut r)?),
+            (Kind::G2048, None) => Start::G2048(Board2048::read(&mut r, head & 0x20 != 0)?),
         };
         if r.remaining() != 0 {
             return Err(Error::bad_code(format!(
