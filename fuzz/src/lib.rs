@@ -20,8 +20,11 @@ use huarong_engine::klotski::{self, Band, GenSpec, Klotski};
 use huarong_engine::slide::Slide;
 use huarong_engine::{Cancel, Game, GameId, Kind, SavedSession, Session};
 
+/// A target: the fuzzer's bytes in, a panic for a bug.
+pub type Target = fn(&[u8]);
+
 /// Every target by name (the folder names under `regressions/`).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("code_text", code_text),
     ("code_payload", code_payload),
     ("link", link),

@@ -466,5 +466,12 @@ mod tests {
             );
         }
         assert_eq!(GenSpec::parse("é").unwrap_err().code, ErrorCode::Parse);
+        // The ID: opening it and encoding it are typed parse errors.
+        let id = "klotski:10-30:é#1";
+        let open = crate::session::Session::<super::super::Klotski>::open(id);
+        assert_eq!(open.unwrap_err().code, ErrorCode::Parse);
+        let err = crate::code::encode(id).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Parse);
+        assert!(err.message.contains("variant \"é\""), "{}", err.message);
     }
 }
