@@ -7,13 +7,13 @@
 //!   with seeds S, S+1, … (game ID `2048#s`), the AI choosing every move within M ms (or at
 //!   fixed depth D instead, deterministic), keeping going after 2048. One line per game
 //!   `{"seed": s, "score": N, "max_tile": N, "moves": N}`, then
-//!   `{"games": N, "reached": {"2048": k, …, "32768": k}, "mean_score": x, "ms_per_move_p50": x,
+//!   `{"games": N, "reached": {"2048": k, …, "131072": k}, "mean_score": x, "ms_per_move_p50": x,
 //!   "ms_per_move_p95": x, "positions_per_s": x}`. `--stop-at` ends a game when that tile
 //!   appears.
 
 use crate::args::Args;
 use huarong_engine::g2048::ai::{self, Budget};
-use huarong_engine::g2048::board::{self, Dir};
+use huarong_engine::g2048::board::{self, Board, Dir};
 use huarong_engine::g2048::{Move, G2048};
 use huarong_engine::{Cancel, Game, Status};
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -40,7 +40,7 @@ struct MoveOut {
 }
 
 /// Sixteen tile values from one input line.
-fn parse_line(line: &str) -> Result<u64, String> {
+fn parse_line(line: &str) -> Result<Board, String> {
     let parts: Vec<&str> = line
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|p| !p.is_empty())
@@ -51,7 +51,7 @@ fn parse_line(line: &str) -> Result<u64, String> {
     G2048::parse_board(&parts.join(",")).or_else(|e| {
         // An empty board is a legal input here (it simply does not move).
         if parts.iter().all(|p| *p == "0") {
-            Ok(0)
+            Ok(Board::default())
         } else {
             Err(e.message)
         }
@@ -120,7 +120,7 @@ struct Summary {
     positions_per_s: f64,
 }
 
-const REPORTED: [u32; 5] = [2048, 4096, 8192, 16384, 32768];
+const REPORTED: [u32; 7] = [2048, 4096, 8192, 16384, 32768, 65536, 131072];
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
@@ -168,7 +168,7 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         Some(_) => {
             let v: u32 = a.num("stop-at", None)?;
             if board::exponent(v).is_none_or(|e| e < 2) {
-                return Err(format!("--stop-at {v} is not a tile value 4…32768"));
+                return Err(format!("--stop-at {v} is not a tile value 4…131072"));
             }
             Some(v)
         }
@@ -288,7 +288,9 @@ mod tests {
         let b = parse_line("2,2,0,0, 0 0 0 0 0 0 0 0 0 0 0 4").unwrap();
         assert_eq!(board::to_values(b)[0], 2);
         assert_eq!(board::to_values(b)[15], 4);
-        assert_eq!(parse_line(&["0"; 16].join(",")).unwrap(), 0);
+        assert_eq!(parse_line(&["0"; 16].join(",")).unwrap(), Board::default());
+        let big = parse_line("131072 65536 32768 0 0 0 0 0 0 0 0 0 0 0 0 2").unwrap();
+        assert_eq!(board::to_values(big)[..3], [131072, 65536, 32768]);
         assert!(parse_line("2,2").unwrap_err().contains("got 2"));
         assert!(parse_line(&["3"; 16].join(","))
             .unwrap_err()
@@ -316,6 +318,18 @@ mod tests {
         .unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(v["board"][3], 2);
+        // Full rules: two 32,768s make 65,536, two 65,536s 131,072.
+        let mut out = Vec::new();
+        move_lines(
+            Dir::Left,
+            "32768,32768,65536,65536,0,0,0,0,0,0,0,0,0,0,0,0\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"board\":[65536,131072,0,0,0,0,0,0,0,0,0,0,0,0,0,0],\"gained\":196608,\"moved\":true}\n"
+        );
         assert_eq!(v["moved"], true);
         let err = move_lines(
             Dir::Up,

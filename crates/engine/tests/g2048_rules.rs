@@ -1,7 +1,7 @@
 //! 2048 rules against a plain reference, the seed article's invariants, reproducibility,
 //! undo/redo through the session, and parse errors.
 
-use huarong_engine::g2048::board::{self, Dir};
+use huarong_engine::g2048::board::{self, Board, Dir};
 use huarong_engine::g2048::{Effect, Move, G2048};
 use huarong_engine::{Cancel, ErrorCode, Game, Session, Status};
 
@@ -10,8 +10,8 @@ use huarong_engine::{Cancel, ErrorCode, Game, Session, Status};
 // the engine: the seed article's mergeLine, applied per line with reversal for right/down.
 // ---------------------------------------------------------------------------------------
 
-/// Largest tile the 4-bit board holds; two of them do not merge (documented engine limit).
-const TOP: u32 = 32768;
+/// The largest tile on a 4×4 board; two of them (only on a hand-made board) do not merge.
+const TOP: u32 = 131072;
 
 fn merge_line(line: &[u32]) -> (Vec<u32>, u32) {
     let source: Vec<u32> = line.iter().copied().filter(|&v| v != 0).collect();
@@ -55,13 +55,39 @@ fn reference_move(grid: &[u32; 16], dir: Dir) -> ([u32; 16], u32) {
     (out, gained)
 }
 
-fn values_of(b: u64) -> [u32; 16] {
+fn values_of(b: Board) -> [u32; 16] {
     board::to_values(b)
+}
+
+/// A board from sixteen tile values (each 0 or a power of two up to 131,072).
+fn board_of(values: &[u32; 16]) -> Board {
+    board::from_exps(&values.map(|v| board::exponent(v).unwrap()))
+}
+
+/// Checks one board in every direction against the reference, and the table path against
+/// the slow path wherever the board is ordinary.
+fn check_board(b: Board) {
+    let t = board::tables();
+    let grid = values_of(b);
+    assert_eq!(board_of(&grid), b, "values round-trip");
+    for dir in Dir::ALL {
+        let (want, want_gain) = reference_move(&grid, dir);
+        let got = t.slide(b, dir);
+        assert_eq!(values_of(got), want, "board {grid:?} {dir:?}");
+        assert_eq!(t.gain(b, dir), want_gain, "gain of board {grid:?} {dir:?}");
+        assert_eq!(board::slow_slide(b, dir), (got, want_gain));
+        if b.is_ordinary() {
+            assert_eq!(
+                t.slide_cells(b.cells(), dir),
+                got.cells(),
+                "{grid:?} {dir:?}"
+            );
+        }
+    }
 }
 
 #[test]
 fn every_row_in_every_direction_matches_the_reference() {
-    let t = board::tables();
     let mut checked = 0u64;
     for w in 0..=0xFFFFu64 {
         // Row 0 is the row under test; the other rows are other rows, so whole boards differ.
@@ -69,35 +95,123 @@ fn every_row_in_every_direction_matches_the_reference() {
         let rows = w | other(40503) << 16 | other(2654435761) << 32 | other(97) << 48;
         // The same lines as columns, for up and down.
         for b in [rows, board::transpose(rows)] {
-            let grid = values_of(b);
-            for dir in Dir::ALL {
-                let (want, want_gain) = reference_move(&grid, dir);
-                let got = t.slide(b, dir);
-                assert_eq!(values_of(got), want, "board {b:016x} {dir:?}");
-                assert_eq!(t.gain(b, dir), want_gain, "gain of board {b:016x} {dir:?}");
-                checked += 1;
-            }
+            check_board(Board::from_cells(b));
+            checked += 1;
         }
     }
-    assert_eq!(checked, 65536 * 8);
+    assert_eq!(checked, 65536 * 2);
 }
 
 #[test]
 fn row_tables_alone_match_the_reference_for_each_row() {
-    // Every one of the 65,536 rows placed alone as row 0 and as column 0, in each direction.
-    let t = board::tables();
+    // Every one of the 65,536 nibble rows placed alone as row 0 and as column 0.
     for w in 0..=0xFFFFu64 {
         for b in [w, board::transpose(w)] {
-            let grid = values_of(b);
-            for dir in Dir::ALL {
-                assert_eq!(
-                    values_of(t.slide(b, dir)),
-                    reference_move(&grid, dir).0,
-                    "{b:016x} {dir:?}"
-                );
+            check_board(Board::from_cells(b));
+        }
+    }
+}
+
+#[test]
+fn every_line_up_to_131072_matches_the_reference() {
+    // Every line of four exponents 0…17 (18^4 = 104,976), alone and beside other big tiles,
+    // as a row and as a column, in every direction: the full rules' whole range, through
+    // both the table path (ordinary boards) and the slow path.
+    let mut ordinary = 0u32;
+    let mut slow = 0u32;
+    for n in 0..18u32.pow(4) {
+        let line: [u8; 4] = std::array::from_fn(|k| (n / 18u32.pow(k as u32) % 18) as u8);
+        let mut alone = [0u8; 16];
+        alone[..4].copy_from_slice(&line);
+        // Another row with a 32,768 and a 65,536, so two big tiles meet in columns too.
+        let mut crowded = alone;
+        crowded[4 + (n as usize % 4)] = 15;
+        crowded[8 + (n as usize / 7 % 4)] = 16;
+        crowded[12] = (n % 5) as u8 + 13;
+        for exps in [alone, crowded] {
+            let b = board::from_exps(&exps);
+            assert_eq!(board::to_exps(b), exps);
+            let cols: [u8; 16] = std::array::from_fn(|i| exps[(i % 4) * 4 + i / 4]);
+            for b in [b, board::from_exps(&cols)] {
+                if b.is_ordinary() {
+                    ordinary += 1;
+                } else {
+                    slow += 1;
+                }
+                check_board(b);
             }
         }
     }
+    assert!(ordinary > 50_000 && slow > 200_000, "{ordinary} {slow}");
+}
+
+/// A game on a board past 2048, already kept going.
+fn big_game(body: &str) -> G2048 {
+    let mut g = game(body);
+    g.apply(&Move::KeepGoing).unwrap();
+    g
+}
+
+#[test]
+fn two_32768s_merge_into_65536_and_up_to_131072() {
+    let mut g = big_game("32768,32768,0,0,0,0,0,0,0,0,0,0,0,0,0,0");
+    let e = g.apply(&Move::Slide(Dir::Left)).unwrap();
+    assert_eq!(e.gained, 65536);
+    assert_eq!(without_spawn(&g, &e)[0], 65536);
+    assert_eq!(g.max_tile(), 65536);
+    assert_eq!(g.counters()["max_tile"], 65536);
+    assert!(e
+        .tiles
+        .iter()
+        .all(|t| t.merged && t.to == 0 && t.value == 32768));
+    let body = g.board_body();
+    assert!(body.starts_with("65536,"), "{body}");
+    // The body is a game ID again, and a code carries it.
+    let back = G2048::from_id(&body, None).unwrap();
+    assert_eq!(back.board(), g.board());
+    let id = format!("2048:{body}#4");
+    let code = huarong_engine::code::encode(&id).unwrap();
+    assert_eq!(huarong_engine::code::decode(&code).unwrap(), id);
+    // 65,536 + 65,536 = 131,072, the largest tile; two of those stay apart.
+    let mut g = big_game("65536,65536,32768,32768,0,0,0,0,0,0,0,0,0,0,0,0");
+    let e = g.apply(&Move::Slide(Dir::Right)).unwrap();
+    assert_eq!(e.gained, 131072 + 65536);
+    assert_eq!(&without_spawn(&g, &e)[..4], &[0, 0, 131072, 65536]);
+    let g = big_game("131072,131072,0,0,0,0,0,0,0,0,0,0,0,0,0,0");
+    assert_eq!(g.max_tile(), 131072);
+    let mut g2 = g.clone();
+    let e = g2.apply(&Move::Slide(Dir::Right)).unwrap();
+    assert_eq!(e.gained, 0);
+    assert_eq!(&without_spawn(&g2, &e)[2..4], &[131072, 131072]);
+    // Out of range values are refused.
+    assert!(G2048::from_id("262144,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", None).is_err());
+}
+
+#[test]
+fn session_and_ai_play_on_boards_with_big_tiles() {
+    let mut s =
+        Session::<G2048>::open("2048:32768,16384,8192,4096,2,4,8,32768,0,0,0,0,0,0,0,0#1").unwrap();
+    s.play(&Move::KeepGoing, 0).unwrap();
+    let mut played = 0;
+    while s.status() == Status::Playing && played < 60 {
+        let h = s.current().hint(&Cancel::new()).unwrap();
+        s.play(&h.mv, 0).unwrap();
+        played += 1;
+    }
+    assert!(played > 0);
+    let saved = s.save(0);
+    let r = Session::<G2048>::restore(&saved).unwrap();
+    assert_eq!(r.current(), s.current());
+    // A fixed-depth search on a board with a 65,536 and a 131,072 gives a moving direction.
+    let b = board_of(&[131072, 65536, 2, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    let c = huarong_engine::g2048::ai::best_move(
+        b,
+        huarong_engine::g2048::ai::Budget::Depth(2),
+        &Cancel::new(),
+    )
+    .unwrap();
+    assert_ne!(board::tables().slide(b, c.dir), b);
+    assert!(c.positions > 10);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -545,7 +659,7 @@ fn bad_ids_are_errors_with_reasons() {
             "cell 1",
         ),
         (
-            "2048:0,65536,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
+            "2048:0,262144,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
             ErrorCode::Parse,
             "cell 2",
         ),

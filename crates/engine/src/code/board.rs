@@ -400,7 +400,7 @@ impl Cell {
     }
 }
 
-/// A 2048 board: sixteen exponents (0 = empty, k = tile 2^k, k ≤ 15).
+/// A 2048 board: sixteen exponents (0 = empty, k = tile 2^k, k ≤ 17).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Board2048(pub [u8; 16]);
 
@@ -421,12 +421,12 @@ impl Board2048 {
                 .map_err(|_| Error::parse(format!("tile {v:?} is not a number")))?;
             *cell = match n {
                 0 => 0,
-                n if n >= 2 && n.is_power_of_two() && n.trailing_zeros() <= 15 => {
+                n if n >= 2 && n.is_power_of_two() && n.trailing_zeros() <= 17 => {
                     n.trailing_zeros() as u8
                 }
                 _ => {
                     return Err(Error::parse(format!(
-                        "tile {n} is not 0 or a power of two from 2 to 32768"
+                        "tile {n} is not 0 or a power of two from 2 to 131072"
                     )))
                 }
             };
@@ -443,15 +443,46 @@ impl Board2048 {
         values.join(",")
     }
 
+    /// Whether a tile is above 32,768, so the board needs the wide form (5-bit exponents).
+    pub fn is_wide(&self) -> bool {
+        self.0.iter().any(|&e| e > 15)
+    }
+
+    /// 16 4-bit exponents, or in the wide form 16 5-bit exponents (10 bytes).
     pub fn write(&self, out: &mut Writer) {
+        if self.is_wide() {
+            for &e in &self.0 {
+                out.bits(e as u32, 5);
+            }
+            out.align();
+            return;
+        }
         for pair in self.0.chunks(2) {
             out.byte(pair[0] << 4 | pair[1]);
         }
     }
 
-    pub fn read(r: &mut Reader) -> Result<Board2048> {
-        let bytes = r.slice(8, "the 2048 board")?;
+    /// Reads what [`Board2048::write`] wrote; `wide` says which form. The wide form must
+    /// hold a tile above 32,768 (one text per board) and no exponent above 17.
+    pub fn read(r: &mut Reader, wide: bool) -> Result<Board2048> {
         let mut cells = [0u8; 16];
+        if wide {
+            for c in cells.iter_mut() {
+                *c = r.bits(5, "the 2048 board")? as u8;
+            }
+            r.align()?;
+            let b = Board2048(cells);
+            if b.0.iter().any(|&e| e > 17) {
+                return Err(Error::bad_code("a 2048 tile in the code is above 131072"));
+            }
+            if !b.is_wide() {
+                return Err(Error::bad_code(
+                    "the 2048 board is written in a non-canonical form",
+                ));
+            }
+            return Ok(b);
+        }
+        let bytes = r.slice(8, "the 2048 board")?;
         for (i, b) in bytes.iter().enumerate() {
             cells[2 * i] = b >> 4;
             cells[2 * i + 1] = b & 15;
@@ -552,13 +583,38 @@ mod tests {
             .unwrap();
         let mut w = Writer::default();
         b.write(&mut w);
-        assert_eq!(Board2048::read(&mut Reader::new(&w.bytes)).unwrap(), b);
+        assert_eq!(w.bytes.len(), 8);
+        assert_eq!(
+            Board2048::read(&mut Reader::new(&w.bytes), false).unwrap(),
+            b
+        );
         assert_eq!(
             b.body(),
             "0,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768"
         );
+        let wide = "131072,65536,0,0,0,0,0,0,0,0,0,0,0,0,0,2";
+        let b = Board2048::parse(wide).unwrap();
+        let mut w = Writer::default();
+        b.write(&mut w);
+        assert_eq!(w.bytes.len(), 10);
+        assert_eq!(
+            Board2048::read(&mut Reader::new(&w.bytes), true).unwrap(),
+            b
+        );
+        assert_eq!(b.body(), wide);
+        // The wide form of an ordinary board, and exponents above 17, are refused.
+        let mut w = Writer::default();
+        for e in [1u32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] {
+            w.bits(e, 5);
+        }
+        assert!(Board2048::read(&mut Reader::new(&w.bytes), true).is_err());
+        let mut w = Writer::default();
+        for e in [18u32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] {
+            w.bits(e, 5);
+        }
+        assert!(Board2048::read(&mut Reader::new(&w.bytes), true).is_err());
         assert!(Board2048::parse("1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0").is_err());
-        assert!(Board2048::parse("65536,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0").is_err());
+        assert!(Board2048::parse("262144,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0").is_err());
         assert!(Board2048::parse("0,0").is_err());
     }
 }

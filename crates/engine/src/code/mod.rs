@@ -12,7 +12,8 @@
 //!                   bits 2-3 origin (0 exact board, 1 generated, 2 classic, 3 board + seed)
 //!                   bit 4    a daily number follows
 //!                   bit 5    a challenge (the sender's result) follows
-//!                   bit 6    a picture name follows (number slide only); bit 7 zero
+//!                   bit 6    a picture name follows (number slide only)
+//!                   bit 7    2048 only: the board is in the wide form (a tile above 32768)
 //! daily     varint (if bit 4)
 //! challenge varint moves (1 … MAX_CHALLENGE_MOVES), varint milliseconds
 //!           (0 … MAX_CHALLENGE_MS) (if bit 5)
@@ -26,7 +27,8 @@
 //!                    big-endian bytes)
 //!           klotski: 1 byte W<<4|H, then 3-bit piece shapes in scan order (see `board.rs`),
 //!                    zero-padded to a byte
-//!           2048:    16 4-bit exponents
+//!           2048:    16 4-bit exponents; in the wide form 16 5-bit exponents (≤ 17),
+//!                    zero-padded to 10 bytes
 //! check     4 bytes: CRC-32 of the version character and every byte above, big-endian
 //! ```
 //! A generated level's code carries its exact start board besides seed and generator
@@ -415,12 +417,14 @@ impl Content {
             Origin::BoardSeed { .. } => 3,
         };
         let mut w = Writer::default();
+        let wide = matches!(&self.start, Start::G2048(b) if b.is_wide());
         w.byte(
             kind_bits
                 | origin_bits << 2
                 | (daily.is_some() as u8) << 4
                 | (challenge.is_some() as u8) << 5
-                | (self.picture.is_some() as u8) << 6,
+                | (self.picture.is_some() as u8) << 6
+                | (wide as u8) << 7,
         );
         if let Some(n) = daily {
             w.varint(n as u64);
@@ -491,17 +495,17 @@ impl Content {
         }
         let mut r = Reader::new(payload);
         let head = r.byte("the header")?;
-        if head >> 7 != 0 {
-            return Err(Error::bad_code(
-                "the code uses features this version does not know",
-            ));
-        }
         let kind = match head & 3 {
             0 => Kind::Slide,
             1 => Kind::Klotski,
             2 => Kind::G2048,
             _ => return Err(Error::bad_code("the code names an unknown game")),
         };
+        if head & 0x80 != 0 && kind != Kind::G2048 {
+            return Err(Error::bad_code(
+                "the code uses features this version does not know",
+            ));
+        }
         let daily = if head & 0x10 != 0 {
             Some(r.varint(MAX_DAILY as u64, "the daily number")? as u32)
         } else {
@@ -566,7 +570,7 @@ impl Content {
             (_, Some(_)) => return Err(Error::bad_code("only Klotski has classic levels")),
             (Kind::Slide, None) => Start::Slide(SlideBoard::read(&mut r)?),
             (Kind::Klotski, None) => Start::Klotski(KlotskiBoard::read(&mut r)?),
-            (Kind::G2048, None) => Start::G2048(Board2048::read(&mut r)?),
+            (Kind::G2048, None) => Start::G2048(Board2048::read(&mut r, head & 0x80 != 0)?),
         };
         if r.remaining() != 0 {
             return Err(Error::bad_code(format!(

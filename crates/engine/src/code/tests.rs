@@ -309,7 +309,7 @@ fn classic_check_must_match() {
 fn reserved_and_mismatched_fields_are_refused() {
     let code = encode("2048:#3").unwrap();
     let p = payload_of(&code);
-    // Bit 6 (a picture) on a 2048 code, bit 7, an unknown kind.
+    // Bit 6 (a picture) on a 2048 code, bit 7 (the wide form) on an ordinary board, an unknown kind.
     for head in [p[0] | 0x40, p[0] | 0x80, 3] {
         let mut q = p.clone();
         q[0] = head;

@@ -31,7 +31,7 @@
 //! "Positions" (in [`Choice::positions`]) counts every node the search visits: each board a
 //! move produced (chance node) and each board after a spawn (max node).
 
-use super::board::{self, empty_mask, transpose, Dir, Tables};
+use super::board::{self, transpose, Board, Dir, Tables};
 use crate::game::Cancel;
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -117,13 +117,31 @@ fn heuristic_table() -> &'static [f32] {
     })
 }
 
-/// The static value of a board: its rows and columns through the line table.
-pub fn evaluate(b: u64) -> f32 {
+/// The static value of a board: its rows and columns through the line table (a line with a
+/// tile above 32,768 through [`line_value`] of its exponents).
+#[inline]
+pub fn evaluate(b: Board) -> f32 {
+    if b.over() != 0 {
+        return evaluate_big(b);
+    }
     let h = heuristic_table();
-    let t = transpose(b);
+    let x = b.cells();
+    let t = transpose(x);
     let mut v = 0.0;
     for k in 0..4 {
-        v += h[((b >> (16 * k)) & 0xFFFF) as usize] + h[((t >> (16 * k)) & 0xFFFF) as usize];
+        v += h[((x >> (16 * k)) & 0xFFFF) as usize] + h[((t >> (16 * k)) & 0xFFFF) as usize];
+    }
+    v
+}
+
+#[cold]
+fn evaluate_big(b: Board) -> f32 {
+    let exps = board::to_exps(b);
+    let mut v = 0.0;
+    for k in 0..4 {
+        for dir in [Dir::Left, Dir::Up] {
+            v += line_value(board::line_cells(dir, k).map(|c| exps[c]));
+        }
     }
     v
 }
@@ -136,28 +154,74 @@ struct Slot {
     depth: u8,
 }
 
+/// A slot of the table of boards with tiles above 32,768 (keyed by both words).
+#[derive(Clone, Copy, Default)]
+struct BigSlot {
+    key: u64,
+    over: u32,
+    value: f32,
+    search: u16,
+    depth: u8,
+}
+
 /// The transposition table: 2^20 slots (16 MB) per thread that searches, reused across
-/// searches by tagging entries with a search number.
+/// searches by tagging entries with a search number; plus 2^16 slots (1.5 MB, allocated on
+/// the first search of such a board) for boards with tiles above 32,768.
 struct Table {
     slots: Vec<Slot>,
+    big: Vec<BigSlot>,
     search: u16,
 }
 
 const TABLE_BITS: u32 = 20;
+const BIG_TABLE_BITS: u32 = 16;
 
 impl Table {
     fn new() -> Table {
         Table {
             slots: vec![Slot::default(); 1 << TABLE_BITS],
+            big: Vec::new(),
             search: 0,
         }
     }
 
-    fn begin(&mut self) {
+    fn begin(&mut self, big: bool) {
+        if big && self.big.is_empty() {
+            self.big = vec![BigSlot::default(); 1 << BIG_TABLE_BITS];
+        }
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {
             self.slots.fill(Slot::default());
+            self.big.fill(BigSlot::default());
             self.search = 1;
+        }
+    }
+
+    #[inline]
+    fn big_index(key: u64, over: u32) -> usize {
+        ((key ^ (over as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> (64 - BIG_TABLE_BITS)) as usize
+    }
+
+    fn get_big(&self, b: Board, depth: u8) -> Option<f32> {
+        let s = self.big.get(Self::big_index(b.cells(), b.over()))?;
+        (s.search == self.search && s.key == b.cells() && s.over == b.over() && s.depth >= depth)
+            .then_some(s.value)
+    }
+
+    fn put_big(&mut self, b: Board, depth: u8, value: f32) {
+        let search = self.search;
+        let Some(s) = self.big.get_mut(Self::big_index(b.cells(), b.over())) else {
+            return;
+        };
+        if s.search != search || (s.key == b.cells() && s.over == b.over()) || s.depth <= depth {
+            *s = BigSlot {
+                key: b.cells(),
+                over: b.over(),
+                value,
+                search,
+                depth,
+            };
         }
     }
 
@@ -221,14 +285,29 @@ impl Search<'_> {
     }
 
     /// The best value over the directions (0 when none moves).
-    fn max_node(&mut self, b: u64, depth: u8, prob: f32) -> f32 {
+    #[inline]
+    fn max_node(&mut self, b: Board, depth: u8, prob: f32) -> f32 {
         let mut best = 0f32;
-        for dir in Dir::ALL {
-            let next = self.moves.slide(b, dir);
-            if next != b {
-                let v = self.chance_node(next, depth, prob);
-                if v > best {
-                    best = v;
+        if b.is_ordinary() {
+            // The table path: the nibble word alone, moved by the row tables.
+            let x = b.cells();
+            for dir in Dir::ALL {
+                let next = self.moves.slide_cells(x, dir);
+                if next != x {
+                    let v = self.chance_node(Board::from_cells(next), depth, prob);
+                    if v > best {
+                        best = v;
+                    }
+                }
+            }
+        } else {
+            for dir in Dir::ALL {
+                let next = self.moves.slide(b, dir);
+                if next != b {
+                    let v = self.chance_node(next, depth, prob);
+                    if v > best {
+                        best = v;
+                    }
                 }
             }
         }
@@ -236,18 +315,23 @@ impl Search<'_> {
     }
 
     /// The expected value over the spawns, `depth` chance layers deep.
-    fn chance_node(&mut self, b: u64, depth: u8, prob: f32) -> f32 {
+    fn chance_node(&mut self, b: Board, depth: u8, prob: f32) -> f32 {
         self.positions += 1;
         if depth == 0 || prob < PRUNE_PROB {
             return evaluate(b);
         }
-        if let Some(v) = self.table.get(b, depth) {
+        let cached = if b.over() == 0 {
+            self.table.get(b.cells(), depth)
+        } else {
+            self.table.get_big(b, depth)
+        };
+        if let Some(v) = cached {
             return v;
         }
         if self.should_stop() {
             return 0.0;
         }
-        let empties = empty_mask(b);
+        let empties = b.empty_mask();
         let n = empties.count_ones() as f32;
         let (p2, p4) = (prob * 0.9 / n, prob * 0.1 / n);
         let mut sum = 0f32;
@@ -255,19 +339,23 @@ impl Search<'_> {
         while m != 0 {
             let bit = m & m.wrapping_neg();
             self.positions += 2;
-            sum += 0.9 * self.max_node(b | bit, depth - 1, p2);
-            sum += 0.1 * self.max_node(b | (bit << 1), depth - 1, p4);
+            sum += 0.9 * self.max_node(b.with_spawn(bit, 1), depth - 1, p2);
+            sum += 0.1 * self.max_node(b.with_spawn(bit, 2), depth - 1, p4);
             m &= m - 1;
         }
         let v = sum / n;
         if !self.stopped {
-            self.table.put(b, depth, v);
+            if b.over() == 0 {
+                self.table.put(b.cells(), depth, v);
+            } else {
+                self.table.put_big(b, depth, v);
+            }
         }
         v
     }
 
     /// Values of the four root moves at `depth`, or `None` if the search was stopped.
-    fn root(&mut self, b: u64, depth: u8) -> Option<[Option<f64>; 4]> {
+    fn root(&mut self, b: Board, depth: u8) -> Option<[Option<f64>; 4]> {
         let mut values = [None; 4];
         for dir in Dir::ALL {
             let next = self.moves.slide(b, dir);
@@ -280,7 +368,7 @@ impl Search<'_> {
 }
 
 /// The number of distinct tile values on the board.
-fn distinct_tiles(b: u64) -> u32 {
+fn distinct_tiles(b: Board) -> u32 {
     let mut seen = 0u32;
     for i in 0..16 {
         seen |= 1 << board::cell(b, i);
@@ -289,7 +377,7 @@ fn distinct_tiles(b: u64) -> u32 {
 }
 
 /// The depth iterative deepening stops at: deeper when the board holds many different tiles.
-pub fn depth_cap(b: u64) -> u8 {
+pub fn depth_cap(b: Board) -> u8 {
     (distinct_tiles(b).saturating_sub(2)).clamp(3, MAX_DEPTH as u32) as u8
 }
 
@@ -308,7 +396,7 @@ fn pick(values: &[Option<f64>; 4]) -> Option<Dir> {
 /// The best direction on board `b` within `budget`. `None` when no direction changes the
 /// board, or when `cancel` was set (check [`Cancel::is_cancelled`] to tell them apart).
 /// Ties go to the first of left, right, up, down.
-pub fn best_move(b: u64, budget: Budget, cancel: &Cancel) -> Option<Choice> {
+pub fn best_move(b: Board, budget: Budget, cancel: &Cancel) -> Option<Choice> {
     let moves = board::tables();
     if !moves.can_move(b) || cancel.is_cancelled() {
         return None;
@@ -317,7 +405,7 @@ pub fn best_move(b: u64, budget: Budget, cancel: &Cancel) -> Option<Choice> {
     TABLE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let table = slot.get_or_insert_with(Table::new);
-        table.begin();
+        table.begin(!b.is_ordinary());
         let mut s = Search {
             moves,
             table,
@@ -381,7 +469,7 @@ pub fn best_move(b: u64, budget: Budget, cancel: &Cancel) -> Option<Choice> {
 mod tests {
     use super::*;
 
-    fn b(exps: [u8; 16]) -> u64 {
+    fn b(exps: [u8; 16]) -> Board {
         board::from_exps(&exps)
     }
 

@@ -13,6 +13,8 @@
 //! * A direction that changes nothing is an illegal move (`illegal_move`, "nothing moves that
 //!   way"): nothing spawns and the session records nothing.
 //!
+//! * Tiles merge up to 131,072, the largest a 4×4 board can hold (see [`board`]).
+//!
 //! Game-ID bodies: `""` with a seed (`2048:#7`, `2048#7`) is a fresh game; sixteen tile values
 //! row-major, comma-separated (`2048:2,0,0,…`) is that exact board, its spawns drawn from the
 //! given `#seed` or else from `rng::fnv1a64` of the canonical body.
@@ -29,7 +31,7 @@ pub use board::Dir;
 use crate::error::{Error, Result};
 use crate::game::{Cancel, Game, Hint, Kind, Status};
 use crate::rng::{self, ChaCha8Rng};
-use board::{cell, count_empty, empty_mask, exponent, max_exp, tables, value};
+use board::{cell, count_empty, exponent, max_exp, tables, value, Board};
 use serde::{Deserialize, Serialize};
 
 /// The exponent of the winning tile (2^11 = 2048).
@@ -120,7 +122,7 @@ pub struct Effect {
 /// A 2048 game in progress.
 #[derive(Debug, Clone, PartialEq)]
 pub struct G2048 {
-    board: u64,
+    board: Board,
     score: u64,
     moves: u32,
     rng: ChaCha8Rng,
@@ -131,23 +133,12 @@ pub struct G2048 {
 /// The cells of the four lines a slide in `dir` works on, each listed from the edge the
 /// tiles move toward.
 fn lines(dir: Dir) -> [[u8; 4]; 4] {
-    std::array::from_fn(|k| {
-        let k = k as u8;
-        std::array::from_fn(|j| {
-            let j = j as u8;
-            match dir {
-                Dir::Left => 4 * k + j,
-                Dir::Right => 4 * k + 3 - j,
-                Dir::Up => 4 * j + k,
-                Dir::Down => 4 * (3 - j) + k,
-            }
-        })
-    })
+    std::array::from_fn(|k| board::line_cells(dir, k).map(|c| c as u8))
 }
 
 /// Follow every tile through a slide (for the animation; the board itself comes from the
 /// tables).
-fn track(b: u64, dir: Dir) -> Vec<TileMove> {
+fn track(b: Board, dir: Dir) -> Vec<TileMove> {
     let mut out = Vec::with_capacity(16);
     for line in lines(dir) {
         let tiles: Vec<(u8, u8)> = line
@@ -190,7 +181,7 @@ fn track(b: u64, dir: Dir) -> Vec<TileMove> {
 
 impl G2048 {
     /// A game on `board` whose spawns come from `rng` (no tiles added).
-    pub fn with_board(board: u64, rng: ChaCha8Rng) -> G2048 {
+    pub fn with_board(board: Board, rng: ChaCha8Rng) -> G2048 {
         G2048 {
             board,
             score: 0,
@@ -203,14 +194,14 @@ impl G2048 {
 
     /// A fresh game: two tiles drawn from the seed's stream.
     pub fn new(seed: u64) -> G2048 {
-        let mut g = G2048::with_board(0, rng::stream(seed, STREAM));
+        let mut g = G2048::with_board(Board::default(), rng::stream(seed, STREAM));
         g.spawn();
         g.spawn();
         g
     }
 
-    /// The board word (4-bit exponents, see [`board`]).
-    pub fn board(&self) -> u64 {
+    /// The board (see [`board`]).
+    pub fn board(&self) -> Board {
         self.board
     }
     pub fn score(&self) -> u64 {
@@ -234,7 +225,7 @@ impl G2048 {
 
     /// Put a new tile in a random empty cell; `None` on a full board.
     fn spawn(&mut self) -> Option<Spawn> {
-        let empties = empty_mask(self.board);
+        let empties = self.board.empty_mask();
         let n = empties.count_ones() as u64;
         if n == 0 {
             return None;
@@ -250,7 +241,7 @@ impl G2048 {
             m &= m - 1;
         }
         let i = (m.trailing_zeros() / 4) as usize;
-        self.board = board::with_cell(self.board, i, e);
+        self.board = self.board.with_spawn(m & m.wrapping_neg(), e);
         Some(Spawn {
             cell: i as u8,
             value: value(e),
@@ -267,7 +258,7 @@ impl G2048 {
         let tiles = track(self.board, dir);
         self.board = next;
         self.score += gained as u64;
-        self.moves += 1;
+        self.moves = self.moves.saturating_add(1);
         if max_exp(next) >= WIN_EXP {
             self.reached = true;
         }
@@ -280,7 +271,7 @@ impl G2048 {
     }
 
     /// Parse sixteen comma-separated tile values into a board.
-    pub fn parse_board(body: &str) -> Result<u64> {
+    pub fn parse_board(body: &str) -> Result<Board> {
         if body.len() > 200 {
             return Err(Error::range(
                 "a 2048 board is 16 tile values; this text is far too long",
@@ -303,20 +294,20 @@ impl G2048 {
             })?;
             exps[i] = exponent(v).ok_or_else(|| {
                 Error::parse(format!(
-                    "cell {} of the board is {v}: a tile is 0 (empty) or a power of two from 2 to 32768",
+                    "cell {} of the board is {v}: a tile is 0 (empty) or a power of two from 2 to 131072",
                     i + 1
                 ))
             })?;
         }
         let b = board::from_exps(&exps);
-        if b == 0 {
+        if b == Board::default() {
             return Err(Error::parse("a 2048 board needs at least one tile"));
         }
         Ok(b)
     }
 
     /// The body form of a board: sixteen values, comma-separated.
-    pub fn body_of(b: u64) -> String {
+    pub fn body_of(b: Board) -> String {
         board::to_values(b)
             .iter()
             .map(u32::to_string)

@@ -133,17 +133,22 @@ impl GenSpec {
             spec.height = h.parse().map_err(|_| bad())?;
         }
         let mut seen = [false; 3];
-        let mut chars = rest.char_indices().peekable();
-        while let Some((i, ch)) = chars.next() {
-            let mut j = i + 1;
-            while let Some(&(k, d)) = chars.peek() {
-                if !d.is_ascii_digit() {
-                    break;
-                }
-                j = k + 1;
-                chars.next();
+        // Each part is one ASCII letter and its ASCII digits; working on bytes keeps every
+        // slice at a character boundary whatever the text holds (a non-ASCII byte is `bad`).
+        let bytes = rest.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let ch = bytes[i] as char;
+            let digits = bytes[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let j = i + 1 + digits;
+            if !ch.is_ascii_alphabetic() || digits == 0 {
+                return Err(bad());
             }
             let n: u8 = rest[i + 1..j].parse().map_err(|_| bad())?;
+            i = j;
             let slot = match ch {
                 'g' => 0,
                 's' => 1,
@@ -419,5 +424,54 @@ impl<R: RngCore> Visit for Attempt<'_, R> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorCode;
+
+    #[test]
+    fn gen_spec_parse_takes_any_text_without_panicking() {
+        assert_eq!(GenSpec::parse("g5s4").unwrap(), GenSpec::standard());
+        let s = GenSpec::parse("6x5:g6s6w2").unwrap();
+        assert_eq!((s.width, s.height, s.walls), (6, 5, 2));
+        // Multi-byte characters anywhere, digits after them, empty parts, huge numbers.
+        for text in [
+            "é",
+            "é1",
+            "gé",
+            "g1é",
+            "g5s4é",
+            "g5s4w1é9",
+            "ég5s4",
+            "g5ü4",
+            "6x5:é",
+            "é:g5s4",
+            "g",
+            "g5s",
+            "",
+            "g999s4",
+            "g5s4g5",
+            "x5:g5s4",
+            "6x:g5s4",
+            "g5 s4",
+            "s4g5w",
+        ] {
+            let err = GenSpec::parse(text).unwrap_err();
+            assert!(
+                matches!(err.code, ErrorCode::Parse | ErrorCode::OutOfRange),
+                "{text:?}: {err:?}"
+            );
+        }
+        assert_eq!(GenSpec::parse("é").unwrap_err().code, ErrorCode::Parse);
+        // The ID: opening it and encoding it are typed parse errors.
+        let id = "klotski:10-30:é#1";
+        let open = crate::session::Session::<super::super::Klotski>::open(id);
+        assert_eq!(open.unwrap_err().code, ErrorCode::Parse);
+        let err = crate::code::encode(id).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Parse);
+        assert!(err.message.contains("variant \"é\""), "{}", err.message);
     }
 }

@@ -148,10 +148,20 @@ impl<K: Key> Table<K> {
     pub fn len(&self) -> usize {
         self.len
     }
+    /// Bytes the slot array holds (its allocation, not the keys in it).
+    pub fn bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<K>()
+    }
+    /// Whether the next [`Table::insert`] of a new key doubles the slot array; while it
+    /// rehashes, the old array (`bytes()`) and the new one (`2 × bytes()`) are both held.
+    #[inline(always)]
+    pub fn next_insert_grows(&self) -> bool {
+        (self.len + 1) * 2 > self.slots.len()
+    }
     /// Insert `k`; true if it was not there.
     #[inline(always)]
     pub fn insert(&mut self, k: K) -> bool {
-        if (self.len + 1) * 2 > self.slots.len() {
+        if self.next_insert_grows() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
