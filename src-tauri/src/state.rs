@@ -190,6 +190,7 @@ impl AppState {
     }
 
     /// Keep stamps of restored slots below the ones handed out from now on.
+    #[allow(dead_code)]
     pub(crate) fn see_stamp(&self, ms: u64) {
         self.0.last_stamp.fetch_max(ms, Ordering::SeqCst);
     }
