@@ -5,8 +5,10 @@
 pub mod args;
 mod commands;
 pub mod error;
+pub mod fsio;
 pub mod games;
 pub mod haptics;
+pub mod journal;
 #[cfg(any(mobile, test))]
 mod mobile;
 pub mod persist;
