@@ -2,6 +2,8 @@
 //! the settings/records store's last-good copy). Path-based, so a test can swap in a
 //! simulated file system (`fsio::sim`) that breaks any step or loses power at any point.
 
+pub mod sim;
+
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::Path;

@@ -58,6 +58,8 @@ pub struct Options {
     /// Compact a journal once it passes this many bytes (and the snapshot's size);
     /// `None` = [`COMPACT_MIN`].
     pub compact_at: Option<u64>,
+    /// First wait before a failed write is tried again; `None` = [`RETRY_FIRST`].
+    pub retry_first: Option<Duration>,
 }
 
 #[derive(Clone)]
@@ -215,6 +217,7 @@ impl Journal {
             })
             .collect();
         out.sort_by(|a, b| a.key.cmp(&b.key));
+        let backoff = opts.retry_first.unwrap_or(RETRY_FIRST);
         let j = Journal {
             inner: Arc::new(Inner {
                 dir: Some(gdir),
@@ -222,7 +225,7 @@ impl Journal {
                 opts,
                 state: Mutex::new(State {
                     slots,
-                    backoff: RETRY_FIRST,
+                    backoff,
                     ..State::default()
                 }),
                 wake: Condvar::new(),
@@ -777,7 +780,7 @@ fn writer(inner: Arc<Inner>) {
                     ));
                 }
                 st.retry_at = None;
-                st.backoff = RETRY_FIRST;
+                st.backoff = inner.opts.retry_first.unwrap_or(RETRY_FIRST);
                 st.durable = st.durable.max(seq);
             }
         }
