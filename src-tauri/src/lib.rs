@@ -6,10 +6,27 @@ pub mod args;
 mod commands;
 mod daily;
 pub mod error;
+pub mod args;
+mod commands;
+mod daily;
+pub mod error;
 mod finish;
+pub mod fsio;
 pub mod games;
 pub mod haptics;
+pub mod journal;
 mod launch;
+#[cfg(any(mobile, test))]
+mod mobile;
+pub mod persist;
+mod play;
+pub mod progress;
+mod search;
+mod settings;
+mod share;
+pub mod slots;
+pub mod state;
+mod views;
 #[cfg(any(mobile, test))]
 mod mobile;
 pub mod persist;

@@ -22,4 +22,4 @@ pub mod daily;
 pub use error::{Error, ErrorCode};
 pub use game::{Cancel, Game, Hint, Kind, Status};
 pub use id::GameId;
-pub use session::{Entry, SavedSession, Session, Snapshot};
+pub use session::{Entry, SavedSession, Session, SessionDelta, Snapshot};
