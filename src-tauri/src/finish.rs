@@ -12,9 +12,11 @@ use huarong_engine::Status;
 pub const FIRST_UNLOCKED: u32 = crate::games::FIRST_UNLOCKED;
 
 /// Settle a finished game in `p`: records, unlocks, the daily streak; and the finish view.
+/// `counted_before`: this session had already counted a win (an undo and a second win).
 /// Runs inside the save of the move (so it must not take the progress lock itself).
 pub(crate) fn settle<G: AppGame>(
     slot: &Slot<G>,
+    counted_before: bool,
     p: &mut Progress,
     now: u64,
     date: &str,
@@ -54,7 +56,7 @@ pub(crate) fn settle<G: AppGame>(
         if counted {
             let mut better = false;
             if won {
-                if !slot.counted_win {
+                if !counted_before {
                     r.wins = r.wins.saturating_add(1);
                 }
                 if r.best_moves.is_none_or(|b| moves < b) {

@@ -6,27 +6,12 @@ pub mod args;
 mod commands;
 mod daily;
 pub mod error;
-pub mod args;
-mod commands;
-mod daily;
-pub mod error;
 mod finish;
 pub mod fsio;
 pub mod games;
 pub mod haptics;
 pub mod journal;
 mod launch;
-#[cfg(any(mobile, test))]
-mod mobile;
-pub mod persist;
-mod play;
-pub mod progress;
-mod search;
-mod settings;
-mod share;
-pub mod slots;
-pub mod state;
-mod views;
 #[cfg(any(mobile, test))]
 mod mobile;
 pub mod persist;
@@ -220,6 +205,7 @@ pub fn on_event<R: Runtime>(app: &AppHandle<R>, event: tauri::RunEvent) {
                 // Background (phone) or focus lost: stop the clocks and the searches.
                 state.pause(None);
                 state.cancel(None);
+                state.checkpoint();
             }
         }
         tauri::RunEvent::Exit => {

@@ -68,15 +68,18 @@ impl AppState {
         let effect = serde_json::to_value(effect).ok();
         let mut finish = None;
         if after != before && after != Status::Playing {
-            // The move and its record go to disk in the same save.
+            // The finished game goes to the journal whole, then its record to the progress
+            // (a kill in between loses the record, never counts a win twice).
             let now = self.now();
             let today = crate::daily::today();
-            self.save_slot(&slot, |p| finish = crate::finish::settle(&slot, p, now, &today));
-            if let Some(f) = &finish {
-                slot.counted_win |= f.counted && f.status == Status::Won;
-            }
+            let counted_before = slot.counted_win;
+            slot.counted_win |= after == Status::Won && !slot.session.auto_solved();
+            self.save_slot(&mut slot, true);
+            self.commit(|p| {
+                finish = crate::finish::settle(&slot, counted_before, p, now, &today)
+            });
         } else {
-            self.save_slot(&slot, |_| {});
+            self.save_slot(&mut slot, false);
         }
         Ok(self.view(&slot, effect, finish))
     }
@@ -105,7 +108,7 @@ impl AppState {
         let mut slot = lock(&slot_ref);
         guard("the command", || f(&mut slot.session, now))?;
         slot.touch(self.stamp());
-        self.save_slot(&slot, |_| {});
+        self.save_slot(&mut slot, false);
         Ok(self.view(&slot, None, None))
     }
 
@@ -134,7 +137,7 @@ impl AppState {
         };
         let mut slot = lock(&slot_ref);
         slot.session.pause(now);
-        self.save_slot(&slot, |_| {});
+        self.save_slot(&mut slot, false);
     }
 
     /// Where a Klotski piece can go in one move (with the path to each place).

@@ -61,7 +61,7 @@ impl AppState {
         slot.session = sess;
         let stamp = self.stamp();
         slot.touch(stamp);
-        self.save_slot(&slot, |_| {});
+        self.save_slot(&mut slot, false);
         let remaining = (!hint.line.is_empty() || hint.optimal).then(|| hint.line.len() as u32 + 1);
         Ok(HintView {
             mv: serde_json::to_value(&hint.mv).unwrap_or(Value::Null),
@@ -102,7 +102,7 @@ impl AppState {
         slot.session.mark_auto_solved();
         let stamp = self.stamp();
         slot.touch(stamp);
-        self.save_slot(&slot, |_| {});
+        self.save_slot(&mut slot, false);
         Ok(SolveView {
             moves: moves
                 .iter()

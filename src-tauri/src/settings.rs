@@ -79,9 +79,16 @@ impl AppState {
                 games.insert(k.as_str().to_string(), v.snapshot);
             }
         }
-        let st = self.store();
+        let journal_notices = self.0.journal.take_notices();
+        let journal_error = self.0.journal.error();
+        let mut st = self.store();
+        st.notices.extend(journal_notices);
         let mut notices = st.notices.clone();
-        let error = st.writer.as_ref().and_then(Writer::error);
+        let error = st
+            .writer
+            .as_ref()
+            .and_then(Writer::error)
+            .or(journal_error);
         if let Some(e) = &error {
             notices.push(Notice::warning(
                 "save_failed",

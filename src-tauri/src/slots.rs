@@ -11,7 +11,6 @@
 use crate::error::{AppError, AppResult, Code};
 use crate::games::{with_game, AppGame, Mode};
 use crate::persist::Notice;
-use crate::progress::SavedGame;
 use crate::state::{lock, AppState, GameEntry, View};
 use huarong_engine::{Cancel, Game, Kind, Session, Status};
 use std::collections::BTreeMap;
@@ -231,11 +230,9 @@ impl AppState {
             }
         };
         let view = {
-            let slot = lock(&slot_ref);
-            self.save_slot(&slot, |p| {
-                p.current.insert(G::KIND.as_str().into(), key.clone());
-                p.screen = format!("game:{}", G::KIND.as_str());
-            });
+            let mut slot = lock(&slot_ref);
+            self.save_slot(&mut slot, true);
+            self.set_current(G::KIND, &key);
             self.view(&slot, None, None)
         };
         self.enforce_cap(&key);
@@ -248,11 +245,7 @@ impl AppState {
         self.pause_g::<G>();
         let view = {
             let slot = lock(slot_ref);
-            let key = slot.key.clone();
-            self.save_slot(&slot, |p| {
-                p.current.insert(G::KIND.as_str().into(), key);
-                p.screen = format!("game:{}", G::KIND.as_str());
-            });
+            self.set_current(G::KIND, &slot.key);
             self.view(&slot, None, None)
         };
         self.find_optimal::<G>(slot_ref);
@@ -353,33 +346,45 @@ impl AppState {
                 lock(&r).search.cancel();
             }
         });
+        self.0.journal.remove(key);
         let k = kind.as_str().to_string();
-        self.commit(|p| {
-            if p.current.get(&k).is_some_and(|c| c == key) {
+        if self.current_key(kind).as_deref() == Some(key) {
+            self.commit(|p| {
                 p.current.remove(&k);
-                p.games.remove(&k);
-            }
-        });
+            });
+        }
     }
 
-    /// Hand `slot`'s state to the saver, with `more` applied to the progress in the same
-    /// save (a winning move and its record, a new game and the screen showing it, are never
-    /// split by a kill between two saves).
-    pub(crate) fn save_slot<G: AppGame>(
-        &self,
-        slot: &Slot<G>,
-        more: impl FnOnce(&mut crate::progress::Progress),
-    ) {
-        // A copy of the session's save now; its JSON is written by the saver thread.
-        let save = slot.session.save(self.now());
-        let game = SavedGame::later(move || serde_json::to_string(&save).unwrap_or_default());
-        let kind = G::KIND.as_str().to_string();
-        let key = slot.key.clone();
+    /// Hand `slot`'s change to the journal: a delta (O(1) bytes for a move), or with
+    /// `full` the whole session (a new game in the slot, a finished game).
+    pub(crate) fn save_slot<G: AppGame>(&self, slot: &mut Slot<G>, full: bool) {
+        let now = self.now();
+        let header = serde_json::json!({
+            "kind": G::KIND.as_str(),
+            "mode": slot.mode,
+            "updated_ms": slot.updated_ms,
+            "counted_win": slot.counted_win,
+        });
+        let journal = &self.0.journal;
+        let delta = slot.session.take_delta(now);
+        if full {
+            let saved = serde_json::to_value(slot.session.save(now)).unwrap_or_default();
+            journal.put(&slot.key, header, saved);
+        } else {
+            journal.append(
+                &slot.key,
+                header,
+                serde_json::to_value(delta).unwrap_or_default(),
+            );
+        }
+    }
+
+    /// Make `key` the current slot of `kind` and show its game (in the progress store).
+    pub(crate) fn set_current(&self, kind: Kind, key: &str) {
+        let key = key.to_string();
         self.commit(|p| {
-            more(p);
-            if p.current.get(&kind) == Some(&key) {
-                p.games.insert(kind, game);
-            }
+            p.current.insert(kind.as_str().into(), key);
+            p.screen = format!("game:{}", kind.as_str());
         });
     }
 }

@@ -11,10 +11,10 @@
 
 use crate::error::{guard, AppError, AppResult, Code};
 use crate::games::{with_game, AppGame, Games};
+use crate::journal::{Journal, SlotData};
 use crate::persist::{self, Doc, Notice, Paths, Primary, Writer};
 use crate::progress::{self, Progress};
 use huarong_engine::{Kind, SavedSession, Session};
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -24,6 +24,18 @@ pub use crate::launch::resolve_open;
 pub use crate::views::{
     Finish, GameEntry, GameSnapshot, HintView, ProgressView, SolveView, StorageView, View,
 };
+
+fn restore_session<G: AppGame>(saved: &serde_json::Value) -> AppResult<Session<G>> {
+    let saved: SavedSession<G::Move> = serde_json::from_value(saved.clone()).map_err(|e| {
+        AppError::new(
+            Code::CorruptSave,
+            format!("the saved game does not parse: {e}"),
+        )
+    })?;
+    guard("resuming the game", || {
+        Session::<G>::restore(&saved).map_err(AppError::from)
+    })
+}
 
 pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic is caught at the boundary; the data it guarded is still consistent because
@@ -43,6 +55,8 @@ pub(crate) struct Inner {
     epoch: Instant,
     pub games: Games,
     store: Mutex<Store>,
+    /// Where the slots' games are stored (`<data dir>/games/`).
+    pub journal: Journal,
     /// The newest `updated_ms` handed out (stamps strictly increase).
     last_stamp: AtomicU64,
 }
@@ -89,8 +103,14 @@ impl AppState {
             }
         };
         let mut progress = doc.progress;
+        // Schema-1 files kept one game per kind in the progress: imported into slots below.
         let saved = std::mem::take(&mut progress.games);
         let gen = doc.gen;
+        let (journal, slots, jnotices) = match &paths {
+            Some(p) => Journal::open(&p.dir, crate::fsio::real()),
+            None => (Journal::disabled(), Vec::new(), Vec::new()),
+        };
+        notices.extend(jnotices);
         let state = AppState(Arc::new(Inner {
             epoch: Instant::now(),
             games: Games::default(),
@@ -101,18 +121,29 @@ impl AppState {
                 writer,
                 paths,
             }),
+            journal,
             last_stamp: AtomicU64::new(0),
         }));
-        let mut kept = BTreeMap::new();
+        for data in slots {
+            if let Err(e) = state.restore_slot(&data) {
+                notices.push(Notice::warning(
+                    "game_not_resumed",
+                    format!(
+                        "your game in slot {} could not be resumed ({}); it is kept in the games folder",
+                        data.key, e.message
+                    ),
+                ));
+            }
+        }
+        let migrating = !saved.is_empty();
         let mut quarantine = Vec::new();
         for (kind_s, value) in saved {
             let Some(kind) = Kind::parse(&kind_s) else {
                 continue;
             };
             let key = state.store().progress.current.get(&kind_s).cloned();
-            match with_game!(kind, G => state.restore_saved::<G>(key, &value)) {
+            match with_game!(kind, G => state.import_saved::<G>(key, &value)) {
                 Ok(key) => {
-                    kept.insert(kind_s.clone(), value);
                     state.store().progress.current.insert(kind_s, key);
                 }
                 Err(e) => {
@@ -131,12 +162,13 @@ impl AppState {
         {
             let mut st = state.store();
             st.notices = notices;
-            st.progress.games = kept;
             st.progress.quarantine.extend(quarantine.iter().cloned());
             st.progress.sanitize();
         }
-        if !quarantine.is_empty() {
-            // Write the quarantine down now, so the broken game is not retried at every start.
+        if migrating || !quarantine.is_empty() {
+            // The imported games are in the journal first; then the progress without them
+            // (a kill in between imports them again, into the slots they already have).
+            state.0.journal.flush(Duration::from_secs(5));
             state.commit(|_| {});
         }
         for kind in Kind::ALL {
@@ -145,26 +177,53 @@ impl AppState {
         state
     }
 
-    /// A saved game (of the schema-1 layout: one per kind) back into its slot.
-    fn restore_saved<G: AppGame>(
+    /// A slot the journal recovered back into memory.
+    fn restore_slot(&self, data: &SlotData) -> AppResult<()> {
+        let kind = data.header["kind"]
+            .as_str()
+            .and_then(Kind::parse)
+            .or_else(|| {
+                let id = data.saved["id"].as_str()?;
+                huarong_engine::GameId::parse(id).ok().map(|g| g.kind)
+            })
+            .ok_or_else(|| AppError::new(Code::CorruptSave, "the slot names no known game"))?;
+        let mode = serde_json::from_value(data.header["mode"].clone())
+            .ok()
+            .or_else(|| crate::slots::mode_of_key(&data.key))
+            .ok_or_else(|| AppError::new(Code::CorruptSave, "the slot key is not a slot"))?;
+        with_game!(kind, G => {
+            let sess = restore_session::<G>(&data.saved)?;
+            let updated = data.header["updated_ms"].as_u64().unwrap_or(0);
+            self.see_stamp(updated);
+            self.insert_slot(data.key.clone(), mode, sess);
+            if let Some(r) = G::slots(&self.0.games).lock().slots.get(&data.key) {
+                let mut slot = lock(r);
+                slot.updated_ms = updated;
+                slot.counted_win = data.header["counted_win"].as_bool().unwrap_or(false);
+            }
+        });
+        Ok(())
+    }
+
+    /// A game of the schema-1 layout (one per kind in the progress) into its slot, unless
+    /// the journal already has that slot (then it was imported before).
+    fn import_saved<G: AppGame>(
         &self,
         key: Option<String>,
         value: &progress::SavedGame,
     ) -> AppResult<String> {
-        let saved: SavedSession<G::Move> = serde_json::from_str(&value.text()).map_err(|e| {
-            AppError::new(
-                Code::CorruptSave,
-                format!("the saved game does not parse: {e}"),
-            )
-        })?;
-        let sess = guard("resuming the game", || {
-            Session::<G>::restore(&saved).map_err(AppError::from)
-        })?;
+        let sess = restore_session::<G>(&value.value())?;
         let (key, mode) = match key.and_then(|k| crate::slots::mode_of_key(&k).map(|m| (k, m))) {
             Some(km) => km,
             None => self.route_id::<G>(&sess, false),
         };
-        self.insert_slot(key.clone(), mode, sess);
+        let exists = G::slots(&self.0.games).lock().slots.contains_key(&key);
+        if !exists {
+            self.insert_slot(key.clone(), mode, sess);
+            if let Some(r) = G::slots(&self.0.games).lock().slots.get(&key).cloned() {
+                self.save_slot(&mut lock(&r), true);
+            }
+        }
         Ok(key)
     }
 
@@ -190,7 +249,6 @@ impl AppState {
     }
 
     /// Keep stamps of restored slots below the ones handed out from now on.
-    #[allow(dead_code)]
     pub(crate) fn see_stamp(&self, ms: u64) {
         self.0.last_stamp.fetch_max(ms, Ordering::SeqCst);
     }
@@ -214,6 +272,11 @@ impl AppState {
         st.gen
     }
 
+    /// The app leaves the foreground: full snapshots of every slot with a journal.
+    pub fn checkpoint(&self) {
+        self.0.journal.checkpoint();
+    }
+
     pub fn notice(&self, n: Notice) {
         self.store().notices.push(n);
     }
@@ -221,6 +284,11 @@ impl AppState {
     /// Wait until everything handed to the saver is on disk (false on timeout or when
     /// progress cannot be saved).
     pub fn flush(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        if !self.0.journal.flush(timeout) {
+            return false;
+        }
+        let timeout = deadline.saturating_duration_since(Instant::now());
         let (gen, writer_ok) = {
             let st = self.store();
             (st.gen, st.writer.is_some())
@@ -250,6 +318,7 @@ impl AppState {
 
     /// Stop the saver after writing what is pending (app exit).
     pub fn shutdown(&self) {
+        self.0.journal.shutdown();
         let w = self.store().writer.take();
         if let Some(mut w) = w {
             w.stop();
