@@ -72,7 +72,10 @@ pub async fn new_game(
     let seed = args::seed(seed)?;
     let replace = args::flag("replace", replace)?;
     let st = state.inner().clone();
-    blocking("new_game", move || st.new_game(kind, &params, seed, replace)).await
+    blocking("new_game", move || {
+        st.new_game(kind, &params, seed, replace)
+    })
+    .await
 }
 
 #[tauri::command]

@@ -11,6 +11,39 @@ use huarong_engine::Status;
 /// ones in `games::klotski::OPEN_FROM_START` are open besides.
 pub const FIRST_UNLOCKED: u32 = crate::games::FIRST_UNLOCKED;
 
+/// Which finished game of a slot a record belongs to: `<game ID>@<moves in the log>`.
+pub(crate) fn marker<G: AppGame>(slot: &Slot<G>) -> String {
+    format!("{}@{}", slot.session.id(), slot.session.played().len())
+}
+
+impl crate::state::AppState {
+    /// At start: give every finished game the journal kept, whose record did not reach the
+    /// progress (a kill between the two writes), its record now.
+    pub(crate) fn settle_unrecorded<G: AppGame>(&self) {
+        let refs: Vec<_> = G::slots(&self.0.games)
+            .lock()
+            .slots
+            .values()
+            .cloned()
+            .collect();
+        for r in refs {
+            let slot = crate::state::lock(&r);
+            if slot.session.status() == Status::Playing {
+                continue;
+            }
+            let mark = marker(&slot);
+            let known = self.store().progress.settled.get(&slot.key) == Some(&mark);
+            if !known {
+                let (now, today, key) = (self.now(), crate::daily::today(), slot.key.clone());
+                self.commit(|p| {
+                    settle(&slot, false, p, now, &today);
+                    p.settled.insert(key, mark);
+                });
+            }
+        }
+    }
+}
+
 /// Settle a finished game in `p`: records, unlocks, the daily streak; and the finish view.
 /// `counted_before`: this session had already counted a win (an undo and a second win).
 /// Runs inside the save of the move (so it must not take the progress lock itself).

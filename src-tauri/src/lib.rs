@@ -135,6 +135,9 @@ fn open_link<R: Runtime>(app: &AppHandle<R>, text: String) {
         if let Some(window) = app.get_webview_window("main") {
             let _ = window.eval("window.dispatchEvent(new Event('huarong-opened'))");
         }
+        if let Some(state) = app.try_state::<AppState>() {
+            state.link_handled();
+        }
     });
 }
 

@@ -68,15 +68,20 @@ impl AppState {
         let effect = serde_json::to_value(effect).ok();
         let mut finish = None;
         if after != before && after != Status::Playing {
-            // The finished game goes to the journal whole, then its record to the progress
-            // (a kill in between loses the record, never counts a win twice).
+            // The finished game goes to the journal whole, then its record to the progress.
             let now = self.now();
             let today = crate::daily::today();
             let counted_before = slot.counted_win;
             slot.counted_win |= after == Status::Won && !slot.session.auto_solved();
             self.save_slot(&mut slot, true);
+            // The record only once the finished game is durable (one wait, on a finishing
+            // move only); a kill before the record is healed at the next start (`settled`).
+            self.0.journal.flush(std::time::Duration::from_secs(2));
+            let marker = crate::finish::marker(&slot);
+            let key = slot.key.clone();
             self.commit(|p| {
-                finish = crate::finish::settle(&slot, counted_before, p, now, &today)
+                finish = crate::finish::settle(&slot, counted_before, p, now, &today);
+                p.settled.insert(key, marker);
             });
         } else {
             self.save_slot(&mut slot, false);
@@ -145,7 +150,10 @@ impl AppState {
         let slot_ref = self.current::<Klotski>()?;
         let slot = lock(&slot_ref);
         let targets = guard("the drag targets", || {
-            slot.session.current().targets(piece).map_err(AppError::from)
+            slot.session
+                .current()
+                .targets(piece)
+                .map_err(AppError::from)
         })?;
         serde_json::to_value(targets).map_err(|e| AppError::internal(e.to_string()))
     }

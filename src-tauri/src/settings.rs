@@ -84,11 +84,7 @@ impl AppState {
         let mut st = self.store();
         st.notices.extend(journal_notices);
         let mut notices = st.notices.clone();
-        let error = st
-            .writer
-            .as_ref()
-            .and_then(Writer::error)
-            .or(journal_error);
+        let error = st.writer.as_ref().and_then(Writer::error).or(journal_error);
         if let Some(e) = &error {
             notices.push(Notice::warning(
                 "save_failed",

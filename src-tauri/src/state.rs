@@ -16,7 +16,7 @@ use crate::persist::{self, Doc, Notice, Paths, Primary, Writer};
 use crate::progress::{self, Progress};
 use huarong_engine::{Kind, SavedSession, Session};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 pub use crate::daily::today;
@@ -59,6 +59,9 @@ pub(crate) struct Inner {
     pub journal: Journal,
     /// The newest `updated_ms` handed out (stamps strictly increase).
     last_stamp: AtomicU64,
+    /// How many links/second-instance requests were handled (on worker threads).
+    links: Mutex<u64>,
+    links_done: Condvar,
 }
 
 /// The app's state; cheap to clone (shared).
@@ -123,6 +126,8 @@ impl AppState {
             }),
             journal,
             last_stamp: AtomicU64::new(0),
+            links: Mutex::new(0),
+            links_done: Condvar::new(),
         }));
         for data in slots {
             if let Err(e) = state.restore_slot(&data) {
@@ -172,9 +177,37 @@ impl AppState {
             state.commit(|_| {});
         }
         for kind in Kind::ALL {
+            with_game!(kind, G => state.heal_current::<G>());
+            with_game!(kind, G => state.settle_unrecorded::<G>());
             with_game!(kind, G => state.find_optimal_current::<G>());
         }
         state
+    }
+
+    /// The current slot of `G` names a slot the journal does not have (a kill after the
+    /// store took the new pointer, before the journal took the new game): the kind's most
+    /// recently played slot is current instead.
+    fn heal_current<G: AppGame>(&self) {
+        let key = self.current_key(G::KIND);
+        let map = G::slots(&self.0.games).lock();
+        if key.as_ref().is_some_and(|k| map.slots.contains_key(k)) {
+            return;
+        }
+        let newest = map
+            .slots
+            .values()
+            .map(|r| {
+                let s = lock(r);
+                (s.updated_ms, s.key.clone())
+            })
+            .max()
+            .map(|(_, k)| k);
+        drop(map);
+        let mut st = self.store();
+        match newest {
+            Some(k) => st.progress.current.insert(G::KIND.as_str().into(), k),
+            None => st.progress.current.remove(G::KIND.as_str()),
+        };
     }
 
     /// A slot the journal recovered back into memory.
@@ -219,6 +252,11 @@ impl AppState {
         };
         let exists = G::slots(&self.0.games).lock().slots.contains_key(&key);
         if !exists {
+            // The earlier layout saved a finished game with its record: already settled.
+            if sess.status() != huarong_engine::Status::Playing {
+                let mark = format!("{}@{}", sess.id(), sess.played().len());
+                self.store().progress.settled.insert(key.clone(), mark);
+            }
             self.insert_slot(key.clone(), mode, sess);
             if let Some(r) = G::slots(&self.0.games).lock().slots.get(&key).cloned() {
                 self.save_slot(&mut lock(&r), true);
@@ -270,6 +308,31 @@ impl AppState {
             w.submit(doc);
         }
         st.gen
+    }
+
+    /// A link that arrived while the app runs was handled (see `lib.rs::open_link`).
+    pub fn link_handled(&self) {
+        *lock(&self.0.links) += 1;
+        self.0.links_done.notify_all();
+    }
+
+    /// Wait until `n` links in all have been handled (false at the timeout).
+    pub fn wait_links(&self, n: u64, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut done = lock(&self.0.links);
+        while *done < n {
+            let now = Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            done = self
+                .0
+                .links_done
+                .wait_timeout(done, deadline - now)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        true
     }
 
     /// The app leaves the foreground: full snapshots of every slot with a journal.

@@ -30,11 +30,7 @@ fn slide_move(snapshot: &Value) -> Value {
         .map(|t| t.as_u64().unwrap())
         .collect();
     let blank = tiles.iter().position(|&t| t == 0).unwrap();
-    let n = if blank % w > 0 {
-        blank - 1
-    } else {
-        blank + 1
-    };
+    let n = if blank % w > 0 { blank - 1 } else { blank + 1 };
     json!({"tile": tiles[n]})
 }
 
@@ -74,7 +70,11 @@ fn the_new_user_story_keeps_both_2048_games() {
     assert_eq!(d["snapshot"]["mode"], "daily");
     assert_eq!(d["snapshot"]["moves"], 0);
     let p = app.ok("get_progress", json!({}));
-    assert_eq!(p["games"]["2048"]["slot"], daily_slot.as_str(), "the daily is current");
+    assert_eq!(
+        p["games"]["2048"]["slot"],
+        daily_slot.as_str(),
+        "the daily is current"
+    );
     assert_eq!(p["today"], today().to_string());
     // Back to the first game: all of it, undo history included.
     let keys = slot_keys(&app);
@@ -96,15 +96,27 @@ fn the_new_user_story_keeps_both_2048_games() {
 #[test]
 fn replacing_an_unfinished_game_needs_replace_true() {
     let (_d, app) = app("replace");
-    let v = app.ok("new_game", json!({"kind": "slide", "params": "4x4", "seed": 1}));
+    let v = app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "4x4", "seed": 1}),
+    );
     assert_eq!(v["snapshot"]["slot"], "slide:4x4");
     // No moves yet: a new game replaces it silently.
-    let v = app.ok("new_game", json!({"kind": "slide", "params": "4x4", "seed": 2}));
+    let v = app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "4x4", "seed": 2}),
+    );
     let first_id = v["snapshot"]["id"].clone();
-    let v = app.ok("play", json!({"kind": "slide", "mv": slide_move(&v["snapshot"])}));
+    let v = app.ok(
+        "play",
+        json!({"kind": "slide", "mv": slide_move(&v["snapshot"])}),
+    );
     assert_eq!(v["snapshot"]["moves"], 1);
     let e = app
-        .call("new_game", json!({"kind": "slide", "params": "4x4/hard", "seed": 3}))
+        .call(
+            "new_game",
+            json!({"kind": "slide", "params": "4x4/hard", "seed": 3}),
+        )
         .unwrap_err();
     assert_eq!(e["code"], "would_replace");
     let msg = e["message"].as_str().unwrap();
@@ -114,7 +126,10 @@ fn replacing_an_unfinished_game_needs_replace_true() {
     assert_eq!(s["snapshot"]["id"], first_id);
     assert_eq!(s["snapshot"]["moves"], 1);
     // Another size is another slot: no question asked, the 4x4 stays.
-    let v = app.ok("new_game", json!({"kind": "slide", "params": "3x3", "seed": 4}));
+    let v = app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "3x3", "seed": 4}),
+    );
     assert_eq!(v["snapshot"]["slot"], "slide:3x3");
     assert!(slot_keys(&app).contains(&"slide:4x4".to_string()));
     // The same goes for open_game into the 4x4's slot? A plain ID is a challenge slot,
@@ -122,11 +137,17 @@ fn replacing_an_unfinished_game_needs_replace_true() {
     app.ok("open_game", json!({"id": "slide:4x4#99"}));
     let list = slots(&app);
     let four = list.iter().find(|g| g["slot"] == "slide:4x4").unwrap();
-    assert_eq!((four["moves"].clone(), four["id"].clone()), (json!(1), first_id.clone()));
+    assert_eq!(
+        (four["moves"].clone(), four["id"].clone()),
+        (json!(1), first_id.clone())
+    );
     // Confirmed: replaced.
     for bad in [json!("yes"), json!(1)] {
         assert_eq!(
-            app.err("new_game", json!({"kind": "slide", "params": "4x4", "replace": bad})),
+            app.err(
+                "new_game",
+                json!({"kind": "slide", "params": "4x4", "replace": bad})
+            ),
             "bad_argument"
         );
     }
@@ -152,10 +173,17 @@ fn the_same_code_link_or_id_resumes_its_game() {
     let code = huarong_engine::code::encode(id).unwrap();
     let v = app.ok("open_game", json!({"id": code}));
     let slot = v["snapshot"]["slot"].as_str().unwrap().to_string();
-    assert!(slot.starts_with("challenge:") && slot.len() == "challenge:".len() + 16, "{slot}");
+    assert!(
+        slot.starts_with("challenge:") && slot.len() == "challenge:".len() + 16,
+        "{slot}"
+    );
     assert_eq!(v["snapshot"]["mode"], "challenge");
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 7}}));
-    for again in [code.clone(), huarong_engine::code::link(&code), id.to_string()] {
+    for again in [
+        code.clone(),
+        huarong_engine::code::link(&code),
+        id.to_string(),
+    ] {
         let v = app.ok("open_game", json!({"id": again}));
         assert_eq!(v["snapshot"]["slot"], slot.as_str(), "{again}");
         assert_eq!(v["snapshot"]["moves"], 1, "{again} resumes, no reset");
@@ -172,11 +200,20 @@ fn the_same_code_link_or_id_resumes_its_game() {
         .iter()
         .map(|p| p["name_zh"].clone())
         .collect();
-    assert!(names.contains(&json!("曹操")) && names.contains(&json!("关羽")), "{names:?}");
+    assert!(
+        names.contains(&json!("曹操")) && names.contains(&json!("关羽")),
+        "{names:?}"
+    );
     // Generated Klotski levels share one slot.
-    let g = app.ok("new_game", json!({"kind": "klotski", "params": "10-20", "seed": 3}));
+    let g = app.ok(
+        "new_game",
+        json!({"kind": "klotski", "params": "10-20", "seed": 3}),
+    );
     assert_eq!(g["snapshot"]["slot"], "klotski:generated");
-    assert_eq!(app.ok("snapshot", json!({"kind": "klotski"}))["snapshot"]["slot"], "klotski:generated");
+    assert_eq!(
+        app.ok("snapshot", json!({"kind": "klotski"}))["snapshot"]["slot"],
+        "klotski:generated"
+    );
 }
 
 #[test]
@@ -184,7 +221,10 @@ fn list_games_is_most_recent_first_with_every_field() {
     let (_d, app) = app("list");
     app.ok("new_game", json!({"kind": "2048", "seed": 1}));
     app.ok("open_game", json!({"id": NEAR_WIN}));
-    app.ok("new_game", json!({"kind": "slide", "params": "3x3", "seed": 1}));
+    app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "3x3", "seed": 1}),
+    );
     // Playing an older slot makes it the most recent.
     app.ok("resume_game", json!({"slot": "2048:free"}));
     app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
@@ -194,10 +234,22 @@ fn list_games_is_most_recent_first_with_every_field() {
     assert_eq!(list.len(), 3);
     assert_eq!(list[0]["slot"], "2048:free", "{list:?}");
     assert_eq!(list[1]["slot"], "slide:3x3");
-    let stamps: Vec<u64> = list.iter().map(|g| g["updated_ms"].as_u64().unwrap()).collect();
+    let stamps: Vec<u64> = list
+        .iter()
+        .map(|g| g["updated_ms"].as_u64().unwrap())
+        .collect();
     assert!(stamps.windows(2).all(|w| w[0] > w[1]), "{stamps:?}");
     for g in &list {
-        for f in ["slot", "kind", "id", "moves", "status", "elapsed_ms", "updated_ms", "mode"] {
+        for f in [
+            "slot",
+            "kind",
+            "id",
+            "moves",
+            "status",
+            "elapsed_ms",
+            "updated_ms",
+            "mode",
+        ] {
             assert!(!g[f].is_null(), "{f} in {g}");
         }
     }
@@ -207,7 +259,10 @@ fn list_games_is_most_recent_first_with_every_field() {
     // Moves are counted under the player's rule.
     let v = app.ok("resume_game", json!({"slot": list[2]["slot"]}));
     assert_eq!(v["snapshot"]["slot"], list[2]["slot"]);
-    assert_eq!(app.err("resume_game", json!({"slot": "slide:9x9"})), "no_game");
+    assert_eq!(
+        app.err("resume_game", json!({"slot": "slide:9x9"})),
+        "no_game"
+    );
     assert_eq!(app.err("resume_game", json!({})), "bad_argument");
     assert_eq!(app.err("resume_game", json!({"slot": 3})), "bad_argument");
 }
@@ -220,9 +275,15 @@ fn at_most_64_slots_finished_first_then_free_play_never_todays_daily() {
     app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
         .get("snapshot")
         .map(|_| ());
-    let d = app.ok("open_game", json!({"id": daily::puzzles(today()).unwrap().slide}));
+    let d = app.ok(
+        "open_game",
+        json!({"id": daily::puzzles(today()).unwrap().slide}),
+    );
     let daily_slot = d["snapshot"]["slot"].as_str().unwrap().to_string();
-    app.ok("play", json!({"kind": "slide", "mv": slide_move(&d["snapshot"])}));
+    app.ok(
+        "play",
+        json!({"kind": "slide", "mv": slide_move(&d["snapshot"])}),
+    );
     app.ok("open_game", json!({"id": NEAR_WIN}));
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
     let won_slot = slot_keys(&app)[0].clone();
@@ -253,10 +314,17 @@ fn at_most_64_slots_finished_first_then_free_play_never_todays_daily() {
     assert!(!keys.contains(&"2048:free".to_string()));
     assert_eq!(app.err("snapshot", json!({"kind": "2048"})), "no_game");
     // Beyond: the oldest other slot; today's unfinished daily always stays.
-    assert_eq!(keys[keys.len() - 1], daily_slot, "the daily is now the oldest slot");
+    assert_eq!(
+        keys[keys.len() - 1],
+        daily_slot,
+        "the daily is now the oldest slot"
+    );
     let oldest_challenge = keys[keys.len() - 2].clone();
     for i in 0..5 {
-        app.ok("open_game", json!({"id": format!("slide:3x3#{}", 2000 + i)}));
+        app.ok(
+            "open_game",
+            json!({"id": format!("slide:3x3#{}", 2000 + i)}),
+        );
         let keys = slot_keys(&app);
         assert_eq!(keys.len(), 64);
         assert!(keys.contains(&daily_slot), "today's daily is never dropped");
@@ -272,7 +340,10 @@ fn snapshots_carry_the_board_as_data() {
         v["snapshot"]["view"],
         json!({"w": 3, "h": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]})
     );
-    let v = app.ok("open_game", json!({"id": "2048:2,0,0,0,0,4,0,0,0,0,0,0,0,0,0,8"}));
+    let v = app.ok(
+        "open_game",
+        json!({"id": "2048:2,0,0,0,0,4,0,0,0,0,0,0,0,0,0,8"}),
+    );
     assert_eq!(v["snapshot"]["view"]["size"], 4);
     assert_eq!(v["snapshot"]["view"]["cells"][0], 2);
     assert_eq!(v["snapshot"]["view"]["cells"][15], 8);
@@ -288,4 +359,89 @@ fn snapshots_carry_the_board_as_data() {
         app.err("set_settings", json!({"settings": {"pad": "on"}})),
         "bad_argument"
     );
+}
+
+#[test]
+fn every_slot_survives_a_restart_with_its_undo_history() {
+    let dir = TempDir::new("slots-restart");
+    let app = TestApp::start(dir.path(), None);
+    app.ok("new_game", json!({"kind": "2048", "seed": 3}));
+    app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
+        .get("snapshot")
+        .map(|_| ());
+    app.ok("open_game", json!({"id": "slide:3x3:1,2,3,4,5,6,0,7,8"}));
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": 7}}));
+    let v = app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "4x4", "seed": 1}),
+    );
+    app.ok(
+        "play",
+        json!({"kind": "slide", "mv": slide_move(&v["snapshot"])}),
+    );
+    let before = slots(&app);
+    assert_eq!(before.len(), 3);
+    app.close();
+    let app = TestApp::start(dir.path(), None);
+    let after = slots(&app);
+    let strip = |l: &[Value]| -> Vec<Value> {
+        l.iter()
+            .map(|g| {
+                json!([
+                    g["slot"],
+                    g["id"],
+                    g["moves"],
+                    g["status"],
+                    g["updated_ms"],
+                    g["mode"]
+                ])
+            })
+            .collect()
+    };
+    assert_eq!(strip(&after), strip(&before));
+    assert_eq!(
+        app.ok("snapshot", json!({"kind": "slide"}))["snapshot"]["slot"],
+        "slide:4x4"
+    );
+    let r = app.ok("resume_game", json!({"slot": before[1]["slot"]}));
+    assert_eq!(r["snapshot"]["can_undo"], true);
+    let u = app.ok("undo", json!({"kind": "slide"}));
+    assert_eq!(u["snapshot"]["board"], "3x3:1,2,3,4,5,6,0,7,8");
+    app.close();
+}
+
+#[test]
+fn games_of_the_earlier_one_per_kind_layout_become_slots() {
+    use huarong_app_lib::persist::{self, Doc, Paths};
+    let dir = TempDir::new("slots-import");
+    let app = TestApp::start(dir.path(), None);
+    app.ok("set_screen", json!({"screen": "home"}));
+    app.close();
+    let paths = Paths::new(dir.path());
+    let (mut doc, _): (Doc, u32) = persist::decode(&std::fs::read(&paths.good).unwrap()).unwrap();
+    let game = json!({"version": 1, "id": "slide:3x3:1,2,3,4,5,6,0,7,8",
+        "log": [{"t": "move", "m": {"tile": 7}}], "cursor": 1, "elapsed_ms": 5});
+    doc.progress.games.insert(
+        "slide".into(),
+        huarong_app_lib::progress::SavedGame::from_value(&game),
+    );
+    doc.gen += 1;
+    std::fs::write(&paths.good, persist::encode(&doc)).unwrap();
+    std::fs::write(&paths.store, persist::encode(&doc)).unwrap();
+    let app = TestApp::start(dir.path(), None);
+    let list = slots(&app);
+    assert_eq!(list.len(), 1, "{list:?}");
+    assert_eq!(list[0]["slot"], "slide:3x3");
+    assert_eq!(list[0]["moves"], 1);
+    assert_eq!(
+        app.ok("snapshot", json!({"kind": "slide"}))["snapshot"]["can_undo"],
+        true
+    );
+    app.close();
+    let (doc, _) = persist::decode(&std::fs::read(&paths.store).unwrap()).unwrap();
+    assert!(doc.progress.games.is_empty(), "imported, not kept twice");
+    // And it is still there on the next start (from the journal).
+    let app = TestApp::start(dir.path(), None);
+    assert_eq!(slots(&app).len(), 1);
+    app.close();
 }

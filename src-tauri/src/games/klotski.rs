@@ -49,9 +49,7 @@ impl AppGame for Klotski {
         if let Some(c) = classic_of(start) {
             return c.min_moves;
         }
-        start.solve(cancel)
-            .ok()
-            .map(|s| s.len() as u32)
+        start.solve(cancel).ok().map(|s| s.len() as u32)
     }
     fn quick_optimum(start: &Self) -> Option<u32> {
         classic_of(start).and_then(|c| c.min_moves)

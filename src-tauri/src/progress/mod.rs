@@ -247,6 +247,9 @@ pub struct Progress {
     pub screen: String,
     /// The current slot of each kind (`kind` → slot key).
     pub current: BTreeMap<String, String>,
+    /// Per slot, the finished game whose record is in `records` (`<game ID>@<moves in the
+    /// log>`): a finished game found in the journal without it gets its record at start.
+    pub settled: BTreeMap<String, String>,
     pub quarantine: Vec<Quarantined>,
 }
 
@@ -260,6 +263,7 @@ impl Default for Progress {
             games: BTreeMap::new(),
             screen: "home".into(),
             current: BTreeMap::new(),
+            settled: BTreeMap::new(),
             quarantine: Vec::new(),
         }
     }
@@ -287,6 +291,12 @@ impl Progress {
             self.screen = "home".into();
         }
         self.games.retain(|k, _| !rules_of(k).is_empty());
+        while self.settled.len() > 4 * crate::slots::MAX_SLOTS {
+            let first = self.settled.keys().next().cloned();
+            if let Some(k) = first {
+                self.settled.remove(&k);
+            }
+        }
         self.current
             .retain(|k, v| !rules_of(k).is_empty() && crate::slots::mode_of_key(v).is_some());
         while self.records.len() > MAX_RECORDS {
