@@ -232,13 +232,15 @@ impl AppState {
                     .ok_or_else(|| AppError::internal("the new slot vanished"))?
             }
         };
+        // Make room first, while the current slots are still the old ones: a kill at any
+        // point leaves the previous current game intact.
+        self.enforce_cap(&key);
         let view = {
             let mut slot = lock(&slot_ref);
             self.save_slot(&mut slot, true);
             self.set_current(G::KIND, &key);
             self.view(&slot, None, None)
         };
-        self.enforce_cap(&key);
         self.find_optimal::<G>(&slot_ref);
         Ok(view)
     }
@@ -310,8 +312,13 @@ impl AppState {
                 return;
             }
             let today = crate::daily::today();
+            let current: Vec<String> = Kind::ALL
+                .iter()
+                .filter_map(|k| self.current_key(*k))
+                .collect();
             let protected = |g: &GameEntry| {
                 g.slot == keep
+                    || current.contains(&g.slot)
                     || (g.mode == Mode::Daily
                         && g.status == Status::Playing
                         && g.slot.ends_with(&today))
