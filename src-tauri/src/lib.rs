@@ -4,15 +4,25 @@
 
 pub mod args;
 mod commands;
+mod daily;
 pub mod error;
+mod finish;
+pub mod fsio;
 pub mod games;
 pub mod haptics;
+pub mod journal;
+mod launch;
 #[cfg(any(mobile, test))]
 mod mobile;
 pub mod persist;
+mod play;
 pub mod progress;
+mod search;
+mod settings;
 mod share;
+pub mod slots;
 pub mod state;
+mod views;
 
 pub use error::{AppError, Code};
 pub use state::AppState;
@@ -105,7 +115,7 @@ pub fn install<R: Runtime>(app: &AppHandle<R>, launch: &Launch) {
     let handle = app.clone();
     app.deep_link().on_open_url(move |event| {
         if let Some(url) = event.urls().into_iter().next() {
-            open_link(&handle, &args::clip_open(url.to_string()));
+            open_link(&handle, args::clip_open(url.to_string()));
         }
     });
 }
@@ -113,13 +123,38 @@ pub fn install<R: Runtime>(app: &AppHandle<R>, launch: &Launch) {
 /// Open a link or code that arrived while the app runs, then have the page show it: the
 /// page listens for `huarong-opened` and renders what the state now says (the game, or home
 /// with the notice that explains a bad link). The script is fixed text: nothing from the
-/// link reaches the page except through the app's own commands.
-fn open_link<R: Runtime>(app: &AppHandle<R>, text: &str) {
-    if let Some(state) = app.try_state::<AppState>() {
-        state.launch(Some(text));
+/// link reaches the page except through the app's own commands. The opening (decoding, a
+/// solvability check, a generator) runs on a worker thread, never on the thread that
+/// delivered the link.
+fn open_link<R: Runtime>(app: &AppHandle<R>, text: String) {
+    let app = app.clone();
+    tauri::async_runtime::spawn_blocking(move || {
+        if let Some(state) = app.try_state::<AppState>() {
+            state.launch(Some(&text));
+        }
+        if let Some(window) = app.get_webview_window("main") {
+            let _ = window.eval("window.dispatchEvent(new Event('huarong-opened'))");
+        }
+        if let Some(state) = app.try_state::<AppState>() {
+            state.link_handled();
+        }
+    });
+}
+
+/// A second launch of the app handed over its command line (desktop, single instance):
+/// open its `--open` value (a bare `huarong://` link alone was already delivered to
+/// `on_open_url` by the deep-link plugin) and bring the window to the front.
+pub fn second_instance<R: Runtime>(app: &AppHandle<R>, argv: Vec<String>) {
+    let link_only = argv.len() == 2 && argv[1].starts_with("huarong://");
+    if !link_only {
+        if let Some(text) = args::open_from_args(argv) {
+            open_link(app, text);
+        }
     }
     if let Some(window) = app.get_webview_window("main") {
-        let _ = window.eval("window.dispatchEvent(new Event('huarong-opened'))");
+        let _ = window.unminimize();
+        let _ = window.show();
+        let _ = window.set_focus();
     }
 }
 
@@ -134,6 +169,9 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder.invoke_handler(tauri::generate_handler![
         commands::open_game,
         commands::new_game,
+        commands::list_games,
+        commands::resume_game,
+        commands::cancel,
         commands::play,
         commands::undo,
         commands::redo,
@@ -167,7 +205,10 @@ pub fn on_event<R: Runtime>(app: &AppHandle<R>, event: tauri::RunEvent) {
             ..
         } => {
             if let Some(state) = app.try_state::<AppState>() {
+                // Background (phone) or focus lost: stop the clocks and the searches.
                 state.pause(None);
+                state.cancel(None);
+                state.checkpoint();
             }
         }
         tauri::RunEvent::Exit => {
@@ -180,10 +221,30 @@ pub fn on_event<R: Runtime>(app: &AppHandle<R>, event: tauri::RunEvent) {
     }
 }
 
+/// One instance on the desktop: registered first, so a second launch hands its arguments
+/// over and exits before anything else starts. Linux finds the first instance over the
+/// D-Bus session bus; without one the plugin lets every launch run (logged here).
+#[cfg(desktop)]
+fn single_instance(builder: tauri::Builder<tauri::Wry>) -> tauri::Builder<tauri::Wry> {
+    #[cfg(target_os = "linux")]
+    if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none_or(|a| a.is_empty()) {
+        eprintln!(
+            "huarong: no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset); \
+             single instance is off: a second launch starts a second app"
+        );
+    }
+    builder.plugin(tauri_plugin_single_instance::init(|app, argv, _cwd| {
+        second_instance(app, argv)
+    }))
+}
+
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     let launch = Launch::from_env();
-    let app = builder(tauri::Builder::default())
+    let base = tauri::Builder::default();
+    #[cfg(desktop)]
+    let base = single_instance(base);
+    let app = builder(base)
         .setup(move |app| {
             install(app.handle(), &launch);
             Ok(())

@@ -229,7 +229,24 @@ fn klotski_drag_targets_moves_and_a_classic_win_unlocks_the_next() {
     let levels = app.ok("levels", json!({"kind": "klotski"}));
     let list = levels["levels"].as_array().unwrap();
     assert_eq!(list.len(), 40);
-    assert_eq!(list.iter().filter(|l| l["unlocked"] == true).count(), 3);
+    // Levels 1-3 of the difficulty order, plus the best-known classics, are open from the start.
+    let open: Vec<&str> = list
+        .iter()
+        .filter(|l| l["unlocked"] == true)
+        .map(|l| l["name_zh"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        open.len(),
+        3 + huarong_app_lib::games::OPEN_FROM_START.len(),
+        "{open:?}"
+    );
+    for name in ["横刀立马", "指挥若定", "将拥曹营", "齐头并进", "兵分三路"] {
+        assert!(
+            open.contains(&name),
+            "{name} is open from the start: {open:?}"
+        );
+    }
+    assert!(list[..3].iter().all(|l| l["unlocked"] == true));
     let first = &list[0];
     assert!(first["name_zh"].as_str().unwrap().chars().count() >= 2);
     assert!(first["stars"]["three"].as_u64().unwrap() >= first["optimal"].as_u64().unwrap());
@@ -775,6 +792,10 @@ fn deep_link_while_running_opens_the_game_or_explains() {
     app.app
         .emit("deep-link://new-url", vec![link.clone()])
         .expect("emit");
+    // The link is opened on a worker thread, never on the thread that delivered it.
+    assert!(app
+        .state()
+        .wait_links(1, std::time::Duration::from_secs(30)));
     let v = app.ok("snapshot", json!({"kind": "slide"}));
     assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,5,6,7,0,8");
     let p = app.ok("get_progress", json!({}));
@@ -793,6 +814,9 @@ fn deep_link_while_running_opens_the_game_or_explains() {
     app.app
         .emit("deep-link://new-url", vec![bad])
         .expect("emit");
+    assert!(app
+        .state()
+        .wait_links(2, std::time::Duration::from_secs(30)));
     let p = app.ok("get_progress", json!({}));
     assert_eq!(p["screen"], "home", "{p}");
     let notices = p["notices"].as_array().expect("notices");

@@ -80,7 +80,10 @@ fn missing_files_start_fresh_and_both_copies_appear() {
     let (store, _) = persist::decode(&fs::read(&paths.store).unwrap()).unwrap();
     let (good, _) = persist::decode(&fs::read(&paths.good).unwrap()).unwrap();
     assert_eq!(store, good);
-    assert!(store.progress.games.contains_key("slide"));
+    // Games live in the journal's folder; the store keeps which slot is current.
+    assert!(store.progress.games.is_empty(), "no move logs in the store");
+    assert_eq!(store.progress.current["slide"], "slide:3x3");
+    assert!(fs::read_dir(dir.path().join("games")).unwrap().count() > 0);
     // The primary is the store plugin's file: one "save" key holding the envelope.
     let raw: Value = serde_json::from_slice(&fs::read(&paths.store).unwrap()).unwrap();
     assert_eq!(raw.as_object().unwrap().len(), 1);
@@ -274,8 +277,12 @@ fn a_saved_game_that_no_longer_replays_is_quarantined_not_dropped() {
     played(dir.path());
     let paths = Paths::new(dir.path());
     let (mut doc, _): (Doc, u32) = persist::decode(&fs::read(&paths.good).unwrap()).unwrap();
-    let mut game = doc.progress.games["slide"].value();
-    game["log"][0] = json!({"t": "move", "m": {"tile": 1}});
+    // A file of the earlier layout (one game per kind in the progress, no games folder)
+    // whose game no longer replays: tile 1 is not next to the blank.
+    fs::remove_dir_all(dir.path().join("games")).unwrap();
+    doc.progress.current.clear();
+    let game = json!({"version": 1, "id": "slide:3x3:1,2,3,4,5,6,7,0,8",
+        "log": [{"t": "move", "m": {"tile": 1}}], "cursor": 1, "elapsed_ms": 5});
     doc.progress.games.insert(
         "slide".into(),
         huarong_app_lib::progress::SavedGame::from_value(&game),

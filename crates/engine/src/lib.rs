@@ -8,6 +8,7 @@
 pub mod error;
 pub mod game;
 pub mod id;
+pub mod registry;
 pub mod rng;
 pub mod session;
 
@@ -23,4 +24,4 @@ pub mod analysis;
 pub use error::{Error, ErrorCode};
 pub use game::{Cancel, Game, Hint, Kind, Solved, Status};
 pub use id::GameId;
-pub use session::{Entry, SavedSession, Session, Snapshot};
+pub use session::{Entry, SavedSession, Session, SessionDelta, Snapshot};

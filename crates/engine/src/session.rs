@@ -46,6 +46,57 @@ fn yes() -> bool {
     true
 }
 
+/// What changed in a session since the last [`Session::take_delta`] (or `restore`): the log
+/// is cut back to `keep` entries, then `add` is appended; the other fields are the new values.
+/// Small for a move (one entry), so a journal can store one per change (O(1) bytes).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "M: serde::de::DeserializeOwned"))]
+pub struct SessionDelta<M> {
+    pub keep: usize,
+    pub add: Vec<Entry<M>>,
+    pub cursor: usize,
+    pub elapsed_ms: u64,
+    pub undo_used: bool,
+    pub hints_used: u32,
+    pub auto_solved: bool,
+    pub undo_allowed: bool,
+}
+
+impl<M> SavedSession<M> {
+    /// Bring this save forward by one delta. Checked: a delta that does not fit (cuts past
+    /// the end, a cursor past the new end, a log over [`MAX_LOG`]) is `CorruptSave` and
+    /// changes nothing.
+    pub fn apply(&mut self, d: SessionDelta<M>) -> Result<()> {
+        let corrupt = |why: String| Error::new(ErrorCode::CorruptSave, why);
+        if d.keep > self.log.len() {
+            return Err(corrupt(format!(
+                "delta keeps {} entries of a {}-entry log",
+                d.keep,
+                self.log.len()
+            )));
+        }
+        let len = d.keep.saturating_add(d.add.len());
+        if len > MAX_LOG {
+            return Err(corrupt(format!("move log of {len} entries is too long")));
+        }
+        if d.cursor > len {
+            return Err(corrupt(format!(
+                "cursor {} is past the end of a {len}-entry log",
+                d.cursor
+            )));
+        }
+        self.log.truncate(d.keep);
+        self.log.extend(d.add);
+        self.cursor = d.cursor;
+        self.elapsed_ms = d.elapsed_ms;
+        self.undo_used = d.undo_used;
+        self.hints_used = d.hints_used;
+        self.auto_solved = d.auto_solved;
+        self.undo_allowed = d.undo_allowed;
+        Ok(())
+    }
+}
+
 /// What the UI renders; the same shape for every game.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Snapshot {
@@ -58,6 +109,8 @@ pub struct Snapshot {
     pub moves: u32,
     /// All counters the game keeps.
     pub counters: serde_json::Value,
+    /// The board as structured data (`Game::view`).
+    pub view: serde_json::Value,
     pub status: Status,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -84,6 +137,8 @@ pub struct Session<G: Game> {
     /// The rest of the last solution handed out as a hint, from the current position.
     line: Vec<G::Move>,
     line_optimal: bool,
+    /// Length of the log prefix unchanged since the last `take_delta`/`restore`.
+    synced: usize,
 }
 
 impl<G: Game> Session<G> {
@@ -117,6 +172,7 @@ impl<G: Game> Session<G> {
             undo_allowed: true,
             line: Vec::new(),
             line_optimal: false,
+            synced: 0,
         }
     }
 
@@ -161,7 +217,8 @@ impl<G: Game> Session<G> {
 
     /// Time played so far, in milliseconds.
     pub fn elapsed_ms(&self, now_ms: u64) -> u64 {
-        self.elapsed_ms + self.running_since.map_or(0, |t| now_ms.saturating_sub(t))
+        self.elapsed_ms
+            .saturating_add(self.running_since.map_or(0, |t| now_ms.saturating_sub(t)))
     }
 
     /// Stop the clock (app sent to background); the next move starts it again.
@@ -180,17 +237,33 @@ impl<G: Game> Session<G> {
     fn push(&mut self, entry: Entry<G::Move>, state: G) {
         self.log.truncate(self.cursor);
         self.states.truncate(self.cursor + 1);
+        self.synced = self.synced.min(self.cursor);
         self.log.push(entry);
         self.states.push(state);
         self.cursor += 1;
     }
 
-    /// Play a move. Illegal moves change nothing and return the rules' error.
+    /// Whether one more entry fits in the log at the current position ([`MAX_LOG`]).
+    fn has_room(&self) -> bool {
+        self.cursor < MAX_LOG
+    }
+
+    fn full() -> Error {
+        Error::range(format!(
+            "this game has reached the limit of {MAX_LOG} moves; restart or start a new game"
+        ))
+    }
+
+    /// Play a move. Illegal moves change nothing and return the rules' error; a move past
+    /// the log limit ([`MAX_LOG`]) is `OutOfRange` and changes nothing.
     pub fn play(&mut self, mv: &G::Move, now_ms: u64) -> Result<G::Effect> {
         if !self.current().accepts(mv) {
             return Err(Error::illegal(
                 "the game is over; undo or restart to play on",
             ));
+        }
+        if !self.has_room() {
+            return Err(Self::full());
         }
         let mut next = self.current().clone();
         let effect = next.apply(mv)?;
@@ -232,11 +305,22 @@ impl<G: Game> Session<G> {
     }
 
     /// Back to the start position, as an undoable entry. A restart at the start is a no-op.
+    /// At the log limit ([`MAX_LOG`]) there is no room for the entry: the restart then starts
+    /// the log afresh (the undo history is dropped; clock and flags are kept).
     pub fn restart(&mut self, now_ms: u64) {
         if self.cursor == 0 {
             return;
         }
         let start = self.start.clone();
+        if !self.has_room() {
+            self.log.clear();
+            self.states.truncate(1);
+            self.cursor = 0;
+            self.synced = 0;
+            self.line.clear();
+            self.tick(now_ms);
+            return;
+        }
         self.push(Entry::Restart, start);
         self.line.clear();
         self.tick(now_ms);
@@ -248,7 +332,7 @@ impl<G: Game> Session<G> {
         if self.status() != Status::Playing {
             return Err(Error::illegal("the game is over"));
         }
-        self.hints_used += 1;
+        self.hints_used = self.hints_used.saturating_add(1);
         if let Some(mv) = self.line.first() {
             return Ok(Hint {
                 mv: mv.clone(),
@@ -337,6 +421,7 @@ impl<G: Game> Session<G> {
             board: g.board_body(),
             moves: g.moves(),
             counters: g.counters(),
+            view: g.view(&self.start),
             status: g.status(),
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),
@@ -352,6 +437,24 @@ impl<G: Game> Session<G> {
             version: SAVE_VERSION,
             id: self.id.clone(),
             log: self.log.clone(),
+            cursor: self.cursor,
+            elapsed_ms: self.elapsed_ms(now_ms),
+            undo_used: self.undo_used,
+            hints_used: self.hints_used,
+            auto_solved: self.auto_solved,
+            undo_allowed: self.undo_allowed,
+        }
+    }
+
+    /// What changed since the last `take_delta` (or `restore`, or the start): see
+    /// [`SessionDelta`]. `save` does not move this mark (it takes `&self`); a delta applied to
+    /// any save taken after the previous `take_delta` still gives exactly the current save.
+    pub fn take_delta(&mut self, now_ms: u64) -> SessionDelta<G::Move> {
+        let keep = self.synced.min(self.log.len());
+        self.synced = self.log.len();
+        SessionDelta {
+            keep,
+            add: self.log[keep..].to_vec(),
             cursor: self.cursor,
             elapsed_ms: self.elapsed_ms(now_ms),
             undo_used: self.undo_used,
@@ -406,6 +509,7 @@ impl<G: Game> Session<G> {
         s.hints_used = saved.hints_used;
         s.auto_solved = saved.auto_solved;
         s.undo_allowed = saved.undo_allowed;
+        s.synced = s.log.len();
         Ok(s)
     }
 }
@@ -592,5 +696,113 @@ mod tests {
         s.play(&1, 0).unwrap(); // off the line
         assert!(s.line.is_empty());
         assert_eq!(s.hints_used(), 2);
+    }
+
+    /// Every change, carried as deltas from a save, rebuilds exactly the session's save.
+    #[test]
+    fn deltas_replay_to_the_same_save() {
+        let mut s = Session::<Count>::open("slide:1000").unwrap();
+        let mut base = s.save(0);
+        let mut rng = 12345u64;
+        for step in 0..400u64 {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            match (rng >> 33) % 6 {
+                0..=2 => {
+                    let _ = s.play(&(1 + ((rng >> 40) % 2) as u32), step * 10);
+                }
+                3 => {
+                    let _ = s.undo(step * 10);
+                }
+                4 => {
+                    let _ = s.redo(step * 10);
+                }
+                _ => s.restart(step * 10),
+            }
+            if step % 3 == 0 {
+                let d = s.take_delta(step * 10 + 5);
+                assert!(d.add.len() <= s.save(0).log.len());
+                let json = serde_json::to_string(&d).unwrap();
+                base.apply(serde_json::from_str(&json).unwrap()).unwrap();
+                assert_eq!(base, s.save(step * 10 + 5), "step {step}");
+            }
+        }
+        // A single move is a one-entry delta.
+        let _ = s.take_delta(0);
+        s.play(&1, 2).unwrap();
+        s.undo(3).unwrap();
+        s.play(&2, 4).unwrap();
+        let d = s.take_delta(5);
+        assert_eq!(d.add.len(), 1);
+        assert_eq!(d.keep, s.save(5).log.len() - 1);
+        // The same delta over the JSON form (what the journal does).
+        let mut generic: SavedSession<serde_json::Value> =
+            serde_json::from_value(serde_json::to_value(&base).unwrap()).unwrap();
+        let d2: SessionDelta<serde_json::Value> =
+            serde_json::from_value(serde_json::to_value(&d).unwrap()).unwrap();
+        base.apply(d).unwrap();
+        generic.apply(d2).unwrap();
+        assert_eq!(
+            serde_json::to_value(&generic).unwrap(),
+            serde_json::to_value(&base).unwrap()
+        );
+        // After restore the mark is at the end: no entries are sent again.
+        let mut r = Session::<Count>::restore(&base).unwrap();
+        let d = r.take_delta(9);
+        assert!(d.add.is_empty());
+        assert_eq!(d.keep, base.log.len());
+    }
+
+    #[test]
+    fn apply_rejects_deltas_that_do_not_fit() {
+        let mut s = s();
+        s.play(&1, 0).unwrap();
+        let mut base = s.save(0);
+        let before = base.clone();
+        let mut d = s.take_delta(0);
+        d.keep = 5;
+        assert_eq!(
+            base.apply(d.clone()).unwrap_err().code,
+            ErrorCode::CorruptSave
+        );
+        d.keep = 0;
+        d.cursor = 7;
+        assert_eq!(
+            base.apply(d.clone()).unwrap_err().code,
+            ErrorCode::CorruptSave
+        );
+        d.cursor = 0;
+        d.add = vec![Entry::Move(1); MAX_LOG + 1];
+        assert_eq!(base.apply(d).unwrap_err().code, ErrorCode::CorruptSave);
+        assert_eq!(base, before, "a rejected delta changes nothing");
+    }
+
+    /// The log limit holds during play with a clear `out_of_range` error; restart still works.
+    #[test]
+    fn log_limit_is_enforced_during_play() {
+        let mut s = Session::<Count>::open("slide:1000000").unwrap();
+        for _ in 0..MAX_LOG {
+            s.play(&1, 0).unwrap();
+        }
+        let e = s.play(&1, 0).unwrap_err();
+        assert_eq!(e.code, ErrorCode::OutOfRange);
+        assert!(e.message.contains("limit"), "{}", e.message);
+        assert_eq!(s.save(0).log.len(), MAX_LOG);
+        // Undo then play replaces the redo entry: still within the limit.
+        s.undo(0).unwrap();
+        s.play(&2, 0).unwrap();
+        assert_eq!(s.save(0).log.len(), MAX_LOG);
+        s.restart(0);
+        assert_eq!(s.current().at, 0);
+        assert_eq!(
+            s.save(0).log.len(),
+            0,
+            "restart at the limit starts the log afresh"
+        );
+        let d = s.take_delta(0);
+        assert_eq!((d.keep, d.add.len()), (0, 0));
+        s.play(&1, 0).unwrap();
+        assert!(Session::<Count>::restore(&s.save(0)).is_ok());
     }
 }

@@ -25,6 +25,7 @@ mod keys;
 mod levels;
 mod solver;
 mod space;
+mod view;
 
 pub use analysis::{goal_distances, run_positions};
 pub use board::{Board, Piece, Target, GOAL, MAX_SIDE, MIN_SIDE};
@@ -33,6 +34,7 @@ pub use levels::{classic, classics, Classic, Stars};
 pub use solver::{
     search, search_with_limit, solve, Metric, SearchResult, SolutionInfo, MAX_STATES,
 };
+pub use view::is_classic;
 
 use crate::error::{Error, Result};
 use crate::game::{Cancel, Game, Hint, Kind, Status};
@@ -243,6 +245,10 @@ impl Game for Klotski {
             "straight": self.counts.straight,
             "unit": self.counts.unit,
         })
+    }
+
+    fn view(&self, start: &Self) -> serde_json::Value {
+        view::view(&self.board, &start.board)
     }
 
     fn hint(&self, cancel: &Cancel) -> Result<Hint<Move>> {

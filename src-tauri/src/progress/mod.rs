@@ -36,21 +36,28 @@ pub struct Settings {
     pub sound: bool,
     /// `system`, `light` or `dark`.
     pub theme: String,
+    /// Show the 2048 direction pad.
+    pub pad: bool,
     /// The move-count rule per game (see [`rules_of`]).
     pub rules: BTreeMap<String, String>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        let rules = [("slide", "tile"), ("klotski", "piece"), ("2048", "moves")]
+        // Each game's default counting rule (the first of its rules in the engine's registry).
+        let rules = huarong_engine::Kind::ALL
             .into_iter()
-            .map(|(k, r)| (k.to_string(), r.to_string()))
+            .filter_map(|k| {
+                let first = huarong_engine::registry::rules(k).first()?;
+                Some((k.as_str().to_string(), first.to_string()))
+            })
             .collect();
         Settings {
             language: "auto".into(),
             haptics: true,
             sound: true,
             theme: "system".into(),
+            pad: false,
             rules,
         }
     }
@@ -63,12 +70,7 @@ pub const THEMES: &[&str] = &["system", "light", "dark"];
 /// (`Snapshot::counters`), e.g. slide `tile` (each tile-step counts 1) and `line` (one slide
 /// of a run counts 1); Klotski `piece` (the standard Chinese count), `straight`, `unit`.
 pub fn rules_of(kind: &str) -> &'static [&'static str] {
-    match kind {
-        "slide" => &["tile", "line"],
-        "klotski" => &["piece", "straight", "unit"],
-        "2048" => &["moves"],
-        _ => &[],
-    }
+    huarong_engine::Kind::parse(kind).map_or(&[], huarong_engine::registry::rules)
 }
 
 impl Settings {
@@ -243,6 +245,11 @@ pub struct Progress {
     pub games: BTreeMap<String, SavedGame>,
     /// The screen the player was on (`home`, `game:<kind>`, …).
     pub screen: String,
+    /// The current slot of each kind (`kind` → slot key).
+    pub current: BTreeMap<String, String>,
+    /// Per slot, the finished game whose record is in `records` (`<game ID>@<moves in the
+    /// log>`): a finished game found in the journal without it gets its record at start.
+    pub settled: BTreeMap<String, String>,
     pub quarantine: Vec<Quarantined>,
 }
 
@@ -255,6 +262,8 @@ impl Default for Progress {
             streaks: BTreeMap::new(),
             games: BTreeMap::new(),
             screen: "home".into(),
+            current: BTreeMap::new(),
+            settled: BTreeMap::new(),
             quarantine: Vec::new(),
         }
     }
@@ -282,6 +291,14 @@ impl Progress {
             self.screen = "home".into();
         }
         self.games.retain(|k, _| !rules_of(k).is_empty());
+        while self.settled.len() > 4 * crate::slots::MAX_SLOTS {
+            let first = self.settled.keys().next().cloned();
+            if let Some(k) = first {
+                self.settled.remove(&k);
+            }
+        }
+        self.current
+            .retain(|k, v| !rules_of(k).is_empty() && crate::slots::mode_of_key(v).is_some());
         while self.records.len() > MAX_RECORDS {
             // Drop the oldest generated-level records first (classics and sizes are few).
             let victim = self
@@ -429,172 +446,4 @@ fn v0_to_v1(file: &Map<String, Value>) -> Result<Value, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_game_saved_later_is_written_once_and_shared_by_clones() {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        let calls = Arc::new(AtomicUsize::new(0));
-        let c = calls.clone();
-        let game = SavedGame::later(move || {
-            c.fetch_add(1, Ordering::SeqCst);
-            r#"{"id":"slide:3x3#1","log":[1,2]}"#.to_string()
-        });
-        let copy = game.clone();
-        assert_eq!(
-            calls.load(Ordering::SeqCst),
-            0,
-            "nothing written before it is needed"
-        );
-        assert_eq!(
-            serde_json::to_value(&copy).unwrap(),
-            json!({"id": "slide:3x3#1", "log": [1, 2]})
-        );
-        assert_eq!(game.value()["id"], "slide:3x3#1");
-        assert_eq!(&*game.text(), &*copy.text());
-        assert_eq!(
-            calls.load(Ordering::SeqCst),
-            1,
-            "written once for all clones"
-        );
-        assert_eq!(
-            game,
-            SavedGame::from_value(&json!({"log": [1, 2], "id": "slide:3x3#1"}))
-        );
-    }
-
-    #[test]
-    fn a_game_that_is_not_json_is_saved_as_null_not_as_a_broken_file() {
-        let p = Progress {
-            games: BTreeMap::from([(
-                "slide".to_string(),
-                SavedGame::later(|| "{oops".to_string()),
-            )]),
-            ..Progress::default()
-        };
-        let v = serde_json::to_value(&p).expect("the progress still serialises");
-        assert_eq!(v["games"]["slide"], Value::Null);
-    }
-
-    fn v0_sample() -> Map<String, Value> {
-        serde_json::from_value(json!({
-            "settings": { "lang": "en", "haptics": false, "sound": true, "theme": "dark",
-                          "slideCount": "line" },
-            "best": { "slide:4x4": { "moves": 80, "ms": 61000 },
-                      "klotski:1": { "moves": 81, "ms": 90000 },
-                      "2048": { "score": 20000, "tile": 2048 },
-                      "chess:1": { "moves": 3 } },
-            "saved": { "slide": { "version": 1, "id": "slide:3x3:1,2,3,4,5,6,7,0,8", "log": [],
-                                  "cursor": 0, "elapsed_ms": 5 } },
-            "klotskiUnlocked": 4,
-            "screen": "game:slide"
-        }))
-        .unwrap()
-    }
-
-    #[test]
-    fn v0_migrates_every_field() {
-        let (env, from) = migrate(v0_sample()).unwrap();
-        assert_eq!(from, 0);
-        assert_eq!(env["schema"], 1);
-        let p: Progress = serde_json::from_value(env["progress"].clone()).unwrap();
-        assert_eq!(p.settings.language, "en");
-        assert!(!p.settings.haptics);
-        assert_eq!(p.settings.theme, "dark");
-        assert_eq!(p.settings.rule("slide"), "line");
-        assert_eq!(p.settings.rule("klotski"), "piece");
-        assert_eq!(p.records["slide:4x4/tile"].best_moves, Some(80));
-        assert_eq!(p.records["slide:4x4/tile"].best_time_ms, Some(61000));
-        assert_eq!(p.records["klotski:1/piece"].best_moves, Some(81));
-        assert_eq!(p.records["2048/moves"].best_score, Some(20000));
-        assert_eq!(p.records["2048/moves"].best_tile, Some(2048));
-        assert!(!p.records.keys().any(|k| k.starts_with("chess")));
-        assert_eq!(
-            p.games["slide"].value()["id"],
-            "slide:3x3:1,2,3,4,5,6,7,0,8"
-        );
-        assert_eq!(p.unlocked["klotski"], 4);
-        assert_eq!(p.screen, "game:slide");
-    }
-
-    #[test]
-    fn v0_with_wrong_types_still_migrates_to_defaults() {
-        let file: Map<String, Value> = serde_json::from_value(json!({
-            "settings": { "lang": 7, "theme": "neon", "slideCount": "bogus" },
-            "best": { "slide:3x3": "fast" },
-            "screen": "<script>"
-        }))
-        .unwrap();
-        let (env, _) = migrate(file).unwrap();
-        let p: Progress = serde_json::from_value(env["progress"].clone()).unwrap();
-        assert_eq!(p.settings, Settings::default());
-        assert_eq!(p.screen, "home");
-        assert_eq!(p.records["slide:3x3/tile"].best_moves, None);
-    }
-
-    #[test]
-    fn empty_v0_object_is_a_fresh_start() {
-        let (env, from) = migrate(Map::new()).unwrap();
-        assert_eq!(from, 0);
-        let p: Progress = serde_json::from_value(env["progress"].clone()).unwrap();
-        assert_eq!(p, Progress::default());
-    }
-
-    #[test]
-    fn v1_passes_through_and_newer_is_refused() {
-        let p = Progress {
-            screen: "settings".into(),
-            ..Default::default()
-        };
-        let file: Map<String, Value> =
-            serde_json::from_value(json!({ "save": { "schema": 1, "progress": p } })).unwrap();
-        let (env, from) = migrate(file).unwrap();
-        assert_eq!(from, 1);
-        assert_eq!(env["progress"]["screen"], "settings");
-        let file: Map<String, Value> =
-            serde_json::from_value(json!({ "save": { "schema": 2, "progress": {} } })).unwrap();
-        assert!(migrate(file).unwrap_err().contains("newer"));
-    }
-
-    #[test]
-    fn settings_validation_names_the_field() {
-        let mut s = Settings::default();
-        assert!(s.validate().is_ok());
-        s.theme = "neon".into();
-        assert!(s.validate().unwrap_err().contains("theme"));
-        s = Settings::default();
-        s.rules.insert("klotski".into(), "tile".into());
-        assert!(s.validate().unwrap_err().contains("rules.klotski"));
-        s = Settings::default();
-        s.rules.insert("chess".into(), "tile".into());
-        assert!(s.validate().is_err());
-    }
-
-    #[test]
-    fn screens() {
-        for ok in [
-            "home",
-            "game:slide",
-            "game:2048",
-            "levels:klotski",
-            "settings",
-        ] {
-            assert!(valid_screen(ok), "{ok}");
-        }
-        for bad in ["", "Home", "game slide", "<x>", "9lives", &"a".repeat(41)] {
-            assert!(!valid_screen(bad), "{bad}");
-        }
-    }
-
-    #[test]
-    fn sanitize_bounds_records() {
-        let mut p = Progress::default();
-        for i in 0..MAX_RECORDS + 5 {
-            p.records
-                .insert(format!("klotski:gen:{i}/piece"), Record::default());
-        }
-        p.sanitize();
-        assert_eq!(p.records.len(), MAX_RECORDS);
-    }
-}
+mod tests;
