@@ -307,6 +307,10 @@ impl Progress {
                 None => break,
             }
         }
+        crate::records::sanitize(self);
+        while self.challenges.len() > crate::challenge::MAX_CHALLENGES {
+            self.challenges.pop_first();
+        }
         if self.quarantine.len() > MAX_QUARANTINE {
             let extra = self.quarantine.len() - MAX_QUARANTINE;
             self.quarantine.drain(..extra);

@@ -214,6 +214,21 @@ pub(crate) fn add_play(p: &mut Progress, scope: &str) {
     bound(p, scope);
 }
 
+/// Bring statistics read from a file (perhaps hand-edited) within bounds.
+pub(crate) fn sanitize(p: &mut Progress) {
+    p.stats
+        .retain(|k, _| k.len() <= MAX_SCOPE_LEN && scope_kind(k).is_some());
+    for s in p.stats.values_mut() {
+        while s.history.len() > MAX_HISTORY {
+            s.history.pop_front();
+        }
+        while s.recent.len() > 12 {
+            s.recent.pop_front();
+        }
+    }
+    bound(p, "");
+}
+
 /// Keep at most [`MAX_SCOPES`] scopes (never `keep`).
 fn bound(p: &mut Progress, keep: &str) {
     while p.stats.len() > MAX_SCOPES {
