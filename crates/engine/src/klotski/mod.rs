@@ -31,10 +31,10 @@ pub use analysis::{goal_distances, run_positions};
 pub use board::{Board, Piece, Target, GOAL, MAX_SIDE, MIN_SIDE};
 pub use generate::{generate, generate_counted, generate_with, Band, GenSpec};
 pub use levels::{classic, classics, Classic, Stars};
+pub use view::is_classic;
 pub use solver::{
     search, search_with_limit, solve, Metric, SearchResult, SolutionInfo, MAX_STATES,
 };
-pub use view::is_classic;
 
 use crate::error::{Error, Result};
 use crate::game::{Cancel, Game, Hint, Kind, Status};
