@@ -26,7 +26,14 @@ impl AppState {
         effect: Option<Value>,
         finish: Option<Finish>,
     ) -> View {
-        let rule = self.rule(G::KIND);
+        let (rule, challenge) = {
+            let st = self.store();
+            let p = &st.progress;
+            (
+                p.settings.rule(G::KIND.as_str()).to_string(),
+                crate::challenge::of(p, &slot.key, slot.session.id()),
+            )
+        };
         let mut base = slot.session.snapshot(self.now());
         base.moves = moves_under(&base.counters, &rule, base.moves);
         View {
@@ -34,7 +41,7 @@ impl AppState {
                 base,
                 slot: slot.key.clone(),
                 mode: slot.mode,
-                challenge: None,
+                challenge: crate::challenge::view(challenge),
             },
             effect,
             finish,
@@ -60,6 +67,9 @@ impl AppState {
         let slot_ref = self.current::<G>()?;
         let mut slot = lock(&slot_ref);
         let before = slot.session.status();
+        let first = slot.session.played().is_empty()
+            && !slot.session.can_redo()
+            && !slot.session.undo_used();
         let effect = guard("the move", || {
             slot.session.play(&m, now).map_err(AppError::from)
         })?;
@@ -79,10 +89,19 @@ impl AppState {
             self.0.journal.flush(std::time::Duration::from_secs(2));
             let marker = crate::finish::marker(&slot);
             let key = slot.key.clone();
+            let scope = G::scope(slot.session.start());
             self.commit(|p| {
+                if first {
+                    crate::records::add_play(p, &scope);
+                }
                 finish = crate::finish::settle(&slot, counted_before, p, now, &today);
                 p.settled.insert(key, marker);
             });
+        } else if first {
+            // A game of the scope begins: one play (records.rs).
+            self.save_slot(&mut slot, false);
+            let scope = G::scope(slot.session.start());
+            self.commit(|p| crate::records::add_play(p, &scope));
         } else {
             self.save_slot(&mut slot, false);
         }

@@ -77,6 +77,7 @@ impl AppGame for Klotski {
                     "name_en": c.name_en,
                     "id": c.id(),
                     "slot": format!("klotski:level:{}", c.index),
+                    "scope": format!("klotski:{}", c.board),
                     "optimal": c.min_moves,
                     "stars": c.stars,
                     "unlocked": is_open(c.index, c.name_zh, open),

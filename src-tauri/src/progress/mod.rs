@@ -251,6 +251,10 @@ pub struct Progress {
     /// log>`): a finished game found in the journal without it gets its record at start.
     pub settled: BTreeMap<String, String>,
     pub quarantine: Vec<Quarantined>,
+    /// Statistics per record scope (issue 16, `records.rs`).
+    pub stats: BTreeMap<String, crate::records::ScopeStats>,
+    /// The sender's result of a game opened from a code, per slot key (`challenge.rs`).
+    pub challenges: BTreeMap<String, crate::challenge::SlotChallenge>,
 }
 
 impl Default for Progress {
@@ -265,6 +269,8 @@ impl Default for Progress {
             current: BTreeMap::new(),
             settled: BTreeMap::new(),
             quarantine: Vec::new(),
+            stats: BTreeMap::new(),
+            challenges: BTreeMap::new(),
         }
     }
 }
@@ -314,6 +320,10 @@ impl Progress {
                 }
                 None => break,
             }
+        }
+        crate::records::sanitize(self);
+        while self.challenges.len() > crate::challenge::MAX_CHALLENGES {
+            self.challenges.pop_first();
         }
         if self.quarantine.len() > MAX_QUARANTINE {
             let extra = self.quarantine.len() - MAX_QUARANTINE;
