@@ -369,10 +369,10 @@ def check_main_activity() -> str:
                   "SCREEN_ORIENTATION_USER_PORTRAIT", "smallestScreenWidthDp",
                   "super.onWebViewCreate(webView)"):
         need(token in src, f"MainActivity.kt lacks {token}")
-    css = (ROOT / "ui" / "css" / "app.css").read_text(encoding="utf-8")
+    css = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "ui" / "css").glob("*.css")))
     for side in ("top", "right", "bottom", "left"):
-        need(f"var(--safe-{side}" in css, f"ui/css/app.css no longer reads --safe-{side}")
-    return "MainActivity feeds the four --safe-* variables that ui/css/app.css reads"
+        need(f"var(--safe-{side}" in css, f"ui/css/*.css no longer read --safe-{side}")
+    return "MainActivity feeds the four --safe-* variables that ui/css reads"
 
 
 def check_android_regenerates(tmp: Path) -> str:

@@ -3,55 +3,68 @@
 
 import { h } from '../dom.js';
 
-/** Parse a number-slide body `WxH:<tiles>` into { w, h, tiles } (0 = blank). */
-export function parseSlide(body) {
-  const m = /^(\d+)x(\d+):(.*)$/.exec(body || '');
-  if (!m) return null;
-  const w = Number(m[1]);
-  const hh = Number(m[2]);
-  const tiles = m[3].split(',').map(Number);
-  if (tiles.length !== w * hh || tiles.some((n) => !Number.isInteger(n))) return null;
-  return { w, h: hh, tiles };
+/**
+ * The board as data: the snapshot's `view` (Rust builds it; the UI never parses board text).
+ * TRANSITIONAL: a back end from before `view` existed gets one derived here, in this one
+ * place; delete `legacyView` once every build carries `view`.
+ */
+export function boardView(snapshot) {
+  if (!snapshot) return null;
+  if (snapshot.view && typeof snapshot.view === 'object') return snapshot.view;
+  return legacyView(snapshot.kind, snapshot.board || '');
 }
 
-/** Parse a Klotski body (rows joined by '/'; '.' empty, '#' wall) into { rows, cols, pieces, walls }. */
-export function parseKlotski(body) {
-  const rows = (body || '').split('/');
-  if (!rows.length || !rows[0].length) return null;
-  const cols = rows[0].length;
-  if (rows.some((r) => r.length !== cols)) return null;
-  const pieces = new Map();
+function legacyView(kind, body) {
+  if (kind === 'slide') {
+    const m = /^(\d+)x(\d+):(.*)$/.exec(body);
+    if (!m) return null;
+    const tiles = m[3].split(',').map(Number);
+    return { w: Number(m[1]), h: Number(m[2]), tiles };
+  }
+  if (kind === '2048') {
+    const cells = body.split(',').map(Number);
+    return { size: Math.round(Math.sqrt(cells.length)), cells };
+  }
+  const rows = body.split('/');
+  const boxes = new Map();
   const walls = [];
-  rows.forEach((row, r) => {
+  rows.forEach((row, r) =>
     [...row].forEach((ch, c) => {
       if (ch === '.') return;
-      if (ch === '#') {
-        walls.push({ r, c });
-        return;
-      }
-      let p = pieces.get(ch);
-      if (!p) pieces.set(ch, (p = { id: ch, r0: r, c0: c, r1: r, c1: c }));
-      p.r0 = Math.min(p.r0, r);
-      p.c0 = Math.min(p.c0, c);
+      if (ch === '#') return void walls.push([r, c]);
+      const p = boxes.get(ch) || { id: ch, r, c, r1: r, c1: c };
+      p.r = Math.min(p.r, r);
+      p.c = Math.min(p.c, c);
       p.r1 = Math.max(p.r1, r);
       p.c1 = Math.max(p.c1, c);
-    });
+      boxes.set(ch, p);
+    }),
+  );
+  const pieces = [...boxes.values()].map((p) => {
+    const w = p.c1 - p.c + 1;
+    const hh = p.r1 - p.r + 1;
+    const role = p.id === 'C' ? 'cao' : w === 1 && hh === 1 ? 'soldier' : w !== hh ? 'general' : 'block';
+    return { id: p.id, r: p.r, c: p.c, w, h: hh, role, name_zh: null, name_en: null };
   });
-  const list = [];
-  for (const p of pieces.values()) {
-    const w = p.c1 - p.c0 + 1;
-    const hh = p.r1 - p.r0 + 1;
-    list.push({ id: p.id, r: p.r0, c: p.c0, w, h: hh });
-  }
-  return { rows: rows.length, cols, grid: rows, pieces: list, walls };
+  return { w: (rows[0] || '').length, h: rows.length, pieces, walls };
 }
 
-/** Parse a 2048 body (16 values, comma-separated; more cells allowed if square). */
-export function parse2048(body) {
-  const vals = (body || '').split(',').map(Number);
-  const n = Math.round(Math.sqrt(vals.length));
-  if (n * n !== vals.length || vals.some((v) => !Number.isFinite(v))) return null;
-  return { n, vals };
+/** The params of a `kind:params#seed` game ID (what `new_game` takes), or null if unseeded. */
+export function idParams(id) {
+  const m = /^[^:]+:([^#]*)#\d+$/.exec(id || '');
+  return m ? m[1] : null;
+}
+
+/** Finish every running Web Animation of `el` (jump to its end state). */
+export function finishAnimations(el) {
+  if (!el || !el.getAnimations) return;
+  for (const a of el.getAnimations()) {
+    try {
+      a.finish();
+    } catch (_) {
+      a.cancel();
+    }
+  }
 }
 
 /**

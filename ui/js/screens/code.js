@@ -47,7 +47,7 @@ export class CodeScreen {
     const header = h(
       'header',
       { class: 'bar' },
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.go('home') }, icon('back')),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.back() }, icon('back')),
       h('div', { class: 'bar-title' }, h('h1', { class: 'title', tabindex: '-1' }, t('enterCode'))),
       h('span', { class: 'icon-btn-spacer' }),
     );
@@ -76,7 +76,7 @@ export class CodeScreen {
 
   onKey(e) {
     if (e.key === 'Escape') {
-      this.app.go('home');
+      this.app.back();
       return true;
     }
     return false;
