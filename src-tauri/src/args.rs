@@ -140,6 +140,17 @@ pub fn piece(v: Option<Value>) -> AppResult<char> {
     }
 }
 
+/// An optional boolean argument (`false` when absent or null).
+pub fn flag(name: &str, v: Option<Value>) -> AppResult<bool> {
+    match v {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(b),
+        Some(_) => Err(AppError::bad_argument(format!(
+            "`{name}` must be true or false"
+        ))),
+    }
+}
+
 /// `--open <x>` / `--open=<x>` from the command line (the last one wins), or a bare
 /// `huarong://` link (what a deep link hands a desktop app). `None` when absent.
 /// Bounded: an over-long value is kept (truncated) so the caller can report it.

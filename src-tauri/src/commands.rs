@@ -7,7 +7,7 @@ use crate::args;
 use crate::error::{guard, AppError, AppResult};
 use crate::games;
 use crate::progress::Settings;
-use crate::state::{AppState, HintView, ProgressView, SolveView, View};
+use crate::state::{AppState, GameEntry, HintView, ProgressView, SolveView, View};
 use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
 
@@ -23,12 +23,38 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| AppError::internal(format!("{what}: worker failed: {e}")))?
 }
 
-/// Open a game by game ID (later also share code or link).
+/// Open a game by game ID, share code or link, into its slot; `replace: true` confirms
+/// replacing an unfinished game with moves there (else `would_replace`).
 #[tauri::command]
-pub async fn open_game(state: State<'_, AppState>, id: Arg) -> AppResult<View> {
+pub async fn open_game(state: State<'_, AppState>, id: Arg, replace: Arg) -> AppResult<View> {
     let id = args::string("id", id, args::MAX_OPEN)?;
+    let replace = args::flag("replace", replace)?;
     let st = state.inner().clone();
-    blocking("open_game", move || st.open_game(&id)).await
+    blocking("open_game", move || st.open_game(&id, replace)).await
+}
+
+/// Every slot, most recently played first.
+#[tauri::command]
+pub fn list_games(state: State<'_, AppState>) -> AppResult<Vec<GameEntry>> {
+    guard("list_games", || Ok(state.list_games()))
+}
+
+/// Make a slot its kind's current game and show it (undo history included).
+#[tauri::command]
+pub fn resume_game(state: State<'_, AppState>, slot: Arg) -> AppResult<View> {
+    let slot = args::string("slot", slot, 128)?;
+    guard("resume_game", || state.resume_game(&slot))
+}
+
+/// Cancel the running hint/solve of `kind` (of every kind when absent).
+#[tauri::command]
+pub fn cancel(state: State<'_, AppState>, kind: Arg) -> AppResult<()> {
+    let kind = match kind {
+        None | Some(Value::Null) => None,
+        k => Some(args::kind(k)?),
+    };
+    state.cancel(kind);
+    Ok(())
 }
 
 /// Start a new game: `kind`, generator `params` (e.g. `4x4`, `4x4/hard`, `60-90`, ``), and an
@@ -39,12 +65,14 @@ pub async fn new_game(
     kind: Arg,
     params: Arg,
     seed: Arg,
+    replace: Arg,
 ) -> AppResult<View> {
     let kind = args::kind(kind)?;
     let params = args::params(params)?;
     let seed = args::seed(seed)?;
+    let replace = args::flag("replace", replace)?;
     let st = state.inner().clone();
-    blocking("new_game", move || st.new_game(kind, &params, seed)).await
+    blocking("new_game", move || st.new_game(kind, &params, seed, replace)).await
 }
 
 #[tauri::command]

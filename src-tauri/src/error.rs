@@ -27,6 +27,8 @@ pub enum Code {
     BadArgument,
     /// Reading or writing the player's progress failed.
     Storage,
+    /// The slot holds an unfinished game with moves; call again with `replace: true`.
+    WouldReplace,
     /// An internal failure (e.g. a panic caught at the IPC boundary). Always a bug.
     Internal,
 }
@@ -47,6 +49,7 @@ impl Code {
             Code::NoGame => "no_game",
             Code::BadArgument => "bad_argument",
             Code::Storage => "storage",
+            Code::WouldReplace => "would_replace",
             Code::Internal => "internal",
         }
     }

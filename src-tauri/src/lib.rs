@@ -4,15 +4,23 @@
 
 pub mod args;
 mod commands;
+mod daily;
 pub mod error;
+mod finish;
 pub mod games;
 pub mod haptics;
+mod launch;
 #[cfg(any(mobile, test))]
 mod mobile;
 pub mod persist;
+mod play;
 pub mod progress;
+mod search;
+mod settings;
 mod share;
+pub mod slots;
 pub mod state;
+mod views;
 
 pub use error::{AppError, Code};
 pub use state::AppState;
@@ -134,6 +142,9 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder.invoke_handler(tauri::generate_handler![
         commands::open_game,
         commands::new_game,
+        commands::list_games,
+        commands::resume_game,
+        commands::cancel,
         commands::play,
         commands::undo,
         commands::redo,

@@ -36,6 +36,8 @@ pub struct Settings {
     pub sound: bool,
     /// `system`, `light` or `dark`.
     pub theme: String,
+    /// Show the 2048 direction pad.
+    pub pad: bool,
     /// The move-count rule per game (see [`rules_of`]).
     pub rules: BTreeMap<String, String>,
 }
@@ -51,6 +53,7 @@ impl Default for Settings {
             haptics: true,
             sound: true,
             theme: "system".into(),
+            pad: false,
             rules,
         }
     }
@@ -63,12 +66,7 @@ pub const THEMES: &[&str] = &["system", "light", "dark"];
 /// (`Snapshot::counters`), e.g. slide `tile` (each tile-step counts 1) and `line` (one slide
 /// of a run counts 1); Klotski `piece` (the standard Chinese count), `straight`, `unit`.
 pub fn rules_of(kind: &str) -> &'static [&'static str] {
-    match kind {
-        "slide" => &["tile", "line"],
-        "klotski" => &["piece", "straight", "unit"],
-        "2048" => &["moves"],
-        _ => &[],
-    }
+    huarong_engine::Kind::parse(kind).map_or(&[], huarong_engine::registry::rules)
 }
 
 impl Settings {
@@ -243,6 +241,8 @@ pub struct Progress {
     pub games: BTreeMap<String, SavedGame>,
     /// The screen the player was on (`home`, `game:<kind>`, …).
     pub screen: String,
+    /// The current slot of each kind (`kind` → slot key).
+    pub current: BTreeMap<String, String>,
     pub quarantine: Vec<Quarantined>,
 }
 
@@ -255,6 +255,7 @@ impl Default for Progress {
             streaks: BTreeMap::new(),
             games: BTreeMap::new(),
             screen: "home".into(),
+            current: BTreeMap::new(),
             quarantine: Vec::new(),
         }
     }
@@ -282,6 +283,8 @@ impl Progress {
             self.screen = "home".into();
         }
         self.games.retain(|k, _| !rules_of(k).is_empty());
+        self.current
+            .retain(|k, v| !rules_of(k).is_empty() && crate::slots::mode_of_key(v).is_some());
         while self.records.len() > MAX_RECORDS {
             // Drop the oldest generated-level records first (classics and sizes are few).
             let victim = self

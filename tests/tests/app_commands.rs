@@ -229,7 +229,17 @@ fn klotski_drag_targets_moves_and_a_classic_win_unlocks_the_next() {
     let levels = app.ok("levels", json!({"kind": "klotski"}));
     let list = levels["levels"].as_array().unwrap();
     assert_eq!(list.len(), 40);
-    assert_eq!(list.iter().filter(|l| l["unlocked"] == true).count(), 3);
+    // Levels 1-3 of the difficulty order, plus the best-known classics, are open from the start.
+    let open: Vec<&str> = list
+        .iter()
+        .filter(|l| l["unlocked"] == true)
+        .map(|l| l["name_zh"].as_str().unwrap())
+        .collect();
+    assert_eq!(open.len(), 3 + huarong_app_lib::games::OPEN_FROM_START.len(), "{open:?}");
+    for name in ["横刀立马", "指挥若定", "将拥曹营", "齐头并进", "兵分三路"] {
+        assert!(open.contains(&name), "{name} is open from the start: {open:?}");
+    }
+    assert!(list[..3].iter().all(|l| l["unlocked"] == true));
     let first = &list[0];
     assert!(first["name_zh"].as_str().unwrap().chars().count() >= 2);
     assert!(first["stars"]["three"].as_u64().unwrap() >= first["optimal"].as_u64().unwrap());

@@ -9,8 +9,11 @@ use huarong_tests::{TempDir, TestApp};
 use serde_json::{json, Map, Value};
 
 const COMMANDS: &[(&str, &[&str])] = &[
-    ("open_game", &["id"]),
-    ("new_game", &["kind", "params", "seed"]),
+    ("open_game", &["id", "replace"]),
+    ("new_game", &["kind", "params", "seed", "replace"]),
+    ("list_games", &[]),
+    ("resume_game", &["slot"]),
+    ("cancel", &["kind"]),
     ("play", &["kind", "mv"]),
     ("undo", &["kind"]),
     ("redo", &["kind"]),
@@ -48,6 +51,7 @@ const CODES: &[&str] = &[
     "no_game",
     "bad_argument",
     "storage",
+    "would_replace",
 ];
 
 fn pick<'a, T>(r: &mut ChaCha8Rng, xs: &'a [T]) -> &'a T {

@@ -112,6 +112,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// All counters the game keeps (e.g. `{"tile": 12, "line": 7}`), for the snapshot.
     fn counters(&self) -> serde_json::Value;
 
+    /// The board as structured data (`Snapshot::view`), so no UI parses `board_body`:
+    /// slide `{w, h, tiles}`, Klotski `{w, h, pieces, walls, exit}`, 2048 `{size, cells}`.
+    /// `start` is the position the session began from (Klotski names its pieces by it).
+    /// Null for a game without one (test games).
+    fn view(&self, _start: &Self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+
     /// The next move of a solution (or the AI's choice) from this position.
     fn hint(&self, cancel: &Cancel) -> Result<Hint<Self::Move>>;
 

@@ -8,6 +8,7 @@
 pub mod error;
 pub mod game;
 pub mod id;
+pub mod registry;
 pub mod rng;
 pub mod session;
 

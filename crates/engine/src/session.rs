@@ -58,6 +58,8 @@ pub struct Snapshot {
     pub moves: u32,
     /// All counters the game keeps.
     pub counters: serde_json::Value,
+    /// The board as structured data (`Game::view`).
+    pub view: serde_json::Value,
     pub status: Status,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -280,6 +282,7 @@ impl<G: Game> Session<G> {
             board: g.board_body(),
             moves: g.moves(),
             counters: g.counters(),
+            view: g.view(&self.start),
             status: g.status(),
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),

@@ -399,6 +399,11 @@ impl Game for G2048 {
         serde_json::json!({ "moves": self.moves, "score": self.score, "max_tile": self.max_tile() })
     }
 
+    /// `{size, cells}`: tile values row-major, 0 = empty.
+    fn view(&self, _start: &Self) -> serde_json::Value {
+        serde_json::json!({ "size": 4, "cells": self.values() })
+    }
+
     fn hint(&self, cancel: &Cancel) -> Result<Hint<Move>> {
         let choice = ai::best_move(self.board, ai::Budget::Millis(HINT_MS), cancel);
         if cancel.is_cancelled() {

@@ -24,10 +24,12 @@ mod keys;
 mod levels;
 mod solver;
 mod space;
+mod view;
 
 pub use board::{Board, Piece, Target, GOAL, MAX_SIDE, MIN_SIDE};
 pub use generate::{generate, generate_counted, generate_with, Band, GenSpec};
 pub use levels::{classic, classics, Classic, Stars};
+pub use view::is_classic;
 pub use solver::{
     search, search_with_limit, solve, Metric, SearchResult, SolutionInfo, MAX_STATES,
 };
@@ -241,6 +243,10 @@ impl Game for Klotski {
             "straight": self.counts.straight,
             "unit": self.counts.unit,
         })
+    }
+
+    fn view(&self, start: &Self) -> serde_json::Value {
+        view::view(&self.board, &start.board)
     }
 
     fn hint(&self, cancel: &Cancel) -> Result<Hint<Move>> {

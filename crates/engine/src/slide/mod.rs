@@ -440,6 +440,12 @@ impl Game for Slide {
         serde_json::json!({ "tile": self.tile_moves, "line": self.line_moves })
     }
 
+    /// `{w, h, tiles}`: tile numbers row-major, 0 = the blank.
+    fn view(&self, _start: &Self) -> serde_json::Value {
+        let b = &self.board;
+        serde_json::json!({ "w": b.width(), "h": b.height(), "tiles": b.tiles() })
+    }
+
     /// The first tap of a solution; `optimal` means the solution is optimal in tile moves.
     fn hint(&self, cancel: &Cancel) -> Result<Hint<Move>> {
         if self.board.is_solved() {

@@ -1,0 +1,120 @@
+//! Records and the finish view: what a finished game changes in the progress.
+
+use crate::games::AppGame;
+use crate::play::moves_under;
+use crate::progress::{self, Progress};
+use crate::slots::Slot;
+use crate::state::Finish;
+use huarong_engine::Status;
+
+/// How many Klotski classics (in difficulty order) are open before any is won; the famous
+/// ones in `games::klotski::OPEN_FROM_START` are open besides.
+pub const FIRST_UNLOCKED: u32 = crate::games::FIRST_UNLOCKED;
+
+/// Settle a finished game in `p`: records, unlocks, the daily streak; and the finish view.
+/// Runs inside the save of the move (so it must not take the progress lock itself).
+pub(crate) fn settle<G: AppGame>(
+    slot: &Slot<G>,
+    p: &mut Progress,
+    now: u64,
+    date: &str,
+) -> Option<Finish> {
+    let sess = &slot.session;
+    let g = sess.current();
+    let rule = p.settings.rule(G::KIND.as_str()).to_string();
+    let default_rule = progress::rules_of(G::KIND.as_str())
+        .first()
+        .copied()
+        .unwrap_or("");
+    let status = sess.status();
+    let moves = moves_under(&g.counters(), &rule, g.moves());
+    let optimal = if rule == default_rule {
+        slot.optimal.or_else(|| G::quick_optimum(sess.start()))
+    } else {
+        None
+    };
+    let won = status == Status::Won;
+    let stars = if won {
+        G::stars(sess.start(), &rule, moves, optimal)
+    } else {
+        None
+    };
+    let time_ms = sess.elapsed_ms(now);
+    let (score, best_tile) = (G::score(g), G::best_tile(g));
+    let counted = !sess.auto_solved();
+    let key = format!("{}/{rule}", G::scope(sess.start()));
+    let level = G::level_index(sess.start());
+    let mut new_record = false;
+    let record = {
+        let r = p.records.entry(key.clone()).or_default();
+        r.rule = rule.clone();
+        if optimal.is_some() {
+            r.optimal = optimal;
+        }
+        if counted {
+            let mut better = false;
+            if won {
+                if !slot.counted_win {
+                    r.wins = r.wins.saturating_add(1);
+                }
+                if r.best_moves.is_none_or(|b| moves < b) {
+                    r.best_moves = Some(moves);
+                    r.undo_used = sess.undo_used();
+                    r.hints_used = sess.hints_used();
+                    better = true;
+                }
+                if r.best_time_ms.is_none_or(|b| time_ms < b) {
+                    r.best_time_ms = Some(time_ms);
+                    better = true;
+                }
+                r.stars = r.stars.max(stars.unwrap_or(0));
+                if let Some(i) = level {
+                    let open = p
+                        .unlocked
+                        .entry(G::KIND.as_str().into())
+                        .or_insert(FIRST_UNLOCKED);
+                    *open = (*open).max(i + 1);
+                }
+            }
+            if let Some(s) = score {
+                if r.best_score.is_none_or(|b| s > b) {
+                    r.best_score = Some(s);
+                    better = true;
+                }
+            }
+            if let Some(t) = best_tile {
+                if r.best_tile.is_none_or(|b| t > b) {
+                    r.best_tile = Some(t);
+                }
+            }
+            if better {
+                r.date = date.to_string();
+            }
+            new_record = better;
+        }
+        r.clone()
+    };
+    // A daily puzzle solved (2048: played to its end) extends the streak.
+    let daily = (counted && (won || G::DAILY_ON_END))
+        .then(|| crate::daily::daily_day(G::KIND, sess.id()))
+        .flatten()
+        .map(|day| crate::daily::apply_daily(p, G::KIND, day));
+    p.sanitize();
+    Some(Finish {
+        daily,
+        status,
+        rule,
+        moves,
+        optimal,
+        time_ms,
+        stars,
+        score,
+        best_tile,
+        undo_used: sess.undo_used(),
+        hints_used: sess.hints_used(),
+        counted,
+        new_record,
+        key,
+        record,
+    })
+}

@@ -1,0 +1,124 @@
+//! The app-side registry of games: what the app needs from each game beyond the engine's
+//! `Game` trait (its slots, record scope, optimum and stars, level list). One module per
+//! game (`slide.rs`, `klotski.rs`, `g2048.rs`) implements [`AppGame`]; the one list of
+//! games is the [`with_game!`] macro below (adding a game = one module + one line there).
+
+mod g2048;
+mod klotski;
+mod slide;
+
+use crate::slots::KindSlots;
+use crate::state::AppState;
+use huarong_engine::{Cancel, Game, Kind};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::any::Any;
+use std::collections::HashMap;
+
+pub use klotski::{FIRST_UNLOCKED, OPEN_FROM_START};
+
+/// Run `$body` with `$G` bound to the game type of `$kind`. **The registry**: one line per game.
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            huarong_engine::Kind::Slide => {
+                type $G = huarong_engine::slide::Slide;
+                $body
+            }
+            huarong_engine::Kind::Klotski => {
+                type $G = huarong_engine::klotski::Klotski;
+                $body
+            }
+            huarong_engine::Kind::G2048 => {
+                type $G = huarong_engine::g2048::G2048;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_game;
+
+/// How a slot's game was started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Free,
+    Level,
+    Daily,
+    Challenge,
+}
+
+/// Every kind's slots, built from the registry (a map from kind to `KindSlots<G>`).
+pub struct Games(HashMap<Kind, Box<dyn Any + Send + Sync>>);
+
+impl Default for Games {
+    fn default() -> Self {
+        let mut m: HashMap<Kind, Box<dyn Any + Send + Sync>> = HashMap::new();
+        for kind in Kind::ALL {
+            with_game!(kind, G => m.insert(kind, Box::new(KindSlots::<G>::default())));
+        }
+        Games(m)
+    }
+}
+
+pub trait AppGame: Game {
+    /// This kind's slots in the app state.
+    fn slots(games: &Games) -> &KindSlots<Self> {
+        games
+            .0
+            .get(&Self::KIND)
+            .and_then(|b| b.downcast_ref::<KindSlots<Self>>())
+            .expect("every registered kind has its slots (built from the same registry)")
+    }
+    /// The slot of a game started with `new_game` from `params`: key and mode.
+    fn new_slot(start: &Self) -> (String, Mode);
+    /// The slot of a plain game ID opened with `open_game` when it is not a daily puzzle:
+    /// `None` = a challenge slot keyed by the ID (Klotski classics have their level slot).
+    fn open_slot(_start: &Self) -> Option<(String, Mode)> {
+        None
+    }
+    /// The record scope of a game started from `start`: `slide:4x4`, `klotski:<board>`, `2048`.
+    fn scope(start: &Self) -> String;
+    /// Whether an optimum can be had at all (so a background job is worth starting).
+    fn has_optimum(_start: &Self) -> bool {
+        false
+    }
+    /// The fewest moves from `start` under the game's default rule (run off the main
+    /// thread; may search). `None` when unknown or too costly.
+    fn optimum(_start: &Self, _cancel: &Cancel) -> Option<u32> {
+        None
+    }
+    /// The optimum when it costs nothing (a lookup), for a win before the background
+    /// job is done.
+    fn quick_optimum(_start: &Self) -> Option<u32> {
+        None
+    }
+    /// Stars for a win in `moves` under `rule`, where the game gives stars.
+    fn stars(_start: &Self, _rule: &str, _moves: u32, _optimal: Option<u32>) -> Option<u8> {
+        None
+    }
+    /// 2048's score and biggest tile.
+    fn score(&self) -> Option<u64> {
+        None
+    }
+    fn best_tile(&self) -> Option<u64> {
+        None
+    }
+    /// The 1-based number of the level `start` is (Klotski classics), for unlocking.
+    fn level_index(_start: &Self) -> Option<u32> {
+        None
+    }
+    /// Whether playing a game to its end (not only a win) completes a daily puzzle.
+    const DAILY_ON_END: bool = false;
+    /// The level list with the player's bests under `rule` (`levels` command).
+    fn levels(state: &AppState, rule: &str) -> Value;
+}
+
+/// The star rule (defined once, in the engine).
+pub use huarong_engine::registry::stars as stars_for;
+
+/// The level list of `kind` with the player's records under the current rule.
+pub fn levels(state: &AppState, kind: Kind) -> Value {
+    let rule = state.settings().rule(kind.as_str()).to_string();
+    with_game!(kind, G => G::levels(state, &rule))
+}

@@ -1,0 +1,87 @@
+//! Number slide in the app: one free-play slot per size.
+
+use super::{stars_for, AppGame, Mode};
+use crate::progress::Record;
+use crate::state::AppState;
+use huarong_engine::slide::{self, Slide};
+use huarong_engine::Cancel;
+use serde_json::{json, Value};
+
+/// Slide sizes offered in the level list.
+pub const SIZES: &[(usize, usize)] = &[
+    (3, 3),
+    (4, 4),
+    (5, 5),
+    (6, 6),
+    (7, 7),
+    (8, 8),
+    (9, 9),
+    (10, 10),
+    (3, 4),
+    (4, 5),
+];
+
+fn size(start: &Slide) -> String {
+    format!("{}x{}", start.board().width(), start.board().height())
+}
+
+impl AppGame for Slide {
+    fn new_slot(start: &Self) -> (String, Mode) {
+        (format!("slide:{}", size(start)), Mode::Free)
+    }
+    fn scope(start: &Self) -> String {
+        format!("slide:{}", size(start))
+    }
+    fn has_optimum(start: &Self) -> bool {
+        start.board().width() * start.board().height() <= 16
+    }
+    fn optimum(start: &Self, cancel: &Cancel) -> Option<u32> {
+        if let Some(n) = slide::optimal_length(start.board()) {
+            return Some(n);
+        }
+        if !Self::has_optimum(start) {
+            return None;
+        }
+        slide::solve(start.board(), cancel)
+            .ok()
+            .filter(|s| s.optimal)
+            .map(|s| s.tiles.len() as u32)
+    }
+    fn quick_optimum(start: &Self) -> Option<u32> {
+        // Built tables answer at once; the 3×3 table builds in tens of milliseconds.
+        let b = start.board();
+        let cheap = slide::is_built(b.width(), b.height()) || b.width() * b.height() <= 9;
+        cheap.then(|| slide::optimal_length(b)).flatten()
+    }
+    fn stars(_start: &Self, rule: &str, moves: u32, optimal: Option<u32>) -> Option<u8> {
+        // The optimum is counted in tile moves; other counts get no stars.
+        (rule == "tile")
+            .then_some(optimal.map(|o| stars_for(o, moves)))
+            .flatten()
+    }
+    fn levels(state: &AppState, rule: &str) -> Value {
+        let best = |scope: &str| -> Option<Record> { state.record(&format!("{scope}/{rule}")) };
+        let sizes: Vec<Value> = SIZES
+            .iter()
+            .map(|&(w, h)| {
+                let size = format!("{w}x{h}");
+                let difficulties: Vec<Value> = slide::Difficulty::ALL
+                    .iter()
+                    .filter_map(|d| {
+                        d.band(w, h).map(|(lo, hi)| {
+                            json!({ "name": d.as_str(), "params": format!("{size}/{}", d.as_str()), "band": [lo, hi] })
+                        })
+                    })
+                    .collect();
+                json!({
+                    "size": size,
+                    "params": size,
+                    "slot": format!("slide:{size}"),
+                    "difficulties": difficulties,
+                    "best": best(&format!("slide:{size}")),
+                })
+            })
+            .collect();
+        json!({ "kind": "slide", "rule": rule, "levels": sizes })
+    }
+}

@@ -1,0 +1,107 @@
+//! Opening games: `new_game`, `open_game` (game ID, share code or link) and what the app
+//! does with a launch request (`--open`, a deep link, a second instance's arguments).
+//!
+//! Launch never discards a game: it opens with `replace: false`. If the request's slot
+//! holds another unfinished game with moves, the app shows home with a `would_replace`
+//! notice (the player can open the code from the code screen and confirm there); the same
+//! game in its slot is resumed.
+
+use crate::args;
+use crate::error::{guard, AppError, AppResult, Code};
+use crate::games::{with_game, AppGame};
+use crate::persist::Notice;
+use crate::state::{AppState, View};
+use huarong_engine::{Kind, Session};
+
+impl AppState {
+    /// `open_game`: a game ID, share code or link, into its slot (see `slots.rs`).
+    pub fn open_game(&self, text: &str, replace: bool) -> AppResult<View> {
+        let id = resolve_open(text)?;
+        let parsed = huarong_engine::GameId::parse(&id)?;
+        with_game!(parsed.kind, G => self.open_g::<G>(&id, replace))
+    }
+
+    fn open_g<G: AppGame>(&self, id: &str, replace: bool) -> AppResult<View> {
+        let sess = open_session::<G>(id)?;
+        let (key, mode) = self.route_id(&sess, true);
+        self.place(key, mode, sess, replace, true)
+    }
+
+    /// `new_game`: a fresh game of `kind` from generator parameters and a seed (random if
+    /// none), into its free-play (or level) slot.
+    pub fn new_game(
+        &self,
+        kind: Kind,
+        params: &str,
+        seed: Option<u64>,
+        replace: bool,
+    ) -> AppResult<View> {
+        // A random seed below 2^53 survives a round trip through a JS number.
+        let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
+        let id = format!("{}:{params}#{seed}", kind.as_str());
+        with_game!(kind, G => {
+            let sess = open_session::<G>(&id)?;
+            let (key, mode) = G::new_slot(sess.start());
+            self.place(key, mode, sess, replace, false)
+        })
+    }
+
+    /// Apply a launch request (`--open`, a link): open the game and show it, or show home
+    /// with a notice. No request: the saved screen stays.
+    pub fn launch(&self, open: Option<&str>) {
+        let Some(text) = open else { return };
+        let shown: String = text.chars().take(80).collect();
+        match self.open_game(text, false) {
+            Ok(_) => {}
+            Err(e) if e.code == Code::WouldReplace => {
+                self.notice(Notice::warning(
+                    "would_replace",
+                    format!(
+                        "{shown:?} was not opened: {}. Open it from the code screen to replace it.",
+                        e.message
+                    ),
+                ));
+                self.commit(|p| p.screen = "home".into());
+            }
+            Err(e) => {
+                self.notice(Notice::warning(
+                    "bad_open",
+                    format!("could not open {shown:?}: {}", e.message),
+                ));
+                self.commit(|p| p.screen = "home".into());
+            }
+        }
+    }
+}
+
+fn open_session<G: AppGame>(id: &str) -> AppResult<Session<G>> {
+    guard("opening the game", || {
+        Session::<G>::open(id).map_err(AppError::from)
+    })
+}
+
+/// Turn what the player or the command line gave (a game ID, a share code, or a
+/// `huarong://play?c=` link) into a game ID. Bounded and checked before any decoding.
+pub fn resolve_open(text: &str) -> AppResult<String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(AppError::bad_argument(
+            "nothing to open: the game ID is empty",
+        ));
+    }
+    if t.len() > args::MAX_OPEN {
+        return Err(AppError::bad_argument(format!(
+            "{} bytes is too long for a game ID, code or link (at most {})",
+            t.len(),
+            args::MAX_OPEN
+        )));
+    }
+    if t.chars().any(|c| c.is_control()) {
+        return Err(AppError::bad_argument(
+            "the game ID contains control characters",
+        ));
+    }
+    guard("reading the game ID or code", || {
+        huarong_engine::code::resolve(t).map_err(AppError::from)
+    })
+}

@@ -1,0 +1,149 @@
+//! Moves on a kind's current slot: play, undo, redo, restart, snapshot, pause, Klotski drag
+//! targets; and the one way a slot becomes a `View`.
+
+use crate::args;
+use crate::error::{guard, AppError, AppResult};
+use crate::games::{with_game, AppGame};
+use crate::slots::Slot;
+use crate::state::{lock, AppState, Finish, GameSnapshot, View};
+use huarong_engine::klotski::Klotski;
+use huarong_engine::{Kind, Session, Status};
+use serde_json::Value;
+
+/// The count under `rule` from a game's counters (the game's own count when absent).
+pub(crate) fn moves_under(counters: &Value, rule: &str, fallback: u32) -> u32 {
+    counters
+        .get(rule)
+        .and_then(Value::as_u64)
+        .and_then(|m| u32::try_from(m).ok())
+        .unwrap_or(fallback)
+}
+
+impl AppState {
+    pub(crate) fn view<G: AppGame>(
+        &self,
+        slot: &Slot<G>,
+        effect: Option<Value>,
+        finish: Option<Finish>,
+    ) -> View {
+        let rule = self.rule(G::KIND);
+        let mut base = slot.session.snapshot(self.now());
+        base.moves = moves_under(&base.counters, &rule, base.moves);
+        View {
+            snapshot: GameSnapshot {
+                base,
+                slot: slot.key.clone(),
+                mode: slot.mode,
+                challenge: None,
+            },
+            effect,
+            finish,
+            rule,
+        }
+    }
+
+    pub(crate) fn rule(&self, kind: Kind) -> String {
+        self.store()
+            .progress
+            .settings
+            .rule(kind.as_str())
+            .to_string()
+    }
+
+    pub fn play(&self, kind: Kind, mv: Value) -> AppResult<View> {
+        with_game!(kind, G => self.play_g::<G>(mv))
+    }
+
+    fn play_g<G: AppGame>(&self, mv: Value) -> AppResult<View> {
+        let m: G::Move = args::mv(G::KIND, Some(mv))?;
+        let now = self.now();
+        let slot_ref = self.current::<G>()?;
+        let mut slot = lock(&slot_ref);
+        let before = slot.session.status();
+        let effect = guard("the move", || {
+            slot.session.play(&m, now).map_err(AppError::from)
+        })?;
+        let after = slot.session.status();
+        slot.touch(self.stamp());
+        let effect = serde_json::to_value(effect).ok();
+        let mut finish = None;
+        if after != before && after != Status::Playing {
+            // The move and its record go to disk in the same save.
+            let now = self.now();
+            let today = crate::daily::today();
+            self.save_slot(&slot, |p| finish = crate::finish::settle(&slot, p, now, &today));
+            if let Some(f) = &finish {
+                slot.counted_win |= f.counted && f.status == Status::Won;
+            }
+        } else {
+            self.save_slot(&slot, |_| {});
+        }
+        Ok(self.view(&slot, effect, finish))
+    }
+
+    pub fn undo(&self, kind: Kind) -> AppResult<View> {
+        with_game!(kind, G => self.step::<G>(|s, now| s.undo(now).map_err(AppError::from)))
+    }
+
+    pub fn redo(&self, kind: Kind) -> AppResult<View> {
+        with_game!(kind, G => self.step::<G>(|s, now| s.redo(now).map_err(AppError::from)))
+    }
+
+    pub fn restart(&self, kind: Kind) -> AppResult<View> {
+        with_game!(kind, G => self.step::<G>(|s, now| {
+            s.restart(now);
+            Ok(())
+        }))
+    }
+
+    fn step<G: AppGame>(
+        &self,
+        f: impl FnOnce(&mut Session<G>, u64) -> AppResult<()>,
+    ) -> AppResult<View> {
+        let now = self.now();
+        let slot_ref = self.current::<G>()?;
+        let mut slot = lock(&slot_ref);
+        guard("the command", || f(&mut slot.session, now))?;
+        slot.touch(self.stamp());
+        self.save_slot(&slot, |_| {});
+        Ok(self.view(&slot, None, None))
+    }
+
+    pub fn snapshot(&self, kind: Kind) -> AppResult<View> {
+        with_game!(kind, G => {
+            let slot_ref = self.current::<G>()?;
+            let slot = lock(&slot_ref);
+            Ok(self.view(&slot, None, None))
+        })
+    }
+
+    /// Stop the clock of `kind`'s current game (or of every game): the app went to the
+    /// background or the player left the game screen. The next move starts it again.
+    pub fn pause(&self, kind: Option<Kind>) {
+        for k in Kind::ALL {
+            if kind.is_none_or(|want| want == k) {
+                with_game!(k, G => self.pause_g::<G>());
+            }
+        }
+    }
+
+    pub(crate) fn pause_g<G: AppGame>(&self) {
+        let now = self.now();
+        let Ok(slot_ref) = self.current::<G>() else {
+            return;
+        };
+        let mut slot = lock(&slot_ref);
+        slot.session.pause(now);
+        self.save_slot(&slot, |_| {});
+    }
+
+    /// Where a Klotski piece can go in one move (with the path to each place).
+    pub fn klotski_targets(&self, piece: char) -> AppResult<Value> {
+        let slot_ref = self.current::<Klotski>()?;
+        let slot = lock(&slot_ref);
+        let targets = guard("the drag targets", || {
+            slot.session.current().targets(piece).map_err(AppError::from)
+        })?;
+        serde_json::to_value(targets).map_err(|e| AppError::internal(e.to_string()))
+    }
+}

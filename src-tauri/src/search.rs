@@ -1,0 +1,185 @@
+//! Searches: hint, solve (blocking — called on a worker thread, never on the thread that
+//! handles IPC or links), the background optimum of a start, and cancelling.
+//!
+//! At most one search per kind at a time: a new hint or solve cancels the kind's previous
+//! one and pauses its background optimum search, which starts again when the hint is done
+//! (the hint wins). Any change of the slot (a move, leaving the game screen, the app going
+//! to the background, `cancel`) cancels a running hint or solve.
+
+use crate::error::{guard, AppError, AppResult, Code};
+use crate::games::{with_game, AppGame};
+use crate::slots::SlotRef;
+use crate::state::{lock, AppState, HintView, SolveView};
+use huarong_engine::{Cancel, Kind, Session, Status};
+use serde_json::Value;
+
+impl AppState {
+    /// Begin a hint/solve on `G`'s current slot: a clone of its session, the cancel flag,
+    /// the slot's version (to write back only onto the same position).
+    fn begin_search<G: AppGame>(&self) -> AppResult<(SlotRef<G>, Session<G>, Cancel, u64)> {
+        let slot_ref = self.current::<G>()?;
+        let cancel = Cancel::new();
+        {
+            let mut kinds = G::slots(&self.0.games).lock();
+            kinds.search.cancel();
+            kinds.search = cancel.clone();
+            if let Some((_, c)) = kinds.optimum.take() {
+                c.cancel();
+            }
+        }
+        let mut slot = lock(&slot_ref);
+        slot.search = cancel.clone();
+        let (sess, version) = (slot.session.clone(), slot.version);
+        drop(slot);
+        Ok((slot_ref, sess, cancel, version))
+    }
+
+    /// After a hint/solve: the optimum search of the current slot may run again.
+    fn end_search<G: AppGame>(&self) {
+        self.find_optimal_current::<G>();
+    }
+
+    pub fn hint(&self, kind: Kind) -> AppResult<HintView> {
+        with_game!(kind, G => {
+            let r = self.hint_g::<G>();
+            self.end_search::<G>();
+            r
+        })
+    }
+
+    fn hint_g<G: AppGame>(&self) -> AppResult<HintView> {
+        let (slot_ref, mut sess, cancel, version) = self.begin_search::<G>()?;
+        let hint = guard("the hint", || sess.hint(&cancel).map_err(AppError::from))?;
+        let mut slot = lock(&slot_ref);
+        if cancel.is_cancelled() || slot.version != version {
+            return Err(AppError::new(
+                Code::Cancelled,
+                "the hint was overtaken by a newer request, a move, or leaving the game",
+            ));
+        }
+        // The clone carries the hint line (for reuse) and the hints count.
+        slot.session = sess;
+        let stamp = self.stamp();
+        slot.touch(stamp);
+        self.save_slot(&slot, |_| {});
+        let remaining = (!hint.line.is_empty() || hint.optimal).then(|| hint.line.len() as u32 + 1);
+        Ok(HintView {
+            mv: serde_json::to_value(&hint.mv).unwrap_or(Value::Null),
+            optimal: hint.optimal,
+            remaining: if hint.values.is_some() && hint.line.is_empty() {
+                None
+            } else {
+                remaining
+            },
+            values: hint.values,
+        })
+    }
+
+    pub fn solve(&self, kind: Kind) -> AppResult<SolveView> {
+        with_game!(kind, G => {
+            let r = self.solve_g::<G>();
+            self.end_search::<G>();
+            r
+        })
+    }
+
+    fn solve_g<G: AppGame>(&self) -> AppResult<SolveView> {
+        let (slot_ref, sess, cancel, version) = self.begin_search::<G>()?;
+        if sess.status() != Status::Playing {
+            return Err(AppError::new(Code::IllegalMove, "the game is over"));
+        }
+        let moves = guard("the solver", || {
+            sess.solution(&cancel).map_err(AppError::from)
+        })?;
+        let mut slot = lock(&slot_ref);
+        if cancel.is_cancelled() || slot.version != version {
+            return Err(AppError::new(
+                Code::Cancelled,
+                "the solver was overtaken by a newer request, a move, or leaving the game",
+            ));
+        }
+        // Asking for the whole solution marks the game: it will not set records.
+        slot.session.mark_auto_solved();
+        let stamp = self.stamp();
+        slot.touch(stamp);
+        self.save_slot(&slot, |_| {});
+        Ok(SolveView {
+            moves: moves
+                .iter()
+                .filter_map(|m| serde_json::to_value(m).ok())
+                .collect(),
+        })
+    }
+
+    /// `cancel`: stop the running hint/solve of `kind` (of every kind when `None`).
+    pub fn cancel(&self, kind: Option<Kind>) {
+        for k in Kind::ALL {
+            if kind.is_none_or(|want| want == k) {
+                with_game!(k, G => G::slots(&self.0.games).lock().search.cancel());
+            }
+        }
+    }
+
+    pub(crate) fn find_optimal_current<G: AppGame>(&self) {
+        if let Ok(slot_ref) = self.current::<G>() {
+            self.find_optimal::<G>(&slot_ref);
+        }
+    }
+
+    /// Compute the start's optimum in the background when the game can and it is cheap
+    /// enough; kept in the slot for the finish view. One per kind: it cancels the kind's
+    /// previous one, and waits while a hint or solve of the kind runs.
+    pub(crate) fn find_optimal<G: AppGame>(&self, slot_ref: &SlotRef<G>) {
+        let (start, id, key) = {
+            let slot = lock(slot_ref);
+            if slot.optimal.is_some() || !G::has_optimum(slot.session.start()) {
+                return;
+            }
+            (
+                slot.session.start().clone(),
+                slot.session.id().to_string(),
+                slot.key.clone(),
+            )
+        };
+        let cancel = Cancel::new();
+        {
+            let mut kinds = G::slots(&self.0.games).lock();
+            if let Some((k, c)) = kinds.optimum.take() {
+                if k == key && !c.is_cancelled() {
+                    kinds.optimum = Some((k, c));
+                    return;
+                }
+                c.cancel();
+            }
+            kinds.optimum = Some((key.clone(), cancel.clone()));
+        }
+        let slot = slot_ref.clone();
+        let _ = std::thread::Builder::new()
+            .name("huarong-optimum".into())
+            .spawn(move || {
+                background_priority();
+                let found = guard("the optimum", || Ok(G::optimum(&start, &cancel)))
+                    .ok()
+                    .flatten();
+                if let Some(n) = found {
+                    let mut s = lock(&slot);
+                    if !cancel.is_cancelled() && s.session.id() == id {
+                        s.optimal = Some(n);
+                    }
+                }
+            });
+    }
+}
+
+/// Make the calling thread yield to the UI: the optimum search for the finish screen can
+/// keep a core busy for a second or more after a game opens, and on a 2-core phone the
+/// webview's main thread must not wait for it. (Linux and Android: a thread is a task with
+/// its own nice value. Elsewhere the thread keeps the default priority.)
+fn background_priority() {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    // SAFETY: plain system calls on the current thread, no pointers involved.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
+}

@@ -1,0 +1,128 @@
+//! Settings (merge and check), the screen to reopen on, and the `get_progress` view.
+
+use crate::error::{AppError, AppResult};
+use crate::games::FIRST_UNLOCKED;
+use crate::persist::{Notice, Writer};
+use crate::progress::{self, Record, Settings};
+use crate::state::{AppState, ProgressView, StorageView};
+use huarong_engine::Kind;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The settings' fields `set_settings` accepts.
+const FIELDS: &[&str] = &["language", "haptics", "sound", "theme", "pad", "rules"];
+
+impl AppState {
+    pub fn settings(&self) -> Settings {
+        self.store().progress.settings.clone()
+    }
+
+    /// Merge `patch` (any subset of the settings' fields) into the settings.
+    pub fn set_settings(&self, patch: Value) -> AppResult<Settings> {
+        let Value::Object(patch) = patch else {
+            return Err(AppError::bad_argument("`settings` must be an object"));
+        };
+        if let Some(k) = patch.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+            return Err(AppError::bad_argument(format!(
+                "`settings.{}` is not a setting (known: {FIELDS:?})",
+                k.chars().take(40).collect::<String>()
+            )));
+        }
+        let mut merged =
+            serde_json::to_value(self.settings()).map_err(|e| AppError::internal(e.to_string()))?;
+        for (k, v) in patch {
+            if k == "rules" {
+                let Value::Object(rules) = v else {
+                    return Err(AppError::bad_argument("`settings.rules` must be an object"));
+                };
+                for (kind, rule) in rules {
+                    merged["rules"][kind] = rule;
+                }
+            } else {
+                merged[k] = v;
+            }
+        }
+        let settings: Settings = serde_json::from_value(merged)
+            .map_err(|e| AppError::bad_argument(format!("`settings`: {e}")))?;
+        settings
+            .validate()
+            .map_err(|e| AppError::bad_argument(format!("`settings.{e}")))?;
+        let out = settings.clone();
+        self.commit(|p| p.settings = settings);
+        Ok(out)
+    }
+
+    /// Remember the screen; leaving a game's screen stops its clock and cancels its
+    /// hint or solve.
+    pub fn set_screen(&self, screen: &str) -> AppResult<()> {
+        if !progress::valid_screen(screen) {
+            return Err(AppError::bad_argument(format!(
+                "`screen` {:?} is not a screen name (lower-case letters, digits, ':', '-', '_'; at most 40)",
+                screen.chars().take(48).collect::<String>()
+            )));
+        }
+        for k in Kind::ALL {
+            if screen != format!("game:{}", k.as_str()) {
+                self.pause(Some(k));
+                self.cancel(Some(k));
+            }
+        }
+        let s = screen.to_string();
+        self.commit(|p| p.screen = s);
+        Ok(())
+    }
+
+    pub fn progress(&self) -> ProgressView {
+        let mut games = BTreeMap::new();
+        for k in Kind::ALL {
+            if let Ok(v) = self.snapshot(k) {
+                games.insert(k.as_str().to_string(), v.snapshot);
+            }
+        }
+        let st = self.store();
+        let mut notices = st.notices.clone();
+        let error = st.writer.as_ref().and_then(Writer::error);
+        if let Some(e) = &error {
+            notices.push(Notice::warning(
+                "save_failed",
+                format!("progress could not be saved: {e}"),
+            ));
+        }
+        ProgressView {
+            settings: st.progress.settings.clone(),
+            records: st.progress.records.clone(),
+            unlocked: st.progress.unlocked.clone(),
+            streaks: st.progress.streaks.clone(),
+            games,
+            screen: st.progress.screen.clone(),
+            today: crate::daily::today(),
+            notices,
+            storage: StorageView {
+                dir: st.paths.as_ref().map(|p| p.dir.display().to_string()),
+                writable: st.writer.is_some(),
+                gen: st.gen,
+                durable: st.writer.as_ref().map_or(0, Writer::durable),
+                error,
+            },
+            quarantined: st.progress.quarantine.len(),
+        }
+    }
+
+    /// How many numbered levels of `kind` are open by wins (Klotski classics, in order).
+    pub fn unlocked(&self, kind: Kind) -> u32 {
+        self.store()
+            .progress
+            .unlocked
+            .get(kind.as_str())
+            .copied()
+            .unwrap_or(FIRST_UNLOCKED)
+    }
+
+    pub fn record(&self, key: &str) -> Option<Record> {
+        self.store().progress.records.get(key).cloned()
+    }
+
+    pub fn dismiss_notices(&self) {
+        self.store().notices.clear();
+    }
+}

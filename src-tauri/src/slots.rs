@@ -1,0 +1,410 @@
+//! Game slots (contract.md "Slots"): every game the player started lives in a slot with a
+//! stable key; each kind has one *current* slot (what `play`, `undo`, `hint`… act on).
+//!
+//! Keys: `slide:<W>x<H>`, `klotski:level:<n>`, `klotski:generated`, `2048:free`,
+//! `<kind>:daily:<YYYY-MM-DD>`, `challenge:<FNV-1a 64 of the game ID, 16 hex>`.
+//! A new game never silently replaces an unfinished game with moves (`would_replace`
+//! unless `replace: true`); opening the game a slot already plays resumes it. At most
+//! [`MAX_SLOTS`] slots: beyond, the least recently played finished or free-play slot goes
+//! (finished first; never an unfinished daily of today), with a `slot_dropped` notice.
+
+use crate::error::{AppError, AppResult, Code};
+use crate::games::{with_game, AppGame, Mode};
+use crate::persist::Notice;
+use crate::progress::SavedGame;
+use crate::state::{lock, AppState, GameEntry, View};
+use huarong_engine::{Cancel, Game, Kind, Session, Status};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Most slots kept.
+pub const MAX_SLOTS: usize = 64;
+
+/// One game in its slot.
+pub struct Slot<G: Game> {
+    pub key: String,
+    pub mode: Mode,
+    pub session: Session<G>,
+    /// Unix ms of the last change.
+    pub updated_ms: u64,
+    /// Grows with every change of `session`; a search writes back only if it is unchanged.
+    pub version: u64,
+    /// The running hint/solve on this slot (any change cancels it).
+    pub search: Cancel,
+    /// The fewest moves from the start under the game's default rule, once known.
+    pub optimal: Option<u32>,
+    /// This session already counted a win (undo then win again improves bests but is not a
+    /// second win).
+    pub counted_win: bool,
+}
+
+impl<G: Game> Slot<G> {
+    /// The session changed: cancel searches on the old position.
+    pub fn touch(&mut self, stamp: u64) {
+        self.version += 1;
+        self.updated_ms = stamp;
+        self.search.cancel();
+    }
+    /// Whether replacing this slot's game loses something: unfinished, with moves.
+    pub fn would_lose(&self) -> bool {
+        self.session.status() == Status::Playing
+            && (!self.session.played().is_empty() || self.session.can_redo())
+    }
+}
+
+pub type SlotRef<G> = Arc<Mutex<Slot<G>>>;
+
+/// One kind's slots and its searches (at most one hint/solve and one optimum at a time).
+pub struct KindMap<G: Game> {
+    pub slots: BTreeMap<String, SlotRef<G>>,
+    /// The running hint/solve of this kind.
+    pub search: Cancel,
+    /// The running background optimum: (slot key, its cancel flag).
+    pub optimum: Option<(String, Cancel)>,
+}
+
+pub struct KindSlots<G: Game>(Mutex<KindMap<G>>);
+
+impl<G: Game> Default for KindSlots<G> {
+    fn default() -> Self {
+        KindSlots(Mutex::new(KindMap {
+            slots: BTreeMap::new(),
+            search: Cancel::new(),
+            optimum: None,
+        }))
+    }
+}
+
+impl<G: Game> KindSlots<G> {
+    pub fn lock(&self) -> MutexGuard<'_, KindMap<G>> {
+        lock(&self.0)
+    }
+}
+
+/// FNV-1a 64 of `id`, as 16 lower-case hex digits (the challenge slot of a game ID).
+pub fn fnv1a64(id: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in id.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The mode a slot key stands for (`None`: not a slot key).
+pub fn mode_of_key(key: &str) -> Option<Mode> {
+    let mut parts = key.split(':');
+    let first = parts.next()?;
+    let second = parts.next();
+    if first == "challenge" {
+        return second
+            .filter(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+            .map(|_| Mode::Challenge);
+    }
+    Kind::parse(first)?;
+    match second? {
+        "daily" => Some(Mode::Daily),
+        "level" => Some(Mode::Level),
+        _ => Some(Mode::Free),
+    }
+}
+
+/// A short name of a slot's game for messages: "4x4", "klotski level 3", "2048 daily of …".
+pub fn describe(key: &str) -> String {
+    let parts: Vec<&str> = key.split(':').collect();
+    match parts.as_slice() {
+        ["challenge", _] => "challenge".into(),
+        [kind, "daily", date] => format!("{kind} daily of {date}"),
+        [kind, "level", n] => format!("{kind} level {n}"),
+        [kind, "free"] | [kind, "generated"] => format!("{kind}"),
+        [_, size] => size.to_string(),
+        _ => key.to_string(),
+    }
+}
+
+fn would_replace(key: &str, moves: u32) -> AppError {
+    AppError::new(
+        Code::WouldReplace,
+        format!(
+            "your {} game in progress ({moves} moves) would be replaced; confirm to start anew",
+            describe(key)
+        ),
+    )
+}
+
+impl AppState {
+    /// The key of `kind`'s current slot.
+    pub(crate) fn current_key(&self, kind: Kind) -> Option<String> {
+        self.store().progress.current.get(kind.as_str()).cloned()
+    }
+
+    /// `G`'s current slot.
+    pub(crate) fn current<G: AppGame>(&self) -> AppResult<SlotRef<G>> {
+        let key = self
+            .current_key(G::KIND)
+            .ok_or_else(|| AppError::no_game(G::KIND.as_str()))?;
+        G::slots(&self.0.games)
+            .lock()
+            .slots
+            .get(&key)
+            .cloned()
+            .ok_or_else(|| AppError::no_game(G::KIND.as_str()))
+    }
+
+    /// A new slot (restoring: no checks, no save).
+    pub(crate) fn insert_slot<G: AppGame>(&self, key: String, mode: Mode, session: Session<G>) {
+        let slot = Slot {
+            key: key.clone(),
+            mode,
+            session,
+            updated_ms: self.stamp(),
+            version: 0,
+            search: Cancel::new(),
+            optimal: None,
+            counted_win: false,
+        };
+        G::slots(&self.0.games)
+            .lock()
+            .slots
+            .insert(key, Arc::new(Mutex::new(slot)));
+    }
+
+    /// The slot `open_game` puts a plain game ID in (not a code: see `launch.rs`).
+    pub(crate) fn route_id<G: AppGame>(&self, start: &Session<G>, opened: bool) -> (String, Mode) {
+        if let Some(date) = crate::daily::daily_day(G::KIND, start.id()) {
+            return (format!("{}:daily:{date}", G::KIND.as_str()), Mode::Daily);
+        }
+        if let Some(km) = G::open_slot(start.start()) {
+            return km;
+        }
+        if opened {
+            (format!("challenge:{}", fnv1a64(start.id())), Mode::Challenge)
+        } else {
+            G::new_slot(start.start())
+        }
+    }
+
+    /// Put `sess` into slot `key` and make it its kind's current slot. An unfinished game
+    /// with moves there is replaced only with `replace`; with `resume`, a slot already
+    /// playing the same game ID is resumed instead.
+    pub(crate) fn place<G: AppGame>(
+        &self,
+        key: String,
+        mode: Mode,
+        sess: Session<G>,
+        replace: bool,
+        resume: bool,
+    ) -> AppResult<View> {
+        let stamp = self.stamp();
+        // The clock of the game that stops being current stops.
+        self.pause_g::<G>();
+        let existing = G::slots(&self.0.games).lock().slots.get(&key).cloned();
+        let slot_ref = match existing {
+            Some(slot_ref) => {
+                {
+                    let mut slot = lock(&slot_ref);
+                    let same = slot.session.id() == sess.id();
+                    if resume && same && slot.session.status() == Status::Playing {
+                        drop(slot);
+                        return self.resume_slot::<G>(&slot_ref);
+                    }
+                    if slot.would_lose() && !replace {
+                        let moves = self.view(&slot, None, None).snapshot.moves;
+                        return Err(would_replace(&key, moves));
+                    }
+                    slot.touch(stamp);
+                    slot.mode = mode;
+                    slot.session = sess;
+                    slot.optimal = None;
+                    slot.counted_win = false;
+                }
+                slot_ref
+            }
+            None => {
+                self.insert_slot(key.clone(), mode, sess);
+                G::slots(&self.0.games)
+                    .lock()
+                    .slots
+                    .get(&key)
+                    .cloned()
+                    .ok_or_else(|| AppError::internal("the new slot vanished"))?
+            }
+        };
+        let view = {
+            let slot = lock(&slot_ref);
+            self.save_slot(&slot, |p| {
+                p.current.insert(G::KIND.as_str().into(), key.clone());
+                p.screen = format!("game:{}", G::KIND.as_str());
+            });
+            self.view(&slot, None, None)
+        };
+        self.enforce_cap(&key);
+        self.find_optimal::<G>(&slot_ref);
+        Ok(view)
+    }
+
+    /// Make `slot_ref` its kind's current slot and show it.
+    fn resume_slot<G: AppGame>(&self, slot_ref: &SlotRef<G>) -> AppResult<View> {
+        self.pause_g::<G>();
+        let view = {
+            let slot = lock(slot_ref);
+            let key = slot.key.clone();
+            self.save_slot(&slot, |p| {
+                p.current.insert(G::KIND.as_str().into(), key);
+                p.screen = format!("game:{}", G::KIND.as_str());
+            });
+            self.view(&slot, None, None)
+        };
+        self.find_optimal::<G>(slot_ref);
+        Ok(view)
+    }
+
+    /// `resume_game`: the slot's game, undo history included, now its kind's current game.
+    pub fn resume_game(&self, key: &str) -> AppResult<View> {
+        for kind in Kind::ALL {
+            let found = with_game!(kind, G => {
+                let s = G::slots(&self.0.games).lock().slots.get(key).cloned();
+                s.map(|s| self.resume_slot::<G>(&s))
+            });
+            if let Some(v) = found {
+                return v;
+            }
+        }
+        Err(AppError::new(
+            Code::NoGame,
+            format!(
+                "there is no game in slot {:?}",
+                key.chars().take(80).collect::<String>()
+            ),
+        ))
+    }
+
+    /// `list_games`: every slot, most recently played first.
+    pub fn list_games(&self) -> Vec<GameEntry> {
+        let mut out = Vec::new();
+        for kind in Kind::ALL {
+            with_game!(kind, G => {
+                let refs: Vec<SlotRef<G>> =
+                    G::slots(&self.0.games).lock().slots.values().cloned().collect();
+                for r in refs {
+                    let slot = lock(&r);
+                    let v = self.view(&slot, None, None);
+                    out.push(GameEntry {
+                        slot: slot.key.clone(),
+                        kind,
+                        id: v.snapshot.id.clone(),
+                        moves: v.snapshot.moves,
+                        status: v.snapshot.status,
+                        elapsed_ms: v.snapshot.elapsed_ms,
+                        updated_ms: slot.updated_ms,
+                        mode: slot.mode,
+                    });
+                }
+            });
+        }
+        out.sort_by(|a, b| b.updated_ms.cmp(&a.updated_ms).then(a.slot.cmp(&b.slot)));
+        out
+    }
+
+    /// Drop slots beyond [`MAX_SLOTS`] (never `keep`, the one just placed).
+    fn enforce_cap(&self, keep: &str) {
+        loop {
+            let games = self.list_games();
+            if games.len() <= MAX_SLOTS {
+                return;
+            }
+            let today = crate::daily::today();
+            let protected = |g: &GameEntry| {
+                g.slot == keep
+                    || (g.mode == Mode::Daily
+                        && g.status == Status::Playing
+                        && g.slot.ends_with(&today))
+            };
+            let droppable = |g: &GameEntry| g.status != Status::Playing || g.mode == Mode::Free;
+            // Oldest first; finished before unfinished.
+            let victim = games
+                .iter()
+                .rev()
+                .filter(|g| !protected(g) && droppable(g))
+                .min_by_key(|g| (g.status == Status::Playing, g.updated_ms))
+                .or_else(|| games.iter().rev().find(|g| !protected(g)));
+            let Some(v) = victim else { return };
+            self.remove_slot(v.kind, &v.slot);
+            let what = if v.status == Status::Playing {
+                format!("unfinished ({} moves)", v.moves)
+            } else {
+                "finished".to_string()
+            };
+            self.notice(Notice::info(
+                "slot_dropped",
+                format!(
+                    "your {what} {} game ({}) was removed: at most {MAX_SLOTS} games are kept",
+                    describe(&v.slot),
+                    v.id.chars().take(60).collect::<String>()
+                ),
+            ));
+        }
+    }
+
+    fn remove_slot(&self, kind: Kind, key: &str) {
+        with_game!(kind, G => {
+            let removed = G::slots(&self.0.games).lock().slots.remove(key);
+            if let Some(r) = removed {
+                lock(&r).search.cancel();
+            }
+        });
+        let k = kind.as_str().to_string();
+        self.commit(|p| {
+            if p.current.get(&k).is_some_and(|c| c == key) {
+                p.current.remove(&k);
+                p.games.remove(&k);
+            }
+        });
+    }
+
+    /// Hand `slot`'s state to the saver, with `more` applied to the progress in the same
+    /// save (a winning move and its record, a new game and the screen showing it, are never
+    /// split by a kill between two saves).
+    pub(crate) fn save_slot<G: AppGame>(
+        &self,
+        slot: &Slot<G>,
+        more: impl FnOnce(&mut crate::progress::Progress),
+    ) {
+        // A copy of the session's save now; its JSON is written by the saver thread.
+        let save = slot.session.save(self.now());
+        let game = SavedGame::later(move || serde_json::to_string(&save).unwrap_or_default());
+        let kind = G::KIND.as_str().to_string();
+        let key = slot.key.clone();
+        self.commit(|p| {
+            more(p);
+            if p.current.get(&kind) == Some(&key) {
+                p.games.insert(kind, game);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv_matches_the_reference_values() {
+        // FNV-1a 64 test vectors.
+        assert_eq!(fnv1a64(""), "cbf29ce484222325");
+        assert_eq!(fnv1a64("a"), "af63dc4c8601ec8c");
+        assert_eq!(fnv1a64("foobar"), "85944171f73967e8");
+    }
+
+    #[test]
+    fn keys_have_modes() {
+        assert_eq!(mode_of_key("slide:4x4"), Some(Mode::Free));
+        assert_eq!(mode_of_key("klotski:level:3"), Some(Mode::Level));
+        assert_eq!(mode_of_key("2048:daily:2026-12-01"), Some(Mode::Daily));
+        assert_eq!(mode_of_key("challenge:0123456789abcdef"), Some(Mode::Challenge));
+        assert_eq!(mode_of_key("challenge:xyz"), None);
+        assert_eq!(mode_of_key("chess:free"), None);
+        assert_eq!(describe("slide:4x4"), "4x4");
+        assert_eq!(describe("klotski:level:3"), "klotski level 3");
+    }
+}

@@ -1,0 +1,127 @@
+//! What the commands return (serialised with snake_case keys, like the engine's types).
+
+use crate::games::Mode;
+use crate::persist::Notice;
+use crate::progress::{Record, Settings, Streak};
+use huarong_engine::{Kind, Snapshot, Status};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The engine's snapshot plus where the game lives in the app.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameSnapshot {
+    #[serde(flatten)]
+    pub base: Snapshot,
+    /// The slot key (`slide:4x4`, `klotski:level:3`, `2048:daily:2026-12-01`, `challenge:<hex>`).
+    pub slot: String,
+    pub mode: Mode,
+    /// A challenge's target (issue 16); null until then.
+    pub challenge: Option<Value>,
+}
+
+impl std::ops::Deref for GameSnapshot {
+    type Target = Snapshot;
+    fn deref(&self) -> &Snapshot {
+        &self.base
+    }
+}
+
+/// What every game command returns.
+#[derive(Debug, Clone, Serialize)]
+pub struct View {
+    /// The snapshot; `moves` is counted under the player's rule (`rule`).
+    pub snapshot: GameSnapshot,
+    /// What the move changed, for animation (the game's own form), or null.
+    pub effect: Option<Value>,
+    /// Set when this call finished the game.
+    pub finish: Option<Finish>,
+    /// The counting rule `snapshot.moves` uses.
+    pub rule: String,
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Serialize)]
+pub struct Finish {
+    pub status: Status,
+    pub rule: String,
+    pub moves: u32,
+    /// The fewest moves possible under `rule`, where known.
+    pub optimal: Option<u32>,
+    pub time_ms: u64,
+    pub stars: Option<u8>,
+    /// 2048: the score and the biggest tile.
+    pub score: Option<u64>,
+    pub best_tile: Option<u64>,
+    pub undo_used: bool,
+    pub hints_used: u32,
+    /// False for auto-solved games: they never set records.
+    pub counted: bool,
+    /// True when this game improved the record (moves, time or score).
+    pub new_record: bool,
+    /// The record key (`<scope>/<rule>`) and the record after this game.
+    pub key: String,
+    pub record: Record,
+    /// The daily streak after this game, when it was a daily puzzle.
+    pub daily: Option<Streak>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct HintView {
+    pub mv: Value,
+    pub optimal: bool,
+    /// Moves left along the hinted solution (this one included), when one is known.
+    pub remaining: Option<u32>,
+    /// Per-choice values (2048: the expectimax value of each direction).
+    pub values: Option<Vec<(String, f64)>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SolveView {
+    pub moves: Vec<Value>,
+}
+
+/// One entry of `list_games`.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameEntry {
+    pub slot: String,
+    pub kind: Kind,
+    pub id: String,
+    /// Under the player's counting rule.
+    pub moves: u32,
+    pub status: Status,
+    pub elapsed_ms: u64,
+    /// Unix milliseconds of the last change.
+    pub updated_ms: u64,
+    pub mode: Mode,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StorageView {
+    pub dir: Option<String>,
+    /// False when progress cannot be saved (see notices).
+    pub writable: bool,
+    /// The newest state handed to the saver and the newest known to be on disk.
+    pub gen: u64,
+    pub durable: u64,
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ProgressView {
+    pub settings: Settings,
+    pub records: BTreeMap<String, Record>,
+    pub unlocked: BTreeMap<String, u32>,
+    pub streaks: BTreeMap<String, Streak>,
+    /// The current game of each kind (its snapshot).
+    pub games: BTreeMap<String, GameSnapshot>,
+    /// The screen to reopen on.
+    pub screen: String,
+    /// The local date (`YYYY-MM-DD`) as Rust sees it: the one "today" of the app.
+    pub today: String,
+    /// Messages for the player about their data (restored file, bad `--open`, …).
+    pub notices: Vec<Notice>,
+    pub storage: StorageView,
+    /// Saved games that no longer replay, kept in the file.
+    pub quarantined: usize,
+}
