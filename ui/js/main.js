@@ -112,12 +112,12 @@ export const app = {
     if (this.screen.mounted) this.screen.mounted();
   },
 
-  /** Open a game ID / share code and show its game screen. */
-  async openCode(code) {
+  /** Open a game ID / share code and show its game screen (`opts.replace`: instead of this screen). */
+  async openCode(code, opts = {}) {
     const view = await this.confirmed('open_game', { id: code });
     if (!view) return null;
     const kind = view && view.snapshot && view.snapshot.kind;
-    return this.go(`game:${kind}`, { view });
+    return this.go(`game:${kind}`, { ...opts, view });
   },
 
   /**
@@ -150,14 +150,14 @@ export const app = {
   },
 };
 
-/** `daily_info` with the local date Rust decides; an older back end needs the zone offset. */
+/**
+ * Today's daily puzzles. The date is Rust's (`get_progress().today`, the local date); the
+ * puzzles are asked for at noon UTC of that date, so the UI never works out a zone offset.
+ */
 async function dailyInfo() {
-  try {
-    return await call('daily_info', {});
-  } catch (e) {
-    if (e.code !== 'bad_argument') throw e;
-    return call('daily_info', { localMs: Date.now() - new Date().getTimezoneOffset() * 60000 });
-  }
+  const day = (app.progress && app.progress.today) || (await app.refreshProgress()).today;
+  if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('no date from Rust');
+  return call('daily_info', { localMs: Date.parse(`${day}T12:00:00Z`) });
 }
 
 function onKey(e) {

@@ -3,50 +3,9 @@
 
 import { h } from '../dom.js';
 
-/**
- * The board as data: the snapshot's `view` (Rust builds it; the UI never parses board text).
- * TRANSITIONAL: a back end from before `view` existed gets one derived here, in this one
- * place; delete `legacyView` once every build carries `view`.
- */
+/** The board as data: the snapshot's `view` (Rust builds it; the UI never parses board text). */
 export function boardView(snapshot) {
-  if (!snapshot) return null;
-  if (snapshot.view && typeof snapshot.view === 'object') return snapshot.view;
-  return legacyView(snapshot.kind, snapshot.board || '');
-}
-
-function legacyView(kind, body) {
-  if (kind === 'slide') {
-    const m = /^(\d+)x(\d+):(.*)$/.exec(body);
-    if (!m) return null;
-    const tiles = m[3].split(',').map(Number);
-    return { w: Number(m[1]), h: Number(m[2]), tiles };
-  }
-  if (kind === '2048') {
-    const cells = body.split(',').map(Number);
-    return { size: Math.round(Math.sqrt(cells.length)), cells };
-  }
-  const rows = body.split('/');
-  const boxes = new Map();
-  const walls = [];
-  rows.forEach((row, r) =>
-    [...row].forEach((ch, c) => {
-      if (ch === '.') return;
-      if (ch === '#') return void walls.push([r, c]);
-      const p = boxes.get(ch) || { id: ch, r, c, r1: r, c1: c };
-      p.r = Math.min(p.r, r);
-      p.c = Math.min(p.c, c);
-      p.r1 = Math.max(p.r1, r);
-      p.c1 = Math.max(p.c1, c);
-      boxes.set(ch, p);
-    }),
-  );
-  const pieces = [...boxes.values()].map((p) => {
-    const w = p.c1 - p.c + 1;
-    const hh = p.r1 - p.r + 1;
-    const role = p.id === 'C' ? 'cao' : w === 1 && hh === 1 ? 'soldier' : w !== hh ? 'general' : 'block';
-    return { id: p.id, r: p.r, c: p.c, w, h: hh, role, name_zh: null, name_en: null };
-  });
-  return { w: (rows[0] || '').length, h: rows.length, pieces, walls };
+  return snapshot && snapshot.view && typeof snapshot.view === 'object' ? snapshot.view : null;
 }
 
 /** The params of a `kind:params#seed` game ID (what `new_game` takes), or null if unseeded. */
@@ -55,12 +14,13 @@ export function idParams(id) {
   return m ? m[1] : null;
 }
 
-/** Finish every running Web Animation of `el` (jump to its end state). */
+/** Finish every running Web Animation of `el` (jump to its end state; a win's is taken back). */
 export function finishAnimations(el) {
   if (!el || !el.getAnimations) return;
   for (const a of el.getAnimations()) {
     try {
-      a.finish();
+      if (a.id === 'win') a.cancel();
+      else a.finish();
     } catch (_) {
       a.cancel();
     }

@@ -191,11 +191,11 @@ export class G2048Board {
     return h('div', { class: 'pad', role: 'group', 'aria-label': t('pad.label') }, button('up'), button('left'), button('right'), button('down'));
   }
 
-  /** The win (2048 reached): the tiles settle with a glow. Returns its length (ms). */
+  /** The win (2048 reached): the tiles glow once. Resolves when it is over. */
   win() {
-    if (reducedMotion() || !this.grid) return 0;
+    if (reducedMotion() || !this.grid) return Promise.resolve();
     this.grid.el.classList.add('won');
-    return 700;
+    return new Promise((resolve) => setTimeout(resolve, 600));
   }
 
   showHint(mv) {

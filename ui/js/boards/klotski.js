@@ -47,7 +47,10 @@ export class KlotskiBoard {
     const sameIds = sameShape && st.pieces.length === this.pieces.size && st.pieces.every((p) => this.pieces.has(p.id)) &&
       st.walls.length === (this.walls || []).length;
     const prev = sameIds ? this.state : null;
-    for (const el of this.pieces.values()) finishAnimations(el);
+    for (const el of this.pieces.values()) {
+      finishAnimations(el);
+      el.classList.remove('escaping');
+    }
     if (!sameIds) this.build(st);
     this.state = st;
     this.clearMarkers();
@@ -326,30 +329,31 @@ export class KlotskiBoard {
     return true;
   }
 
-  /** The win: Cao Cao leaves through the exit with a gold glow. Returns its length (ms). */
+  /** The win: Cao Cao leaves through the exit with a gold glow. Resolves when it is over. */
   win() {
     const cao = this.state && this.state.pieces.find((p) => p.role === 'cao');
-    if (!cao || reducedMotion() || !this.grid.cell) return 0;
+    if (!cao || reducedMotion() || !this.grid.cell) return Promise.resolve();
     const el = this.pieces.get(cao.id);
     const cell = this.grid.cell;
-    finishAnimations(el);
-    const x = cao.c * cell;
-    const y = cao.r * cell;
-    const out = (this.state.rows - cao.r + 0.6) * cell;
-    el.classList.add('escaping', 'instant');
-    this.grid.el.classList.add('won');
-    const ms = 1300;
-    if (el.animate) {
-      el.animate(
+    // The last step (into the exit) first, then out of the board.
+    return Promise.all(el.getAnimations ? el.getAnimations().map((a) => a.finished.catch(() => null)) : []).then(() => {
+      if (!el.isConnected || !el.animate) return null;
+      const x = cao.c * cell;
+      const y = cao.r * cell;
+      const out = (this.state.rows - cao.r + 0.6) * cell;
+      el.classList.add('escaping', 'instant');
+      this.grid.el.classList.add('won');
+      const anim = el.animate(
         [
           { transform: `translate3d(${x}px, ${y}px, 0) scale(1)`, opacity: 1 },
           { transform: `translate3d(${x}px, ${y + cell * 0.15}px, 0) scale(1.06)`, opacity: 1, offset: 0.3 },
           { transform: `translate3d(${x}px, ${y + out}px, 0) scale(0.92)`, opacity: 0 },
         ],
-        { duration: ms, easing: 'ease-in', fill: 'forwards' },
+        { duration: 1300, easing: 'ease-in', fill: 'forwards' },
       );
-    }
-    return ms;
+      anim.id = 'win';
+      return anim.finished.catch(() => null);
+    });
   }
 
   showHint(mv) {

@@ -194,9 +194,9 @@ export class SlideBoard {
     return { tile: this.state.tiles[r * this.state.w + c] };
   }
 
-  /** The win: every tile settles with a glow, in reading order. Returns its length (ms). */
+  /** The win: every tile settles with a glow, in reading order. Resolves when it is over. */
   win() {
-    if (reducedMotion() || !this.grid) return 0;
+    if (reducedMotion() || !this.grid) return Promise.resolve();
     const n = this.state.tiles.length;
     const step = Math.min(40, 600 / n);
     this.state.tiles.forEach((v, i) => {
@@ -204,7 +204,7 @@ export class SlideBoard {
       if (tile) tile.style.setProperty('--delay', `${Math.round(i * step)}ms`);
     });
     this.grid.el.classList.add('won');
-    return Math.round(n * step + 500);
+    return new Promise((resolve) => setTimeout(resolve, Math.round(n * step + 520)));
   }
 
   showHint(mv) {

@@ -68,7 +68,8 @@ export class CodeScreen {
     this.error.textContent = '';
     if (!code) return;
     try {
-      await this.app.openCode(code);
+      // The code screen is a form on the way: back from the game goes where it was opened from.
+      await this.app.openCode(code, { replace: true });
     } catch (e) {
       this.error.textContent = t(`err.${e.code}`, { message: e.message }).startsWith('err.') ? e.message : t(`err.${e.code}`, { message: e.message });
     }

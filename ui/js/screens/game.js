@@ -160,8 +160,8 @@ export class GameScreen {
     const ended = !how.initial && prev && prev.status === 'playing' && s.status !== 'playing';
     if (ended) {
       this.dropQueue();
-      this.finished(view, false, s.status === 'won' ? this.board.win() : 0);
-    } else if (how.initial && s.status !== 'playing' && view.finish) this.finished(view, true, 0);
+      this.finished(view, false, s.status === 'won' ? this.board.win() : null);
+    } else if (how.initial && s.status !== 'playing' && view.finish) this.finished(view, true, null);
   }
 
   renderStats(s) {
@@ -331,13 +331,14 @@ export class GameScreen {
     return toggleSolve(this);
   }
 
-  /** The game ended: the finish dialog after the win animation (`animMs`), fresh records. */
-  finished(view, quiet, animMs) {
+  /** The game ended: the finish dialog once the win animation (`winDone`) is over. */
+  finished(view, quiet, winDone) {
     if (!this.finish) this.finish = new FinishDialog(this);
-    const delay = quiet || reducedMotion() ? 0 : Math.max(420, animMs || 0);
-    setTimeout(() => {
+    const show = () => {
       if (this.app.screen === this && this.view === view && !this.app.modal) this.finish.show(view);
-    }, delay);
+    };
+    if (quiet || reducedMotion()) show();
+    else Promise.resolve(winDone).then(() => setTimeout(show, winDone ? 150 : 420));
     // Records changed: reload them (and whatever else the game keeps, e.g. Klotski levels).
     const extra = this.game.refresh ? this.game.refresh(this.app) : null;
     Promise.all([this.app.refreshProgress(), extra]).then(() => {
