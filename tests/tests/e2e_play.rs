@@ -364,31 +364,60 @@ fn e2e_hint_and_auto_solve() {
 
 // ---------- the phone play loop (issue 14) and game slots (issue 12) ----------
 
-/// In the page: sample every animation frame for `ms` ms; per frame, the worst overlap (px) of
-/// any two Klotski pieces (each rect shrunk by 1 px, so touching is fine) and whether piece
-/// `id` was between its start and end. Results in `window.__ov` once `done`.
+/// In the page: watch piece `id` for `ms` ms and measure the worst overlap (px) of any two
+/// Klotski pieces (each rect shrunk by 1 px, so touching is fine) in two ways:
+/// - every animation frame (requestAnimationFrame), as the player sees it;
+/// - every animation the board starts on the piece, stepped through 25 points of its timeline
+///   (paused at each `currentTime`, rects read, then let go): frame-rate independent, so a
+///   loaded machine that paints few frames still checks the whole path.
+/// Results in `window.__ov` once `done`.
 const OVERLAP_SAMPLER: &str = "
     const [id, ms] = arguments;
     const pieces = [...document.querySelectorAll('[data-piece]')];
     const me = document.querySelector(`[data-piece='${id}']`);
-    const start = me.getBoundingClientRect();
-    const ov = { frames: 0, worst: 0, moving: 0, done: false, start: [start.left, start.top], path: [] };
+    const ov = { frames: 0, worst: 0, stepped: 0, steppedWorst: 0, moving: 0, done: false };
     window.__ov = ov;
-    const t0 = performance.now();
-    const tick = () => {
+    const worst = () => {
         const rs = pieces.map((p) => p.getBoundingClientRect());
+        let w = 0;
         for (let i = 0; i < rs.length; i++)
             for (let j = i + 1; j < rs.length; j++) {
                 const a = rs[i], b = rs[j];
                 const ox = Math.min(a.right, b.right) - Math.max(a.left, b.left) - 2;
                 const oy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) - 2;
-                if (ox > 0 && oy > 0) ov.worst = Math.max(ov.worst, Math.min(ox, oy));
+                if (ox > 0 && oy > 0) w = Math.max(w, Math.min(ox, oy));
             }
-        const r = me.getBoundingClientRect();
-        ov.path.push([Math.round(r.left), Math.round(r.top)]);
+        return w;
+    };
+    const orig = Element.prototype.animate;
+    Element.prototype.animate = function (frames, opts) {
+        const anim = orig.call(this, frames, opts);
+        if (this === me) {
+            const d = anim.effect.getTiming().duration;
+            const seen = new Set();
+            anim.pause();
+            for (let k = 0; k <= 24; k++) {
+                anim.currentTime = (d * k) / 24;
+                const r = me.getBoundingClientRect();
+                seen.add(`${Math.round(r.left)},${Math.round(r.top)}`);
+                ov.steppedWorst = Math.max(ov.steppedWorst, worst());
+                ov.stepped++;
+            }
+            ov.moving = Math.max(ov.moving, seen.size);
+            anim.currentTime = 0;
+            anim.play();
+        }
+        return anim;
+    };
+    const t0 = performance.now();
+    const tick = () => {
+        ov.worst = Math.max(ov.worst, worst());
         ov.frames++;
         if (performance.now() - t0 < ms) requestAnimationFrame(tick);
-        else ov.done = true;
+        else {
+            Element.prototype.animate = orig;
+            ov.done = true;
+        }
     };
     requestAnimationFrame(tick);
     return true;";
@@ -398,21 +427,29 @@ async fn sample_overlaps(app: &App, piece: &str, ms: u64) {
         .await;
 }
 
-/// Wait for the sampler; returns (frames, worst overlap px, frames strictly between start and end).
-async fn overlap_result(app: &App) -> (u64, f64, usize) {
+/// Wait for the sampler: (frames, worst px over frames, stepped points, worst px over them,
+/// distinct positions of the piece along its animation).
+async fn overlap_result(app: &App) -> (u64, f64, u64, f64, u64) {
     let v = app
         .wait_js("return window.__ov && window.__ov.done ? window.__ov : null", 10_000)
         .await;
-    let path: Vec<(i64, i64)> = v["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
-        .collect();
-    let first = path[0];
-    let last = *path.last().unwrap();
-    let between = path.iter().filter(|&&p| p != first && p != last).count();
-    (v["frames"].as_u64().unwrap(), v["worst"].as_f64().unwrap(), between)
+    (
+        v["frames"].as_u64().unwrap(),
+        v["worst"].as_f64().unwrap(),
+        v["stepped"].as_u64().unwrap(),
+        v["steppedWorst"].as_f64().unwrap(),
+        v["moving"].as_u64().unwrap(),
+    )
+}
+
+async fn check_motion(app: &App, what: &str) {
+    let (frames, worst, stepped, stepped_worst, positions) = overlap_result(app).await;
+    figure(&format!(
+        "klotski {what}: {frames} frames sampled (worst overlap {worst:.1} px), animation stepped at {stepped} points through {positions} positions (worst {stepped_worst:.1} px)"
+    ));
+    assert!(stepped >= 25 && positions >= 10, "{what} was animated along a path ({positions} positions)");
+    assert_eq!(stepped_worst, 0.0, "no point of the {what} overlaps two pieces");
+    assert_eq!(worst, 0.0, "no frame of the {what} overlaps two pieces");
 }
 
 #[test]
@@ -432,12 +469,7 @@ fn e2e_klotski_l_move_and_its_undo_never_overlap() {
         app.tap_at(grid.x + 1.5 * cell, grid.y + 3.5 * cell).await;
         let after = app.wait_moves_change(0).await;
         assert_eq!(piece_at(&after.state, 's'), (3, 1), "{}", after.state);
-        let (frames, worst, between) = overlap_result(&app).await;
-        figure(&format!(
-            "klotski L move: {frames} frames sampled, {between} in motion, worst overlap {worst:.1} px"
-        ));
-        assert!(between >= 1, "the move was animated ({frames} frames)");
-        assert_eq!(worst, 0.0, "no frame overlaps two pieces");
+        check_motion(&app, "L move").await;
 
         // Undo: the same L back, never through c or f.
         app.wait_at_rest("[data-piece='s']").await;
@@ -445,19 +477,13 @@ fn e2e_klotski_l_move_and_its_undo_never_overlap() {
         app.click("[data-action=undo]").await;
         let back = app.wait_moves_change(1).await;
         assert_eq!(back.state, b.state);
-        let (frames, worst, between) = overlap_result(&app).await;
-        figure(&format!(
-            "klotski L undo: {frames} frames sampled, {between} in motion, worst overlap {worst:.1} px"
-        ));
-        assert!(between >= 1, "the undo was animated ({frames} frames)");
-        assert_eq!(worst, 0.0, "no frame of the undo overlaps two pieces");
+        check_motion(&app, "L undo").await;
         // Redo goes the same way.
         app.wait_at_rest("[data-piece='s']").await;
         sample_overlaps(&app, "s", 1500).await;
         app.click("[data-action=redo]").await;
         app.wait_moves_change(0).await;
-        let (_, worst, _) = overlap_result(&app).await;
-        assert_eq!(worst, 0.0, "no frame of the redo overlaps two pieces");
+        check_motion(&app, "L redo").await;
         app.quit().await;
     });
 }

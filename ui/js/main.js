@@ -177,6 +177,12 @@ function noMenus(e) {
   if (tag !== 'INPUT' && tag !== 'TEXTAREA') e.preventDefault();
 }
 
+/** Uncaught errors, kept for the E2E tests (a script error is a bug, never the player's). */
+const errors = [];
+window.__huarongErrors = errors;
+window.addEventListener('error', (e) => errors.length < 50 && errors.push(String(e.message || e.error)));
+window.addEventListener('unhandledrejection', (e) => errors.length < 50 && errors.push(String((e.reason && (e.reason.stack || e.reason.message)) || e.reason)));
+
 /** Start-up milestones (ms since navigation start), read by the E2E figures. */
 const boot = { modules: performance.now() };
 window.__huarongBoot = boot;

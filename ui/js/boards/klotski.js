@@ -13,6 +13,8 @@ import { loadLevels } from '../screens/levels.js';
 import { movesRows } from './slide.js';
 import { klotskiLevels, klotskiBands, bandChips } from './klotski-levels.js';
 
+const TAP_PX = 6;
+
 /** Glyphs of pieces without a traditional name (non-classic layouts), by shape. */
 const GLYPH = { C: '曹', v: '将', h: '将', s: '兵', b: '' };
 

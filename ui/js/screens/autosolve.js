@@ -50,7 +50,7 @@ export async function toggleSolve(screen) {
     if (e.code !== 'cancelled') screen.app.error(e);
   } finally {
     screen.solving = null;
-    if (screen.app.screen === this) {
+    if (screen.app.screen === screen) {
       setSolving(screen, false, false);
       screen.apply(screen.view);
     }
