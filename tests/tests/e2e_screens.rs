@@ -175,6 +175,14 @@ fn fail_on(problems: &[String], what: &str) {
 }
 
 /// Put one game of each kind in progress (a few moves in), so every screen has content.
+/// Opening a game ID whose slot still plays it resumes it: start it over for a known board.
+async fn fresh(app: &App, view: &Value) {
+    if view["snapshot"]["moves"].as_u64().unwrap_or(0) > 0 {
+        let kind = view["snapshot"]["kind"].clone();
+        app.invoke("restart", json!({ "kind": kind })).await;
+    }
+}
+
 async fn seed_games(app: &App) {
     let v = app
         .invoke(
@@ -183,6 +191,7 @@ async fn seed_games(app: &App) {
         )
         .await;
     assert_eq!(v["snapshot"]["kind"], json!("slide"));
+    fresh(app, &v).await;
     for mv in [json!({"tile": 13}), json!({"tile": 10})] {
         app.invoke("play", json!({ "kind": "slide", "mv": mv }))
             .await;
@@ -194,17 +203,20 @@ async fn seed_games(app: &App) {
         )
         .await;
     if k.get("snapshot").is_some() {
+        fresh(app, &k).await;
         app.invoke(
             "play",
             json!({ "kind": "klotski", "mv": { "piece": "u", "to": [4, 1] } }),
         )
         .await;
     }
-    app.invoke(
-        "open_game",
-        json!({ "id": "2048:2,4,8,16,0,2,32,64,0,0,4,128,0,0,2,256#9" }),
-    )
-    .await;
+    let g = app
+        .invoke(
+            "open_game",
+            json!({ "id": "2048:2,4,8,16,0,2,32,64,0,0,4,128,0,0,2,256#9" }),
+        )
+        .await;
+    fresh(app, &g).await;
     for dir in ["left", "up"] {
         app.invoke("play", json!({ "kind": "2048", "mv": { "dir": dir } }))
             .await;
@@ -681,6 +693,7 @@ fn e2e_play_loop_screenshots() {
                 app.tap_moves(1).await;
                 app.click("[data-action=new]").await;
                 app.wait_for("[data-dialog=confirm]").await;
+                app.wait_at_rest("[data-dialog=confirm]").await; // faded in
                 let label = format!("{w}x{h}-{lang}-new-game-dialog");
                 app.shot(&label).await;
                 problems.extend(audit(&app, &label, [0.0; 4], 44.0).await);

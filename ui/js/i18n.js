@@ -38,9 +38,10 @@ const zh = {
   noBest: '—',
   // new game, slots, back
   'newGame.title': '开始新游戏？',
-  'newGame.ask': '这局还没完成（{moves} 步），开新局会替换它。',
+  'newGame.ask': '这局还没完成（{moves}），开新局会替换它。',
   'replace.title': '替换进行中的游戏？',
   'replace.confirm': '替换',
+  'replace.ask': '这个位置有一局还没完成的游戏，继续会替换它，已走的步数会丢失。',
   cancel: '取消',
   ok: '确定',
   unfinished: '未完成的游戏',
@@ -211,9 +212,10 @@ const en = {
   noBest: '—',
   // new game, slots, back
   'newGame.title': 'Start a new game?',
-  'newGame.ask': 'This game is not finished ({moves} moves). A new game replaces it.',
+  'newGame.ask': 'This game is not finished ({moves}). A new game replaces it.',
   'replace.title': 'Replace the game in progress?',
   'replace.confirm': 'Replace',
+  'replace.ask': 'A game in progress would be replaced and its moves lost.',
   cancel: 'Cancel',
   ok: 'OK',
   unfinished: 'Unfinished games',

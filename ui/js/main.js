@@ -1,7 +1,7 @@
 // Start-up, the screen router, settings (language, theme, feedback) and global keys.
 
 import { call, available, AppError } from './ipc.js';
-import { setLanguage, t, missingKeys } from './i18n.js';
+import { setLanguage, t, missingKeys, language } from './i18n.js';
 import { configure as configureFeedback, toast, warmSounds } from './feedback.js';
 import { clear, h } from './dom.js';
 import { confirmDialog } from './screens/dialog.js';
@@ -130,7 +130,9 @@ export const app = {
       return await call(cmd, args);
     } catch (e) {
       if (e.code !== 'would_replace') throw e;
-      const ok = await confirmDialog(this, { title: t('replace.title'), text: e.message, confirm: t('replace.confirm') });
+      // Rust's message names the game and its moves (in English); Chinese gets the general words.
+      const text = language() === 'en' ? e.message : t('replace.ask');
+      const ok = await confirmDialog(this, { title: t('replace.title'), text, confirm: t('replace.confirm') });
       if (!ok) return null;
       return call(cmd, { ...args, replace: true });
     }

@@ -286,7 +286,7 @@ export class GameScreen {
       if (next.sameSlot && s.status === 'playing' && (s.moves > 0 || field(s, 'can_undo'))) {
         const ok = await confirmDialog(this.app, {
           title: t('newGame.title'),
-          text: t('newGame.ask', { moves: s.moves }),
+          text: t('newGame.ask', { moves: s.moves === 1 ? t('moves1') : t('movesN', { n: s.moves }) }),
           confirm: t('newGame'),
         });
         if (!ok) return false;
