@@ -431,7 +431,10 @@ async fn sample_overlaps(app: &App, piece: &str, ms: u64) {
 /// distinct positions of the piece along its animation).
 async fn overlap_result(app: &App) -> (u64, f64, u64, f64, u64) {
     let v = app
-        .wait_js("return window.__ov && window.__ov.done ? window.__ov : null", 10_000)
+        .wait_js(
+            "return window.__ov && window.__ov.done ? window.__ov : null",
+            10_000,
+        )
         .await;
     (
         v["frames"].as_u64().unwrap(),
@@ -447,8 +450,14 @@ async fn check_motion(app: &App, what: &str) {
     figure(&format!(
         "klotski {what}: {frames} frames sampled (worst overlap {worst:.1} px), animation stepped at {stepped} points through {positions} positions (worst {stepped_worst:.1} px)"
     ));
-    assert!(stepped >= 25 && positions >= 10, "{what} was animated along a path ({positions} positions)");
-    assert_eq!(stepped_worst, 0.0, "no point of the {what} overlaps two pieces");
+    assert!(
+        stepped >= 25 && positions >= 10,
+        "{what} was animated along a path ({positions} positions)"
+    );
+    assert_eq!(
+        stepped_worst, 0.0,
+        "no point of the {what} overlaps two pieces"
+    );
     assert_eq!(worst, 0.0, "no frame of the {what} overlaps two pieces");
 }
 
@@ -456,9 +465,7 @@ async fn check_motion(app: &App, what: &str) {
 fn e2e_klotski_l_move_and_its_undo_never_overlap() {
     e2e_test("klotski_l_motion", async |driver| {
         // Soldier s at (4,0) reaches (3,1) only around a corner: right, then up.
-        let (app, b) = driver
-            .launch_open("klotski:aCCb/aCCb/cdde/c.fe/s.gh")
-            .await;
+        let (app, b) = driver.launch_open("klotski:aCCb/aCCb/cdde/c.fe/s.gh").await;
         assert_eq!(b.moves, 0);
         let grid = app.rect(".klotski-grid").await;
         let cell = app.cell_px().await;
@@ -499,7 +506,13 @@ fn e2e_five_fast_taps_make_five_moves() {
         let grid = app.rect(".slide-grid").await;
         let cell = app.cell_px().await;
         let at = |r: f64, c: f64| (grid.x + (c + 0.5) * cell, grid.y + (r + 0.5) * cell);
-        let taps = [at(3.0, 2.0), at(3.0, 1.0), at(3.0, 0.0), at(2.0, 0.0), at(1.0, 0.0)];
+        let taps = [
+            at(3.0, 2.0),
+            at(3.0, 1.0),
+            at(3.0, 0.0),
+            at(2.0, 0.0),
+            at(1.0, 0.0),
+        ];
         app.fast_taps(&taps, 30).await;
         app.wait_js(
             "const b = document.querySelector('[data-game]'); return b && b.dataset.moves === '5' ? true : null",
@@ -525,7 +538,9 @@ fn e2e_new_game_asks_first_then_gives_a_new_board() {
         app.click("[data-size='3x3'][data-diff='random']").await;
         let b0 = app.wait_board().await;
         // No moves yet: nothing to lose, no question.
-        let id0 = app.js("return document.querySelector('[data-game]').dataset.id").await;
+        let id0 = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
         app.click("[data-action=new]").await;
         let b1 = app
             .wait_js(
@@ -539,24 +554,36 @@ fn e2e_new_game_asks_first_then_gives_a_new_board() {
         // With a move: the dialog; cancel keeps the game.
         app.click("[data-action=new]").await;
         app.wait_for("[data-dialog=confirm]").await;
-        app.click("[data-dialog=confirm] [data-action=cancel]").await;
-        app.wait_js("return document.querySelector('[data-dialog]') ? null : true", 5000).await;
+        app.click("[data-dialog=confirm] [data-action=cancel]")
+            .await;
+        app.wait_js(
+            "return document.querySelector('[data-dialog]') ? null : true",
+            5000,
+        )
+        .await;
         assert_eq!(app.board().await.unwrap(), b);
         // Back closes the dialog too, and keeps the game.
         app.click("[data-action=new]").await;
         app.wait_for("[data-dialog=confirm]").await;
         app.history_back().await;
-        app.wait_js("return document.querySelector('[data-dialog]') ? null : true", 5000).await;
+        app.wait_js(
+            "return document.querySelector('[data-dialog]') ? null : true",
+            5000,
+        )
+        .await;
         assert_eq!(app.screen().await, "game");
         assert_eq!(app.board().await.unwrap(), b);
         // Confirm: a new 3×3 board, no moves.
         app.click("[data-action=new]").await;
         app.wait_for("[data-dialog=confirm]").await;
-        app.click("[data-dialog=confirm] [data-action=confirm]").await;
+        app.click("[data-dialog=confirm] [data-action=confirm]")
+            .await;
         let fresh = app.wait_moves_change(1).await;
         assert_eq!(fresh.moves, 0);
         assert!(fresh.state.starts_with("3x3:"));
-        let id = app.js("return document.querySelector('[data-game]').dataset.id").await;
+        let id = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
         assert_ne!(id, b1, "a new seed");
         // Home, levels, game: three entries (the dialog's is gone).
         assert_eq!(app.nav_depth().await, 3);
@@ -568,7 +595,11 @@ fn e2e_new_game_asks_first_then_gives_a_new_board() {
 fn e2e_history_back_returns_where_the_game_came_from() {
     e2e_test("history_back", async |driver| {
         let app = driver.launch_home().await;
-        assert_eq!(app.nav_depth().await, 1, "home: nothing to go back to (back leaves the app)");
+        assert_eq!(
+            app.nav_depth().await,
+            1,
+            "home: nothing to go back to (back leaves the app)"
+        );
         app.click("[data-action='play-slide']").await;
         app.wait_screen("levels").await;
         app.click("[data-size='3x3'][data-diff='random']").await;
@@ -604,22 +635,30 @@ fn e2e_famous_level_opens_in_one_tap_from_a_fresh_start() {
         app.click("[data-action='play-klotski']").await;
         app.wait_screen("levels").await;
         let levels = app.invoke("levels", json!({ "kind": "klotski" })).await;
-        let list = levels["levels"].as_array().cloned().unwrap_or_else(|| levels.as_array().cloned().unwrap());
+        let list = levels["levels"]
+            .as_array()
+            .cloned()
+            .unwrap_or_else(|| levels.as_array().cloned().unwrap());
         let famous = list
             .iter()
             .find(|l| l["name_zh"] == json!("横刀立马"))
             .expect("横刀立马 is a level");
         let css = format!("[data-level='{}']", famous["index"]);
         assert!(
-            app.js_args("return !document.querySelector(arguments[0]).disabled", vec![json!(css)])
-                .await
-                .as_bool()
-                .unwrap(),
+            app.js_args(
+                "return !document.querySelector(arguments[0]).disabled",
+                vec![json!(css)]
+            )
+            .await
+            .as_bool()
+            .unwrap(),
             "横刀立马 is open from the first start"
         );
         app.click(&css).await;
         app.wait_screen("game").await;
-        let id = app.js("return document.querySelector('[data-game]').dataset.id").await;
+        let id = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
         assert_eq!(id, famous["id"]);
         // Its pieces carry the traditional names.
         let names = app
@@ -638,7 +677,10 @@ fn e2e_2048_pad_plays_through_the_same_play() {
         app.wait_screen("levels").await;
         app.click("[data-action='new-2048']").await;
         app.wait_board().await;
-        assert!(!app.exists("[data-action=dir-left]").await, "the pad is off by default");
+        assert!(
+            !app.exists("[data-action=dir-left]").await,
+            "the pad is off by default"
+        );
         app.history_back().await;
         app.wait_screen("levels").await;
         app.history_back().await;
@@ -673,7 +715,10 @@ fn e2e_2048_pad_plays_through_the_same_play() {
         )
         .await;
         let after = app.board().await.unwrap();
-        assert!(after.moves >= 1 && after.state != before.state, "the pad moved the tiles");
+        assert!(
+            after.moves >= 1 && after.state != before.state,
+            "the pad moved the tiles"
+        );
         app.quit().await;
     });
 }
@@ -694,7 +739,9 @@ fn e2e_new_user_story_keeps_both_games() {
         }
         let first = app.board().await.unwrap();
         assert!(first.moves >= 6);
-        let first_id = app.js("return document.querySelector('[data-game]').dataset.id").await;
+        let first_id = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
         app.history_back().await;
         app.wait_screen("levels").await;
         app.history_back().await;
@@ -702,7 +749,9 @@ fn e2e_new_user_story_keeps_both_games() {
         app.click("[data-action='daily-2048']").await;
         app.wait_screen("game").await;
         let daily = app.wait_board().await;
-        let daily_id = app.js("return document.querySelector('[data-game]').dataset.id").await;
+        let daily_id = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
         assert_ne!(daily_id, first_id, "the daily is another game");
         assert_eq!(daily.moves, 0);
         app.history_back().await;
@@ -710,19 +759,34 @@ fn e2e_new_user_story_keeps_both_games() {
         // Both games are kept, each in its slot.
         let slots = app.invoke("list_games", json!({})).await;
         let rows = slots.as_array().expect("list_games is a list");
-        let free = rows.iter().find(|r| r["id"] == first_id).expect("the first game's slot");
+        let free = rows
+            .iter()
+            .find(|r| r["id"] == first_id)
+            .expect("the first game's slot");
         assert_eq!(free["moves"], json!(first.moves));
-        assert!(rows.iter().any(|r| r["id"] == daily_id && r["mode"] == json!("daily")), "{slots}");
+        assert!(
+            rows.iter()
+                .any(|r| r["id"] == daily_id && r["mode"] == json!("daily")),
+            "{slots}"
+        );
         // Continue shows the first game, moves and board as left.
-        let label = app.js("return document.querySelector('[data-action=continue-2048]').textContent").await;
-        assert!(label.as_str().unwrap().contains(&first.moves.to_string()), "{label}");
+        let label = app
+            .js("return document.querySelector('[data-action=continue-2048]').textContent")
+            .await;
+        assert!(
+            label.as_str().unwrap().contains(&first.moves.to_string()),
+            "{label}"
+        );
         app.click("[data-action='continue-2048']").await;
         app.wait_screen("game").await;
         assert_eq!(app.wait_board().await, first);
         // And the list of unfinished games opens it too.
         app.history_back().await;
         app.wait_screen("home").await;
-        let css = format!("[data-action=resume][data-slot='{}']", free["slot"].as_str().unwrap());
+        let css = format!(
+            "[data-action=resume][data-slot='{}']",
+            free["slot"].as_str().unwrap()
+        );
         app.click(&css).await;
         app.wait_screen("game").await;
         assert_eq!(app.wait_board().await, first);

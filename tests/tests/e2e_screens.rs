@@ -697,7 +697,8 @@ fn e2e_play_loop_screenshots() {
                 let label = format!("{w}x{h}-{lang}-new-game-dialog");
                 app.shot(&label).await;
                 problems.extend(audit(&app, &label, [0.0; 4], 44.0).await);
-                app.click("[data-dialog=confirm] [data-action=cancel]").await;
+                app.click("[data-dialog=confirm] [data-action=cancel]")
+                    .await;
 
                 // Cao Cao half-way out through the exit (the animation held at 45 %).
                 app.invoke(
@@ -721,7 +722,8 @@ fn e2e_play_loop_screenshots() {
                     !app.exists("[data-finish]").await,
                     "the finish dialog waits for the animation"
                 );
-                app.shot(&format!("{w}x{h}-{lang}-klotski-win-midway")).await;
+                app.shot(&format!("{w}x{h}-{lang}-klotski-win-midway"))
+                    .await;
                 app.js("document.getAnimations().find((a) => a.id === 'win').play(); return true")
                     .await;
                 app.wait_finish().await;

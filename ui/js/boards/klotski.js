@@ -401,7 +401,9 @@ export const game = {
   },
   statValues(app, s) {
     const level = levelOf(app, s);
-    return { moves: s.moves, best: bestText(level ? level.best : recordFor(app, `klotski:${s.board}`, 'klotski')) };
+    // A classic's best comes with its level; a plain board ID is its own record scope.
+    const rec = level ? level.best : idParams(s.id) === null ? recordFor(app, s.id, 'klotski') : null;
+    return { moves: s.moves, best: bestText(rec) };
   },
   subtitle(app, s) {
     const level = levelOf(app, s);
