@@ -337,7 +337,8 @@ export class GameScreen {
     const show = () => {
       if (this.app.screen === this && this.view === view && !this.app.modal) this.finish.show(view);
     };
-    if (quiet || reducedMotion()) show();
+    // (Never synchronously: a screen being shown takes its history entry first.)
+    if (quiet || reducedMotion()) setTimeout(show, 0);
     else Promise.resolve(winDone).then(() => setTimeout(show, winDone ? 150 : 420));
     // Records changed: reload them (and whatever else the game keeps, e.g. Klotski levels).
     const extra = this.game.refresh ? this.game.refresh(this.app) : null;
@@ -389,6 +390,8 @@ export class GameScreen {
   destroy() {
     clearInterval(this.timer);
     this.dropQueue();
+    // A hint or solve still thinking for this game is of no use any more.
+    if (this.solving || this.buttons.hint.classList.contains('working')) call('cancel', { kind: this.kind }).catch(() => {});
     if (this.solving) this.solving.stopped = true;
     this.board.destroy();
     if (this.finish) this.finish.destroy();
