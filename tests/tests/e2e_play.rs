@@ -370,6 +370,7 @@ fn e2e_hint_and_auto_solve() {
 /// - every animation the board starts on the piece, stepped through 25 points of its timeline
 ///   (paused at each `currentTime`, rects read, then let go): frame-rate independent, so a
 ///   loaded machine that paints few frames still checks the whole path.
+///
 /// Results in `window.__ov` once `done`.
 const OVERLAP_SAMPLER: &str = "
     const [id, ms] = arguments;
