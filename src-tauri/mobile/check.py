@@ -468,9 +468,9 @@ def check_main_activity() -> str:
                   "SCREEN_ORIENTATION_USER_PORTRAIT", "smallestScreenWidthDp",
                   "super.onWebViewCreate(webView)"):
         need(token in src, f"MainActivity.kt lacks {token}")
-    css = (ROOT / "ui" / "css" / "app.css").read_text(encoding="utf-8")
+    css = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "ui" / "css").glob("*.css")))
     for side in ("top", "right", "bottom", "left"):
-        need(f"var(--safe-{side}" in css, f"ui/css/app.css no longer reads --safe-{side}")
+        need(f"var(--safe-{side}" in css, f"ui/css/*.css no longer read --safe-{side}")
     # The insets listener chains to the WebView's own handling and returns its result.
     m = re.search(r"setOnApplyWindowInsetsListener\(webView\) \{ view, insets ->\n(.*?)\n    \}\n",
                   src, re.S)
@@ -740,7 +740,7 @@ def check_ios_plist() -> str:
 
 
 def css_backgrounds() -> tuple[str, str]:
-    css = (ROOT / "ui" / "css" / "app.css").read_text(encoding="utf-8")
+    css = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "ui" / "css").glob("*.css")))
     light = re.search(r"^:root \{[^}]*?--bg: (#[0-9a-fA-F]{6});", css, re.M | re.S)
     dark = re.search(r'^:root\[data-theme="dark"\] \{[^}]*?--bg: (#[0-9a-fA-F]{6});', css, re.M | re.S)
     need(light is not None and dark is not None, "ui/css/app.css: no light/dark --bg")

@@ -327,6 +327,9 @@ fn e2e_every_game_from_home() {
                     assert_eq!(app.board().await.unwrap().moves, 1);
                 }
             }
+            // Back goes to the screen the game was opened from (its level list), then home.
+            app.click("[data-action='back']").await;
+            app.wait_screen("levels").await;
             app.click("[data-action='back']").await;
             app.wait_screen("home").await;
         }
@@ -353,6 +356,8 @@ fn e2e_every_game_from_home() {
         assert!(cell >= 30.0, "10×10 cells are {cell:.1} px");
         app.tap_moves(2).await;
         // The code screen opens a game ID.
+        app.click("[data-action='back']").await;
+        app.wait_screen("levels").await;
         app.click("[data-action='back']").await;
         app.wait_screen("home").await;
         app.open_code("slide:3x3:1,2,3,4,5,6,7,0,8").await;

@@ -361,3 +361,436 @@ fn e2e_hint_and_auto_solve() {
         app.quit().await;
     });
 }
+
+// ---------- the phone play loop (issue 14) and game slots (issue 12) ----------
+
+/// In the page: watch piece `id` for `ms` ms and measure the worst overlap (px) of any two
+/// Klotski pieces (each rect shrunk by 1 px, so touching is fine) in two ways:
+/// - every animation frame (requestAnimationFrame), as the player sees it;
+/// - every animation the board starts on the piece, stepped through 25 points of its timeline
+///   (paused at each `currentTime`, rects read, then let go): frame-rate independent, so a
+///   loaded machine that paints few frames still checks the whole path.
+///
+/// Results in `window.__ov` once `done`.
+const OVERLAP_SAMPLER: &str = "
+    const [id, ms] = arguments;
+    const pieces = [...document.querySelectorAll('[data-piece]')];
+    const me = document.querySelector(`[data-piece='${id}']`);
+    const ov = { frames: 0, worst: 0, stepped: 0, steppedWorst: 0, moving: 0, done: false };
+    window.__ov = ov;
+    const worst = () => {
+        const rs = pieces.map((p) => p.getBoundingClientRect());
+        let w = 0;
+        for (let i = 0; i < rs.length; i++)
+            for (let j = i + 1; j < rs.length; j++) {
+                const a = rs[i], b = rs[j];
+                const ox = Math.min(a.right, b.right) - Math.max(a.left, b.left) - 2;
+                const oy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) - 2;
+                if (ox > 0 && oy > 0) w = Math.max(w, Math.min(ox, oy));
+            }
+        return w;
+    };
+    const orig = Element.prototype.animate;
+    Element.prototype.animate = function (frames, opts) {
+        const anim = orig.call(this, frames, opts);
+        if (this === me) {
+            const d = anim.effect.getTiming().duration;
+            const seen = new Set();
+            anim.pause();
+            for (let k = 0; k <= 24; k++) {
+                anim.currentTime = (d * k) / 24;
+                const r = me.getBoundingClientRect();
+                seen.add(`${Math.round(r.left)},${Math.round(r.top)}`);
+                ov.steppedWorst = Math.max(ov.steppedWorst, worst());
+                ov.stepped++;
+            }
+            ov.moving = Math.max(ov.moving, seen.size);
+            anim.currentTime = 0;
+            anim.play();
+        }
+        return anim;
+    };
+    const t0 = performance.now();
+    const tick = () => {
+        ov.worst = Math.max(ov.worst, worst());
+        ov.frames++;
+        if (performance.now() - t0 < ms) requestAnimationFrame(tick);
+        else {
+            Element.prototype.animate = orig;
+            ov.done = true;
+        }
+    };
+    requestAnimationFrame(tick);
+    return true;";
+
+async fn sample_overlaps(app: &App, piece: &str, ms: u64) {
+    app.js_args(OVERLAP_SAMPLER, vec![json!(piece), json!(ms)])
+        .await;
+}
+
+/// Wait for the sampler: (frames, worst px over frames, stepped points, worst px over them,
+/// distinct positions of the piece along its animation).
+async fn overlap_result(app: &App) -> (u64, f64, u64, f64, u64) {
+    let v = app
+        .wait_js(
+            "return window.__ov && window.__ov.done ? window.__ov : null",
+            10_000,
+        )
+        .await;
+    (
+        v["frames"].as_u64().unwrap(),
+        v["worst"].as_f64().unwrap(),
+        v["stepped"].as_u64().unwrap(),
+        v["steppedWorst"].as_f64().unwrap(),
+        v["moving"].as_u64().unwrap(),
+    )
+}
+
+async fn check_motion(app: &App, what: &str) {
+    let (frames, worst, stepped, stepped_worst, positions) = overlap_result(app).await;
+    figure(&format!(
+        "klotski {what}: {frames} frames sampled (worst overlap {worst:.1} px), animation stepped at {stepped} points through {positions} positions (worst {stepped_worst:.1} px)"
+    ));
+    assert!(
+        stepped >= 25 && positions >= 10,
+        "{what} was animated along a path ({positions} positions)"
+    );
+    assert_eq!(
+        stepped_worst, 0.0,
+        "no point of the {what} overlaps two pieces"
+    );
+    assert_eq!(worst, 0.0, "no frame of the {what} overlaps two pieces");
+}
+
+#[test]
+fn e2e_klotski_l_move_and_its_undo_never_overlap() {
+    e2e_test("klotski_l_motion", async |driver| {
+        // Soldier s at (4,0) reaches (3,1) only around a corner: right, then up.
+        let (app, b) = driver.launch_open("klotski:aCCb/aCCb/cdde/c.fe/s.gh").await;
+        assert_eq!(b.moves, 0);
+        let grid = app.rect(".klotski-grid").await;
+        let cell = app.cell_px().await;
+        // A tap on s shows its two targets; the one at (3,1) plays the L-shaped move.
+        app.click("[data-piece='s']").await;
+        app.wait_for(".target").await;
+        sample_overlaps(&app, "s", 1500).await;
+        app.tap_at(grid.x + 1.5 * cell, grid.y + 3.5 * cell).await;
+        let after = app.wait_moves_change(0).await;
+        assert_eq!(piece_at(&after.state, 's'), (3, 1), "{}", after.state);
+        check_motion(&app, "L move").await;
+
+        // Undo: the same L back, never through c or f.
+        app.wait_at_rest("[data-piece='s']").await;
+        sample_overlaps(&app, "s", 1500).await;
+        app.click("[data-action=undo]").await;
+        let back = app.wait_moves_change(1).await;
+        assert_eq!(back.state, b.state);
+        check_motion(&app, "L undo").await;
+        // Redo goes the same way.
+        app.wait_at_rest("[data-piece='s']").await;
+        sample_overlaps(&app, "s", 1500).await;
+        app.click("[data-action=redo]").await;
+        app.wait_moves_change(0).await;
+        check_motion(&app, "L redo").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_five_fast_taps_make_five_moves() {
+    e2e_test("five_taps", async |driver| {
+        // Blank at the bottom right; the five taps walk it left along the bottom row, then up.
+        let (app, b) = driver
+            .launch_open("slide:4x4:2,1,4,3,5,6,7,8,9,10,11,12,13,14,15,0")
+            .await;
+        assert_eq!(b.moves, 0);
+        let grid = app.rect(".slide-grid").await;
+        let cell = app.cell_px().await;
+        let at = |r: f64, c: f64| (grid.x + (c + 0.5) * cell, grid.y + (r + 0.5) * cell);
+        let taps = [
+            at(3.0, 2.0),
+            at(3.0, 1.0),
+            at(3.0, 0.0),
+            at(2.0, 0.0),
+            at(1.0, 0.0),
+        ];
+        app.fast_taps(&taps, 30).await;
+        app.wait_js(
+            "const b = document.querySelector('[data-game]'); return b && b.dataset.moves === '5' ? true : null",
+            10_000,
+        )
+        .await;
+        let end = app.board().await.unwrap();
+        assert_eq!(
+            end.state, "4x4:2,1,4,3,0,6,7,8,5,10,11,12,9,13,14,15",
+            "each tap played in order"
+        );
+        assert_eq!(app.invoked("play").await, 5, "five taps, five plays");
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_new_game_asks_first_then_gives_a_new_board() {
+    e2e_test("new_game", async |driver| {
+        let app = driver.launch_home().await;
+        app.click("[data-action='play-slide']").await;
+        app.wait_screen("levels").await;
+        app.click("[data-size='3x3'][data-diff='random']").await;
+        let b0 = app.wait_board().await;
+        // No moves yet: nothing to lose, no question.
+        let id0 = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
+        app.click("[data-action=new]").await;
+        let b1 = app
+            .wait_js(
+                &format!("const b = document.querySelector('[data-game]'); return b && b.dataset.id !== {id0} ? b.dataset.id : null"),
+                10_000,
+            )
+            .await;
+        assert!(!app.exists("[data-dialog=confirm]").await);
+        let b = app.tap_moves(1).await;
+        assert!(b.state.starts_with("3x3:") && b0.state.starts_with("3x3:"));
+        // With a move: the dialog; cancel keeps the game.
+        app.click("[data-action=new]").await;
+        app.wait_for("[data-dialog=confirm]").await;
+        app.click("[data-dialog=confirm] [data-action=cancel]")
+            .await;
+        app.wait_js(
+            "return document.querySelector('[data-dialog]') ? null : true",
+            5000,
+        )
+        .await;
+        assert_eq!(app.board().await.unwrap(), b);
+        // Back closes the dialog too, and keeps the game.
+        app.click("[data-action=new]").await;
+        app.wait_for("[data-dialog=confirm]").await;
+        app.history_back().await;
+        app.wait_js(
+            "return document.querySelector('[data-dialog]') ? null : true",
+            5000,
+        )
+        .await;
+        assert_eq!(app.screen().await, "game");
+        assert_eq!(app.board().await.unwrap(), b);
+        // Confirm: a new 3×3 board, no moves.
+        app.click("[data-action=new]").await;
+        app.wait_for("[data-dialog=confirm]").await;
+        app.click("[data-dialog=confirm] [data-action=confirm]")
+            .await;
+        let fresh = app.wait_moves_change(1).await;
+        assert_eq!(fresh.moves, 0);
+        assert!(fresh.state.starts_with("3x3:"));
+        let id = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
+        assert_ne!(id, b1, "a new seed");
+        // Home, levels, game: three entries (the dialog's is gone).
+        assert_eq!(app.nav_depth().await, 3);
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_history_back_returns_where_the_game_came_from() {
+    e2e_test("history_back", async |driver| {
+        let app = driver.launch_home().await;
+        assert_eq!(
+            app.nav_depth().await,
+            1,
+            "home: nothing to go back to (back leaves the app)"
+        );
+        app.click("[data-action='play-slide']").await;
+        app.wait_screen("levels").await;
+        app.click("[data-size='3x3'][data-diff='random']").await;
+        app.wait_board().await;
+        let b = app.tap_moves(2).await;
+        app.history_back().await;
+        app.wait_screen("levels").await;
+        app.history_back().await;
+        app.wait_screen("home").await;
+        assert_eq!(app.nav_depth().await, 1);
+        // The game was kept: continue shows it, undo history included.
+        app.click("[data-action='continue-slide']").await;
+        app.wait_screen("game").await;
+        let again = app.wait_board().await;
+        assert_eq!(again, b);
+        // Opened from home, so back goes home.
+        app.history_back().await;
+        app.wait_screen("home").await;
+        // Settings and the code screen go back the same way.
+        app.click("[data-action='settings']").await;
+        app.wait_screen("settings").await;
+        app.history_back().await;
+        app.wait_screen("home").await;
+        assert_eq!(app.nav_depth().await, 1);
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_famous_level_opens_in_one_tap_from_a_fresh_start() {
+    e2e_test("hengdao", async |driver| {
+        let app = driver.launch_home().await;
+        app.click("[data-action='play-klotski']").await;
+        app.wait_screen("levels").await;
+        let levels = app.invoke("levels", json!({ "kind": "klotski" })).await;
+        let list = levels["levels"]
+            .as_array()
+            .cloned()
+            .unwrap_or_else(|| levels.as_array().cloned().unwrap());
+        let famous = list
+            .iter()
+            .find(|l| l["name_zh"] == json!("横刀立马"))
+            .expect("横刀立马 is a level");
+        let css = format!("[data-level='{}']", famous["index"]);
+        assert!(
+            app.js_args(
+                "return !document.querySelector(arguments[0]).disabled",
+                vec![json!(css)]
+            )
+            .await
+            .as_bool()
+            .unwrap(),
+            "横刀立马 is open from the first start"
+        );
+        app.click(&css).await;
+        app.wait_screen("game").await;
+        let id = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
+        assert_eq!(id, famous["id"]);
+        // Its pieces carry the traditional names.
+        let names = app
+            .js("return [...document.querySelectorAll('[data-piece]')].map((p) => p.getAttribute('aria-label')).join('|')")
+            .await;
+        assert!(names.as_str().unwrap().contains("Cao Cao"), "{names}");
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_2048_pad_plays_through_the_same_play() {
+    e2e_test("g2048_pad", async |driver| {
+        let app = driver.launch_home().await;
+        app.click("[data-action='play-2048']").await;
+        app.wait_screen("levels").await;
+        app.click("[data-action='new-2048']").await;
+        app.wait_board().await;
+        assert!(
+            !app.exists("[data-action=dir-left]").await,
+            "the pad is off by default"
+        );
+        app.history_back().await;
+        app.wait_screen("levels").await;
+        app.history_back().await;
+        app.wait_screen("home").await;
+        app.click("[data-action='settings']").await;
+        app.wait_screen("settings").await;
+        app.click("#set-pad").await;
+        app.wait_js("return window.__huarongPerf.invokes.some((x) => x[0] === 'set_settings') ? true : null", 5000).await;
+        let s = app.invoke("get_settings", json!({})).await;
+        assert_eq!(s["pad"], json!(true));
+        app.history_back().await;
+        app.wait_screen("home").await;
+        app.click("[data-action='play-2048']").await;
+        app.wait_screen("levels").await;
+        app.click("[data-action='new-2048']").await;
+        app.wait_for("[data-action=dir-left]").await;
+        let before = app.wait_board().await;
+        let plays = app.invoked("play").await;
+        let mut expect = plays;
+        for dir in ["left", "up", "right", "down"] {
+            app.click(&format!("[data-action=dir-{dir}]")).await;
+            expect += 1;
+            app.wait_js(
+                &format!("return window.__huarongPerf.invokes.filter((x) => x[0] === 'play').length >= {expect} ? true : null"),
+                5000,
+            )
+            .await;
+        }
+        app.wait_js(
+            &format!("return window.__huarongPerf.invokes.filter((x) => x[0] === 'play').length === {} ? true : null", plays + 4),
+            5000,
+        )
+        .await;
+        let after = app.board().await.unwrap();
+        assert!(
+            after.moves >= 1 && after.state != before.state,
+            "the pad moved the tiles"
+        );
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_new_user_story_keeps_both_games() {
+    e2e_test("new_user_story", async |driver| {
+        // Play 2048 a while, go home, tap today's 2048 challenge, go back: the first game is
+        // still there, and "continue" shows it.
+        let app = driver.launch_home().await;
+        app.click("[data-action='play-2048']").await;
+        app.wait_screen("levels").await;
+        app.click("[data-action='new-2048']").await;
+        app.wait_board().await;
+        let keys = [keys::LEFT, keys::UP, keys::RIGHT, keys::DOWN];
+        for _ in 0..6 {
+            assert!(app.key_until_moved(&keys, 150).await, "a 2048 move");
+        }
+        let first = app.board().await.unwrap();
+        assert!(first.moves >= 6);
+        let first_id = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
+        app.history_back().await;
+        app.wait_screen("levels").await;
+        app.history_back().await;
+        app.wait_screen("home").await;
+        app.click("[data-action='daily-2048']").await;
+        app.wait_screen("game").await;
+        let daily = app.wait_board().await;
+        let daily_id = app
+            .js("return document.querySelector('[data-game]').dataset.id")
+            .await;
+        assert_ne!(daily_id, first_id, "the daily is another game");
+        assert_eq!(daily.moves, 0);
+        app.history_back().await;
+        app.wait_screen("home").await;
+        // Both games are kept, each in its slot.
+        let slots = app.invoke("list_games", json!({})).await;
+        let rows = slots.as_array().expect("list_games is a list");
+        let free = rows
+            .iter()
+            .find(|r| r["id"] == first_id)
+            .expect("the first game's slot");
+        assert_eq!(free["moves"], json!(first.moves));
+        assert!(
+            rows.iter()
+                .any(|r| r["id"] == daily_id && r["mode"] == json!("daily")),
+            "{slots}"
+        );
+        // Continue shows the first game, moves and board as left.
+        let label = app
+            .js("return document.querySelector('[data-action=continue-2048]').textContent")
+            .await;
+        assert!(
+            label.as_str().unwrap().contains(&first.moves.to_string()),
+            "{label}"
+        );
+        app.click("[data-action='continue-2048']").await;
+        app.wait_screen("game").await;
+        assert_eq!(app.wait_board().await, first);
+        // And the list of unfinished games opens it too.
+        app.history_back().await;
+        app.wait_screen("home").await;
+        let css = format!(
+            "[data-action=resume][data-slot='{}']",
+            free["slot"].as_str().unwrap()
+        );
+        app.click(&css).await;
+        app.wait_screen("game").await;
+        assert_eq!(app.wait_board().await, first);
+        app.quit().await;
+    });
+}

@@ -175,6 +175,14 @@ fn fail_on(problems: &[String], what: &str) {
 }
 
 /// Put one game of each kind in progress (a few moves in), so every screen has content.
+/// Opening a game ID whose slot still plays it resumes it: start it over for a known board.
+async fn fresh(app: &App, view: &Value) {
+    if view["snapshot"]["moves"].as_u64().unwrap_or(0) > 0 {
+        let kind = view["snapshot"]["kind"].clone();
+        app.invoke("restart", json!({ "kind": kind })).await;
+    }
+}
+
 async fn seed_games(app: &App) {
     let v = app
         .invoke(
@@ -183,6 +191,7 @@ async fn seed_games(app: &App) {
         )
         .await;
     assert_eq!(v["snapshot"]["kind"], json!("slide"));
+    fresh(app, &v).await;
     for mv in [json!({"tile": 13}), json!({"tile": 10})] {
         app.invoke("play", json!({ "kind": "slide", "mv": mv }))
             .await;
@@ -194,17 +203,20 @@ async fn seed_games(app: &App) {
         )
         .await;
     if k.get("snapshot").is_some() {
+        fresh(app, &k).await;
         app.invoke(
             "play",
             json!({ "kind": "klotski", "mv": { "piece": "u", "to": [4, 1] } }),
         )
         .await;
     }
-    app.invoke(
-        "open_game",
-        json!({ "id": "2048:2,4,8,16,0,2,32,64,0,0,4,128,0,0,2,256#9" }),
-    )
-    .await;
+    let g = app
+        .invoke(
+            "open_game",
+            json!({ "id": "2048:2,4,8,16,0,2,32,64,0,0,4,128,0,0,2,256#9" }),
+        )
+        .await;
+    fresh(app, &g).await;
     for dir in ["left", "up"] {
         app.invoke("play", json!({ "kind": "2048", "mv": { "dir": dir } }))
             .await;
@@ -651,6 +663,87 @@ fn e2e_measured_figures() {
         figure(&format!(
             "PerformanceObserver longtask supported in this WebKitGTK: {has_longtask} (the frame-gap monitor is used instead)"
         ));
+        app.quit().await;
+    });
+}
+
+/// The play loop's screens at 390×844 and 360×780 in both languages: the new-game dialog over
+/// a game, the Klotski win animation held half-way, the 2048 direction pad (each audited
+/// like every other screen, except the win frame, which is mid-animation by design).
+#[test]
+fn e2e_play_loop_screenshots() {
+    e2e_test("play_loop_shots", async |driver| {
+        let app = driver.launch(&[]).await;
+        let mut problems = Vec::new();
+        for (w, h) in [(390u32, 844u32), (360, 780)] {
+            app.set_viewport(w, h).await;
+            for lang in ["zh", "en"] {
+                app.invoke(
+                    "set_settings",
+                    json!({ "settings": { "language": lang, "theme": "light", "pad": false } }),
+                )
+                .await;
+                // The new-game question over a 4×4 with a move made.
+                app.invoke(
+                    "new_game",
+                    json!({ "kind": "slide", "params": "4x4", "seed": 7, "replace": true }),
+                )
+                .await;
+                show(&app, "game:slide", None).await;
+                app.tap_moves(1).await;
+                app.click("[data-action=new]").await;
+                app.wait_for("[data-dialog=confirm]").await;
+                app.wait_at_rest("[data-dialog=confirm]").await; // faded in
+                let label = format!("{w}x{h}-{lang}-new-game-dialog");
+                app.shot(&label).await;
+                problems.extend(audit(&app, &label, [0.0; 4], 44.0).await);
+                app.click("[data-dialog=confirm] [data-action=cancel]")
+                    .await;
+
+                // Cao Cao half-way out through the exit (the animation held at 45 %).
+                app.invoke(
+                    "open_game",
+                    json!({ "id": "klotski:addb/afgb/cCCe/cCCe/s..h", "replace": true }),
+                )
+                .await;
+                show(&app, "game:klotski", None).await;
+                app.click("[data-piece='C']").await;
+                app.wait_js(
+                    "return document.querySelector('[data-status=won]') && document.getAnimations().some((a) => a.id === 'win') ? true : null",
+                    10_000,
+                )
+                .await;
+                app.js(
+                    "const a = document.getAnimations().find((a) => a.id === 'win');
+                     a.pause(); a.currentTime = 1300 * 0.45; return true",
+                )
+                .await;
+                assert!(
+                    !app.exists("[data-finish]").await,
+                    "the finish dialog waits for the animation"
+                );
+                app.shot(&format!("{w}x{h}-{lang}-klotski-win-midway"))
+                    .await;
+                app.js("document.getAnimations().find((a) => a.id === 'win').play(); return true")
+                    .await;
+                app.wait_finish().await;
+
+                // The 2048 direction pad (setting on).
+                app.invoke("set_settings", json!({ "settings": { "pad": true } }))
+                    .await;
+                app.invoke(
+                    "new_game",
+                    json!({ "kind": "2048", "params": "", "seed": 11, "replace": true }),
+                )
+                .await;
+                show(&app, "game:2048", None).await;
+                app.wait_for("[data-action=dir-up]").await;
+                let label = format!("{w}x{h}-{lang}-2048-pad");
+                app.shot(&label).await;
+                problems.extend(audit(&app, &label, [0.0; 4], 44.0).await);
+            }
+        }
+        fail_on(&problems, "layout problems");
         app.quit().await;
     });
 }

@@ -36,6 +36,40 @@ const zh = {
   autoPlay: '自动玩',
   thinking: '思考中…',
   noBest: '—',
+  // new game, slots, back
+  'newGame.title': '开始新游戏？',
+  'newGame.ask': '这局还没完成（{moves}），开新局会替换它。',
+  'replace.title': '替换进行中的游戏？',
+  'replace.confirm': '替换',
+  'replace.ask': '这个位置有一局还没完成的游戏，继续会替换它，已走的步数会丢失。',
+  cancel: '取消',
+  ok: '确定',
+  unfinished: '未完成的游戏',
+  'mode.free': '自由',
+  'mode.level': '关卡',
+  'mode.daily': '每日',
+  'mode.challenge': '挑战',
+  moves1: '1 步',
+  movesN: '{n} 步',
+  locale: 'zh-CN',
+  'band.random': '随机生成关卡',
+  'band.title': '随机关卡 · {band}',
+  'band.10-30': '简单',
+  'band.30-60': '中等',
+  'band.60-90': '困难',
+  'band.90+': '专家',
+  'pieceShort.C': '曹操',
+  'pieceShort.v': '将',
+  'pieceShort.h': '将',
+  'pieceShort.s': '兵',
+  'pieceShort.b': '',
+  'pad.label': '方向键',
+  'pad.up': '向上滑',
+  'pad.down': '向下滑',
+  'pad.left': '向左滑',
+  'pad.right': '向右滑',
+  padSetting: '2048 方向键',
+  'padSetting.help': '在棋盘下方显示上下左右按钮',
   // level select
   'levels.klotski': '经典布局',
   'levels.slide': '棋盘大小',
@@ -176,6 +210,40 @@ const en = {
   autoPlay: 'Auto',
   thinking: 'Thinking…',
   noBest: '—',
+  // new game, slots, back
+  'newGame.title': 'Start a new game?',
+  'newGame.ask': 'This game is not finished ({moves}). A new game replaces it.',
+  'replace.title': 'Replace the game in progress?',
+  'replace.confirm': 'Replace',
+  'replace.ask': 'A game in progress would be replaced and its moves lost.',
+  cancel: 'Cancel',
+  ok: 'OK',
+  unfinished: 'Unfinished games',
+  'mode.free': 'free play',
+  'mode.level': 'level',
+  'mode.daily': 'daily',
+  'mode.challenge': 'challenge',
+  moves1: '1 move',
+  movesN: '{n} moves',
+  locale: 'en-GB',
+  'band.random': 'Random generated level',
+  'band.title': 'Random level · {band}',
+  'band.10-30': 'Easy',
+  'band.30-60': 'Medium',
+  'band.60-90': 'Hard',
+  'band.90+': 'Expert',
+  'pieceShort.C': 'Cao Cao',
+  'pieceShort.v': 'General',
+  'pieceShort.h': 'General',
+  'pieceShort.s': 'Soldier',
+  'pieceShort.b': '',
+  'pad.label': 'Direction pad',
+  'pad.up': 'Swipe up',
+  'pad.down': 'Swipe down',
+  'pad.left': 'Swipe left',
+  'pad.right': 'Swipe right',
+  padSetting: '2048 direction pad',
+  'padSetting.help': 'Up, down, left and right buttons under the board',
   'levels.klotski': 'Classic layouts',
   'levels.slide': 'Board size',
   'levels.2048': '2048',
@@ -307,10 +375,13 @@ export function missingKeys() {
   return a.concat(b);
 }
 
-export function formatTime(ms) {
-  const total = Math.max(0, Math.floor((ms || 0) / 1000));
+/** m:ss (h:mm:ss from an hour); `tenths`: m:ss.d (tenths are cut, never rounded up). */
+export function formatTime(ms, tenths) {
+  const all = Math.max(0, Math.floor(ms || 0));
+  const total = Math.floor(all / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  const tail = tenths ? `.${Math.floor((all % 1000) / 100)}` : '';
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}${tail}` : `${m}:${s}${tail}`;
 }

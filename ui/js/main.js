@@ -1,16 +1,17 @@
 // Start-up, the screen router, settings (language, theme, feedback) and global keys.
 
 import { call, available, AppError } from './ipc.js';
-import { setLanguage, t, missingKeys } from './i18n.js';
+import { setLanguage, t, missingKeys, language } from './i18n.js';
 import { configure as configureFeedback, toast, warmSounds } from './feedback.js';
 import { clear, h } from './dom.js';
+import { confirmDialog } from './screens/dialog.js';
+import { nav } from './nav.js';
+import { KINDS } from './boards/index.js';
 import { HomeScreen } from './screens/home.js';
 import { GameScreen } from './screens/game.js';
 import { LevelsScreen } from './screens/levels.js';
 import { SettingsScreen } from './screens/settings.js';
 import { CodeScreen } from './screens/code.js';
-
-const KINDS = ['slide', 'klotski', '2048'];
 
 export const app = {
   settings: {},
@@ -18,6 +19,11 @@ export const app = {
   screen: null,
   screenName: '',
   root: null,
+  navChain: Promise.resolve(),
+  /** The open confirmation dialog, if any (boards take no input meanwhile). */
+  modal: null,
+  /** Today's daily puzzles from Rust (`daily_info`): `date` is the one notion of "today". */
+  daily: null,
 
   async refreshProgress() {
     try {
@@ -49,8 +55,23 @@ export const app = {
     configureFeedback(s);
   },
 
-  /** Show a screen: `home`, `game:<kind>`, `levels:<kind>`, `settings`, `code`. */
-  async go(name, opts = {}) {
+  /**
+   * Show a screen: `home`, `game:<kind>`, `levels:<kind>`, `settings`, `code` — a new history
+   * entry (home unwinds to the first one). `opts.replace`: take the current screen's entry.
+   * Navigations run one at a time, in order.
+   */
+  go(name, opts = {}) {
+    const run = this.navChain.then(() => this.show(name, opts, true));
+    this.navChain = run.catch(() => null);
+    return run;
+  },
+
+  /** Back one step: close the open dialog, or go to the screen this one was opened from. */
+  back() {
+    return nav.back();
+  },
+
+  async show(name, opts, forward) {
     const [base, arg] = name.split(':');
     let screen;
     if (base === 'game' && KINDS.includes(arg)) screen = new GameScreen(this, arg, opts);
@@ -59,9 +80,7 @@ export const app = {
     else if (base === 'code') screen = new CodeScreen(this);
     else screen = new HomeScreen(this);
     const prepared = await screen.prepare();
-    if (prepared === false) {
-      if (base !== 'home') return this.go('home');
-    }
+    if (prepared === false && screen.name !== 'home') return this.show('home', {}, forward);
     if (this.screen) this.screen.destroy();
     this.screen = screen;
     this.screenName = screen.name;
@@ -72,7 +91,17 @@ export const app = {
     const focusTarget = this.root.querySelector('[data-autofocus]') || this.root.querySelector('h1');
     if (focusTarget) focusTarget.focus({ preventScroll: true });
     call('set_screen', { screen: screen.name }).catch(() => {});
+    if (forward) await nav.shown(screen.name, !!opts.replace);
     return screen;
+  },
+
+  /** A dialog opened on the current screen (one history entry; back closes it). */
+  openDialog(dialog) {
+    nav.openDialog(dialog);
+  },
+
+  closeDialog(dialog) {
+    return nav.closeDialog(dialog);
   },
 
   /** Re-render the current screen in place (after a language change). */
@@ -83,11 +112,36 @@ export const app = {
     if (this.screen.mounted) this.screen.mounted();
   },
 
-  /** Open a game ID / share code and show its game screen. */
-  async openCode(code) {
-    const view = await call('open_game', { id: code });
+  /** Open a game ID / share code and show its game screen (`opts.replace`: instead of this screen). */
+  async openCode(code, opts = {}) {
+    const view = await this.confirmed('open_game', { id: code });
+    if (!view) return null;
     const kind = view && view.snapshot && view.snapshot.kind;
-    return this.go(`game:${kind}`, { view });
+    return this.go(`game:${kind}`, { ...opts, view });
+  },
+
+  /**
+   * `new_game` / `open_game` that asks first when it would replace an unfinished game with
+   * moves (`would_replace`): on confirm it is called again with `replace: true`. Resolves to
+   * the View, or null when the player kept the old game.
+   */
+  async confirmed(cmd, args) {
+    try {
+      return await call(cmd, args);
+    } catch (e) {
+      if (e.code !== 'would_replace') throw e;
+      // Rust's message names the game and its moves (in English); Chinese gets the general words.
+      const text = language() === 'en' ? e.message : t('replace.ask');
+      const ok = await confirmDialog(this, { title: t('replace.title'), text, confirm: t('replace.confirm') });
+      if (!ok) return null;
+      return call(cmd, { ...args, replace: true });
+    }
+  },
+
+  /** Today's date and daily puzzles, as Rust decides them (cached for the screen's life). */
+  async today() {
+    this.daily = await dailyInfo().catch(() => this.daily);
+    return this.daily;
   },
 
   error(e) {
@@ -98,10 +152,24 @@ export const app = {
   },
 };
 
+/**
+ * Today's daily puzzles. The date is Rust's (`get_progress().today`, the local date); the
+ * puzzles are asked for at noon UTC of that date, so the UI never works out a zone offset.
+ */
+async function dailyInfo() {
+  const day = (app.progress && app.progress.today) || (await app.refreshProgress()).today;
+  if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('no date from Rust');
+  return call('daily_info', { localMs: Date.parse(`${day}T12:00:00Z`) });
+}
+
 function onKey(e) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
   const tag = (e.target && e.target.tagName) || '';
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  if (app.modal) {
+    if (app.modal.onKey(e)) e.preventDefault();
+    return;
+  }
   if (app.screen && app.screen.onKey && app.screen.onKey(e)) e.preventDefault();
 }
 
@@ -110,6 +178,12 @@ function noMenus(e) {
   const tag = (e.target && e.target.tagName) || '';
   if (tag !== 'INPUT' && tag !== 'TEXTAREA') e.preventDefault();
 }
+
+/** Uncaught errors, kept for the E2E tests (a script error is a bug, never the player's). */
+const errors = [];
+window.__huarongErrors = errors;
+window.addEventListener('error', (e) => errors.length < 50 && errors.push(String(e.message || e.error)));
+window.addEventListener('unhandledrejection', (e) => errors.length < 50 && errors.push(String((e.reason && (e.reason.stack || e.reason.message)) || e.reason)));
 
 /** Start-up milestones (ms since navigation start), read by the E2E figures. */
 const boot = { modules: performance.now() };
@@ -138,6 +212,7 @@ async function showSaved(p) {
   }
   if (!shown) await app.go('home');
   showNotices(p);
+  return shown;
 }
 
 async function reopen() {
@@ -147,6 +222,11 @@ async function reopen() {
 async function start() {
   const t0 = performance.now();
   app.root = document.getElementById('app');
+  nav.init((name) => {
+    const run = app.navChain.then(() => app.show(name, { resume: true }, false));
+    app.navChain = run.catch(() => null);
+    return run;
+  });
   document.addEventListener('keydown', onKey);
   document.addEventListener('contextmenu', noMenus);
   document.addEventListener('gesturestart', (e) => e.preventDefault());

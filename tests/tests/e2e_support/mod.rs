@@ -806,8 +806,71 @@ impl App {
             vec![json!(css)],
         )
         .await;
+        // …and wait until it is at rest: the rect of a tile still sliding from the last move
+        // is where it *was* (the cause of the old `kill_resume` flake: under load the tap
+        // landed on the cell the tile had just left, which is blank, so it was no move).
+        self.wait_at_rest(css).await;
         let r = self.rect(css).await;
         self.tap_at(r.cx(), r.cy()).await;
+    }
+
+    /// Wait (up to 3 s) until the element has no running animation or transition. An element
+    /// that animates for ever (a spinner) is not waited for longer: the wait just ends.
+    pub async fn wait_at_rest(&self, css: &str) {
+        let t0 = Instant::now();
+        while t0.elapsed() < Duration::from_millis(3000) {
+            let busy = self
+                .js_args(
+                    "const e = document.querySelector(arguments[0]);
+                     if (!e || !e.getAnimations) return false;
+                     return e.getAnimations({ subtree: true }).some((a) => a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity);",
+                    vec![json!(css)],
+                )
+                .await;
+            if busy != Value::Bool(true) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+    }
+
+    /// Fast taps at viewport points, `gap_ms` apart (press 10 ms), in one action chain: the
+    /// page sees them as fast as a player's thumb, whatever the WebDriver round trip costs.
+    pub async fn fast_taps(&self, points: &[(f64, f64)], gap_ms: u64) {
+        let mut m = MouseActions::new("finger".into());
+        for (i, &(x, y)) in points.iter().enumerate() {
+            if i > 0 {
+                m = m.pause(Duration::from_millis(gap_ms.saturating_sub(10)));
+            }
+            m = m
+                .then(PointerAction::MoveTo {
+                    duration: None,
+                    x: x.round(),
+                    y: y.round(),
+                })
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .pause(Duration::from_millis(10))
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                });
+        }
+        self.c.perform_actions(m).await.expect("taps");
+        let _ = self.c.release_actions().await;
+    }
+
+    /// `history.back()` in the page (what Android's back gesture does to the webview).
+    pub async fn history_back(&self) {
+        self.js("history.back(); return true").await;
+    }
+
+    /// How many history entries the UI keeps (screens and dialogs; 1 = home alone).
+    pub async fn nav_depth(&self) -> u64 {
+        self.js("return window.__huarongNav ? window.__huarongNav.depth() : 0")
+            .await
+            .as_u64()
+            .unwrap_or(0)
     }
 
     pub async fn tap_at(&self, x: f64, y: f64) {

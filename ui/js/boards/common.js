@@ -3,55 +3,28 @@
 
 import { h } from '../dom.js';
 
-/** Parse a number-slide body `WxH:<tiles>` into { w, h, tiles } (0 = blank). */
-export function parseSlide(body) {
-  const m = /^(\d+)x(\d+):(.*)$/.exec(body || '');
-  if (!m) return null;
-  const w = Number(m[1]);
-  const hh = Number(m[2]);
-  const tiles = m[3].split(',').map(Number);
-  if (tiles.length !== w * hh || tiles.some((n) => !Number.isInteger(n))) return null;
-  return { w, h: hh, tiles };
+/** The board as data: the snapshot's `view` (Rust builds it; the UI never parses board text). */
+export function boardView(snapshot) {
+  return snapshot && snapshot.view && typeof snapshot.view === 'object' ? snapshot.view : null;
 }
 
-/** Parse a Klotski body (rows joined by '/'; '.' empty, '#' wall) into { rows, cols, pieces, walls }. */
-export function parseKlotski(body) {
-  const rows = (body || '').split('/');
-  if (!rows.length || !rows[0].length) return null;
-  const cols = rows[0].length;
-  if (rows.some((r) => r.length !== cols)) return null;
-  const pieces = new Map();
-  const walls = [];
-  rows.forEach((row, r) => {
-    [...row].forEach((ch, c) => {
-      if (ch === '.') return;
-      if (ch === '#') {
-        walls.push({ r, c });
-        return;
-      }
-      let p = pieces.get(ch);
-      if (!p) pieces.set(ch, (p = { id: ch, r0: r, c0: c, r1: r, c1: c }));
-      p.r0 = Math.min(p.r0, r);
-      p.c0 = Math.min(p.c0, c);
-      p.r1 = Math.max(p.r1, r);
-      p.c1 = Math.max(p.c1, c);
-    });
-  });
-  const list = [];
-  for (const p of pieces.values()) {
-    const w = p.c1 - p.c0 + 1;
-    const hh = p.r1 - p.r0 + 1;
-    list.push({ id: p.id, r: p.r0, c: p.c0, w, h: hh });
+/** The params of a `kind:params#seed` game ID (what `new_game` takes), or null if unseeded. */
+export function idParams(id) {
+  const m = /^[^:]+:([^#]*)#\d+$/.exec(id || '');
+  return m ? m[1] : null;
+}
+
+/** Finish every running Web Animation of `el` (jump to its end state; a win's is taken back). */
+export function finishAnimations(el) {
+  if (!el || !el.getAnimations) return;
+  for (const a of el.getAnimations()) {
+    try {
+      if (a.id === 'win') a.cancel();
+      else a.finish();
+    } catch (_) {
+      a.cancel();
+    }
   }
-  return { rows: rows.length, cols, grid: rows, pieces: list, walls };
-}
-
-/** Parse a 2048 body (16 values, comma-separated; more cells allowed if square). */
-export function parse2048(body) {
-  const vals = (body || '').split(',').map(Number);
-  const n = Math.round(Math.sqrt(vals.length));
-  if (n * n !== vals.length || vals.some((v) => !Number.isFinite(v))) return null;
-  return { n, vals };
 }
 
 /**

@@ -1,10 +1,14 @@
-// 2048 board: swipes anywhere on the play area (handled by the game screen through `swipe`)
-// and arrow keys. Each cell carries `data-value`; tiles slide with transforms when the move's
-// effect says where they came from, otherwise changed cells pop.
+// 2048 board: swipes anywhere on the play area, arrow keys and (a setting) a direction pad,
+// all through the same `play {dir}`. Each cell carries `data-value`; tiles slide with
+// transforms when the move's effect says where they came from, otherwise changed cells pop.
 
-import { h, reducedMotion, setText, setData } from '../dom.js';
+import { h, icon, reducedMotion, setText, setData } from '../dom.js';
 import { t, language } from '../i18n.js';
-import { freshGrid, parse2048 } from './common.js';
+import { boardView, freshGrid } from './common.js';
+import { recordFor } from '../screens/records.js';
+
+const SWIPE_MIN_PX = 24;
+const ARROWS = { up: 'M12 5v14M6 11l6-6 6 6', down: 'M12 19V5M6 13l6 6 6-6', left: 'M5 12h14M11 6l-6 6 6 6', right: 'M19 12H5M13 6l6 6-6 6' };
 
 function digits(v) {
   return String(v).length;
@@ -20,9 +24,11 @@ export class G2048Board {
     this.el = h('div', { class: 'board-frame g2048-frame' });
   }
 
-  update(body, effect) {
-    const s = parse2048(body);
-    if (!s) return false;
+  /** Render the snapshot's `view` ({ size, cells }). */
+  update(view, effect) {
+    if (!view || !Array.isArray(view.cells)) return false;
+    const s = { n: view.size, vals: view.cells };
+    if (this.grid) this.grid.el.classList.remove('won');
     if (!this.grid || this.grid.cols !== s.n) this.build(s);
     const prev = this.state;
     this.state = s;
@@ -131,6 +137,67 @@ export class G2048Board {
     return true;
   }
 
+  /** Swipes anywhere on the play area (a swipe may start off the board). */
+  bindArea(area) {
+    let start = null;
+    area.addEventListener('pointerdown', (e) => {
+      if (start || (e.pointerType === 'mouse' && e.button !== 0)) return void (start = null); // a second finger: no swipe
+      if (e.target.closest && e.target.closest('.pad')) return;
+      if (this.ctx.busy()) return;
+      start = { id: e.pointerId, x: e.clientX, y: e.clientY, t: performance.now() };
+      try {
+        area.setPointerCapture(e.pointerId);
+      } catch (_) {
+        /* gone */
+      }
+      e.preventDefault();
+    });
+    const end = (e, cancelled) => {
+      if (!start || e.pointerId !== start.id) return;
+      const s = start;
+      start = null;
+      if (cancelled) return;
+      const dx = e.clientX - s.x;
+      const dy = e.clientY - s.y;
+      const ax = Math.abs(dx);
+      const ay = Math.abs(dy);
+      const cell = (this.grid && this.grid.cell) || 80;
+      const dist = Math.max(ax, ay);
+      const speed = dist / Math.max(1, performance.now() - s.t);
+      const far = dist >= Math.max(SWIPE_MIN_PX, cell * 0.3);
+      const flick = dist >= 12 && speed > 0.45;
+      if (!far && !flick) return;
+      if (Math.max(ax, ay) < 1.5 * Math.min(ax, ay)) return; // no clearly dominant axis
+      this.ctx.play({ dir: ax > ay ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up' });
+    };
+    area.addEventListener('pointerup', (e) => end(e, false));
+    area.addEventListener('pointercancel', (e) => end(e, true));
+  }
+
+  /** The direction pad (setting `pad`, off by default): four buttons, the same `play`. */
+  pad(settings) {
+    if (!settings.pad) return null;
+    const ns = 'http://www.w3.org/2000/svg';
+    const button = (dir) => {
+      const svg = document.createElementNS(ns, 'svg');
+      svg.setAttribute('class', 'icon');
+      svg.setAttribute('viewBox', '0 0 24 24');
+      svg.setAttribute('aria-hidden', 'true');
+      const path = document.createElementNS(ns, 'path');
+      path.setAttribute('d', ARROWS[dir]);
+      svg.append(path);
+      return h('button', { class: `pad-btn pad-${dir}`, type: 'button', 'data-action': `dir-${dir}`, 'aria-label': t(`pad.${dir}`), onclick: () => this.ctx.play({ dir }) }, svg);
+    };
+    return h('div', { class: 'pad', role: 'group', 'aria-label': t('pad.label') }, button('up'), button('left'), button('right'), button('down'));
+  }
+
+  /** The win (2048 reached): the tiles glow once. Resolves when it is over. */
+  win() {
+    if (reducedMotion() || !this.grid) return Promise.resolve();
+    this.grid.el.classList.add('won');
+    return new Promise((resolve) => setTimeout(resolve, 600));
+  }
+
   showHint(mv) {
     this.clearHint();
     if (!mv || !mv.dir) return null;
@@ -148,4 +215,58 @@ export class G2048Board {
     this.finishAnimation();
     if (this.grid) this.grid.destroy();
   }
+}
+
+/** 2048 in the registry (boards/index.js). */
+export const game = {
+  kind: '2048',
+  Board: G2048Board,
+  defaultParams: '',
+  solveLabel: 'autoPlay',
+  stats: [['score', 'score'], ['tile', 'bestTile'], ['best', 'bestShort'], ['moves', 'moves']],
+  statValues(app, s) {
+    const c = s.counters || {};
+    const score = Number(c.score || 0);
+    const rec = recordFor(app, '2048', '2048');
+    return { score, tile: maxTile(s), best: Math.max(score, Number((rec && rec.best_score) || 0)), moves: s.moves };
+  },
+  subtitle: () => '',
+  moveSaid(before, s) {
+    if (Number((s.counters || {}).score || 0) <= Number((before.counters || {}).score || 0)) return null;
+    return { sound: 'merge', text: t('say.merged', { value: maxTile(s) }) };
+  },
+  finish: {
+    wonTitle: 'reached2048',
+    stars: false,
+    next: false,
+    keepGoing: true,
+    rows: (s, f) => [
+      ['score', (s.counters && s.counters.score) || 0, 'score'],
+      ['bestTile', maxTile(s), 'tile'],
+      ['moves', f.moves ?? s.moves, 'moves'],
+    ],
+  },
+  cardFields(s, f) {
+    return { score: Number(f.score ?? (s.counters && s.counters.score) ?? 0), bestTile: Number(f.best_tile ?? maxTile(s)) };
+  },
+  /** A new seed, into the free game's slot. */
+  newGame: (app, s) => ({ cmd: 'new_game', args: { kind: '2048', params: '' }, sameSlot: !s.mode || s.mode === 'free' }),
+  levelList(screen) {
+    const rec = (screen.list[0] && screen.list[0].best) || recordFor(screen.app, '2048', '2048');
+    const stat = (label, v) => h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, t(label)), h('span', { class: 'stat-value' }, String(v || 0)));
+    return h(
+      'div',
+      { class: 'g2048-start' },
+      h('div', { class: 'stats' }, stat('bestScore', rec && rec.best_score), stat('bestTile', rec && rec.best_tile)),
+      h('button', { class: 'btn primary wide', type: 'button', 'data-action': 'new-2048', onclick: () => screen.start('') }, icon('new'), t('newGame')),
+    );
+  },
+  mini: ['2', '', '4', '', '', '8', '', '2', '16', '', '', '', '', '2', '', '4'],
+};
+
+function maxTile(s) {
+  const c = s.counters || {};
+  if (c.max_tile) return Number(c.max_tile);
+  const v = boardView(s);
+  return v ? Math.max(0, ...v.cells) : 0;
 }

@@ -1,25 +1,32 @@
 // Klotski board. At pointerdown the board asks Rust once (`klotski_targets`) where the piece
 // can go in one move; the piece then follows the finger along the graph of those cells (so it
 // goes around corners but never through another piece), snaps to the nearest reachable cell on
-// release, and one `play {piece, to}` commits the move.
+// release, and one `play {piece, to}` commits the move. Every other move (tap, key, undo, redo,
+// hint, auto-solve) animates along its path (motion.js). Pieces carry their traditional names.
 
-import { h } from '../dom.js';
-import { t } from '../i18n.js';
-import { parseKlotski, freshGrid, bindGrid, frameMonitor } from './common.js';
+import { h, reducedMotion } from '../dom.js';
+import { t, language } from '../i18n.js';
+import { freshGrid, bindGrid, frameMonitor, finishAnimations, idParams } from './common.js';
+import { pathPoints, findPath, animateAlong, moveGraph, followGraph } from './motion.js';
+import { recordFor, bestText, levelOf, levelName } from '../screens/records.js';
+import { loadLevels } from '../screens/levels.js';
+import { movesRows } from './slide.js';
+import { klotskiLevels, klotskiBands, bandChips } from './klotski-levels.js';
 
 const TAP_PX = 6;
+
+/** Glyphs of pieces without a traditional name (non-classic layouts), by shape. */
 const GLYPH = { C: '曹', v: '将', h: '将', s: '兵', b: '' };
 
-/** The look of a piece: C (曹操, the goal), a tall or wide general, a soldier, or another block. */
+/** The look of a piece from its role and size: C (曹操), a tall or wide general, a soldier, a block. */
 function shape(p) {
-  if (p.id === 'C') return 'C';
-  if (p.w === 1 && p.h === 1) return 's';
-  if (p.h > p.w) return 'v';
-  if (p.w > p.h) return 'h';
+  if (p.role === 'cao') return 'C';
+  if (p.role === 'soldier') return 's';
+  if (p.role === 'general') return p.h > p.w ? 'v' : 'h';
   return 'b';
 }
 
-const key = (r, c) => `${r},${c}`;
+import { cellKey as key } from './motion.js';
 
 export class KlotskiBoard {
   constructor(ctx) {
@@ -34,17 +41,49 @@ export class KlotskiBoard {
     this.el = h('div', { class: 'board-frame klotski-frame' });
   }
 
-  update(body) {
-    const s = parseKlotski(body);
-    if (!s) return false;
-    const sameShape = this.grid && this.grid.cols === s.cols && this.grid.rows === s.rows;
-    const sameIds = sameShape && s.pieces.length === this.pieces.size && s.pieces.every((p) => this.pieces.has(p.id)) &&
-      s.walls.length === (this.walls || []).length;
-    if (!sameIds) this.build(s);
-    this.state = s;
+  /** Render the snapshot's `view`; `effect` (a move's) animates it along its path. */
+  update(view, effect, how = {}) {
+    if (!view || !Array.isArray(view.pieces)) return false;
+    const st = { rows: view.h, cols: view.w, pieces: view.pieces, walls: (view.walls || []).map(([r, c]) => ({ r, c })), exit: view.exit };
+    const sameShape = this.grid && this.grid.cols === st.cols && this.grid.rows === st.rows;
+    const sameIds = sameShape && st.pieces.length === this.pieces.size && st.pieces.every((p) => this.pieces.has(p.id)) &&
+      st.walls.length === (this.walls || []).length;
+    const prev = sameIds ? this.state : null;
+    for (const el of this.pieces.values()) {
+      finishAnimations(el);
+      el.classList.remove('escaping');
+    }
+    if (!sameIds) this.build(st);
+    this.state = st;
     this.clearMarkers();
-    this.layout();
+    this.grid.el.classList.remove('won');
+    const moved = prev && !how.initial ? st.pieces.filter((p) => { const q = prev.pieces.find((x) => x.id === p.id); return q && (q.r !== p.r || q.c !== p.c); }) : [];
+    this.layout(!prev || how.initial || moved.length > 1);
+    if (moved.length === 1 && this.grid.cell && !reducedMotion()) this.animateMove(prev, moved[0], effect);
     return true;
+  }
+
+  /** One piece moved: along the move's path (a drag lands from where the finger left it). */
+  animateMove(prev, p, effect) {
+    const el = this.pieces.get(p.id);
+    const landing = this.landing;
+    this.landing = null;
+    if (landing && landing.id === p.id) {
+      // The drag has already carried the piece along its path; the CSS transition snaps it.
+      return;
+    }
+    const q = prev.pieces.find((x) => x.id === p.id);
+    let points;
+    if (effect && effect.piece === p.id && Array.isArray(effect.path)) points = pathPoints([q.r, q.c], effect.path, [p.r, p.c]);
+    else {
+      const taken = new Set(this.state.walls.map((w) => `${w.r},${w.c}`));
+      for (const o of this.state.pieces) {
+        if (o.id === p.id) continue;
+        for (let dr = 0; dr < o.h; dr++) for (let dc = 0; dc < o.w; dc++) taken.add(`${o.r + dr},${o.c + dc}`);
+      }
+      points = findPath(p, [q.r, q.c], [p.r, p.c], this.state.cols, this.state.rows, (r, c) => taken.has(`${r},${c}`));
+    }
+    if (points) animateAlong(el, points, this.grid.cell);
   }
 
   build(s) {
@@ -55,8 +94,8 @@ export class KlotskiBoard {
       const kind = shape(p);
       const btn = h(
         'button',
-        { class: `piece piece-${kind}`, type: 'button', 'data-piece': p.id, 'data-shape': kind },
-        h('span', { class: 'face', 'aria-hidden': 'true' }, h('span', { class: 'glyph' }, GLYPH[kind])),
+        { class: `piece piece-${kind}`, type: 'button', 'data-piece': p.id, 'data-shape': kind, 'data-role': p.role || '' },
+        h('span', { class: 'face', 'aria-hidden': 'true' }, h('span', { class: 'glyph' })),
       );
       btn.dataset.w = String(p.w);
       btn.dataset.h = String(p.h);
@@ -76,6 +115,19 @@ export class KlotskiBoard {
     bindGrid(this);
   }
 
+  /** A piece's name: its traditional one (pinyin in English when the tile is wide enough). */
+  label(p) {
+    const kind = shape(p);
+    if (language() !== 'en') return { text: p.name_zh || GLYPH[kind], vertical: kind === 'v' && !!p.name_zh };
+    const name = p.name_en || t(`pieceShort.${kind}`);
+    const widthPx = p.w * this.grid.cell * 0.86;
+    const font = this.grid.cell * 0.2;
+    const longest = Math.max(...name.split(' ').map((w) => w.length));
+    const lines = name.split(' ').length;
+    const fits = longest * font * 0.6 <= widthPx && lines * font * 1.2 <= p.h * this.grid.cell * 0.86;
+    return { text: fits ? name : kind === 'b' ? '' : t(`pieceShort.${kind}`).split(' ')[0], vertical: false, latin: true };
+  }
+
   info(id) {
     return this.state.pieces.find((p) => p.id === id);
   }
@@ -93,15 +145,23 @@ export class KlotskiBoard {
       const el = this.pieces.get(p.id);
       if (instant) el.classList.add('instant');
       this.place(el, p.c, p.r, p.w, p.h);
-      el.setAttribute('aria-label', t('label.piece', { name: t(`piece.${shape(p)}`), row: p.r + 1, col: p.c + 1 }));
+      const name = (language() === 'en' ? p.name_en : p.name_zh) || t(`piece.${shape(p)}`);
+      el.setAttribute('aria-label', t('label.piece', { name, row: p.r + 1, col: p.c + 1 }));
+      const lab = this.label(p);
+      const glyph = el.firstChild.firstChild;
+      if (glyph.textContent !== lab.text) glyph.textContent = lab.text;
+      glyph.classList.toggle('vertical', lab.vertical);
+      glyph.classList.toggle('latin', !!lab.latin);
     }
     for (const w of this.walls || []) this.place(w, Number(w.dataset.c), Number(w.dataset.r), 1, 1);
     // The exit: under the middle of the bottom edge, as wide as C.
     const cell = this.grid.cell;
-    const goal = this.state.pieces.find((p) => p.id === 'C');
-    const exitW = goal ? goal.w : 2;
+    const goal = this.state.pieces.find((p) => p.role === 'cao');
+    const ex = this.state.exit;
+    const exitW = ex && Number.isFinite(ex.w) ? ex.w : goal ? goal.w : 2;
+    const exitC = ex && Number.isFinite(ex.c) ? ex.c : (this.state.cols - exitW) / 2;
     this.exitEl.style.width = `${exitW * cell}px`;
-    this.exitEl.style.transform = `translateX(${((this.state.cols - exitW) / 2) * cell}px)`;
+    this.exitEl.style.transform = `translateX(${exitC * cell}px)`;
     for (const m of this.markers) this.place(m.el, m.c, m.r, m.w, m.h);
     if (instant) requestAnimationFrame(() => this.pieces.forEach((el) => el.classList.remove('instant')));
   }
@@ -109,26 +169,6 @@ export class KlotskiBoard {
   pieceAt(e) {
     const el = e.target.closest && e.target.closest('[data-piece]');
     return el ? el.dataset.piece : null;
-  }
-
-  /** Build the move graph: the start cell plus every reachable top-left cell, joined when adjacent. */
-  graph(p, targets) {
-    const nodes = new Map();
-    nodes.set(key(p.r, p.c), { r: p.r, c: p.c });
-    for (const tg of targets) {
-      const to = tg.to || tg;
-      nodes.set(key(to[0], to[1]), { r: to[0], c: to[1] });
-    }
-    const adj = new Map();
-    for (const [k, n] of nodes) {
-      const list = [];
-      for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-        const nk = key(n.r + dr, n.c + dc);
-        if (nodes.has(nk)) list.push(nk);
-      }
-      adj.set(k, list);
-    }
-    return { nodes, adj };
   }
 
   down(e) {
@@ -147,12 +187,12 @@ export class KlotskiBoard {
     drag.ready = this.ctx.targets(id).then(
       (list) => {
         drag.targets = Array.isArray(list) ? list : [];
-        drag.graph = this.graph(p, drag.targets);
+        drag.graph = moveGraph(p, drag.targets);
         if (this.drag === drag && drag.last) this.follow(drag, drag.last);
       },
       () => {
         drag.targets = [];
-        drag.graph = this.graph(p, []);
+        drag.graph = moveGraph(p, []);
       },
     );
     this.drag = drag;
@@ -171,49 +211,13 @@ export class KlotskiBoard {
     if (d.graph) this.follow(d, d.last);
   }
 
-  /** Move the piece toward `want` along the graph, one segment at a time (no jumping walls). */
+  /** Move the piece toward `want` along its move graph (motion.js); only the transform changes. */
   follow(d, want) {
-    const { nodes, adj } = d.graph;
-    let cur = d.cur;
-    let anchor = d.anchor;
-    for (let iter = 0; iter < 24; iter++) {
-      const a = nodes.get(anchor);
-      let best = { dist: Math.hypot(want.x - cur.x, want.y - cur.y), pt: cur, anchor };
-      const ends = [anchor];
-      // If the point sits inside a segment, both of its ends count as anchors.
-      for (const nk of adj.get(anchor)) {
-        const n = nodes.get(nk);
-        const onSeg = (n.r === a.r && Math.abs(cur.y - a.r) < 1e-6 && (cur.x - a.c) * (n.c - a.c) > 1e-6) ||
-          (n.c === a.c && Math.abs(cur.x - a.c) < 1e-6 && (cur.y - a.r) * (n.r - a.r) > 1e-6);
-        if (onSeg) ends.push(nk);
-      }
-      for (const ek of ends) {
-        const e0 = nodes.get(ek);
-        const cand = [{ x: e0.c, y: e0.r, k: ek }];
-        for (const nk of adj.get(ek)) {
-          const n = nodes.get(nk);
-          // Project `want` onto the segment e0 → n.
-          const vx = n.c - e0.c;
-          const vy = n.r - e0.r;
-          let tt = (want.x - e0.c) * vx + (want.y - e0.r) * vy;
-          tt = Math.max(0, Math.min(1, tt));
-          cand.push({ x: e0.c + vx * tt, y: e0.r + vy * tt, k: tt > 0.5 ? nk : ek });
-        }
-        for (const c of cand) {
-          const dist = Math.hypot(want.x - c.x, want.y - c.y);
-          if (dist < best.dist - 1e-9) best = { dist, pt: { x: c.x, y: c.y }, anchor: c.k };
-        }
-      }
-      const moved = Math.abs(best.pt.x - cur.x) + Math.abs(best.pt.y - cur.y) > 1e-6 || best.anchor !== anchor;
-      cur = best.pt;
-      anchor = best.anchor;
-      if (!moved) break;
-    }
+    const { cur, anchor } = followGraph(d.graph, d.cur, d.anchor, want);
     d.cur = cur;
     d.anchor = anchor;
     const el = this.pieces.get(d.id);
     if (!el.classList.contains('dragging')) el.classList.add('dragging');
-    // Only the transform changes while dragging: no layout, just a composite.
     el.style.transform = `translate3d(${cur.x * this.grid.cell}px, ${cur.y * this.grid.cell}px, 0)`;
   }
 
@@ -249,8 +253,12 @@ export class KlotskiBoard {
       this.layout();
       return;
     }
+    this.landing = { id: d.id };
     const ok = await this.ctx.play({ piece: d.id, to: [best.n.r, best.n.c] });
-    if (!ok) this.layout();
+    if (!ok) {
+      this.landing = null;
+      this.layout();
+    }
   }
 
   cancel() {
@@ -294,31 +302,60 @@ export class KlotskiBoard {
   }
 
   /** Arrow keys move the focused piece (or Cao Cao) one step in that direction if it can go there. */
-  async key(dir) {
+  key(dir) {
     if (!this.state) return false;
     const active = document.activeElement;
     let id = active && active.dataset && active.dataset.piece;
     if (!id) {
-      id = this.selected || (this.pieces.has('C') ? 'C' : this.state.pieces[0].id);
+      const cao = this.state.pieces.find((p) => p.role === 'cao');
+      id = this.selected || (cao ? cao.id : this.state.pieces[0].id);
       this.pieces.get(id).focus({ preventScroll: true });
     }
-    const p = this.info(id);
-    const [dr, dc] = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] }[dir];
-    let targets = [];
-    try {
-      targets = await this.ctx.targets(id);
-    } catch (_) {
-      targets = [];
-    }
-    const want = (targets || []).find((tg) => tg.to[0] === p.r + dr && tg.to[1] === p.c + dc);
-    if (!want) {
-      this.ctx.blocked(this.pieces.get(id));
-      return true;
-    }
-    await this.ctx.play({ piece: id, to: want.to });
-    const el = this.pieces.get(id);
-    if (el) el.focus({ preventScroll: true });
+    // Worked out when the press's turn comes: earlier presses may still be in flight.
+    this.ctx.play(async () => {
+      const p = this.info(id);
+      const [dr, dc] = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] }[dir];
+      let targets = [];
+      try {
+        targets = await this.ctx.targets(id);
+      } catch (_) {
+        targets = [];
+      }
+      const want = (targets || []).find((tg) => tg.to[0] === p.r + dr && tg.to[1] === p.c + dc);
+      if (!want) {
+        this.ctx.blocked(this.pieces.get(id));
+        return null;
+      }
+      return { piece: id, to: want.to };
+    });
     return true;
+  }
+
+  /** The win: Cao Cao leaves through the exit with a gold glow. Resolves when it is over. */
+  win() {
+    const cao = this.state && this.state.pieces.find((p) => p.role === 'cao');
+    if (!cao || reducedMotion() || !this.grid.cell) return Promise.resolve();
+    const el = this.pieces.get(cao.id);
+    const cell = this.grid.cell;
+    // The last step (into the exit) first, then out of the board.
+    return Promise.all(el.getAnimations ? el.getAnimations().map((a) => a.finished.catch(() => null)) : []).then(() => {
+      if (!el.isConnected || !el.animate) return null;
+      const x = cao.c * cell;
+      const y = cao.r * cell;
+      const out = (this.state.rows - cao.r + 0.6) * cell;
+      el.classList.add('escaping', 'instant');
+      this.grid.el.classList.add('won');
+      const anim = el.animate(
+        [
+          { transform: `translate3d(${x}px, ${y}px, 0) scale(1)`, opacity: 1 },
+          { transform: `translate3d(${x}px, ${y + cell * 0.15}px, 0) scale(1.06)`, opacity: 1, offset: 0.3 },
+          { transform: `translate3d(${x}px, ${y + out}px, 0) scale(0.92)`, opacity: 0 },
+        ],
+        { duration: 1300, easing: 'ease-in', fill: 'forwards' },
+      );
+      anim.id = 'win';
+      return anim.finished.catch(() => null);
+    });
   }
 
   showHint(mv) {
@@ -347,3 +384,52 @@ export class KlotskiBoard {
     if (this.untrack) this.untrack();
   }
 }
+
+/** Klotski in the registry (boards/index.js). */
+export const game = {
+  kind: 'klotski',
+  Board: KlotskiBoard,
+  defaultParams: '',
+  solveLabel: 'solve',
+  /** The counting rules the player can choose (Rust's names; the default is Rust's). */
+  rules: ['piece', 'straight', 'unit'],
+  stats: [['moves', 'moves'], ['time', 'time'], ['best', 'best']],
+  prepare: (app) => loadLevels(app, 'klotski'),
+  refresh(app) {
+    if (app.levels) delete app.levels.klotski;
+    return loadLevels(app, 'klotski');
+  },
+  statValues(app, s) {
+    const level = levelOf(app, s);
+    // A classic's best comes with its level; a plain board ID is its own record scope.
+    const rec = level ? level.best : idParams(s.id) === null ? recordFor(app, s.id, 'klotski') : null;
+    return { moves: s.moves, best: bestText(rec) };
+  },
+  subtitle(app, s) {
+    const level = levelOf(app, s);
+    if (level) return levelName(level);
+    const band = idParams(s.id);
+    return band ? t('band.title', { band: t(`band.${band}`) }) : '';
+  },
+  finish: { wonTitle: 'escaped', stars: true, next: true, rows: movesRows },
+  classicIndex(app, s) {
+    const level = levelOf(app, s);
+    return level && Number.isInteger(level.index) ? level.index - 1 : null;
+  },
+  /** The next classic level; after a generated level another of the same band. */
+  newGame(app, s) {
+    const list = (app.levels && app.levels.klotski) || [];
+    const i = list.findIndex((l) => l.id === s.id);
+    if (i >= 0) {
+      const open = list.slice(i + 1).find((l) => l.unlocked !== false) || list[0];
+      return { cmd: 'open_game', args: { id: open.id }, sameSlot: false };
+    }
+    const band = idParams(s.id);
+    if (band) return { cmd: 'new_game', args: { kind: 'klotski', params: band }, sameSlot: s.mode !== 'daily' && s.mode !== 'challenge' };
+    return { cmd: 'new_game', args: { kind: 'klotski', params: klotskiBands[1].params }, sameSlot: false };
+  },
+  levelList: klotskiLevels,
+  /** Home offers a random generated level of each band. */
+  homeExtra: (start) => bandChips((band) => start({ kind: 'klotski', params: band })),
+  mini: ['a', 'C', 'C', 'b', 'a', 'C', 'C', 'b', 'c', 'd', 'd', 'e', 'c', 's', 't', 'e', 'u', '.', '.', 'v'],
+};

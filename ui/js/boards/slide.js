@@ -2,9 +2,10 @@
 // toward the blank; the run follows the finger along its line and snaps. The move itself is
 // `play {tile}`; Rust decides whether it is legal and what it counts.
 
-import { h } from '../dom.js';
-import { t, language } from '../i18n.js';
-import { parseSlide, freshGrid, bindGrid, frameMonitor } from './common.js';
+import { h, reducedMotion } from '../dom.js';
+import { t, language, formatTime } from '../i18n.js';
+import { boardView, freshGrid, bindGrid, frameMonitor, idParams } from './common.js';
+import { recordFor, bestText } from '../screens/records.js';
 
 const TAP_PX = 6;
 
@@ -19,10 +20,11 @@ export class SlideBoard {
     this.el = h('div', { class: 'board-frame slide-frame' });
   }
 
-  /** Render a board body; returns false if it cannot be parsed. */
-  update(body) {
-    const s = parseSlide(body);
+  /** Render the snapshot's `view` ({ w, h, tiles }); false if there is none. */
+  update(view) {
+    const s = view && Array.isArray(view.tiles) ? view : null;
     if (!s) return false;
+    this.grid && this.grid.el.classList.remove('won');
     if (!this.grid || this.grid.cols !== s.w || this.grid.rows !== s.h) this.build(s);
     this.state = s;
     this.layout();
@@ -175,16 +177,34 @@ export class SlideBoard {
   /** Arrow keys move the tile next to the blank into it (the tile moves in the arrow's direction). */
   key(dir) {
     if (!this.state) return false;
+    // Read the board when the press's turn comes (earlier presses may still be in flight).
+    this.ctx.play(() => this.keyMove(dir));
+    return true;
+  }
+
+  keyMove(dir) {
     const b = this.pos(0);
     const from = { up: [1, 0], down: [-1, 0], left: [0, 1], right: [0, -1] }[dir];
     const r = b.r + from[0];
     const c = b.c + from[1];
     if (r < 0 || c < 0 || r >= this.state.h || c >= this.state.w) {
       this.ctx.blocked();
-      return true;
+      return null;
     }
-    this.ctx.play({ tile: this.state.tiles[r * this.state.w + c] });
-    return true;
+    return { tile: this.state.tiles[r * this.state.w + c] };
+  }
+
+  /** The win: every tile settles with a glow, in reading order. Resolves when it is over. */
+  win() {
+    if (reducedMotion() || !this.grid) return Promise.resolve();
+    const n = this.state.tiles.length;
+    const step = Math.min(40, 600 / n);
+    this.state.tiles.forEach((v, i) => {
+      const tile = this.tiles.get(v);
+      if (tile) tile.style.setProperty('--delay', `${Math.round(i * step)}ms`);
+    });
+    this.grid.el.classList.add('won');
+    return new Promise((resolve) => setTimeout(resolve, Math.round(n * step + 520)));
   }
 
   showHint(mv) {
@@ -205,4 +225,73 @@ export class SlideBoard {
     if (this.grid) this.grid.destroy();
     if (this.untrack) this.untrack();
   }
+}
+
+/** The number slide in the registry (boards/index.js). */
+export const game = {
+  kind: 'slide',
+  Board: SlideBoard,
+  defaultParams: '4x4',
+  solveLabel: 'solve',
+  /** The counting rules the player can choose (Rust's names; the default is Rust's). */
+  rules: ['tile', 'line'],
+  stats: [['moves', 'moves'], ['time', 'time'], ['best', 'best']],
+  statValues(app, s) {
+    const v = boardView(s) || {};
+    return { moves: s.moves, best: bestText(recordFor(app, `slide:${v.w}x${v.h}`, 'slide')) };
+  },
+  subtitle(app, s) {
+    const v = boardView(s);
+    if (!v) return '';
+    const diff = /\/(easy|medium|hard|expert)/.exec(s.id);
+    return `${v.w}×${v.h}${diff ? ` · ${t(`diff.${diff[1]}`)}` : ''}`;
+  },
+  finish: {
+    wonTitle: 'solved',
+    stars: true,
+    next: false,
+    rows: movesRows,
+  },
+  /** A new board of the same size and difficulty, into the free-play slot of that size. */
+  newGame(app, s) {
+    const v = boardView(s) || {};
+    const params = idParams(s.id) || `${v.w}x${v.h}`;
+    return { cmd: 'new_game', args: { kind: 'slide', params }, sameSlot: !s.mode || s.mode === 'free' };
+  },
+  levelList: slideSizes,
+  mini: ['1', '2', '3', '4', '5', '6', '7', '8', ''],
+};
+
+/** The level screen's body: every size, each with its difficulties and a random board. */
+function slideSizes(screen) {
+  let sizes = screen.list.filter((l) => l && l.size);
+  if (!sizes.length) sizes = [3, 4, 5, 6, 7, 8, 9, 10].map((n) => ({ size: `${n}x${n}`, params: `${n}x${n}`, difficulties: [] }));
+  const rows = sizes.map((lv) => {
+    const [w, hh] = lv.size.split('x').map(Number);
+    const rec = lv.best || recordFor(screen.app, `slide:${lv.size}`, 'slide');
+    const diffs = Array.isArray(lv.difficulties) ? lv.difficulties : [];
+    const label = t('sizeLabel', { w, h: hh });
+    const choices = diffs.map((d) =>
+      h('button', { class: 'chip', type: 'button', 'data-size': lv.size, 'data-diff': d.name, 'aria-label': `${label} ${t(`diff.${d.name}`)}`, onclick: () => screen.start(d.params) }, t(`diff.${d.name}`)),
+    );
+    const any = diffs.length ? t('random') : t('play');
+    choices.push(h('button', { class: 'chip primary', type: 'button', 'data-size': lv.size, 'data-diff': 'random', 'aria-label': `${label} ${any}`, onclick: () => screen.start(lv.params || lv.size) }, any));
+    return h(
+      'div',
+      { class: 'size-row', 'data-size': lv.size },
+      h('div', { class: 'size-head' }, h('span', { class: 'size-name' }, label), h('span', { class: 'level-best' }, rec && rec.best_moves ? `${t('best')} ${rec.best_moves}` : '')),
+      h('div', { class: 'chips' }, choices),
+    );
+  });
+  return h('div', { class: 'size-list' }, rows);
+}
+
+/** Finish rows of the games counted in moves against an optimum. */
+export function movesRows(s, f) {
+  const optimal = f.optimal;
+  return [
+    ['yourMoves', f.moves ?? s.moves, 'moves'],
+    ['optimalMoves', optimal === undefined || optimal === null ? t('noBest') : optimal, 'optimal'],
+    ['time', formatTime(f.time_ms ?? s.elapsed_ms, true), 'time'],
+  ];
 }

@@ -47,7 +47,7 @@ export class CodeScreen {
     const header = h(
       'header',
       { class: 'bar' },
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.go('home') }, icon('back')),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.back() }, icon('back')),
       h('div', { class: 'bar-title' }, h('h1', { class: 'title', tabindex: '-1' }, t('enterCode'))),
       h('span', { class: 'icon-btn-spacer' }),
     );
@@ -68,7 +68,8 @@ export class CodeScreen {
     this.error.textContent = '';
     if (!code) return;
     try {
-      await this.app.openCode(code);
+      // The code screen is a form on the way: back from the game goes where it was opened from.
+      await this.app.openCode(code, { replace: true });
     } catch (e) {
       this.error.textContent = t(`err.${e.code}`, { message: e.message }).startsWith('err.') ? e.message : t(`err.${e.code}`, { message: e.message });
     }
@@ -76,7 +77,7 @@ export class CodeScreen {
 
   onKey(e) {
     if (e.key === 'Escape') {
-      this.app.go('home');
+      this.app.back();
       return true;
     }
     return false;

@@ -3,8 +3,7 @@
 
 import { call, field } from '../ipc.js';
 import { h, icon } from '../dom.js';
-import { t, formatTime, language } from '../i18n.js';
-import { levelOf } from './records.js';
+import { t, language } from '../i18n.js';
 import { toast, announce } from '../feedback.js';
 
 export class FinishDialog {
@@ -15,37 +14,28 @@ export class FinishDialog {
   }
 
   show(view) {
-    this.close();
+    this.hide();
     const s = view.snapshot;
     const f = view.finish || {};
-    const kind = s.kind;
+    const game = this.game.game;
     const won = s.status === 'won';
-    const title = !won ? t('gameOver') : kind === 'klotski' ? t('escaped') : kind === '2048' ? t('reached2048') : t('solved');
+    const title = won ? t(game.finish.wonTitle) : t('gameOver');
     const stars = Number(field(f, 'stars') || 0);
     const maxStars = Number(field(f, 'max_stars') || 3);
-    const optimal = field(f, 'optimal');
     const moves = field(f, 'moves') ?? s.moves;
-    const timeMs = field(f, 'time_ms') ?? field(f, 'elapsed_ms') ?? field(s, 'elapsed_ms');
     const newRecord = !!(field(f, 'new_record') || field(f, 'record'));
 
-    const rows = [];
-    const row = (label, value, key) => rows.push(h('div', { class: 'fin-stat', 'data-fin': key }, h('span', { class: 'stat-label' }, label), h('span', { class: 'stat-value' }, String(value))));
-    if (kind === '2048') {
-      row(t('score'), (s.counters && s.counters.score) || 0, 'score');
-      row(t('bestTile'), Math.max(...s.board.split(',').map(Number)), 'tile');
-      row(t('moves'), moves, 'moves');
-    } else {
-      row(t('yourMoves'), moves, 'moves');
-      row(t('optimalMoves'), optimal === undefined || optimal === null ? t('noBest') : optimal, 'optimal');
-      row(t('time'), formatTime(timeMs), 'time');
-    }
+    const rows = game.finish.rows(s, f).map(([label, value, key]) =>
+      h('div', { class: 'fin-stat', 'data-fin': key }, h('span', { class: 'stat-label' }, t(label)), h('span', { class: 'stat-value' }, String(value))),
+    );
     const flags = [];
     if (field(s, 'auto_solved')) flags.push(t('autoSolved'));
     if (field(s, 'undo_used')) flags.push(t('usedUndo'));
     if (field(s, 'hints_used')) flags.push(t('usedHint', { n: field(s, 'hints_used') }));
 
-    const starRow = h('div', { class: 'stars', role: 'img', 'aria-label': t('stars', { n: stars }) });
-    if (kind !== '2048') {
+    let starRow = null;
+    if (game.finish.stars) {
+      starRow = h('div', { class: 'stars', role: 'img', 'aria-label': t('stars', { n: stars }) });
       for (let i = 0; i < maxStars; i++) {
         const st = h('span', { class: i < stars ? 'star on' : 'star' });
         st.append(icon('star'));
@@ -54,15 +44,15 @@ export class FinishDialog {
     }
 
     const next = field(f, 'next');
-    const actions = [
-      h('button', { class: 'btn', type: 'button', 'data-action': 'share', onclick: () => this.share() }, icon('share'), t('share')),
-    ];
-    if (won && kind === '2048') {
+    const actions = [h('button', { class: 'btn', type: 'button', 'data-action': 'share', onclick: () => this.share() }, icon('share'), t('share'))];
+    if (won && game.finish.keepGoing) {
       actions.push(h('button', { class: 'btn', type: 'button', 'data-action': 'keep', onclick: () => this.keepGoing() }, t('keepPlaying')));
     }
     actions.push(h('button', { class: 'btn', type: 'button', 'data-action': 'again', onclick: () => this.again() }, icon('restart'), t('again')));
-    if (won && kind !== '2048') {
+    if (won && game.finish.next) {
       actions.push(h('button', { class: 'btn primary', type: 'button', 'data-action': 'next', onclick: () => this.next(next) }, t('next'), icon('next')));
+    } else {
+      actions.push(h('button', { class: 'btn primary', type: 'button', 'data-action': 'new', onclick: () => this.newGame() }, icon('new'), t('newGame')));
     }
 
     this.el = h(
@@ -75,7 +65,7 @@ export class FinishDialog {
         h('h2', { id: 'finish-title', tabindex: '-1' }, title),
         newRecord ? h('p', { class: 'badge', 'data-new-record': '1' }, t('newRecord')) : null,
         f.daily && f.daily.current ? h('p', { class: 'fin-streak', 'data-streak': String(f.daily.current) }, `${t('dailyToday')} · ${t('dailyStreak', { n: f.daily.current })}`) : null,
-        kind !== '2048' ? starRow : null,
+        starRow,
         h('div', { class: 'fin-stats' }, rows),
         flags.length ? h('p', { class: 'fin-flags' }, flags.join(' · ')) : null,
         h('div', { class: 'fin-actions' }, actions),
@@ -83,12 +73,20 @@ export class FinishDialog {
     );
     this.game.el.append(this.el);
     this.open = true;
+    this.game.app.openDialog(this);
     const primary = this.el.querySelector('.primary') || this.el.querySelector('[data-action="again"]');
     if (primary) primary.focus({ preventScroll: true });
     announce(`${title} ${won ? t('say.won', { moves }) : ''}`);
   }
 
+  /** Close through history (back closes it the same way). */
   close() {
+    if (!this.open) return Promise.resolve(true);
+    return this.game.app.closeDialog(this);
+  }
+
+  /** Remove the dialog (called by history once its entry is gone). */
+  hide() {
     if (this.el) this.el.remove();
     this.el = null;
     if (this.open) {
@@ -105,14 +103,15 @@ export class FinishDialog {
     const s = view.snapshot;
     const f = view.finish || {};
     const daily = app.daily && app.daily[s.kind] === s.id ? app.daily : null;
-    const level = s.kind === 'klotski' ? levelOf(app, s) : null;
+    const game = this.game.game;
+    const classic = game.classicIndex ? game.classicIndex(app, s) : null;
     const btn = this.el && this.el.querySelector('[data-action=share]');
     if (btn) btn.disabled = true;
     try {
       const codeInfo = await call('encode_code', {
         id: s.id,
         daily: daily ? daily.number : null,
-        classic: level && Number.isInteger(level.index) ? level.index - 1 : null,
+        classic,
       });
       const card = {
         code: codeInfo.code,
@@ -122,10 +121,7 @@ export class FinishDialog {
       };
       if (f.optimal !== null && f.optimal !== undefined) card.optimum = f.optimal;
       if (f.stars !== null && f.stars !== undefined) card.stars = f.stars;
-      if (s.kind === '2048') {
-        card.score = Number(f.score ?? (s.counters && s.counters.score) ?? 0);
-        card.bestTile = Number(f.best_tile ?? (s.counters && s.counters.max_tile) ?? 0);
-      }
+      if (game.cardFields) Object.assign(card, game.cardFields(s, f));
       if (daily) card.date = daily.date;
       const res = await call('share_card', { card });
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(codeInfo.link).catch(() => {});
@@ -144,44 +140,37 @@ export class FinishDialog {
 
   /** 2048 after reaching the 2048 tile: the rules need `{keep_going: true}` to play on. */
   async keepGoing() {
-    this.close();
+    await this.close();
     await this.game.play({ keep_going: true });
   }
 
+  /** The same start again (its slot resumes it if unfinished; a finished one starts over). */
   async again() {
     const id = this.game.view.snapshot.id;
-    this.close();
-    try {
-      await this.game.app.openCode(id);
-    } catch (e) {
-      this.game.app.error(e);
-    }
+    await this.close();
+    await this.load(() => this.game.app.confirmed('open_game', { id }));
+  }
+
+  /** A new game like this one (finished, so nothing to confirm). */
+  async newGame() {
+    await this.close();
+    await this.game.newGame();
   }
 
   async next(next) {
-    this.close();
+    await this.close();
     const app = this.game.app;
-    const kind = this.game.kind;
+    const s = this.game.view.snapshot;
+    const step = typeof next === 'string' && next ? { cmd: 'open_game', args: { id: next } } : this.game.game.newGame(app, s);
+    await this.load(() => app.confirmed(step.cmd, step.args));
+  }
+
+  async load(get) {
     try {
-      if (typeof next === 'string' && next) {
-        await app.openCode(next);
-        return;
-      }
-      if (kind === 'klotski') {
-        const list = (app.levels && app.levels.klotski) || [];
-        const i = list.findIndex((l) => l.id === this.game.view.snapshot.id);
-        if (i >= 0 && i + 1 < list.length) {
-          await app.openCode(list[i + 1].id);
-          return;
-        }
-        await app.go('levels:klotski');
-        return;
-      }
-      const m = /^slide:(\d+x\d+(?:\/\w+)?)/.exec(this.game.view.snapshot.id);
-      const view = await call('new_game', { kind, params: m ? m[1] : '4x4' });
-      await app.go(`game:${kind}`, { view });
+      const view = await get();
+      if (view) this.game.load(view);
     } catch (e) {
-      app.error(e);
+      this.game.app.error(e);
     }
   }
 
@@ -201,6 +190,6 @@ export class FinishDialog {
   }
 
   destroy() {
-    this.close();
+    this.hide();
   }
 }

@@ -1,31 +1,30 @@
 // The game screen, one for every game: board, counters, best record, undo / redo / restart /
-// hint / auto-solve, the finish dialog. Every input goes through a command; the screen only
-// renders the snapshot Rust returns.
+// hint / auto-solve / new game, the finish dialog. Everything game-specific comes from the
+// game's descriptor (boards/index.js); every input goes through a command, one at a time, in
+// the order the player made it (the input queue), and the screen renders what Rust returns.
 
 import { call, field, perf } from '../ipc.js';
 import { h, icon, reducedMotion, setText, setData } from '../dom.js';
 import { t, formatTime } from '../i18n.js';
 import { feedback, announce, toast } from '../feedback.js';
-import { SlideBoard } from '../boards/slide.js';
-import { KlotskiBoard } from '../boards/klotski.js';
-import { G2048Board } from '../boards/g2048.js';
+import { gameOf } from '../boards/index.js';
+import { boardView } from '../boards/common.js';
 import { FinishDialog } from './finish.js';
-import { levelTitle, bestRecord } from './records.js';
-import { loadLevels } from './levels.js';
+import { confirmDialog } from './dialog.js';
+import { InputQueue } from '../queue.js';
+import { toggleSolve } from './autosolve.js';
 
-const SWIPE_MIN_PX = 24;
 const DIRS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export class GameScreen {
   constructor(app, kind, opts) {
     this.app = app;
     this.kind = kind;
+    this.game = gameOf(kind);
     this.opts = opts || {};
     this.name = `game:${kind}`;
     this.view = this.opts.view || null;
-    this.inFlight = false;
+    this.queue = new InputQueue(() => this.app.screen === this, (e) => this.app.error(e));
     this.solving = null;
     this.timer = 0;
     this.finish = null;
@@ -33,21 +32,21 @@ export class GameScreen {
   }
 
   async prepare() {
-    const levels = this.kind === 'klotski' ? loadLevels(this.app, 'klotski') : null;
+    const extra = this.game.prepare ? this.game.prepare(this.app) : null;
     if (!this.view) {
       try {
-        [this.view] = await Promise.all([call('snapshot', { kind: this.kind }), levels]);
+        [this.view] = await Promise.all([call('snapshot', { kind: this.kind }), extra]);
       } catch (e) {
         if (this.opts.resume) return false;
         try {
-          this.view = await call('new_game', { kind: this.kind, params: defaultParams(this.kind) });
+          this.view = await this.app.confirmed('new_game', { kind: this.kind, params: this.game.defaultParams });
         } catch (e2) {
           this.app.error(e2);
           return false;
         }
       }
     }
-    await levels;
+    await extra;
     return !!(this.view && this.view.snapshot);
   }
 
@@ -56,46 +55,40 @@ export class GameScreen {
     if (this.board) this.board.destroy();
     clearInterval(this.timer);
     const ctx = {
+      app: this.app,
       play: (mv) => this.play(mv),
       blocked: (el) => this.blocked(el),
-      busy: () => this.inFlight || !!this.solving || this.finishOpen(),
+      busy: () => !!this.solving || this.finishOpen() || !!this.app.modal,
       targets: (piece) => call('klotski_targets', { piece }),
     };
-    this.board = this.kind === 'slide' ? new SlideBoard(ctx) : this.kind === 'klotski' ? new KlotskiBoard(ctx) : new G2048Board(ctx);
-    this.board.el.classList.add('board');
-    this.board.el.setAttribute('role', 'group');
-    this.board.el.setAttribute('tabindex', '0');
-    this.board.el.setAttribute('aria-describedby', 'keys-help');
+    this.board = new this.game.Board(ctx);
+    const bel = this.board.el;
+    bel.classList.add('board');
+    bel.setAttribute('role', 'group');
+    bel.setAttribute('tabindex', '0');
+    bel.setAttribute('aria-describedby', 'keys-help');
 
     this.titleEl = h('h1', { class: 'title', tabindex: '-1' });
     this.subEl = h('p', { class: 'subtitle' });
     const header = h(
       'header',
       { class: 'bar' },
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => this.leave('home') }, icon('back')),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => this.leave() }, icon('back')),
       h('div', { class: 'bar-title' }, this.titleEl, this.subEl),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('newGame'), 'data-action': 'new', onclick: () => this.newGame() }, icon('new')),
       h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('levels'), 'data-action': 'levels', onclick: () => this.leave(`levels:${this.kind}`) }, icon('levels')),
     );
 
-    const stat = (key, label) => {
-      const v = h('span', { class: 'stat-value', 'data-stat': key }, '0');
-      return [h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, label), v), v];
-    };
-    let stats;
-    if (this.kind === '2048') {
-      const [a, score] = stat('score', t('score'));
-      const [b, tile] = stat('tile', t('bestTile'));
-      const [c, best] = stat('best', t('bestShort'));
-      const [d, moves] = stat('moves', t('moves'));
-      this.statEls = { score, tile, best, moves };
-      stats = h('div', { class: 'stats four' }, a, b, c, d);
-    } else {
-      const [a, moves] = stat('moves', t('moves'));
-      const [b, time] = stat('time', t('time'));
-      const [c, best] = stat('best', t('best'));
-      this.statEls = { moves, time, best };
-      stats = h('div', { class: 'stats' }, a, b, c);
-    }
+    this.statEls = {};
+    const stats = h(
+      'div',
+      { class: `stats${this.game.stats.length === 4 ? ' four' : ''}` },
+      this.game.stats.map(([key, label]) => {
+        const v = h('span', { class: 'stat-value', 'data-stat': key }, '0');
+        this.statEls[key] = v;
+        return h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, t(label)), v);
+      }),
+    );
 
     const btn = (action, label, iconName, onclick) =>
       h('button', { class: 'ctl', type: 'button', 'data-action': action, 'aria-label': label, onclick }, icon(iconName), h('span', { class: 'ctl-label' }, label));
@@ -104,25 +97,25 @@ export class GameScreen {
       redo: btn('redo', t('redo'), 'redo', () => this.step('redo')),
       restart: btn('restart', t('restart'), 'restart', () => this.step('restart')),
       hint: btn('hint', t('hint'), 'hint', () => this.hint()),
-      solve: btn('solve', this.kind === '2048' ? t('autoPlay') : t('solve'), 'solve', () => this.toggleSolve()),
+      solve: btn('solve', t(this.game.solveLabel), 'solve', () => this.toggleSolve()),
     };
     const controls = h('nav', { class: 'controls', 'aria-label': t('controlsLabel') }, Object.values(this.buttons));
 
-    this.playArea = h('div', { class: 'play-area' }, this.board.el);
-    if (this.kind === '2048') this.bindSwipes(this.playArea);
+    this.playArea = h('div', { class: 'play-area' }, bel);
+    if (this.board.bindArea) this.board.bindArea(this.playArea);
+    const pad = this.board.pad ? this.board.pad(this.app.settings || {}) : null;
     this.keysHelp = h('p', { id: 'keys-help', class: 'keys-help' }, t('keysHelp'));
 
     this.el = h(
       'section',
-      { class: `screen game-screen game-${this.kind}`, 'aria-labelledby': 'game-title' },
+      { class: `screen game-screen game-${this.kind}${pad ? ' with-pad' : ''}`, 'aria-labelledby': 'game-title' },
       header,
       h('div', { class: 'game-side' }, stats),
       this.playArea,
-      h('div', { class: 'game-foot' }, controls, this.keysHelp),
+      h('div', { class: 'game-foot' }, pad, controls, this.keysHelp),
     );
     this.titleEl.id = 'game-title';
     this.apply(this.view, { initial: true });
-    this.timer = setInterval(() => this.tickClock(), 500);
     return this.el;
   }
 
@@ -141,7 +134,7 @@ export class GameScreen {
     this.view = view;
     const s = view.snapshot;
     const el = this.board.el;
-    if (!this.board.update(s.board, how.initial ? null : view.effect)) {
+    if (!this.board.update(boardView(s), how.initial ? null : view.effect, how)) {
       toast(t('err.parse', { message: s.board }));
     }
     setData(el, 'game', s.kind);
@@ -149,10 +142,10 @@ export class GameScreen {
     setData(el, 'moves', s.moves);
     setData(el, 'status', s.status);
     setData(el, 'id', s.id);
+    if (s.slot) setData(el, 'slot', s.slot);
     setText(this.titleEl, t(`game.${this.kind}`));
-    setText(this.subEl, levelTitle(this.app, s) || '');
-    setText(this.statEls.moves, String(s.moves));
-    this.renderBest(s);
+    setText(this.subEl, this.game.subtitle(this.app, s) || '');
+    this.renderStats(s);
     this.clockBase = { ms: Number(field(s, 'elapsed_ms') || 0), at: performance.now(), running: s.status === 'playing' && s.moves > 0 };
     this.tickClock();
     const solving = !!this.solving;
@@ -164,48 +157,66 @@ export class GameScreen {
     able(this.buttons.restart, solving || (s.moves === 0 && !field(s, 'can_undo')));
     able(this.buttons.hint, solving || s.status !== 'playing');
     able(this.buttons.solve, !solving && s.status !== 'playing');
-    if (!how.initial && prev && prev.status === 'playing' && s.status !== 'playing') this.finished(view);
-    else if (how.initial && s.status !== 'playing' && view.finish) this.finished(view, true);
+    const ended = !how.initial && prev && prev.status === 'playing' && s.status !== 'playing';
+    if (ended) {
+      this.dropQueue();
+      this.finished(view, false, s.status === 'won' ? this.board.win() : null);
+    } else if (how.initial && s.status !== 'playing' && view.finish) this.finished(view, true, null);
   }
 
-  renderBest(s) {
-    const counters = s.counters || {};
-    const rec = bestRecord(this.app, s);
-    if (this.kind === '2048') {
-      const score = Number(counters.score || 0);
-      setText(this.statEls.score, String(score));
-      const maxTile = Math.max(0, ...s.board.split(',').map(Number).filter(Number.isFinite));
-      setText(this.statEls.tile, String(counters.max_tile || maxTile));
-      const bestScore = Math.max(score, Number((rec && rec.best_score) || 0));
-      setText(this.statEls.best, String(bestScore));
-    } else {
-      const best = rec && rec.best_moves;
-      setText(this.statEls.best, best === undefined || best === null ? t('noBest') : String(best));
-    }
+  renderStats(s) {
+    const values = this.game.statValues(this.app, s);
+    for (const [key, v] of Object.entries(values)) if (this.statEls[key]) setText(this.statEls[key], String(v));
   }
 
   tickClock() {
-    if (!this.statEls || !this.statEls.time) return;
+    if (!this.statEls.time) return;
     const c = this.clockBase;
     const ms = c.ms + (c.running ? performance.now() - c.at : 0);
-    setText(this.statEls.time, formatTime(ms));
+    // Tenths while under a minute: the clock ticks ten times a second then, twice after.
+    setText(this.statEls.time, formatTime(ms, ms < 60000));
+    const every = c.running && ms < 60000 ? 100 : 500;
+    if (every !== this.tickEvery) {
+      clearInterval(this.timer);
+      this.tickEvery = every;
+      this.timer = setInterval(() => this.tickClock(), every);
+    }
   }
 
-  /** Play one move through Rust. Returns true when the move was legal. */
-  async play(mv, opts = {}) {
-    if (this.inFlight || (this.solving && !opts.auto) || this.finishOpen()) return false;
-    this.inFlight = true;
+  enqueue(job) {
+    return this.queue.push(job);
+  }
+
+  dropQueue() {
+    this.queue.drop();
+  }
+
+  /**
+   * Play a move through Rust (queued). `mv` is a move, or a function giving one when its turn
+   * comes (a key press reads the board as it is then); null = nothing to play. Resolves true
+   * when the move was legal.
+   */
+  play(mv, opts = {}) {
+    if ((this.solving && !opts.auto) || this.finishOpen() || this.app.modal) return Promise.resolve(false);
+    return this.enqueue(async () => {
+      const m = typeof mv === 'function' ? await mv() : mv;
+      if (!m || (this.solving && !opts.auto) || this.finishOpen()) return false;
+      return this.playNow(m, opts);
+    });
+  }
+
+  async playNow(mv, opts) {
     this.board.clearHint();
     const t0 = performance.now();
     let view;
     try {
       view = await call('play', { kind: this.kind, mv });
     } catch (e) {
-      this.inFlight = false;
       if (e.code === 'illegal_move') this.blocked();
       else this.app.error(e);
       return false;
     }
+    if (this.app.screen !== this) return false;
     const before = this.view.snapshot;
     const tIpc = performance.now();
     this.apply(view);
@@ -216,7 +227,6 @@ export class GameScreen {
       perf.moves.push({ kind: this.kind, rt: tDom - t0, frame: performance.now() - t0, ipc: tIpc - t0, apply: tApply - tIpc, layout: tDom - tApply });
       if (perf.moves.length > 2000) perf.moves.splice(0, 1000);
     });
-    this.inFlight = false;
     const s = view.snapshot;
     if (s.status === 'won') {
       feedback('win');
@@ -224,13 +234,11 @@ export class GameScreen {
     } else if (s.status === 'lost') {
       feedback('lose');
       announce(t('say.lost', { score: (s.counters && s.counters.score) || 0 }));
-    } else if (this.kind === '2048' && Number((s.counters || {}).score || 0) > Number((before.counters || {}).score || 0)) {
-      feedback('merge');
-      const vals = s.board.split(',').map(Number);
-      announce(t('say.merged', { value: Math.max(...vals) }));
     } else {
-      feedback('move');
-      if (!opts.auto) announce(t('say.moved', { moves: s.moves }));
+      const said = this.game.moveSaid ? this.game.moveSaid(before, s) : null;
+      feedback(said ? said.sound : 'move');
+      if (said) announce(said.text);
+      else if (!opts.auto) announce(t('say.moved', { moves: s.moves }));
     }
     return true;
   }
@@ -246,26 +254,63 @@ export class GameScreen {
     setTimeout(() => target.classList.remove('shake'), 300);
   }
 
-  async step(cmd) {
-    if (this.inFlight || this.solving) return;
-    this.inFlight = true;
-    try {
-      const view = await call(cmd, { kind: this.kind });
-      this.board.clearHint();
-      this.apply(view);
-      const s = view.snapshot;
-      announce(cmd === 'restart' ? t('say.restart') : t(`say.${cmd}`, { moves: s.moves }));
-      feedback('move');
-    } catch (e) {
-      if (e.code === 'nothing_to_undo' || e.code === 'nothing_to_redo') this.blocked();
-      else this.app.error(e);
-    } finally {
-      this.inFlight = false;
-    }
+  /** Undo / redo / restart, queued behind the moves made before them. */
+  step(cmd) {
+    if (this.solving || this.app.modal) return Promise.resolve(false);
+    return this.enqueue(async () => {
+      try {
+        const view = await call(cmd, { kind: this.kind });
+        if (this.app.screen !== this) return false;
+        this.board.clearHint();
+        this.apply(view, { step: cmd });
+        const s = view.snapshot;
+        announce(cmd === 'restart' ? t('say.restart') : t(`say.${cmd}`, { moves: s.moves }));
+        feedback('move');
+        return true;
+      } catch (e) {
+        if (e.code === 'nothing_to_undo' || e.code === 'nothing_to_redo') this.blocked();
+        else this.app.error(e);
+        return false;
+      }
+    });
+  }
+
+  /** `[data-action=new]`: a new game like this one (asks first if this one would be lost). */
+  newGame() {
+    if (this.app.modal) return Promise.resolve(false);
+    if (this.solving) this.solving.stopped = true;
+    return this.enqueue(async () => {
+      const s = this.view.snapshot;
+      const next = this.game.newGame(this.app, s);
+      let args = next.args;
+      if (next.sameSlot && s.status === 'playing' && (s.moves > 0 || field(s, 'can_undo'))) {
+        const ok = await confirmDialog(this.app, {
+          title: t('newGame.title'),
+          text: t('newGame.ask', { moves: s.moves === 1 ? t('moves1') : t('movesN', { n: s.moves }) }),
+          confirm: t('newGame'),
+        });
+        if (!ok) return false;
+        args = { ...args, replace: true };
+      }
+      const view = await this.app.confirmed(next.cmd, args);
+      if (!view || this.app.screen !== this) return false;
+      this.load(view);
+      return true;
+    });
+  }
+
+  /** Show another game on this screen (new game, again, next level): no animation between. */
+  load(view) {
+    if (this.finish) this.finish.hide();
+    if (view.snapshot.kind !== this.kind) return this.app.go(`game:${view.snapshot.kind}`, { view, replace: true });
+    this.board.clearHint();
+    this.apply(view, { initial: true });
+    call('set_screen', { screen: this.name }).catch(() => {});
+    return null;
   }
 
   async hint() {
-    if (this.inFlight || this.solving) return;
+    if (this.solving) return;
     const b = this.buttons.hint;
     b.classList.add('working');
     b.setAttribute('aria-busy', 'true');
@@ -282,117 +327,31 @@ export class GameScreen {
     }
   }
 
-  async toggleSolve() {
-    if (this.solving) {
-      this.solving.stopped = true;
-      return;
-    }
-    if (this.inFlight || this.view.snapshot.status !== 'playing') return;
-    const run = { stopped: false };
-    this.solving = run;
-    this.setSolving(true, true);
-    try {
-      let moves = null;
-      try {
-        const res = await call('solve', { kind: this.kind });
-        moves = (res && res.moves) || [];
-      } catch (e) {
-        if (e.code !== 'unsupported') throw e;
-      }
-      this.setSolving(true, false);
-      if (run.stopped) return;
-      if (moves) {
-        announce(t('say.solving', { n: moves.length }));
-        const pace = moves.length <= 40 ? 320 : moves.length <= 200 ? 160 : 60;
-        for (const mv of moves) {
-          if (run.stopped) break;
-          const ok = await this.play(mv, { auto: true });
-          if (!ok) break;
-          await sleep(reducedMotion() ? Math.max(pace, 250) : pace);
-        }
-      } else {
-        // No whole solution for this game (2048): let the AI play its hint, move by move.
-        while (!run.stopped && this.view.snapshot.status === 'playing') {
-          const res = await call('hint', { kind: this.kind });
-          if (run.stopped || !res || !res.mv) break;
-          if (!(await this.play(res.mv, { auto: true }))) break;
-          await sleep(140);
-        }
-      }
-      if (run.stopped) announce(t('say.stopped'));
-    } catch (e) {
-      if (e.code !== 'cancelled') this.app.error(e);
-    } finally {
-      this.solving = null;
-      this.setSolving(false, false);
-      this.apply(this.view);
-    }
+  toggleSolve() {
+    return toggleSolve(this);
   }
 
-  setSolving(on, thinking) {
-    const b = this.buttons.solve;
-    b.replaceChildren(icon(on ? 'stop' : 'solve'), h('span', { class: 'ctl-label' }, on ? (thinking ? t('thinking') : t('stop')) : this.kind === '2048' ? t('autoPlay') : t('solve')));
-    b.setAttribute('aria-label', on ? t('stop') : this.kind === '2048' ? t('autoPlay') : t('solve'));
-    b.classList.toggle('active', on);
-    b.disabled = false;
-    this.el.classList.toggle('solving', on);
-    for (const k of ['undo', 'redo', 'restart', 'hint']) if (on) this.buttons[k].disabled = true;
-  }
-
-  finished(view, quiet) {
+  /** The game ended: the finish dialog once the win animation (`winDone`) is over. */
+  finished(view, quiet, winDone) {
     if (!this.finish) this.finish = new FinishDialog(this);
-    const delay = quiet || reducedMotion() ? 0 : 420;
-    setTimeout(() => {
-      if (this.app.screen === this && this.view === view) this.finish.show(view);
-    }, delay);
-    // Records changed: reload them (and the level list that carries Klotski bests).
-    if (this.app.levels) delete this.app.levels[this.kind];
-    Promise.all([this.app.refreshProgress(), this.kind === 'klotski' ? loadLevels(this.app, 'klotski') : null]).then(() => {
-      if (this.app.screen === this && this.view) this.renderBest(this.view.snapshot);
-    });
-  }
-
-  bindSwipes(area) {
-    let start = null;
-    area.addEventListener('pointerdown', (e) => {
-      if (start || (e.pointerType === 'mouse' && e.button !== 0)) return void (start = null); // a second finger: no swipe
-      if (this.finishOpen()) return;
-      start = { id: e.pointerId, x: e.clientX, y: e.clientY, t: performance.now() };
-      try {
-        area.setPointerCapture(e.pointerId);
-      } catch (_) {
-        /* gone */
-      }
-      e.preventDefault();
-    });
-    const end = (e, cancelled) => {
-      if (!start || e.pointerId !== start.id) return;
-      const s = start;
-      start = null;
-      if (cancelled) return;
-      const dx = e.clientX - s.x;
-      const dy = e.clientY - s.y;
-      const ax = Math.abs(dx);
-      const ay = Math.abs(dy);
-      const cell = (this.board.grid && this.board.grid.cell) || 80;
-      const dist = Math.max(ax, ay);
-      const speed = dist / Math.max(1, performance.now() - s.t);
-      const far = dist >= Math.max(SWIPE_MIN_PX, cell * 0.3);
-      const flick = dist >= 12 && speed > 0.45;
-      if (!far && !flick) return;
-      if (Math.max(ax, ay) < 1.5 * Math.min(ax, ay)) return; // no clearly dominant axis
-      const dir = ax > ay ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up';
-      this.play({ dir });
+    const show = () => {
+      if (this.app.screen === this && this.view === view && !this.app.modal) this.finish.show(view);
     };
-    area.addEventListener('pointerup', (e) => end(e, false));
-    area.addEventListener('pointercancel', (e) => end(e, true));
+    // (Never synchronously: a screen being shown takes its history entry first.)
+    if (quiet || reducedMotion()) setTimeout(show, 0);
+    else Promise.resolve(winDone).then(() => setTimeout(show, winDone ? 150 : 420));
+    // Records changed: reload them (and whatever else the game keeps, e.g. Klotski levels).
+    const extra = this.game.refresh ? this.game.refresh(this.app) : null;
+    Promise.all([this.app.refreshProgress(), extra]).then(() => {
+      if (this.app.screen === this && this.view) this.renderStats(this.view.snapshot);
+    });
   }
 
   onKey(e) {
     if (this.finishOpen()) return this.finish.onKey(e);
     const dir = DIRS[e.key];
     if (dir) {
-      if (this.solving || this.inFlight) return true;
+      if (this.solving) return true;
       this.board.key(dir);
       return true;
     }
@@ -409,28 +368,32 @@ export class GameScreen {
       this.hint();
       return true;
     }
+    if (k === 'n') {
+      this.newGame();
+      return true;
+    }
     if (k === 'escape') {
       if (this.solving) this.solving.stopped = true;
-      else this.leave('home');
+      else this.leave();
       return true;
     }
     return false;
   }
 
+  /** Back (to the screen this game was opened from), or forward to `where`. */
   leave(where) {
     if (this.solving) this.solving.stopped = true;
-    this.app.go(where);
+    if (where) this.app.go(where);
+    else this.app.back();
   }
 
   destroy() {
     clearInterval(this.timer);
+    this.dropQueue();
+    // A hint or solve still thinking for this game is of no use any more.
+    if (this.solving || this.buttons.hint.classList.contains('working')) call('cancel', { kind: this.kind }).catch(() => {});
     if (this.solving) this.solving.stopped = true;
     this.board.destroy();
     if (this.finish) this.finish.destroy();
   }
 }
-
-export function defaultParams(kind) {
-  return kind === 'slide' ? '4x4' : '';
-}
-

@@ -3,8 +3,8 @@
 
 import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
+import { KINDS, gameOf } from '../boards/index.js';
 
-const RULES = { slide: ['tile', 'line'], klotski: ['piece', 'straight', 'unit'] };
 const RULE_LABEL = { tile: 'rule.tile', line: 'rule.line', piece: 'rule.piece', straight: 'rule.straight', unit: 'rule.cell' };
 
 export class SettingsScreen {
@@ -47,7 +47,7 @@ export class SettingsScreen {
     const header = h(
       'header',
       { class: 'bar' },
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.go('home') }, icon('back')),
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.back() }, icon('back')),
       h('div', { class: 'bar-title' }, h('h1', { class: 'title', tabindex: '-1' }, t('settings'))),
       h('span', { class: 'icon-btn-spacer' }),
     );
@@ -61,11 +61,12 @@ export class SettingsScreen {
       this.group('theme', t('theme'), [['system', t('theme.system')], ['light', t('theme.light')], ['dark', t('theme.dark')]], s.theme || 'system', (v) => app.saveSettings({ theme: v })),
       this.toggle('haptics', t('haptics'), s.haptics !== false, (v) => app.saveSettings({ haptics: v })),
       this.toggle('sound', t('sound'), !!s.sound, (v) => app.saveSettings({ sound: v })),
+      this.toggle('pad', t('padSetting'), !!s.pad, (v) => app.saveSettings({ pad: v })),
       h(
         'section',
         { class: 'rules', 'aria-labelledby': 'rules-title' },
         h('h2', { id: 'rules-title', class: 'section-title' }, t('moveRule')),
-        Object.entries(RULES).map(([kind, list]) =>
+        KINDS.filter((k) => gameOf(k).rules).map((kind) => [kind, gameOf(kind).rules]).map(([kind, list]) =>
           this.group(`rule-${kind}`, t(`rule.${kind}`), list.map((r) => [r, t(RULE_LABEL[r])]), rules[kind] || list[0], (v) => app.saveSettings({ rules: { ...rules, ...(app.settings.rules || {}), [kind]: v } })),
         ),
       ),
@@ -75,7 +76,7 @@ export class SettingsScreen {
 
   onKey(e) {
     if (e.key === 'Escape') {
-      this.app.go('home');
+      this.app.back();
       return true;
     }
     return false;
