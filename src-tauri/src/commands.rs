@@ -72,7 +72,10 @@ pub async fn new_game(
     let seed = args::seed(seed)?;
     let replace = args::flag("replace", replace)?;
     let st = state.inner().clone();
-    blocking("new_game", move || st.new_game(kind, &params, seed, replace)).await
+    blocking("new_game", move || {
+        st.new_game(kind, &params, seed, replace)
+    })
+    .await
 }
 
 #[tauri::command]
@@ -206,4 +209,35 @@ pub async fn levels(state: State<'_, AppState>, kind: Arg) -> AppResult<Value> {
     let kind = args::kind(kind)?;
     let st = state.inner().clone();
     blocking("levels", move || Ok(games::levels(&st, kind))).await
+}
+
+/// Statistics of a record scope (`records.rs`); without `scope`, every scope the player has.
+#[tauri::command]
+pub fn records(state: State<'_, AppState>, scope: Arg) -> AppResult<Value> {
+    let scope = args::opt_string("scope", scope, crate::records::MAX_SCOPE_LEN)?;
+    guard("records", || state.records(scope.as_deref()))
+}
+
+/// The optimal distance after each move of the current game of `kind` (`analysis.rs`).
+/// Off the main thread; `cancel` or a change of the game cancels it.
+#[tauri::command]
+pub async fn analysis(state: State<'_, AppState>, kind: Arg) -> AppResult<Value> {
+    let kind = args::kind(kind)?;
+    let st = state.inner().clone();
+    blocking("analysis", move || st.analysis(kind)).await
+}
+
+/// Keep the player's own (already cropped and scaled) picture (`pictures.rs`).
+#[tauri::command]
+pub async fn save_picture(state: State<'_, AppState>, data: Arg) -> AppResult<Value> {
+    let data = args::string("data", data, crate::pictures::MAX_DATA_LEN)?;
+    let st = state.inner().clone();
+    blocking("save_picture", move || st.save_picture(&data)).await
+}
+
+/// The player's picture as a data URL, or null.
+#[tauri::command]
+pub async fn load_picture(state: State<'_, AppState>) -> AppResult<Option<String>> {
+    let st = state.inner().clone();
+    blocking("load_picture", move || st.load_picture()).await
 }

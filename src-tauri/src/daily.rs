@@ -30,7 +30,9 @@ pub(crate) fn daily_day(kind: Kind, id: &str) -> Option<Date> {
     let today = Date::parse(&today()).ok()?;
     [today, Date::from_days(today.days() - 1)]
         .into_iter()
-        .find(|d| daily::puzzles(*d).is_ok_and(|p| huarong_engine::registry::daily_id(&p, kind) == id))
+        .find(|d| {
+            daily::puzzles(*d).is_ok_and(|p| huarong_engine::registry::daily_id(&p, kind) == id)
+        })
 }
 
 impl AppState {

@@ -95,6 +95,30 @@ pub(crate) fn settle<G: AppGame>(
         r.clone()
     };
     // A daily puzzle solved (2048: played to its end) extends the streak.
+    // Statistics (records.rs): every finish, moves under every rule of the game.
+    let counters = g.counters();
+    let entry = crate::records::FinishEntry {
+        date: date.to_string(),
+        at_ms: crate::persist::unix_ms(),
+        moves: progress::rules_of(G::KIND.as_str())
+            .iter()
+            .map(|r| (r.to_string(), moves_under(&counters, r, g.moves())))
+            .collect(),
+        ms: time_ms,
+        optimal: slot.optimal.or_else(|| G::quick_optimum(sess.start())),
+        won,
+        undo_used: sess.undo_used(),
+        hints_used: sess.hints_used(),
+        auto_solved: sess.auto_solved(),
+    };
+    let default_moves = entry.moves.get(default_rule).copied().unwrap_or(moves);
+    crate::records::add_finish(p, &G::scope(sess.start()), entry, !slot.counted_win);
+    let challenge = crate::challenge::finish(
+        crate::challenge::of(p, &slot.key, sess.id()),
+        won,
+        default_moves,
+        time_ms,
+    );
     let daily = (counted && (won || G::DAILY_ON_END))
         .then(|| crate::daily::daily_day(G::KIND, sess.id()))
         .flatten()
@@ -116,5 +140,6 @@ pub(crate) fn settle<G: AppGame>(
         new_record,
         key,
         record,
+        challenge,
     })
 }

@@ -11,20 +11,52 @@ use crate::error::{guard, AppError, AppResult, Code};
 use crate::games::{with_game, AppGame};
 use crate::persist::Notice;
 use crate::state::{AppState, View};
+use huarong_engine::code::Challenge;
 use huarong_engine::{Kind, Session};
 
 impl AppState {
     /// `open_game`: a game ID, share code or link, into its slot (see `slots.rs`).
     pub fn open_game(&self, text: &str, replace: bool) -> AppResult<View> {
-        let id = resolve_open(text)?;
+        let (id, challenge) = resolve_open_full(text)?;
         let parsed = huarong_engine::GameId::parse(&id)?;
-        with_game!(parsed.kind, G => self.open_g::<G>(&id, replace))
+        with_game!(parsed.kind, G => self.open_g::<G>(&id, replace, challenge))
     }
 
-    fn open_g<G: AppGame>(&self, id: &str, replace: bool) -> AppResult<View> {
+    fn open_g<G: AppGame>(
+        &self,
+        id: &str,
+        replace: bool,
+        challenge: Option<Challenge>,
+    ) -> AppResult<View> {
         let sess = open_session::<G>(id)?;
         let (key, mode) = self.route_id(&sess, true);
-        self.place(key, mode, sess, replace, true)
+        // Whether `place` will resume the slot's game (then a code without a result keeps
+        // the result the slot already has).
+        let resumes = G::slots(&self.0.games)
+            .lock()
+            .slots
+            .get(&key)
+            .cloned()
+            .is_some_and(|s| {
+                let s = crate::state::lock(&s);
+                s.session.id() == id && s.session.status() == huarong_engine::Status::Playing
+            });
+        let mut view = self.place(key.clone(), mode, sess, replace, true)?;
+        if challenge.is_some() || !resumes {
+            self.set_challenge(&key, id, challenge);
+            view.snapshot.challenge = crate::challenge::view(challenge);
+        }
+        Ok(view)
+    }
+
+    /// Keep (or clear) the result to beat of slot `key` with the game `id`.
+    fn set_challenge(&self, key: &str, id: &str, c: Option<Challenge>) {
+        let has = self.store().progress.challenges.contains_key(key);
+        if c.is_none() && !has {
+            return;
+        }
+        let live: Vec<String> = self.list_games().into_iter().map(|g| g.slot).collect();
+        self.commit(|p| crate::challenge::set(p, key, id, c, &live));
     }
 
     /// `new_game`: a fresh game of `kind` from generator parameters and a seed (random if
@@ -42,7 +74,12 @@ impl AppState {
         with_game!(kind, G => {
             let sess = open_session::<G>(&id)?;
             let (key, mode) = G::new_slot(sess.start());
-            self.place(key, mode, sess, replace, false)
+            let view = self.place(key.clone(), mode, sess, replace, false)?;
+            // A new game in the slot has no result to beat.
+            self.set_challenge(&key, &id, None);
+            let mut view = view;
+            view.snapshot.challenge = None;
+            Ok(view)
         })
     }
 
@@ -83,6 +120,11 @@ fn open_session<G: AppGame>(id: &str) -> AppResult<Session<G>> {
 /// Turn what the player or the command line gave (a game ID, a share code, or a
 /// `huarong://play?c=` link) into a game ID. Bounded and checked before any decoding.
 pub fn resolve_open(text: &str) -> AppResult<String> {
+    resolve_open_full(text).map(|(id, _)| id)
+}
+
+/// [`resolve_open`] and the sender's result a code carries.
+pub fn resolve_open_full(text: &str) -> AppResult<(String, Option<Challenge>)> {
     let t = text.trim();
     if t.is_empty() {
         return Err(AppError::bad_argument(
@@ -102,6 +144,10 @@ pub fn resolve_open(text: &str) -> AppResult<String> {
         ));
     }
     guard("reading the game ID or code", || {
-        huarong_engine::code::resolve(t).map_err(AppError::from)
+        if huarong_engine::code::is_game_id(t) {
+            return Ok((huarong_engine::code::resolve(t)?, None));
+        }
+        let d = huarong_engine::code::decode_full(t)?;
+        Ok((d.id, d.challenge))
     })
 }

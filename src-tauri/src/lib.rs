@@ -2,7 +2,9 @@
 //! kind), durable progress on `tauri-plugin-store` with a verified last-good copy, haptics,
 //! and `--open` on the command line. See ARCHITECTURE.md for the IPC contract.
 
+mod analysis;
 pub mod args;
+mod challenge;
 mod commands;
 mod daily;
 pub mod error;
@@ -13,8 +15,10 @@ mod launch;
 #[cfg(any(mobile, test))]
 mod mobile;
 pub mod persist;
+mod pictures;
 mod play;
 pub mod progress;
+pub mod records;
 mod search;
 mod settings;
 mod share;
@@ -161,6 +165,10 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::pause,
         commands::haptic,
         commands::levels,
+        commands::records,
+        commands::analysis,
+        commands::save_picture,
+        commands::load_picture,
         share::share_card,
         share::card_image,
         share::daily_info,

@@ -26,7 +26,14 @@ impl AppState {
         effect: Option<Value>,
         finish: Option<Finish>,
     ) -> View {
-        let rule = self.rule(G::KIND);
+        let (rule, challenge) = {
+            let st = self.store();
+            let p = &st.progress;
+            (
+                p.settings.rule(G::KIND.as_str()).to_string(),
+                crate::challenge::of(p, &slot.key, slot.session.id()),
+            )
+        };
         let mut base = slot.session.snapshot(self.now());
         base.moves = moves_under(&base.counters, &rule, base.moves);
         View {
@@ -34,7 +41,7 @@ impl AppState {
                 base,
                 slot: slot.key.clone(),
                 mode: slot.mode,
-                challenge: None,
+                challenge: crate::challenge::view(challenge),
             },
             effect,
             finish,
@@ -60,6 +67,9 @@ impl AppState {
         let slot_ref = self.current::<G>()?;
         let mut slot = lock(&slot_ref);
         let before = slot.session.status();
+        let first = slot.session.played().is_empty()
+            && !slot.session.can_redo()
+            && !slot.session.undo_used();
         let effect = guard("the move", || {
             slot.session.play(&m, now).map_err(AppError::from)
         })?;
@@ -71,10 +81,20 @@ impl AppState {
             // The move and its record go to disk in the same save.
             let now = self.now();
             let today = crate::daily::today();
-            self.save_slot(&slot, |p| finish = crate::finish::settle(&slot, p, now, &today));
+            let scope = G::scope(slot.session.start());
+            self.save_slot(&slot, |p| {
+                if first {
+                    crate::records::add_play(p, &scope);
+                }
+                finish = crate::finish::settle(&slot, p, now, &today)
+            });
             if let Some(f) = &finish {
                 slot.counted_win |= f.counted && f.status == Status::Won;
             }
+        } else if first {
+            // A game of the scope begins: one play (records.rs).
+            let scope = G::scope(slot.session.start());
+            self.save_slot(&slot, |p| crate::records::add_play(p, &scope));
         } else {
             self.save_slot(&slot, |_| {});
         }
@@ -142,7 +162,10 @@ impl AppState {
         let slot_ref = self.current::<Klotski>()?;
         let slot = lock(&slot_ref);
         let targets = guard("the drag targets", || {
-            slot.session.current().targets(piece).map_err(AppError::from)
+            slot.session
+                .current()
+                .targets(piece)
+                .map_err(AppError::from)
         })?;
         serde_json::to_value(targets).map_err(|e| AppError::internal(e.to_string()))
     }

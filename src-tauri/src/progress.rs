@@ -244,6 +244,10 @@ pub struct Progress {
     /// The current slot of each kind (`kind` → slot key).
     pub current: BTreeMap<String, String>,
     pub quarantine: Vec<Quarantined>,
+    /// Statistics per record scope (issue 16, `records.rs`).
+    pub stats: BTreeMap<String, crate::records::ScopeStats>,
+    /// The sender's result of a game opened from a code, per slot key (`challenge.rs`).
+    pub challenges: BTreeMap<String, crate::challenge::SlotChallenge>,
 }
 
 impl Default for Progress {
@@ -257,6 +261,8 @@ impl Default for Progress {
             screen: "home".into(),
             current: BTreeMap::new(),
             quarantine: Vec::new(),
+            stats: BTreeMap::new(),
+            challenges: BTreeMap::new(),
         }
     }
 }

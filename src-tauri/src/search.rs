@@ -16,7 +16,9 @@ use serde_json::Value;
 impl AppState {
     /// Begin a hint/solve on `G`'s current slot: a clone of its session, the cancel flag,
     /// the slot's version (to write back only onto the same position).
-    fn begin_search<G: AppGame>(&self) -> AppResult<(SlotRef<G>, Session<G>, Cancel, u64)> {
+    pub(crate) fn begin_search<G: AppGame>(
+        &self,
+    ) -> AppResult<(SlotRef<G>, Session<G>, Cancel, u64)> {
         let slot_ref = self.current::<G>()?;
         let cancel = Cancel::new();
         {
@@ -35,7 +37,7 @@ impl AppState {
     }
 
     /// After a hint/solve: the optimum search of the current slot may run again.
-    fn end_search<G: AppGame>(&self) {
+    pub(crate) fn end_search<G: AppGame>(&self) {
         self.find_optimal_current::<G>();
     }
 

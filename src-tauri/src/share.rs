@@ -27,8 +27,8 @@
 //! | `share_card` | `card` (below) | `{ saved: path \| null, file: path \| null, shared: bool \| null }` |
 //! | `card_image` | `card` | `"data:image/png;base64,…"` (finish-screen preview) |
 //! | `daily_info` | `localMs` (Date.now() − offset·60000), `lastSolved?` (`YYYY-MM-DD`), `streak?` | `DailyInfo` |
-//! | `encode_code` | `id`, `daily?`, `classic?` (0-based) | `{ code, link }` |
-//! | `decode_code` | `text` (code, link or game ID) | `{ id, kind, board, daily, source }` |
+//! | `encode_code` | `id`, `daily?`, `classic?` (0-based), `moves?` + `ms?` (the sender's result, both or neither) | `{ code, link }` |
+//! | `decode_code` | `text` (code, link or game ID) | `{ id, kind, board, daily, source, challenge: {moves, ms} \| null, picture }` |
 //!
 //! `card` = `{ code, lang?: "zh"\|"en", moves, seconds, optimum?, stars?, score?, bestTile?,
 //! date?: "YYYY-MM-DD" }` (extra fields are refused).
@@ -390,14 +390,28 @@ pub async fn encode_code(
     id: Option<Value>,
     daily: Option<Value>,
     classic: Option<Value>,
+    moves: Option<Value>,
+    ms: Option<Value>,
 ) -> Result<CodeInfo, ShareError> {
     let id: String = arg("id", id)?;
     let extra = code::Extra {
         daily: arg("daily", daily)?,
         classic: arg("classic", classic)?,
     };
+    // The sender's result (issue 16): both `moves` and `ms`, or neither.
+    let moves: Option<u32> = arg("moves", moves)?;
+    let ms: Option<u64> = arg("ms", ms)?;
+    let challenge = match (moves, ms) {
+        (None, None) => None,
+        (Some(m), Some(t)) => Some(code::Challenge::new(m, t)?),
+        _ => {
+            return Err(ShareError::bad_argument(
+                "a result to beat needs both `moves` and `ms`",
+            ))
+        }
+    };
     blocking("encode_code", move || {
-        let c = code::encode_with(&id, extra)?;
+        let c = code::encode_full(&id, extra, challenge)?;
         Ok(CodeInfo {
             link: code::link(&c),
             code: c,
@@ -416,6 +430,10 @@ pub struct DecodedInfo {
     pub daily: Option<u32>,
     /// The level's own ID where there is one (`slide:4x4/medium#7`, a classic's board…).
     pub source: String,
+    /// The sender's result to beat, `{moves, ms}`, when the code carries one.
+    pub challenge: Option<code::Challenge>,
+    /// The picture of a picture puzzle, when there is one.
+    pub picture: Option<String>,
 }
 
 /// What a code, link or game ID stands for (the "enter or paste a code" box).
@@ -432,6 +450,11 @@ pub async fn decode_code(text: Option<Value>) -> Result<DecodedInfo, ShareError>
                 board: parsed.body.clone(),
                 daily: None,
                 source: id.clone(),
+                challenge: None,
+                picture: huarong_engine::slide::split_picture(&parsed.body)
+                    .ok()
+                    .and_then(|(_, p)| p)
+                    .filter(|_| parsed.kind == huarong_engine::Kind::Slide),
                 id,
             });
         }
@@ -442,6 +465,8 @@ pub async fn decode_code(text: Option<Value>) -> Result<DecodedInfo, ShareError>
             kind: d.kind.as_str().to_string(),
             board: d.board,
             daily: d.daily,
+            challenge: d.challenge,
+            picture: d.picture,
         })
     })
     .await

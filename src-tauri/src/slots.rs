@@ -178,7 +178,10 @@ impl AppState {
             return km;
         }
         if opened {
-            (format!("challenge:{}", fnv1a64(start.id())), Mode::Challenge)
+            (
+                format!("challenge:{}", fnv1a64(start.id())),
+                Mode::Challenge,
+            )
         } else {
             G::new_slot(start.start())
         }
@@ -401,7 +404,10 @@ mod tests {
         assert_eq!(mode_of_key("slide:4x4"), Some(Mode::Free));
         assert_eq!(mode_of_key("klotski:level:3"), Some(Mode::Level));
         assert_eq!(mode_of_key("2048:daily:2026-12-01"), Some(Mode::Daily));
-        assert_eq!(mode_of_key("challenge:0123456789abcdef"), Some(Mode::Challenge));
+        assert_eq!(
+            mode_of_key("challenge:0123456789abcdef"),
+            Some(Mode::Challenge)
+        );
         assert_eq!(mode_of_key("challenge:xyz"), None);
         assert_eq!(mode_of_key("chess:free"), None);
         assert_eq!(describe("slide:4x4"), "4x4");

@@ -16,7 +16,7 @@ pub struct GameSnapshot {
     /// The slot key (`slide:4x4`, `klotski:level:3`, `2048:daily:2026-12-01`, `challenge:<hex>`).
     pub slot: String,
     pub mode: Mode,
-    /// A challenge's target (issue 16); null until then.
+    /// The sender's result to beat, `{moves, ms}`, when the game came from a code with one.
     pub challenge: Option<Value>,
 }
 
@@ -64,6 +64,9 @@ pub struct Finish {
     pub record: Record,
     /// The daily streak after this game, when it was a daily puzzle.
     pub daily: Option<Streak>,
+    /// The sender's result when the game came from a code with one:
+    /// `{moves, ms, beaten}` (see `challenge.rs`).
+    pub challenge: Option<Value>,
 }
 
 #[derive(Debug, Clone, Serialize)]

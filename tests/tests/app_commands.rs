@@ -235,9 +235,16 @@ fn klotski_drag_targets_moves_and_a_classic_win_unlocks_the_next() {
         .filter(|l| l["unlocked"] == true)
         .map(|l| l["name_zh"].as_str().unwrap())
         .collect();
-    assert_eq!(open.len(), 3 + huarong_app_lib::games::OPEN_FROM_START.len(), "{open:?}");
+    assert_eq!(
+        open.len(),
+        3 + huarong_app_lib::games::OPEN_FROM_START.len(),
+        "{open:?}"
+    );
     for name in ["横刀立马", "指挥若定", "将拥曹营", "齐头并进", "兵分三路"] {
-        assert!(open.contains(&name), "{name} is open from the start: {open:?}");
+        assert!(
+            open.contains(&name),
+            "{name} is open from the start: {open:?}"
+        );
     }
     assert!(list[..3].iter().all(|l| l["unlocked"] == true));
     let first = &list[0];

@@ -113,6 +113,11 @@ struct Labels {
     caption: &'static str,
     code: &'static str,
     months: [&'static str; 12],
+    /// A challenge the player beat: label, and "beat {their moves} with {mine}".
+    beaten: &'static str,
+    beaten_value: &'static str,
+    /// A challenge still to beat: label, and "{moves} · {time}".
+    to_beat: &'static str,
 }
 
 const ZH: Labels = Labels {
@@ -138,6 +143,9 @@ const ZH: Labels = Labels {
     months: [
         "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
     ],
+    beaten: "擂台",
+    beaten_value: "以 {} 步击败 {} 步",
+    to_beat: "待超越",
 };
 
 const EN: Labels = Labels {
@@ -163,6 +171,9 @@ const EN: Labels = Labels {
     months: [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ],
+    beaten: "Challenge",
+    beaten_value: "I beat {} with {}",
+    to_beat: "To beat",
 };
 
 fn labels(lang: Lang) -> &'static Labels {
@@ -174,6 +185,11 @@ fn labels(lang: Lang) -> &'static Labels {
 
 fn fill(template: &str, value: impl std::fmt::Display) -> String {
     template.replacen("{}", &value.to_string(), 1)
+}
+
+/// `m:ss.t` or `h:mm:ss.t` (tenths of a second, rounded down), for a challenge's time.
+pub fn clock_tenths(ms: u64) -> String {
+    format!("{}.{}", clock(ms / 1000), ms % 1000 / 100)
 }
 
 /// `m:ss` or `h:mm:ss`.
@@ -290,6 +306,22 @@ impl Card {
             )
         };
         lines.push((l.time.to_string(), clock(spec.seconds)));
+        // A challenge the code carries: beaten by this result, or still to beat.
+        if let Some(c) = decoded.challenge {
+            if c.beaten_by(spec.moves, spec.seconds.saturating_mul(1000)) {
+                let text = match lang {
+                    // "以 83 步击败 85 步": mine first.
+                    Lang::Zh => fill(&fill(l.beaten_value, spec.moves), c.moves),
+                    Lang::En => fill(&fill(l.beaten_value, c.moves), spec.moves),
+                };
+                lines.push((l.beaten.to_string(), text));
+            } else {
+                lines.push((
+                    l.to_beat.to_string(),
+                    format!("{} {} · {}", c.moves, l.moves_unit, clock_tenths(c.ms)),
+                ));
+            }
+        }
         let code_text = decoded.code.clone();
         Ok(Card {
             lang,
@@ -403,7 +435,9 @@ impl Card {
             muted,
             &self.big_unit,
         );
-        let mut y = 488.0;
+        // Three lines and the stars (a challenge line) sit closer, clear of the footer.
+        let tight = self.lines.len() >= 3 && self.stars.is_some();
+        let (mut y, step) = if tight { (476.0, 38.0) } else { (488.0, 44.0) };
         for (label, value) in &self.lines {
             let lw = cv.text(&regular, 28.0, (x0, y), Align::Left, muted, label);
             cv.text(
@@ -417,7 +451,7 @@ impl Card {
                 ink,
                 value,
             );
-            y += 44.0;
+            y += step;
         }
         if let Some(n) = self.stars {
             for i in 0..3u8 {
@@ -492,6 +526,9 @@ pub fn label_texts(lang: Lang) -> Vec<&'static str> {
         l.daily,
         l.caption,
         l.code,
+        l.beaten,
+        l.beaten_value,
+        l.to_beat,
         "×",
         "–",
         "·",

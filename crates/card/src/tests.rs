@@ -262,3 +262,59 @@ fn qr_code_decodes_to_the_link() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A code with the sender's result: the card says whether this result beat it, or shows
+/// the score to beat.
+#[test]
+fn a_challenge_is_beaten_or_shown_to_beat() {
+    use huarong_engine::code::{encode_challenge, Challenge};
+    let id = "klotski:aCCb/aCCb/cdde/cste/u..v";
+    let code = encode_challenge(id, Challenge::new(85, 203_400).unwrap()).unwrap();
+    let line = |card: &Card, label: &str| {
+        card.lines
+            .iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, v)| v.clone())
+    };
+    let mut s = spec(&code, Lang::En);
+    s.moves = 83;
+    let en = Card::describe(&s).unwrap();
+    assert_eq!(line(&en, "Challenge").as_deref(), Some("I beat 85 with 83"));
+    assert_eq!(line(&en, "To beat"), None);
+    s.lang = Lang::Zh;
+    let zh = Card::describe(&s).unwrap();
+    assert_eq!(line(&zh, "擂台").as_deref(), Some("以 83 步击败 85 步"));
+    // Not beaten (more moves; or as many moves, not faster): the score to beat.
+    for (moves, seconds) in [(90, 100), (85, 204)] {
+        let mut s = spec(&code, Lang::En);
+        s.moves = moves;
+        s.seconds = seconds;
+        let en = Card::describe(&s).unwrap();
+        assert_eq!(line(&en, "Challenge"), None);
+        assert_eq!(line(&en, "To beat").as_deref(), Some("85 moves · 3:23.4"));
+        s.lang = Lang::Zh;
+        let zh = Card::describe(&s).unwrap();
+        assert_eq!(line(&zh, "待超越").as_deref(), Some("85 步 · 3:23.4"));
+    }
+    // As many moves, faster: beaten.
+    let mut s = spec(&code, Lang::En);
+    s.seconds = 100;
+    assert!(line(&Card::describe(&s).unwrap(), "Challenge").is_some());
+    // A code without a challenge has neither line.
+    let plain = Card::describe(&spec(&encode(id).unwrap(), Lang::En)).unwrap();
+    assert_eq!(plain.lines.len(), 2);
+    // Both render, and the card's code is the challenge code.
+    for lang in [Lang::Zh, Lang::En] {
+        let mut s = spec(&code, lang);
+        s.moves = 83;
+        let png = render(&s).unwrap();
+        let (w, h, _) = decode_png(&png);
+        assert_eq!((w, h), (WIDTH as u32, HEIGHT as u32));
+        if let Ok(dir) = std::env::var("HUARONG_CARD_DIR") {
+            let name = format!("challenge-{lang:?}.png");
+            std::fs::write(PathBuf::from(dir).join(name), &png).unwrap();
+        }
+    }
+    assert_eq!(clock_tenths(203_499), "3:23.4");
+    assert_eq!(clock_tenths(3_723_050), "1:02:03.0");
+}

@@ -1,6 +1,10 @@
 //! `huarong code …`, `huarong daily …`, `huarong card …` (issue 7). Output forms are fixed:
-//! - `huarong code encode <game-id>` → the code on one line;
+//! - `huarong code encode <game-id> [--moves N --seconds S]` → the code on one line; with a
+//!   result (both flags; S may be fractional, e.g. 203.4) the code carries it as a challenge
+//!   (bad values exit 1 with a message);
 //! - `huarong code decode <code or link>` → the game ID on one line (exit 1 on a bad code);
+//! - `huarong code decode --json <code or link>` → one JSON line
+//!   `{"id": …, "moves": N|null, "ms": N|null}` (the challenge, if the code carries one);
 //! - `huarong daily --date YYYY-MM-DD` → `{"slide": code, "klotski": code, "2048": code}`;
 //! - `huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png`
 //!   (also `--tile N` for 2048's best tile and `--date YYYY-MM-DD` for the day played);
@@ -8,7 +12,7 @@
 
 use crate::args::Args;
 use huarong_card::{CardSpec, Lang};
-use huarong_engine::code::{self, Decoded, Origin};
+use huarong_engine::code::{self, Challenge, Decoded, Origin};
 use huarong_engine::daily::{self, Date};
 use huarong_engine::game::Cancel;
 use huarong_engine::{klotski, slide, Kind};
@@ -24,19 +28,65 @@ pub fn run(cmd: &str, args: &[String]) -> Result<(), String> {
 }
 
 fn code_cmd(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &[])?;
+    const USAGE: &str = "usage: huarong code encode <game-id> [--moves N --seconds S] | \
+                         huarong code decode [--json] <code or link>";
+    // `--json` is the one flag without a value.
+    let json = args.iter().any(|a| a == "--json");
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
+    let a = Args::parse(&rest, &["moves", "seconds"])?;
     match a.positional.as_slice() {
-        [sub, text] if sub == "encode" => {
-            println!("{}", code::encode(text).map_err(|e| e.to_string())?);
+        [sub, text] if sub == "encode" && !json => {
+            let challenge = challenge(&a)?;
+            let c = code::encode_full(text, code::Extra::default(), challenge)
+                .map_err(|e| e.to_string())?;
+            println!("{c}");
             Ok(())
         }
-        [sub, text] if sub == "decode" => {
-            println!("{}", code::decode(text).map_err(|e| e.to_string())?);
+        [sub, text]
+            if sub == "decode" && a.get("moves").is_none() && a.get("seconds").is_none() =>
+        {
+            if json {
+                let d = code::decode_full(text).map_err(|e| e.to_string())?;
+                let line = serde_json::json!({
+                    "id": d.id,
+                    "moves": d.challenge.map(|c| c.moves),
+                    "ms": d.challenge.map(|c| c.ms),
+                });
+                println!("{line}");
+            } else {
+                println!("{}", code::decode(text).map_err(|e| e.to_string())?);
+            }
             Ok(())
         }
-        _ => {
-            Err("usage: huarong code encode <game-id> | huarong code decode <code or link>".into())
+        _ => Err(USAGE.into()),
+    }
+}
+
+/// `--moves N --seconds S` (both or neither; S may be fractional, e.g. 203.4) → the
+/// challenge to carry.
+fn challenge(a: &Args) -> Result<Option<Challenge>, String> {
+    match (a.get("moves"), a.get("seconds")) {
+        (None, None) => Ok(None),
+        (Some(m), Some(s)) => {
+            let moves: u32 = m
+                .trim()
+                .parse()
+                .map_err(|_| format!("--moves {m:?} is not a whole number of moves"))?;
+            let secs: f64 = s
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| format!("--seconds {s:?} is not a number of seconds ≥ 0"))?;
+            let ms = (secs * 1000.0).round();
+            if ms > code::MAX_CHALLENGE_MS as f64 {
+                return Err(format!("--seconds {s} is more than 999 hours"));
+            }
+            Challenge::new(moves, ms as u64)
+                .map(Some)
+                .map_err(|e| e.to_string())
         }
+        _ => Err("--moves and --seconds go together: give both or neither".into()),
     }
 }
 

@@ -3,6 +3,7 @@
 //!
 //! Each game's subcommands live in their own module; `args` holds the tiny shared flag parser.
 
+mod analyse;
 mod args;
 mod code;
 mod g2048;
@@ -20,8 +21,9 @@ const USAGE: &str = "usage: huarong <command> …
   huarong klotski bench [--classics FILE]
   huarong 2048 move --dir left|right|up|down     < boards
   huarong 2048 selfplay --games N --seed S --budget-ms M [--stop-at TILE]
-  huarong code encode <game-id>
-  huarong code decode <code or link>
+  huarong code encode <game-id> [--moves N --seconds S]
+  huarong code decode [--json] <code or link>
+  huarong analyse <game-id> (--moves <json log> | --wander N [--seed S]) [--rule R]
   huarong daily --date YYYY-MM-DD
   huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png";
 
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         "klotski" => klotski::run(rest),
         "2048" => g2048::run(rest),
         "code" | "daily" | "card" => code::run(cmd, rest),
+        "analyse" | "analyze" => analyse::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

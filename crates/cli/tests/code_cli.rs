@@ -125,3 +125,68 @@ fn card_writes_a_png() {
     assert_eq!(rc, 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_result_travels_in_the_code() {
+    let id = "slide:4x4/medium#7";
+    let (rc, code, err) = huarong(&["code", "encode", id, "--moves", "85", "--seconds", "203.4"]);
+    assert_eq!(rc, 0, "{err}");
+    let code = code.trim();
+    let (rc, plain, _) = huarong(&["code", "encode", id]);
+    assert_eq!(rc, 0);
+    assert_ne!(plain.trim(), code);
+    let (rc, out, _) = huarong(&["code", "decode", "--json", code]);
+    assert_eq!(rc, 0);
+    assert_eq!(out.lines().count(), 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (rc, exact, _) = huarong(&["code", "decode", code]);
+    assert_eq!(rc, 0);
+    assert_eq!(
+        v,
+        serde_json::json!({"id": exact.trim(), "moves": 85, "ms": 203400})
+    );
+    // Without a result: nulls; the link form works too.
+    let (rc, out, _) = huarong(&[
+        "code",
+        "decode",
+        "--json",
+        &format!("huarong://play?c={}", plain.trim()),
+    ]);
+    assert_eq!(rc, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["moves"], serde_json::Value::Null);
+    assert_eq!(v["ms"], serde_json::Value::Null);
+    assert_eq!(v["id"], exact.trim());
+}
+
+#[test]
+fn bad_results_exit_1_with_a_message() {
+    let id = "slide:3x3#1";
+    for (args, needle) in [
+        (vec!["--moves", "85"], "together"),
+        (vec!["--seconds", "3"], "together"),
+        (vec!["--moves", "-1", "--seconds", "3"], "--moves"),
+        (vec!["--moves", "8.5", "--seconds", "3"], "--moves"),
+        (vec!["--moves", "0", "--seconds", "3"], "out_of_range"),
+        (
+            vec!["--moves", "10000000", "--seconds", "3"],
+            "out_of_range",
+        ),
+        (vec!["--moves", "5", "--seconds", "-2"], "--seconds"),
+        (vec!["--moves", "5", "--seconds", "NaN"], "--seconds"),
+        (vec!["--moves", "5", "--seconds", "inf"], "--seconds"),
+        (vec!["--moves", "5", "--seconds", "abc"], "--seconds"),
+        (vec!["--moves", "5", "--seconds", "3596401"], "999 hours"),
+        (vec!["--moves", "5", "--seconds"], "needs a value"),
+    ] {
+        let mut all = vec!["code", "encode", id];
+        all.extend(&args);
+        let (rc, out, err) = huarong(&all);
+        assert_eq!(rc, 1, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let (rc, _, err) = huarong(&["code", "decode", "--json", "1AAAA"]);
+    assert_eq!(rc, 1);
+    assert!(err.contains("bad_code"), "{err}");
+}

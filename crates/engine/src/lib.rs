@@ -19,6 +19,8 @@ pub mod slide;
 pub mod code;
 pub mod daily;
 
+pub mod analysis;
+
 pub use error::{Error, ErrorCode};
 pub use game::{Cancel, Game, Hint, Kind, Status};
 pub use id::GameId;

@@ -49,9 +49,7 @@ impl AppGame for Klotski {
         if let Some(c) = classic_of(start) {
             return c.min_moves;
         }
-        start.solve(cancel)
-            .ok()
-            .map(|s| s.len() as u32)
+        start.solve(cancel).ok().map(|s| s.len() as u32)
     }
     fn quick_optimum(start: &Self) -> Option<u32> {
         classic_of(start).and_then(|c| c.min_moves)
@@ -79,6 +77,7 @@ impl AppGame for Klotski {
                     "name_en": c.name_en,
                     "id": c.id(),
                     "slot": format!("klotski:level:{}", c.index),
+                    "scope": format!("klotski:{}", c.board),
                     "optimal": c.min_moves,
                     "stars": c.stars,
                     "unlocked": is_open(c.index, c.name_zh, open),

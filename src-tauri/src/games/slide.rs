@@ -27,10 +27,17 @@ fn size(start: &Slide) -> String {
 
 impl AppGame for Slide {
     fn new_slot(start: &Self) -> (String, Mode) {
-        (format!("slide:{}", size(start)), Mode::Free)
+        // Picture puzzles have their own slot per size: `slide:<W>x<H>/picture`.
+        let picture = if start.picture().is_some() {
+            "/picture"
+        } else {
+            ""
+        };
+        (format!("slide:{}{picture}", size(start)), Mode::Free)
     }
     fn scope(start: &Self) -> String {
-        format!("slide:{}", size(start))
+        // `slide:WxH`, or `slide:WxH/picture` for picture puzzles (the engine's scope).
+        start.record_scope()
     }
     fn has_optimum(start: &Self) -> bool {
         start.board().width() * start.board().height() <= 16
@@ -77,11 +84,47 @@ impl AppGame for Slide {
                     "size": size,
                     "params": size,
                     "slot": format!("slide:{size}"),
+                    "scope": format!("slide:{size}"),
                     "difficulties": difficulties,
                     "best": best(&format!("slide:{size}")),
                 })
             })
             .collect();
-        json!({ "kind": "slide", "rule": rule, "levels": sizes })
+        // The built-in pictures (issue 16): one entry each, with the params `new_game` takes.
+        // Every picture of one size shares the record scope `slide:WxH/picture`.
+        let mut pictures: Vec<Value> = slide::pictures::all()
+            .iter()
+            .map(|p| {
+                let size = format!("{0}x{0}", p.side);
+                json!({
+                    "name": p.name,
+                    "params": p.params(),
+                    "name_zh": p.title_zh,
+                    "name_en": p.title_en,
+                    "size": size,
+                    "file": p.file(),
+                    "custom": false,
+                    "slot": format!("slide:{size}/picture"),
+                    "scope": format!("slide:{size}/picture"),
+                    "best": best(&format!("slide:{size}/picture")),
+                })
+            })
+            .collect();
+        if state.has_custom_picture() {
+            let size = "3x3";
+            pictures.push(json!({
+                "name": slide::pictures::CUSTOM,
+                "params": format!("{size}/picture:{}", slide::pictures::CUSTOM),
+                "name_zh": "我的照片",
+                "name_en": "My photo",
+                "size": size,
+                "file": null,
+                "custom": true,
+                "slot": format!("slide:{size}/picture"),
+                "scope": format!("slide:{size}/picture"),
+                "best": best(&format!("slide:{size}/picture")),
+            }));
+        }
+        json!({ "kind": "slide", "rule": rule, "levels": sizes, "pictures": pictures })
     }
 }

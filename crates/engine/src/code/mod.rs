@@ -10,13 +10,18 @@
 //! ```text
 //! head      1 byte: bits 0-1 kind (0 slide, 1 klotski, 2 2048)
 //!                   bits 2-3 origin (0 exact board, 1 generated, 2 classic, 3 board + seed)
-//!                   bit 4    a daily number follows; bits 5-7 zero
+//!                   bit 4    a daily number follows
+//!                   bit 5    a challenge (the sender's result) follows
+//!                   bit 6    a picture name follows (number slide only); bit 7 zero
 //! daily     varint (if bit 4)
+//! challenge varint moves (1 … MAX_CHALLENGE_MOVES), varint milliseconds
+//!           (0 … MAX_CHALLENGE_MS) (if bit 5)
 //! origin    generated: varint generator version, varint seed, params (1 length byte + text,
 //!                      e.g. "4x4/medium", "60-90", "")
 //!           classic:   1 byte index (0-based), 2 bytes check (low 16 bits of the CRC-32 of
 //!                      the classic's board in the form below, big-endian); no board follows
 //!           board + seed: varint seed
+//! picture   1 length byte + the name, `[a-z0-9-]{1,32}` (if bit 6)
 //! board     slide:   1 byte W<<4|H, then the rank of the tile permutation (⌈log2 (W·H)!⌉ bits,
 //!                    big-endian bytes)
 //!           klotski: 1 byte W<<4|H, then 3-bit piece shapes in scan order (see `board.rs`),
@@ -29,6 +34,15 @@
 //! carries its index and a check of its layout, so a code from a version whose list differs
 //! is refused rather than misread. Decoding rebuilds the board, never reruns a generator
 //! (bounded work), and checks it with the game's own rules.
+//!
+//! Bits 5 and 6 came after the first codes were written: a code without a challenge or a
+//! picture is byte for byte what earlier versions wrote (so every earlier code still
+//! decodes), and the checksum covers the challenge like everything else. With both, the
+//! longest code (a generated 10×10 board with a 64-bit seed, a daily number and the largest
+//! result) is 136 characters, within [`MAX_CODE_LEN`]. Only built-in pictures
+//! (`slide::pictures`) are written: a player's own photo stays on the device, so its code is
+//! the plain number puzzle. Decoding accepts any well-formed picture name (a later version
+//! may have more pictures; the app falls back to numbers for a picture it lacks).
 //!
 //! # What decoding returns
 //! The game ID to open: number slide and Klotski as their exact board (`slide:4x4:…`,
@@ -60,8 +74,13 @@ pub const MAX_INPUT_LEN: usize = 400;
 pub const LINK_PREFIX: &str = "huarong://play?c=";
 /// Largest daily number a code may carry (≈ 2700 years of days).
 pub const MAX_DAILY: u32 = 1_000_000;
-/// Longest generator-parameter text a code may carry.
+/// Longest generator-parameter text a code may carry (without the picture segment, which
+/// has its own field).
 pub const MAX_PARAMS: usize = 24;
+/// Largest move count a challenge may carry (what the share card can print).
+pub const MAX_CHALLENGE_MOVES: u32 = 9_999_999;
+/// Longest time a challenge may carry: 999 hours, in milliseconds.
+pub const MAX_CHALLENGE_MS: u64 = 999 * 3600 * 1000;
 /// Largest generator version a code may carry.
 pub const MAX_GENERATOR: u32 = 65_535;
 /// Positions a decoder's Klotski solvability check may store before it gives up and
@@ -96,6 +115,38 @@ pub enum Origin {
     },
 }
 
+/// The sender's result, carried by a code as a challenge to beat ("beat 85 moves · 3:23.4").
+/// `moves` is under the sender's counting rule at the time (the game's default count for
+/// the share card: tile moves, piece moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Challenge {
+    pub moves: u32,
+    pub ms: u64,
+}
+
+impl Challenge {
+    /// A checked challenge: 1 … [`MAX_CHALLENGE_MOVES`] moves, at most [`MAX_CHALLENGE_MS`].
+    pub fn new(moves: u32, ms: u64) -> Result<Challenge> {
+        if moves == 0 || moves > MAX_CHALLENGE_MOVES {
+            return Err(Error::range(format!(
+                "a challenge's move count must be 1 to {MAX_CHALLENGE_MOVES}, not {moves}"
+            )));
+        }
+        if ms > MAX_CHALLENGE_MS {
+            return Err(Error::range(format!(
+                "a challenge's time must be at most 999 hours ({MAX_CHALLENGE_MS} ms), not {ms} ms"
+            )));
+        }
+        Ok(Challenge { moves, ms })
+    }
+
+    /// Whether a result of `moves` in `ms` beats this challenge: fewer moves, or as many
+    /// moves in less time.
+    pub fn beaten_by(&self, moves: u32, ms: u64) -> bool {
+        moves < self.moves || (moves == self.moves && ms < self.ms)
+    }
+}
+
 /// Everything a code says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decoded {
@@ -109,6 +160,11 @@ pub struct Decoded {
     pub origin: Origin,
     /// The daily-challenge number, when the code was made for one.
     pub daily: Option<u32>,
+    /// The sender's result to beat, when the code carries one.
+    pub challenge: Option<Challenge>,
+    /// The picture of a picture puzzle (number slide), when the code carries one; `id`
+    /// names it too (`slide:3x3/picture:lotus:…`).
+    pub picture: Option<String>,
 }
 
 impl Decoded {
@@ -117,7 +173,11 @@ impl Decoded {
     pub fn source_id(&self) -> String {
         match &self.origin {
             Origin::Generated { params, seed, .. } => {
-                format!("{}:{params}#{seed}", self.kind.as_str())
+                let picture = match &self.picture {
+                    Some(name) => format!("/picture:{name}"),
+                    None => String::new(),
+                };
+                format!("{}:{params}{picture}#{seed}", self.kind.as_str())
             }
             _ => self.id.clone(),
         }
@@ -141,6 +201,20 @@ pub fn encode(game_id: &str) -> Result<String> {
 
 /// The code of a game ID with extra facts (daily number, which classic).
 pub fn encode_with(game_id: &str, extra: Extra) -> Result<String> {
+    encode_full(game_id, extra, None)
+}
+
+/// The code of a game ID carrying the sender's result as a challenge to beat.
+pub fn encode_challenge(game_id: &str, challenge: Challenge) -> Result<String> {
+    encode_full(game_id, Extra::default(), Some(challenge))
+}
+
+/// The code of a game ID with extra facts and, optionally, a challenge (checked with
+/// [`Challenge::new`]'s bounds).
+pub fn encode_full(game_id: &str, extra: Extra, challenge: Option<Challenge>) -> Result<String> {
+    if let Some(c) = challenge {
+        Challenge::new(c.moves, c.ms)?;
+    }
     let id = GameId::parse(game_id)?;
     if let Some(n) = extra.daily {
         if n > MAX_DAILY {
@@ -167,7 +241,14 @@ pub fn encode_with(game_id: &str, extra: Extra) -> Result<String> {
             _ => return Err(Error::parse("only an exact Klotski board can be a classic")),
         }
     }
-    Ok(content.to_code(extra.daily))
+    let code = content.to_code(extra.daily, challenge);
+    if code.len() > MAX_CODE_LEN {
+        return Err(Error::range(format!(
+            "the code would be {} characters long; codes are at most {MAX_CODE_LEN}",
+            code.len()
+        )));
+    }
+    Ok(code)
 }
 
 /// The link form of a code.
@@ -200,16 +281,18 @@ pub fn is_game_id(t: &str) -> bool {
 /// Everything a code or link says, checked.
 pub fn decode_full(code_or_link: &str) -> Result<Decoded> {
     let code = strip_link(code_or_link)?;
-    let (content, daily) = Content::from_code(code)?;
+    let (content, daily, challenge) = Content::from_code(code)?;
     content.check()?;
     let id = content.game_id()?;
     Ok(Decoded {
-        code: content.to_code(daily),
+        code: content.to_code(daily, challenge),
         id,
         kind: content.kind(),
         board: content.board_body()?,
         origin: content.origin.clone(),
         daily,
+        challenge,
+        picture: content.picture.clone(),
     })
 }
 
@@ -256,11 +339,13 @@ enum Start {
     G2048(Board2048),
 }
 
-/// What a code carries, apart from the daily number.
+/// What a code carries, apart from the daily number and the challenge.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Content {
     origin: Origin,
     start: Start,
+    /// A number slide's picture.
+    picture: Option<String>,
 }
 
 impl Content {
@@ -276,6 +361,12 @@ impl Content {
     /// and takes its start board.
     fn from_id(id: &GameId) -> Result<Content> {
         let body = games::start_body(id)?;
+        let (plain_body, picture) = match id.kind {
+            Kind::Slide => games::split_picture(&id.body)?,
+            _ => (id.body.trim().to_string(), None),
+        };
+        // Only built-in pictures travel (see the module documentation).
+        let picture = picture.filter(|name| games::builtin_picture(name));
         let start = match id.kind {
             Kind::Slide => Start::Slide(SlideBoard::parse(&body)?),
             Kind::Klotski => Start::Klotski(KlotskiBoard::parse(&body)?),
@@ -285,7 +376,7 @@ impl Content {
         let generated = id.seed.is_some() && (id.kind != Kind::G2048 || id.body.trim().is_empty());
         let origin = match id.seed {
             Some(seed) if generated => {
-                let params = id.body.trim().to_string();
+                let params = plain_body;
                 check_params(&params).map_err(|e| Error::new(ErrorCode::OutOfRange, e.message))?;
                 Origin::Generated {
                     params,
@@ -302,12 +393,16 @@ impl Content {
                 _ => Origin::Exact,
             },
         };
-        let content = Content { origin, start };
+        let content = Content {
+            origin,
+            start,
+            picture,
+        };
         content.check()?;
         Ok(content)
     }
 
-    fn to_code(&self, daily: Option<u32>) -> String {
+    fn to_code(&self, daily: Option<u32>, challenge: Option<Challenge>) -> String {
         let kind_bits = match self.kind() {
             Kind::Slide => 0u8,
             Kind::Klotski => 1,
@@ -320,9 +415,19 @@ impl Content {
             Origin::BoardSeed { .. } => 3,
         };
         let mut w = Writer::default();
-        w.byte(kind_bits | origin_bits << 2 | (daily.is_some() as u8) << 4);
+        w.byte(
+            kind_bits
+                | origin_bits << 2
+                | (daily.is_some() as u8) << 4
+                | (challenge.is_some() as u8) << 5
+                | (self.picture.is_some() as u8) << 6,
+        );
         if let Some(n) = daily {
             w.varint(n as u64);
+        }
+        if let Some(c) = challenge {
+            w.varint(c.moves as u64);
+            w.varint(c.ms);
         }
         let mut board = Writer::default();
         match &self.start {
@@ -349,6 +454,10 @@ impl Content {
             }
             Origin::BoardSeed { seed } => w.varint(*seed),
         }
+        if let Some(name) = &self.picture {
+            w.byte(name.len() as u8);
+            w.slice(name.as_bytes());
+        }
         w.slice(&board.bytes);
         let mut checked = vec![VERSION as u8];
         checked.extend_from_slice(&w.bytes);
@@ -356,7 +465,7 @@ impl Content {
         format!("{VERSION}{}", wire::base64_encode(&w.bytes))
     }
 
-    fn from_code(code: &str) -> Result<(Content, Option<u32>)> {
+    fn from_code(code: &str) -> Result<(Content, Option<u32>, Option<Challenge>)> {
         let version = code.chars().next().unwrap_or(' ');
         if version != VERSION {
             let hint = if version.is_ascii_digit() && version > VERSION {
@@ -382,7 +491,7 @@ impl Content {
         }
         let mut r = Reader::new(payload);
         let head = r.byte("the header")?;
-        if head >> 5 != 0 {
+        if head >> 7 != 0 {
             return Err(Error::bad_code(
                 "the code uses features this version does not know",
             ));
@@ -395,6 +504,13 @@ impl Content {
         };
         let daily = if head & 0x10 != 0 {
             Some(r.varint(MAX_DAILY as u64, "the daily number")? as u32)
+        } else {
+            None
+        };
+        let challenge = if head & 0x20 != 0 {
+            let moves = r.varint(MAX_CHALLENGE_MOVES as u64, "the challenge's moves")? as u32;
+            let ms = r.varint(MAX_CHALLENGE_MS, "the challenge's time")?;
+            Some(Challenge::new(moves, ms).map_err(|e| Error::bad_code(e.message))?)
         } else {
             None
         };
@@ -431,6 +547,20 @@ impl Content {
                 seed: r.varint(u64::MAX, "the seed")?,
             },
         };
+        let picture = if head & 0x40 != 0 {
+            if kind != Kind::Slide {
+                return Err(Error::bad_code("only the number slide has picture puzzles"));
+            }
+            let len = r.byte("the picture's name")? as usize;
+            let text = r.slice(len, "the picture's name")?;
+            let name = std::str::from_utf8(text)
+                .ok()
+                .filter(|n| games::check_picture_name(n))
+                .ok_or_else(|| Error::bad_code("the picture's name is not valid text"))?;
+            Some(name.to_string())
+        } else {
+            None
+        };
         let start = match (kind, classic_check) {
             (Kind::Klotski, Some((index, check))) => Start::Klotski(games::classic(index, check)?),
             (_, Some(_)) => return Err(Error::bad_code("only Klotski has classic levels")),
@@ -444,7 +574,11 @@ impl Content {
                 r.remaining()
             )));
         }
-        let content = Content { origin, start };
+        let content = Content {
+            origin,
+            start,
+            picture,
+        };
         // Only the forms `to_code` writes are accepted (one text per content).
         let allowed = match (&content.origin, kind) {
             (Origin::Classic { .. }, k) => k == Kind::Klotski,
@@ -455,7 +589,7 @@ impl Content {
         if !allowed {
             return Err(Error::bad_code("the code's origin does not fit its game"));
         }
-        Ok((content, daily))
+        Ok((content, daily, challenge))
     }
 
     /// Rules checks that need no search beyond the games' own bounded checks: a number-slide
@@ -463,6 +597,9 @@ impl Content {
     /// accept the board.
     fn check(&self) -> Result<()> {
         if let Start::Slide(b) = &self.start {
+            if self.picture.is_some() {
+                games::check_picture_size(&b.body())?;
+            }
             if !b.solvable() {
                 return Err(Error::unsolvable(format!(
                     "the number-slide board {} cannot reach the goal (its parity is wrong)",
@@ -504,7 +641,10 @@ impl Content {
         };
         // The game's canonical text of the ID (e.g. its own letters for Klotski pieces).
         let parsed = GameId::parse(&id)?;
-        let canon = games::start_body(&parsed)?;
+        let mut canon = games::start_body(&parsed)?;
+        if let (Some(name), Some((size, tiles))) = (&self.picture, canon.split_once(':')) {
+            canon = format!("{size}/picture:{name}:{tiles}");
+        }
         Ok(match parsed.seed {
             Some(_) if parsed.body.is_empty() => id,
             Some(seed) => format!("{}:{canon}#{seed}", parsed.kind.as_str()),
@@ -539,7 +679,7 @@ mod games {
     use crate::game::{Cancel, Game, Kind};
     use crate::id::GameId;
     use crate::klotski::{self, Klotski};
-    use crate::slide::Slide;
+    use crate::slide::{self, Slide};
 
     /// Builds the game an ID names and returns its start board body.
     pub fn start_body(id: &GameId) -> Result<String> {
@@ -633,6 +773,26 @@ mod games {
 
     pub fn fresh_2048_body(seed: u64) -> String {
         G2048::new(seed).board_body()
+    }
+
+    pub fn split_picture(body: &str) -> Result<(String, Option<String>)> {
+        slide::split_picture(body)
+    }
+
+    pub fn builtin_picture(name: &str) -> bool {
+        slide::pictures::is_builtin(name)
+    }
+
+    pub fn check_picture_name(name: &str) -> bool {
+        slide::check_picture_name(name).is_ok()
+    }
+
+    /// A picture puzzle's size must allow pictures (`body` = `WxH:<tiles>`).
+    pub fn check_picture_size(body: &str) -> Result<()> {
+        let size = body.split(':').next().unwrap_or("");
+        slide::record_scope(&format!("{size}/picture:x"))
+            .map(|_| ())
+            .map_err(|e| Error::bad_code(e.message))
     }
 }
 

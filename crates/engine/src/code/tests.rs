@@ -309,7 +309,8 @@ fn classic_check_must_match() {
 fn reserved_and_mismatched_fields_are_refused() {
     let code = encode("2048:#3").unwrap();
     let p = payload_of(&code);
-    for head in [p[0] | 0x20, p[0] | 0x80, 3] {
+    // Bit 6 (a picture) on a 2048 code, bit 7, an unknown kind.
+    for head in [p[0] | 0x40, p[0] | 0x80, 3] {
         let mut q = p.clone();
         q[0] = head;
         assert_eq!(
@@ -451,4 +452,220 @@ fn fuzz_decoder() {
         accepted > 0,
         "the fuzzer never produced a valid code: it tests nothing deep"
     );
+}
+
+/// Codes written by the build before challenges and pictures existed (commit 67a6b89):
+/// they decode, and this build writes them byte for byte the same.
+#[test]
+fn codes_of_the_previous_version_are_unchanged() {
+    let pinned = [
+        ("slide:3x3:1,2,3,4,5,6,7,0,8", "1ADMAtJjiB1Iu"),
+        ("slide:4x4/medium#7", "1BAEHCjR4NC9tZWRpdW1ECtOburOmwrwdkQ"),
+        (
+            "slide:10x10#18446744073709551615",
+            "1BAH___________8BBTEweDEwqhBLOyihMeOS7KCJ4hQWMade5l-9cZvOUOIvZeqVAZq1TbyKbpoSgL0zPnAUeAJKGHQISsdWGRtqthqslnCmKSnbZe2Vw7E",
+        ),
+        ("slide:3x3#1", "1BAEBAzN4MzME5NmKR-Ym"),
+        ("klotski:aCCb/aCCb/cdde/cste/u..v", "1CRpQJLBitoI"),
+        ("klotski:60-90#3", "1BQEDBTYwLTkwRUtBGpAg2dkROA"),
+        ("2048:#9", "1BgEJABAAEAAAAAAAeFAQcg"),
+        ("2048:2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,4#5", "1DgUQAAAAAAAAAkSIAMs"),
+        ("2048:2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,4", "1AhAAAAAAAAAC2Pj58Q"),
+    ];
+    for (id, code) in pinned {
+        assert_eq!(encode(id).unwrap(), code, "{id}");
+        let d = decode_full(code).unwrap();
+        assert_eq!(d.challenge, None);
+        assert_eq!(d.picture, None);
+        assert_eq!(d.code, code);
+    }
+}
+
+#[test]
+fn a_challenge_is_carried_and_checked() {
+    let ch = Challenge::new(85, 203_400).unwrap();
+    for id in [
+        "slide:4x4/medium#7",
+        "slide:3x3:1,2,3,4,5,6,7,0,8",
+        "klotski:aCCb/aCCb/cdde/cste/u..v",
+        "klotski:60-90#3",
+        "2048:#9",
+    ] {
+        let plain = encode(id).unwrap();
+        let code = encode_challenge(id, ch).unwrap();
+        assert_ne!(plain, code);
+        let d = decode_full(&code).unwrap();
+        assert_eq!(d.challenge, Some(ch), "{id}");
+        assert_eq!(d.code, code, "canonical text");
+        assert_eq!(
+            d.id,
+            decode(&plain).unwrap(),
+            "same game as without the challenge"
+        );
+        assert_eq!(resolve(&code).unwrap(), d.id);
+        assert_eq!(decode_full(&link(&code)).unwrap().challenge, Some(ch));
+        // Every single-character change of the challenge's bytes is caught by the checksum
+        // (or the alphabet).
+        for i in 1..code.len() {
+            let mut b = code.clone().into_bytes();
+            b[i] = if b[i] == b'A' { b'B' } else { b'A' };
+            let t = String::from_utf8(b).unwrap();
+            assert!(decode_full(&t).is_err(), "{t}");
+        }
+    }
+    // A daily code with a challenge keeps both.
+    let d = decode_full(
+        &encode_full(
+            "slide:3x3#1",
+            Extra {
+                daily: Some(12),
+                classic: None,
+            },
+            Some(ch),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!((d.daily, d.challenge), (Some(12), Some(ch)));
+    // Bounds.
+    for (moves, ms) in [
+        (0, 1),
+        (MAX_CHALLENGE_MOVES + 1, 1),
+        (5, MAX_CHALLENGE_MS + 1),
+    ] {
+        assert_eq!(
+            Challenge::new(moves, ms).unwrap_err().code,
+            ErrorCode::OutOfRange
+        );
+        let e = encode_challenge("slide:3x3#1", Challenge { moves, ms }).unwrap_err();
+        assert_eq!(e.code, ErrorCode::OutOfRange, "{moves} {ms}");
+    }
+    assert!(ch.beaten_by(84, 999_999));
+    assert!(ch.beaten_by(85, 203_399));
+    assert!(!ch.beaten_by(85, 203_400));
+    assert!(!ch.beaten_by(86, 1));
+}
+
+#[test]
+fn out_of_range_challenges_in_a_code_are_refused() {
+    // A payload with a correct checksum whose challenge is out of range.
+    for (moves, ms) in [
+        (0u64, 5u64),
+        (MAX_CHALLENGE_MOVES as u64 + 1, 5),
+        (3, MAX_CHALLENGE_MS + 1),
+    ] {
+        let mut w = Writer::default();
+        w.byte(0x20);
+        w.varint(moves);
+        w.varint(ms);
+        SlideBoard::parse("2x2:1,2,0,3").unwrap().write(&mut w);
+        let e = decode(&raw_code(&w.bytes)).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadCode, "{moves} {ms}: {}", e.message);
+    }
+    let mut w = Writer::default();
+    w.byte(0x20);
+    w.varint(3);
+    w.varint(1500);
+    SlideBoard::parse("2x2:1,2,0,3").unwrap().write(&mut w);
+    let d = decode_full(&raw_code(&w.bytes)).unwrap();
+    assert_eq!(d.challenge, Some(Challenge { moves: 3, ms: 1500 }));
+}
+
+/// The longest codes with a result: a generated 10×10 board (largest seed, a daily number,
+/// the largest challenge) and an exact 10×10 board.
+#[test]
+fn ten_by_ten_with_a_challenge_fits() {
+    let ch = Challenge::new(MAX_CHALLENGE_MOVES, MAX_CHALLENGE_MS).unwrap();
+    let generated = encode_full(
+        &format!("slide:10x10#{}", u64::MAX),
+        Extra {
+            daily: Some(MAX_DAILY),
+            classic: None,
+        },
+        Some(ch),
+    )
+    .unwrap();
+    assert_eq!(generated.len(), 136);
+    let exact_id = decode(&generated).unwrap();
+    assert!(exact_id.starts_with("slide:10x10:"));
+    let exact = encode_full(
+        &exact_id,
+        Extra {
+            daily: Some(MAX_DAILY),
+            classic: None,
+        },
+        Some(ch),
+    )
+    .unwrap();
+    for code in [&generated, &exact] {
+        assert!(code.len() <= MAX_CODE_LEN, "{} characters", code.len());
+        let d = decode_full(code).unwrap();
+        assert_eq!(d.challenge, Some(ch));
+        assert_eq!(d.daily, Some(MAX_DAILY));
+        assert!(link(code).len() <= MAX_INPUT_LEN);
+    }
+    assert!(exact.len() < generated.len());
+}
+
+#[test]
+fn built_in_pictures_travel_in_codes() {
+    for (id, want_id_prefix, source) in [
+        (
+            "slide:3x3/picture:lotus#12",
+            "slide:3x3/picture:lotus:",
+            "slide:3x3/picture:lotus#12",
+        ),
+        (
+            "slide:4x4/hard/picture:pagoda#5",
+            "slide:4x4/picture:pagoda:",
+            "slide:4x4/hard/picture:pagoda#5",
+        ),
+        (
+            "slide:3x3/picture:mountains:1,2,3,4,5,6,7,0,8",
+            "slide:3x3/picture:mountains:1,2,3",
+            "slide:3x3/picture:mountains:1,2,3,4,5,6,7,0,8",
+        ),
+    ] {
+        let code = encode(id).unwrap();
+        let d = decode_full(&code).unwrap();
+        assert!(d.id.starts_with(want_id_prefix), "{id} → {}", d.id);
+        assert_eq!(d.source_id(), source);
+        assert!(d.picture.is_some());
+        assert_eq!(d.code, code);
+        // The decoded ID opens the same board, as a picture game.
+        let g = start_of::<Slide>(&d.id);
+        assert_eq!(g, d.board);
+        assert!(encode(&d.id).unwrap().len() <= code.len());
+        let again = decode_full(&encode(&d.id).unwrap()).unwrap();
+        assert_eq!(again.id, d.id);
+    }
+    // A player's own picture stays on the device: the code is the plain puzzle.
+    let own = encode("slide:3x3/picture:photo-9f3a#12").unwrap();
+    let d = decode_full(&own).unwrap();
+    assert_eq!(d.picture, None);
+    assert_eq!(own, encode("slide:3x3#12").unwrap());
+    // A later version's picture name decodes; malformed names and wrong sizes do not.
+    let mut w = Writer::default();
+    w.byte(0x40);
+    w.byte(7);
+    w.slice(b"newpict");
+    SlideBoard::parse("3x3:1,2,3,4,5,6,7,0,8")
+        .unwrap()
+        .write(&mut w);
+    let d = decode_full(&raw_code(&w.bytes)).unwrap();
+    assert_eq!(d.id, "slide:3x3/picture:newpict:1,2,3,4,5,6,7,0,8");
+    for (name, board) in [
+        (&b"New"[..], "3x3:1,2,3,4,5,6,7,0,8"),
+        (b"", "3x3:1,2,3,4,5,6,7,0,8"),
+        (b"lotus", "2x2:1,2,0,3"),
+        (b"lotus", "3x4:1,2,3,4,5,6,7,8,9,10,0,11"),
+    ] {
+        let mut w = Writer::default();
+        w.byte(0x40);
+        w.byte(name.len() as u8);
+        w.slice(name);
+        SlideBoard::parse(board).unwrap().write(&mut w);
+        let e = decode(&raw_code(&w.bytes)).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadCode, "{board}: {}", e.message);
+    }
 }

@@ -18,6 +18,7 @@
 //! steps that take the piece from where the run started to where it stands, others fixed.
 //! So a player who plays an optimal solution of any count scores that count's optimum.
 
+mod analysis;
 mod board;
 mod generate;
 mod keys;
@@ -26,13 +27,14 @@ mod solver;
 mod space;
 mod view;
 
+pub use analysis::{goal_distances, run_positions};
 pub use board::{Board, Piece, Target, GOAL, MAX_SIDE, MIN_SIDE};
 pub use generate::{generate, generate_counted, generate_with, Band, GenSpec};
 pub use levels::{classic, classics, Classic, Stars};
-pub use view::is_classic;
 pub use solver::{
     search, search_with_limit, solve, Metric, SearchResult, SolutionInfo, MAX_STATES,
 };
+pub use view::is_classic;
 
 use crate::error::{Error, Result};
 use crate::game::{Cancel, Game, Hint, Kind, Status};

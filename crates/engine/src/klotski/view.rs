@@ -128,7 +128,11 @@ mod tests {
             .iter()
             .find(|p| p["id"] == id)
             .unwrap();
-        (p["role"].clone(), p["name_zh"].clone(), p["name_en"].clone())
+        (
+            p["role"].clone(),
+            p["name_zh"].clone(),
+            p["name_en"].clone(),
+        )
     }
 
     #[test]
@@ -138,14 +142,20 @@ mod tests {
         assert_eq!(v["w"], 4);
         assert_eq!(v["h"], 5);
         assert_eq!(v["exit"], json!({"r": 3, "c": 1, "h": 2, "w": 2}));
-        assert_eq!(name_of(&v, "C"), (json!("cao"), json!("曹操"), json!("Cao Cao")));
+        assert_eq!(
+            name_of(&v, "C"),
+            (json!("cao"), json!("曹操"), json!("Cao Cao"))
+        );
         assert_eq!(name_of(&v, "d").1, json!("关羽"));
         // Vertical generals in reading order of their start cells: a (0,0), b (0,3), c (2,0), e (2,3).
         assert_eq!(name_of(&v, "a").1, json!("张飞"));
         assert_eq!(name_of(&v, "b").1, json!("赵云"));
         assert_eq!(name_of(&v, "c").1, json!("马超"));
         assert_eq!(name_of(&v, "e").2, json!("Huang Zhong"));
-        assert_eq!(name_of(&v, "s"), (json!("soldier"), json!("兵"), json!("Bing")));
+        assert_eq!(
+            name_of(&v, "s"),
+            (json!("soldier"), json!("兵"), json!("Bing"))
+        );
     }
 
     #[test]

@@ -10,7 +10,21 @@
 //! # Game IDs
 //! - exact board: `slide:WxH:<tiles comma-separated, 0 = blank>`, e.g. `slide:3x3:1,2,3,4,5,6,7,0,8`
 //!   (must be solvable);
-//! - generated: `slide:WxH#seed` (uniform among solvable boards) or `slide:WxH/<difficulty>#seed`.
+//! - generated: `slide:WxH#seed` (uniform among solvable boards) or `slide:WxH/<difficulty>#seed`;
+//! - picture puzzles (the tiles show parts of an image instead of numbers; the rules are the
+//!   same): a `/picture:<name>` segment after the size and any difficulty, square sizes
+//!   3×3 … 6×6 only ([`PICTURE_SIDES`]):
+//!   `slide:3x3/picture:lotus#12`, `slide:4x4/hard/picture:pagoda#5`,
+//!   `slide:3x3/picture:lotus:1,2,3,4,5,6,7,0,8` (exact board).
+//!   `<name>` is `[a-z0-9-]{1,32}`: one of the built-in pictures ([`pictures`]), or any other
+//!   name for a picture of the player's own (`custom`, a photo id), which the app resolves.
+//!   [`split_picture`] separates the segment; [`Slide::picture`] and [`Slide::record_scope`]
+//!   read it back.
+//!
+//! # Record scopes
+//! [`Slide::record_scope`] (from the start position; [`record_scope`] from an ID body):
+//! `slide:WxH` for number games, `slide:WxH/picture` for picture games (every picture of one
+//! size shares one scope: the puzzle is the same, only the drawing differs).
 //!
 //! # Difficulty
 //! Defined by the optimal number of tile moves, for 3×3 and 4×4 only:
@@ -40,6 +54,7 @@
 
 mod board;
 mod pdb;
+pub mod pictures;
 mod reduce;
 mod table;
 
@@ -354,6 +369,81 @@ pub struct Slide {
     board: Board,
     tile_moves: u32,
     line_moves: u32,
+    /// The picture the tiles show (a picture puzzle), from the game ID.
+    picture: Option<String>,
+}
+
+/// Side lengths of the square boards that may be picture puzzles.
+pub const PICTURE_SIDES: std::ops::RangeInclusive<usize> = 3..=6;
+/// Longest picture name.
+pub const MAX_PICTURE_NAME: usize = 32;
+const PICTURE_TAG: &str = "/picture:";
+
+/// Checks a picture name: `[a-z0-9-]{1,32}`.
+pub fn check_picture_name(name: &str) -> Result<()> {
+    let ok = !name.is_empty()
+        && name.len() <= MAX_PICTURE_NAME
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::parse(format!(
+            "picture name {name:?} must be 1 to {MAX_PICTURE_NAME} of a-z, 0-9 and '-'"
+        )))
+    }
+}
+
+/// Splits the picture segment off a slide ID body: `3x3/hard/picture:lotus` →
+/// (`3x3/hard`, `lotus`); `3x3/picture:lotus:1,2,…` → (`3x3:1,2,…`, `lotus`); a body
+/// without one is returned as it is. The name is checked, the rest is not.
+pub fn split_picture(body: &str) -> Result<(String, Option<String>)> {
+    let body = body.trim();
+    let Some(at) = body.find(PICTURE_TAG) else {
+        return Ok((body.to_string(), None));
+    };
+    let after = &body[at + PICTURE_TAG.len()..];
+    let (name, rest) = match after.find(':') {
+        Some(i) => (&after[..i], &after[i..]),
+        None => (after, ""),
+    };
+    check_picture_name(name)?;
+    let head = &body[..at];
+    if !rest.is_empty() && head.contains('/') {
+        return Err(Error::parse(format!(
+            "an exact picture board is WxH/picture:<name>:<tiles>, not {body:?}"
+        )));
+    }
+    Ok((format!("{head}{rest}"), Some(name.to_string())))
+}
+
+/// Checks that a `w`×`h` board may show a picture.
+fn check_picture_size(w: usize, h: usize) -> Result<()> {
+    if w == h && PICTURE_SIDES.contains(&w) {
+        Ok(())
+    } else {
+        Err(Error::range(format!(
+            "picture puzzles are square, {0}x{0} to {1}x{1}; not {w}x{h}",
+            PICTURE_SIDES.start(),
+            PICTURE_SIDES.end()
+        )))
+    }
+}
+
+/// The record scope of the slide game an ID body (and seed) names, without generating it:
+/// `slide:WxH` or `slide:WxH/picture` (see the module documentation).
+pub fn record_scope(body: &str) -> Result<String> {
+    let (rest, picture) = split_picture(body)?;
+    let size = rest.split([':', '/']).next().unwrap_or("");
+    let (w, h) = parse_size(size)?;
+    Ok(match picture {
+        Some(_) => {
+            check_picture_size(w, h)?;
+            format!("slide:{w}x{h}/picture")
+        }
+        None => format!("slide:{w}x{h}"),
+    })
 }
 
 impl Slide {
@@ -368,7 +458,27 @@ impl Slide {
             board,
             tile_moves: 0,
             line_moves: 0,
+            picture: None,
         })
+    }
+    /// The same game as a picture puzzle showing `name` (square boards 3×3 … 6×6).
+    pub fn with_picture(mut self, name: &str) -> Result<Slide> {
+        check_picture_name(name)?;
+        check_picture_size(self.board.width(), self.board.height())?;
+        self.picture = Some(name.to_string());
+        Ok(self)
+    }
+    /// The picture the tiles show, for a picture puzzle.
+    pub fn picture(&self) -> Option<&str> {
+        self.picture.as_deref()
+    }
+    /// The record scope of a game started here: `slide:WxH`, or `slide:WxH/picture`.
+    pub fn record_scope(&self) -> String {
+        let (w, h) = (self.board.width(), self.board.height());
+        match self.picture {
+            Some(_) => format!("slide:{w}x{h}/picture"),
+            None => format!("slide:{w}x{h}"),
+        }
     }
     pub fn board(&self) -> &Board {
         &self.board
@@ -381,12 +491,9 @@ impl Slide {
     }
 }
 
-impl Game for Slide {
-    const KIND: Kind = Kind::Slide;
-    type Move = Move;
-    type Effect = Effect;
-
-    fn from_id(body: &str, seed: Option<u64>) -> Result<Self> {
+impl Slide {
+    /// `from_id` of a body without a picture segment.
+    fn from_plain_id(body: &str, seed: Option<u64>) -> Result<Slide> {
         let body = body.trim();
         match seed {
             None => {
@@ -410,6 +517,25 @@ impl Game for Slide {
                 let (w, h) = parse_size(size)?;
                 Slide::new(generate(w, h, diff, seed)?)
             }
+        }
+    }
+}
+
+impl Game for Slide {
+    const KIND: Kind = Kind::Slide;
+    type Move = Move;
+    type Effect = Effect;
+
+    fn from_id(body: &str, seed: Option<u64>) -> Result<Self> {
+        let (plain, picture) = split_picture(body)?;
+        if picture.is_some() {
+            // The size is checked before anything is generated.
+            record_scope(body)?;
+        }
+        let game = Self::from_plain_id(&plain, seed)?;
+        match picture {
+            Some(name) => game.with_picture(&name),
+            None => Ok(game),
         }
     }
 

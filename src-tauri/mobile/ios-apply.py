@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Huarong's changes to the Xcode project `tauri ios init` generates (issue 17). macOS only.
+
+gen/apple is not committed (the CLI only generates it on macOS), so the workflow runs, in
+src-tauri after `npm run tauri -- ios init --ci`:
+
+    python3 mobile/ios-apply.py                  # patch gen/apple, then regenerate it (xcodegen)
+    python3 mobile/ios-apply.py --verify APP     # after the build: APP = a .app folder or an .ipa
+
+What the patch does to gen/apple (the XcodeGen spec project.yml, then `xcodegen generate`):
+  * EXCLUDED_ARCHS[sdk=iphonesimulator*] = x86_64: a generic-simulator build (ONLY_ACTIVE_ARCH=NO)
+    otherwise also links an x86_64 libapp.a that nothing builds (`ld: library 'app' not found`);
+    simulator builds are Apple-silicon only, as the runners are;
+  * the template's LaunchScreen.storyboard is dropped: Info.ios.plist's UILaunchScreen draws the
+    launch screen from the asset catalog entries copied here (LaunchBackground = the UI's --bg,
+    light and dark; LaunchMark = the app icon at 128 pt);
+  * mobile/ios/resources/ becomes a resources group: PrivacyInfo.xcprivacy and the en / zh-Hans
+    InfoPlist.strings (Chinese home-screen name and photo-library text);
+  * the committed iOS icons (icons/ios, RGB without alpha: ITMS-90717) replace the template's.
+Needs PyYAML (the workflow installs the version check.sh pins) and, for the 3x launch mark, sips.
+"""
+
+from __future__ import annotations
+
+import plistlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+import yaml
+
+APP = Path(__file__).resolve().parents[1]
+GEN = APP / "gen" / "apple"
+IOS = APP / "mobile" / "ios"
+ICONS = APP / "icons"
+RESOURCE_GROUP = "HuarongResources"
+SIM_EXCLUDE = "EXCLUDED_ARCHS[sdk=iphonesimulator*]"
+LAUNCH_MARK = {"LaunchMark.png": ("128x128.png", None), "LaunchMark@2x.png": ("128x128@2x.png", None),
+               "LaunchMark@3x.png": ("icon.png", 384)}  # name -> (source icon, resize to px)
+
+
+class Fail(Exception):
+    pass
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that keeps every scalar that looks like a float as a string ("15.0", "1.10")."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:float"]
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def png_color_type(path: Path) -> int:
+    head = path.read_bytes()[:26]
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        raise Fail(f"{path} is not a PNG")
+    return head[25]
+
+
+def ios_target(spec: dict) -> tuple[str, dict]:
+    targets = [(n, t) for n, t in (spec.get("targets") or {}).items()
+               if isinstance(t, dict) and t.get("platform") == "iOS"]
+    if len(targets) != 1:
+        raise Fail(f"project.yml: expected one iOS target, found {[n for n, _ in targets]}")
+    return targets[0]
+
+
+def patch_spec(spec: dict) -> list[str]:
+    """Applies the changes above to a loaded project.yml; returns what it did."""
+    name, target = ios_target(spec)
+    done = []
+    base = target.setdefault("settings", {}).setdefault("base", {})
+    base[SIM_EXCLUDE] = "x86_64"
+    done.append(f"{name}: {SIM_EXCLUDE} = x86_64")
+    props = target.setdefault("info", {}).setdefault("properties", {})
+    if props.pop("UILaunchStoryboardName", None) is not None:
+        done.append("UILaunchStoryboardName removed (UILaunchScreen from Info.ios.plist instead)")
+    sources = target.setdefault("sources", [])
+
+    def path_of(entry: object) -> str:
+        return entry if isinstance(entry, str) else (entry or {}).get("path", "")
+
+    kept = [s for s in sources if path_of(s) != "LaunchScreen.storyboard"]
+    if len(kept) != len(sources):
+        done.append("LaunchScreen.storyboard source removed")
+    if not any(path_of(s) == RESOURCE_GROUP for s in kept):
+        kept.append({"path": RESOURCE_GROUP, "buildPhase": "resources"})
+        done.append(f"{RESOURCE_GROUP}/ added as resources")
+    target["sources"] = kept
+    return done
+
+
+def copy_files() -> list[str]:
+    done = []
+    shutil.rmtree(GEN / RESOURCE_GROUP, ignore_errors=True)
+    shutil.copytree(IOS / "resources", GEN / RESOURCE_GROUP)
+    done.append(f"{RESOURCE_GROUP}/: " + ", ".join(
+        str(p.relative_to(IOS / "resources")) for p in sorted((IOS / "resources").rglob("*"))
+        if p.is_file()))
+    catalog = GEN / "Assets.xcassets"
+    if not catalog.is_dir():
+        raise Fail(f"{catalog} missing: run `tauri ios init` first")
+    for entry in sorted((IOS / "Assets.xcassets").iterdir()):
+        shutil.rmtree(catalog / entry.name, ignore_errors=True)
+        shutil.copytree(entry, catalog / entry.name)
+    mark = catalog / "LaunchMark.imageset"
+    for out, (src, size) in LAUNCH_MARK.items():
+        if size is None:
+            shutil.copy2(ICONS / src, mark / out)
+        else:
+            run(["sips", "-z", str(size), str(size), str(ICONS / src), "--out", str(mark / out)])
+    done.append("asset catalog: LaunchBackground, LaunchMark (1x/2x/3x)")
+    appicon = catalog / "AppIcon.appiconset"
+    icons = sorted((ICONS / "ios").glob("*.png"))
+    for icon in icons:
+        if png_color_type(icon) != 2:
+            raise Fail(f"{icon.name} has an alpha channel: App Store Connect rejects it (ITMS-90717)")
+        shutil.copy2(icon, appicon / icon.name)
+    done.append(f"AppIcon: {len(icons)} RGB icons")
+    return done
+
+
+def run(cmd: list[str], cwd: Path | None = None) -> None:
+    r = subprocess.run(cmd, cwd=cwd)
+    if r.returncode != 0:
+        raise Fail(f"{' '.join(cmd)} failed ({r.returncode})")
+
+
+def apply() -> None:
+    spec_path = GEN / "project.yml"
+    if not spec_path.exists():
+        raise Fail(f"{spec_path} missing: run `npm run tauri -- ios init --ci` first")
+    spec = yaml.load(spec_path.read_text(encoding="utf-8"), Loader=_Loader)
+    done = patch_spec(spec)
+    spec_path.write_text(yaml.safe_dump(spec, sort_keys=False, allow_unicode=True, width=4096),
+                         encoding="utf-8")
+    done += copy_files()
+    run(["xcodegen", "generate", "--spec", str(spec_path)], cwd=GEN)
+    for line in done:
+        print(f"ios-apply: {line}")
+
+
+def verify(target: Path) -> None:
+    """Checks the built app bundle (or the .app inside an .ipa) carries every change."""
+    with tempfile.TemporaryDirectory() as tmp:
+        app = target
+        if target.suffix == ".ipa":
+            with zipfile.ZipFile(target) as z:
+                z.extractall(tmp)
+            apps = sorted(Path(tmp, "Payload").glob("*.app"))
+            if len(apps) != 1:
+                raise Fail(f"{target}: expected one Payload/*.app, found {len(apps)}")
+            app = apps[0]
+        info = plistlib.loads((app / "Info.plist").read_bytes())
+        problems = []
+        if not info.get("NSPhotoLibraryAddUsageDescription"):
+            problems.append("NSPhotoLibraryAddUsageDescription missing")
+        if not {"en", "zh-Hans"} <= set(info.get("CFBundleLocalizations", [])):
+            problems.append(f"CFBundleLocalizations = {info.get('CFBundleLocalizations')}")
+        if "UILaunchStoryboardName" in info:
+            problems.append("UILaunchStoryboardName still set (the template's white launch screen)")
+        if (info.get("UILaunchScreen") or {}).get("UIColorName") != "LaunchBackground":
+            problems.append(f"UILaunchScreen = {info.get('UILaunchScreen')}")
+        privacy = app / "PrivacyInfo.xcprivacy"
+        want = plistlib.loads((IOS / "resources" / "PrivacyInfo.xcprivacy").read_bytes())
+        if not privacy.exists():
+            problems.append("PrivacyInfo.xcprivacy not at the bundle root")
+        elif plistlib.loads(privacy.read_bytes()) != want:
+            problems.append("PrivacyInfo.xcprivacy differs from mobile/ios/resources")
+        for lang in ("en", "zh-Hans"):
+            if not (app / f"{lang}.lproj" / "InfoPlist.strings").exists():
+                problems.append(f"{lang}.lproj/InfoPlist.strings missing")
+        if not (app / "Assets.car").exists():
+            problems.append("Assets.car missing (icons, launch colour and mark)")
+        if problems:
+            raise Fail(f"{app.name}: " + "; ".join(problems))
+        print(f"ios-apply --verify: {app.name} has the photo-library text, en + zh-Hans, the "
+              "launch screen, the privacy manifest and the asset catalog")
+
+
+def main() -> int:
+    try:
+        if sys.argv[1:2] == ["--verify"] and len(sys.argv) == 3:
+            verify(Path(sys.argv[2]))
+        elif len(sys.argv) == 1:
+            apply()
+        else:
+            print(__doc__, file=sys.stderr)
+            return 2
+    except (Fail, OSError, yaml.YAMLError, plistlib.InvalidFileException, zipfile.BadZipFile) as e:
+        print(f"ios-apply: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

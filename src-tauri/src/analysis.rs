@@ -1,0 +1,80 @@
+//! `analysis {kind}` (issue 16): the optimal distance to the goal after each counted move of
+//! the current game of `kind`, from its move log (the engine's `huarong_engine::analysis`),
+//! under the player's counting rule. Any time, finished or not.
+//!
+//! It runs like a hint: on a worker thread (the command uses `blocking`), on a clone of the
+//! session, as the kind's one search (`begin_search`), so `cancel`, a newer hint/solve/
+//! analysis, a move or any other change of the slot cancels it (`cancelled`). A result whose
+//! slot changed meanwhile is not returned (`cancelled`: ask again for the new position).
+//!
+//! The engine computes the start's optimum itself (its API takes no known optimum; for the
+//! exact-table sizes and Klotski it is part of the same table/search, and for 4×4-class
+//! boards it is one IDA* run besides the per-position ones).
+//!
+//! Supported: number slide up to 3×3 (and 2×5, 5×2) under both rules; 4×4, 3×4, 4×3, 3×5,
+//! 5×3, 2×6, 6×2 under `tile`; every Klotski board the solver takes, every rule. Anything
+//! else (10×10, 2048, …) is `unsupported`.
+
+use crate::error::{guard, AppError, AppResult, Code};
+use crate::state::{lock, AppState};
+use huarong_engine::analysis::{self as engine, Analysis, SlideRule};
+use huarong_engine::klotski::Klotski;
+use huarong_engine::slide::Slide;
+use huarong_engine::Kind;
+use serde_json::{json, Value};
+
+impl AppState {
+    pub fn analysis(&self, kind: Kind) -> AppResult<Value> {
+        let rule = self.rule(kind);
+        let found = match kind {
+            Kind::Slide => {
+                let r = self.analyse::<Slide>(|sess, cancel| {
+                    let rule = SlideRule::parse(&rule)?;
+                    engine::slide_from(sess.start(), sess.played(), rule, cancel)
+                });
+                self.end_search::<Slide>();
+                r
+            }
+            Kind::Klotski => {
+                let r = self.analyse::<Klotski>(|sess, cancel| {
+                    let metric = engine::klotski_rule(&rule)?;
+                    engine::klotski_from(sess.start(), sess.played(), metric, cancel)
+                });
+                self.end_search::<Klotski>();
+                r
+            }
+            Kind::G2048 => Err(AppError::new(
+                Code::Unsupported,
+                "2048 has no optimal distance to analyse",
+            )),
+        }?;
+        let worst = found.worst_window();
+        Ok(json!({
+            "kind": kind,
+            "rule": rule,
+            "optimal_start": found.optimal_start,
+            "distances": found.distances,
+            "lost": found.lost,
+            "worst": worst,
+        }))
+    }
+
+    fn analyse<G: crate::games::AppGame>(
+        &self,
+        f: impl FnOnce(
+            &huarong_engine::Session<G>,
+            &huarong_engine::Cancel,
+        ) -> Result<Analysis, huarong_engine::Error>,
+    ) -> AppResult<Analysis> {
+        let (slot_ref, sess, cancel, version) = self.begin_search::<G>()?;
+        let found = guard("the analysis", || f(&sess, &cancel).map_err(AppError::from))?;
+        let slot = lock(&slot_ref);
+        if cancel.is_cancelled() || slot.version != version {
+            return Err(AppError::new(
+                Code::Cancelled,
+                "the analysis was cancelled, overtaken by a newer request, or the game changed",
+            ));
+        }
+        Ok(found)
+    }
+}

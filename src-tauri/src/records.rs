@@ -1,0 +1,326 @@
+//! Statistics of every record scope (issue 16): bests, wins and plays, averages of 5 and 12,
+//! and the last [`MAX_HISTORY`] finishes. Kept in `Progress::stats` (one entry per scope, not
+//! per rule: each finish stores its move count under every rule of its game, so switching the
+//! counting rule shows the full statistics under the new rule at once).
+//!
+//! Rules (documented for the UI and the README):
+//! - A finish is *clean* when it is a win without undo, without hints and not auto-solved.
+//!   Only clean finishes set bests (`best_moves`, `best_ms`) and enter the averages. Every
+//!   finish (won or lost, clean or not) is in `history`, marked.
+//! - `wins`: won games that were not auto-solved (a game won, undone and won again counts
+//!   once, like the legacy record). `plays`: games of the scope in which a first move was made.
+//! - Averages (WCA-like): the last 5 (12) clean wins, the fastest and the slowest time
+//!   dropped, the mean of the rest in whole milliseconds (rounded half up). `ao5_moves` /
+//!   `ao12_moves` beside them are the same trimmed mean of the move counts of those games
+//!   (their own fewest and most dropped), to two decimals. `null` until there are 5 (12) clean
+//!   wins. `best_ao5_ms` / `best_ao12_ms` are the lowest average ever reached (under any rule,
+//!   as time does not depend on it).
+//! - `history` is oldest first, newest last, at most 100 entries.
+//!
+//! `records {}` without a scope lists every scope the player has (the same objects without
+//! `history`), most recently finished first.
+
+use crate::error::{AppError, AppResult};
+use crate::progress::{rules_of, Progress};
+use crate::state::AppState;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, VecDeque};
+
+/// Finishes kept per scope.
+pub const MAX_HISTORY: usize = 100;
+/// Scopes kept (the one finished longest ago goes first; generated levels make one each).
+pub const MAX_SCOPES: usize = 64;
+/// Longest scope text accepted by `records`.
+pub const MAX_SCOPE_LEN: usize = 200;
+
+/// One finished game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct FinishEntry {
+    /// Local date `YYYY-MM-DD`.
+    pub date: String,
+    /// Unix milliseconds of the finish (orders scopes; 0 in imported data).
+    pub at_ms: u64,
+    /// The move count under every rule of the game.
+    pub moves: BTreeMap<String, u32>,
+    pub ms: u64,
+    /// The fewest moves possible under the game's default rule, where known.
+    pub optimal: Option<u32>,
+    pub won: bool,
+    pub undo_used: bool,
+    pub hints_used: u32,
+    pub auto_solved: bool,
+}
+
+impl FinishEntry {
+    pub fn clean(&self) -> bool {
+        self.won && !self.undo_used && self.hints_used == 0 && !self.auto_solved
+    }
+}
+
+/// The statistics of one scope.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct ScopeStats {
+    pub plays: u32,
+    pub wins: u32,
+    /// Fewest moves of a clean win, per rule.
+    pub best_moves: BTreeMap<String, u32>,
+    pub best_ms: Option<u64>,
+    pub best_ao5_ms: Option<u64>,
+    pub best_ao12_ms: Option<u64>,
+    /// The last 12 clean wins (oldest first), for the current averages.
+    pub recent: VecDeque<FinishEntry>,
+    /// The last [`MAX_HISTORY`] finishes, oldest first.
+    pub history: VecDeque<FinishEntry>,
+    /// Unix ms of the last finish.
+    pub last_ms: u64,
+}
+
+/// The trimmed mean of `xs` (the lowest and the highest dropped), or `None` below `n` values.
+fn trimmed(xs: &[u64]) -> Option<(u64, u64)> {
+    if xs.len() < 3 {
+        return None;
+    }
+    let mut v = xs.to_vec();
+    v.sort_unstable();
+    let mid = &v[1..v.len() - 1];
+    let sum: u64 = mid.iter().sum();
+    Some((sum, mid.len() as u64))
+}
+
+/// Average of the last `n` clean times (WCA-like, see the module documentation).
+pub fn average_ms(recent: &VecDeque<FinishEntry>, n: usize) -> Option<u64> {
+    if recent.len() < n {
+        return None;
+    }
+    let times: Vec<u64> = recent.iter().skip(recent.len() - n).map(|e| e.ms).collect();
+    trimmed(&times).map(|(sum, k)| (2 * sum + k) / (2 * k))
+}
+
+/// The same trimmed mean of the move counts under `rule`, to two decimals.
+pub fn average_moves(recent: &VecDeque<FinishEntry>, n: usize, rule: &str) -> Option<f64> {
+    if recent.len() < n {
+        return None;
+    }
+    let moves: Vec<u64> = recent
+        .iter()
+        .skip(recent.len() - n)
+        .filter_map(|e| e.moves.get(rule).map(|&m| m as u64))
+        .collect();
+    if moves.len() < n {
+        return None;
+    }
+    trimmed(&moves).map(|(sum, k)| (sum as f64 * 100.0 / k as f64).round() / 100.0)
+}
+
+fn min_opt(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, None) => x,
+        (None, y) => y,
+    }
+}
+
+impl ScopeStats {
+    /// Add one finish; `new_win` is false when this game already counted its win.
+    pub fn add(&mut self, e: FinishEntry, new_win: bool) {
+        if e.won && !e.auto_solved && new_win {
+            self.wins = self.wins.saturating_add(1);
+        }
+        if e.clean() {
+            for (rule, &m) in &e.moves {
+                let b = self.best_moves.entry(rule.clone()).or_insert(m);
+                *b = (*b).min(m);
+            }
+            self.best_ms = min_opt(self.best_ms, Some(e.ms));
+            self.recent.push_back(e.clone());
+            while self.recent.len() > 12 {
+                self.recent.pop_front();
+            }
+            self.best_ao5_ms = min_opt(self.best_ao5_ms, average_ms(&self.recent, 5));
+            self.best_ao12_ms = min_opt(self.best_ao12_ms, average_ms(&self.recent, 12));
+        }
+        self.last_ms = self.last_ms.max(e.at_ms);
+        self.history.push_back(e);
+        while self.history.len() > MAX_HISTORY {
+            self.history.pop_front();
+        }
+    }
+
+    /// The `records` view under `rule` (`history` left out when `with_history` is false).
+    pub fn view(&self, scope: &str, rule: &str, with_history: bool) -> Value {
+        let mut v = json!({
+            "scope": scope,
+            "rule": rule,
+            "best_moves": self.best_moves.get(rule),
+            "best_ms": self.best_ms,
+            "wins": self.wins,
+            "plays": self.plays,
+            "ao5_ms": average_ms(&self.recent, 5),
+            "ao12_ms": average_ms(&self.recent, 12),
+            "ao5_moves": average_moves(&self.recent, 5, rule),
+            "ao12_moves": average_moves(&self.recent, 12, rule),
+            "best_ao5_ms": self.best_ao5_ms,
+            "best_ao12_ms": self.best_ao12_ms,
+            "last_ms": self.last_ms,
+        });
+        if with_history {
+            let default_rule = scope_kind(scope).and_then(|k| rules_of(k).first().copied());
+            let history: Vec<Value> = self
+                .history
+                .iter()
+                .map(|e| {
+                    json!({
+                        "date": e.date,
+                        "moves": e.moves.get(rule),
+                        "ms": e.ms,
+                        // The optimum is known under the default rule only.
+                        "optimal": if default_rule == Some(rule) { e.optimal } else { None },
+                        "won": e.won,
+                        "undo_used": e.undo_used,
+                        "hints_used": e.hints_used,
+                        "auto_solved": e.auto_solved,
+                        "clean": e.clean(),
+                    })
+                })
+                .collect();
+            v["history"] = Value::Array(history);
+        }
+        v
+    }
+}
+
+/// The game kind a scope belongs to (`slide:4x4` → `slide`, `2048` → `2048`).
+pub fn scope_kind(scope: &str) -> Option<&str> {
+    let kind = scope.split(':').next()?;
+    (!rules_of(kind).is_empty()).then_some(kind)
+}
+
+/// Record a finish of `scope` in `p` (inside the save of the finishing move).
+pub(crate) fn add_finish(p: &mut Progress, scope: &str, e: FinishEntry, new_win: bool) {
+    p.stats
+        .entry(scope.to_string())
+        .or_default()
+        .add(e, new_win);
+    bound(p, scope);
+}
+
+/// A game of `scope` got its first move.
+pub(crate) fn add_play(p: &mut Progress, scope: &str) {
+    let s = p.stats.entry(scope.to_string()).or_default();
+    s.plays = s.plays.saturating_add(1);
+    bound(p, scope);
+}
+
+/// Keep at most [`MAX_SCOPES`] scopes (never `keep`).
+fn bound(p: &mut Progress, keep: &str) {
+    while p.stats.len() > MAX_SCOPES {
+        let victim = p
+            .stats
+            .iter()
+            .filter(|(k, _)| k.as_str() != keep)
+            .min_by_key(|(_, s)| s.last_ms)
+            .map(|(k, _)| k.clone());
+        match victim {
+            Some(k) => {
+                p.stats.remove(&k);
+            }
+            None => break,
+        }
+    }
+}
+
+impl AppState {
+    /// `records {scope}`: the statistics of one scope under the player's rule for its game
+    /// (a scope never played has zeros and nulls); `None`: every scope, without history.
+    pub fn records(&self, scope: Option<&str>) -> AppResult<Value> {
+        let st = self.store();
+        let p = &st.progress;
+        match scope {
+            Some(scope) => {
+                let kind = scope_kind(scope).ok_or_else(|| {
+                    AppError::bad_argument(format!(
+                        "`scope` {:?} is not a record scope (slide:4x4, klotski:<board>, 2048, …)",
+                        scope.chars().take(60).collect::<String>()
+                    ))
+                })?;
+                let rule = p.settings.rule(kind).to_string();
+                let empty = ScopeStats::default();
+                Ok(p.stats
+                    .get(scope)
+                    .unwrap_or(&empty)
+                    .view(scope, &rule, true))
+            }
+            None => {
+                let mut all: Vec<(&String, &ScopeStats)> = p.stats.iter().collect();
+                all.sort_by(|a, b| b.1.last_ms.cmp(&a.1.last_ms).then(a.0.cmp(b.0)));
+                let list = all
+                    .into_iter()
+                    .filter_map(|(scope, s)| {
+                        let kind = scope_kind(scope)?;
+                        let mut v = s.view(scope, p.settings.rule(kind), false);
+                        v["kind"] = json!(kind);
+                        Some(v)
+                    })
+                    .collect();
+                Ok(Value::Array(list))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn win(ms: u64, moves: u32) -> FinishEntry {
+        FinishEntry {
+            ms,
+            moves: BTreeMap::from([("tile".to_string(), moves)]),
+            won: true,
+            ..FinishEntry::default()
+        }
+    }
+
+    #[test]
+    fn averages_drop_the_best_and_the_worst() {
+        let mut s = ScopeStats::default();
+        for (ms, m) in [(10_000, 30), (12_000, 20), (9_000, 25), (20_000, 40)] {
+            s.add(win(ms, m), true);
+        }
+        assert_eq!(average_ms(&s.recent, 5), None);
+        s.add(win(11_001, 22), true);
+        // 9000 and 20000 dropped: (10000 + 12000 + 11001) / 3 = 11000.33 → 11000.
+        assert_eq!(average_ms(&s.recent, 5), Some(11_000));
+        // moves 20 and 40 dropped: (30 + 25 + 22) / 3 = 25.67.
+        assert_eq!(average_moves(&s.recent, 5, "tile"), Some(25.67));
+        assert_eq!(s.best_ao5_ms, Some(11_000));
+        s.add(win(50_000, 90), true);
+        // 9000 and 50000 dropped: (12000 + 20000 + 11001) / 3 = 14333.67 → 14334.
+        assert_eq!(average_ms(&s.recent, 5), Some(14_334));
+        assert_eq!(s.best_ao5_ms, Some(11_000), "the best stays");
+    }
+
+    #[test]
+    fn marked_finishes_are_history_only() {
+        let mut s = ScopeStats::default();
+        let mut e = win(1_000, 3);
+        e.hints_used = 1;
+        s.add(e, true);
+        assert_eq!(s.best_ms, None);
+        assert_eq!(s.wins, 1);
+        assert_eq!(s.history.len(), 1);
+        let mut e = win(1_000, 3);
+        e.auto_solved = true;
+        s.add(e, true);
+        assert_eq!(s.wins, 1, "auto-solved is no win");
+        for i in 0..150 {
+            s.add(win(2_000 + i, 5), true);
+        }
+        assert_eq!(s.history.len(), MAX_HISTORY);
+        assert_eq!(s.history.back().unwrap().ms, 2_149, "newest last");
+        assert_eq!(s.recent.len(), 12);
+    }
+}

@@ -1,0 +1,155 @@
+//! Issue 16 on the mock runtime: a share code with the sender's result ("beat 5 moves"),
+//! `encode_code`/`decode_code` with it, `View.challenge` of the opened game (kept in its
+//! slot, across restarts) and `finish.challenge.beaten`.
+
+use huarong_tests::{TempDir, TestApp};
+use serde_json::{json, Value};
+
+const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
+
+fn code_with(app: &TestApp, moves: u64, ms: u64) -> String {
+    let c = app.ok(
+        "encode_code",
+        json!({"id": NEAR_WIN, "moves": moves, "ms": ms}),
+    );
+    assert!(c["code"].as_str().unwrap().len() <= 160);
+    assert!(c["link"].as_str().unwrap().starts_with("huarong://play?c="));
+    c["code"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn encode_and_decode_carry_the_result() {
+    let dir = TempDir::new("chal-codes");
+    let app = TestApp::start(dir.path(), None);
+    let code = code_with(&app, 85, 203_400);
+    let d = app.ok("decode_code", json!({"text": code}));
+    assert_eq!(d["challenge"], json!({"moves": 85, "ms": 203_400}));
+    assert_eq!(d["id"], NEAR_WIN);
+    assert_eq!(d["kind"], "slide");
+    let plain = app.ok("encode_code", json!({"id": NEAR_WIN}));
+    assert_ne!(plain["code"], json!(code));
+    let d = app.ok("decode_code", json!({"text": plain["code"]}));
+    assert!(d["challenge"].is_null(), "{d}");
+    let d = app.ok("decode_code", json!({"text": NEAR_WIN}));
+    assert!(d["challenge"].is_null());
+    assert!(d["picture"].is_null());
+    let d = app.ok(
+        "decode_code",
+        json!({"text": "slide:3x3/picture:lotus:1,2,3,4,5,6,7,0,8"}),
+    );
+    assert_eq!(d["picture"], "lotus");
+
+    for (args, want) in [
+        (json!({"id": NEAR_WIN, "moves": 5}), "bad_argument"),
+        (json!({"id": NEAR_WIN, "ms": 5}), "bad_argument"),
+        (
+            json!({"id": NEAR_WIN, "moves": "5", "ms": 5}),
+            "bad_argument",
+        ),
+        (
+            json!({"id": NEAR_WIN, "moves": -1, "ms": 5}),
+            "bad_argument",
+        ),
+        (json!({"id": NEAR_WIN, "moves": 0, "ms": 5}), "out_of_range"),
+        (
+            json!({"id": NEAR_WIN, "moves": 5, "ms": 999u64 * 3600 * 1000 + 1}),
+            "out_of_range",
+        ),
+    ] {
+        assert_eq!(app.err("encode_code", args.clone()), want, "{args}");
+    }
+    app.close();
+}
+
+#[test]
+fn the_opened_game_shows_the_result_and_the_finish_compares() {
+    let dir = TempDir::new("chal-open");
+    let app = TestApp::start(dir.path(), None);
+    let code = code_with(&app, 5, 60_000);
+    let v = app.ok("open_game", json!({"id": code}));
+    assert_eq!(
+        v["snapshot"]["challenge"],
+        json!({"moves": 5, "ms": 60_000})
+    );
+    assert_eq!(v["snapshot"]["mode"], "challenge");
+    let slot = v["snapshot"]["slot"].as_str().unwrap().to_string();
+    assert!(slot.starts_with("challenge:"), "{slot}");
+    let s = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(
+        s["snapshot"]["challenge"],
+        json!({"moves": 5, "ms": 60_000})
+    );
+    let p = app.ok("get_progress", json!({}));
+    assert_eq!(p["games"]["slide"]["challenge"]["moves"], 5);
+    let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(
+        w["finish"]["challenge"],
+        json!({"moves": 5, "ms": 60_000, "beaten": true}),
+        "1 move beats 5"
+    );
+    assert_eq!(w["snapshot"]["challenge"]["moves"], 5);
+
+    // 1 move in 0 ms cannot be beaten by 1 move.
+    let hard = code_with(&app, 1, 0);
+    let v = app.ok("open_game", json!({"id": hard}));
+    assert_eq!(v["snapshot"]["challenge"], json!({"moves": 1, "ms": 0}));
+    let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(w["finish"]["challenge"]["beaten"], false);
+
+    // The same ID without a result: a fresh game, no challenge.
+    let v = app.ok("open_game", json!({"id": NEAR_WIN}));
+    assert!(v["snapshot"]["challenge"].is_null(), "{v}");
+    let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert!(w["finish"]["challenge"].is_null());
+    // A game started with new_game never has one.
+    let v = app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "3x3", "seed": 2}),
+    );
+    assert!(v["snapshot"]["challenge"].is_null());
+    app.close();
+}
+
+#[test]
+fn the_result_is_part_of_the_challenge_slot() {
+    let dir = TempDir::new("chal-slot");
+    let app = TestApp::start(dir.path(), None);
+    let code = code_with(&app, 7, 1_000);
+    app.ok("open_game", json!({"id": code}));
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": 7}}));
+    // Another game of the kind becomes current; resuming the slot brings the result back.
+    app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "4x4", "seed": 1}),
+    );
+    let games = app.ok("list_games", json!({}));
+    let slot = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["mode"] == "challenge")
+        .unwrap()["slot"]
+        .clone();
+    let v = app.ok("resume_game", json!({"slot": slot}));
+    assert_eq!(v["snapshot"]["challenge"], json!({"moves": 7, "ms": 1_000}));
+    // Opening the plain ID of the same unfinished game resumes it and keeps the result.
+    let v = app.ok("open_game", json!({"id": NEAR_WIN}));
+    assert_eq!(v["snapshot"]["moves"], 1);
+    assert_eq!(v["snapshot"]["challenge"]["moves"], 7);
+    app.close();
+
+    // Across a restart.
+    let app = TestApp::start(dir.path(), None);
+    let v = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(
+        v["snapshot"]["challenge"],
+        json!({"moves": 7, "ms": 1_000}),
+        "{v}"
+    );
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": 7}}));
+    let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    let c: &Value = &w["finish"]["challenge"];
+    assert_eq!(c["moves"], 7);
+    assert_eq!(c["beaten"], true, "3 moves beat 7: {c}");
+    app.close();
+}
