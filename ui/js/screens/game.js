@@ -15,6 +15,7 @@ import { InputQueue } from '../queue.js';
 import { toggleSolve } from './autosolve.js';
 import { challengeLine } from '../challenge.js';
 import { scopeOf } from './stats.js';
+import { applyPicture, numbersToggle } from '../picture.js';
 
 const DIRS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
@@ -114,7 +115,7 @@ export class GameScreen {
       'section',
       { class: `screen game-screen game-${this.kind}${pad ? ' with-pad' : ''}`, 'aria-labelledby': 'game-title' },
       header,
-      h('div', { class: 'game-side' }, stats, (this.challenge = challengeLine()).el),
+      h('div', { class: 'game-side' }, stats, (this.challenge = challengeLine()).el, (this.picToggle = numbersToggle(() => this.board && this.board.el)).el),
       this.playArea,
       h('div', { class: 'game-foot' }, pad, controls, this.keysHelp),
     );
@@ -151,6 +152,8 @@ export class GameScreen {
     setText(this.subEl, this.game.subtitle(this.app, s) || '');
     this.renderStats(s);
     this.challenge.update(s.challenge);
+    if (s.kind === 'slide') applyPicture(el, s);
+    this.picToggle.update(s);
     this.clockBase = { ms: Number(field(s, 'elapsed_ms') || 0), at: performance.now(), running: s.status === 'playing' && s.moves > 0 };
     this.tickClock();
     const solving = !!this.solving;
