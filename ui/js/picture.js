@@ -37,7 +37,9 @@ async function customUrl() {
 }
 
 function urlOf(name) {
-  return name === 'custom' ? custom : `pictures/${name}.svg`;
+  // Absolute: a relative url() inside a custom property resolves against the stylesheet
+  // that uses it (css/), not the page.
+  return name === 'custom' ? custom : new URL(`pictures/${name}.svg`, document.baseURI).href;
 }
 
 /**

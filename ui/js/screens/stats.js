@@ -126,7 +126,7 @@ export function historyChart(history) {
   if (pts.length > 1) root.append(svg('polyline', { class: 'line', points: pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ') }));
   for (const [x, y, marked] of pts) root.append(svg('circle', { class: `dot${marked ? ' marked' : ''}`, cx: x.toFixed(1), cy: y.toFixed(1), r: 3.2 }));
   // Scale labels: the top of each series.
-  root.append(svg('text', { class: 'legend legend-time', x: pad.l, y: 13 }, `▮ ${t('rec.chartTime')} ≤ ${formatTime(maxMs, false)}`));
+  root.append(svg('text', { class: 'legend legend-time', x: pad.l, y: 13 }, `▮ ${t('rec.chartTime')} ≤ ${formatTime(maxMs, maxMs < 60000)}`));
   root.append(svg('text', { class: 'legend legend-moves', x: W - pad.r, y: 13, 'text-anchor': 'end' }, `● ${t('rec.chartMoves')} ≤ ${maxMoves}`));
   if (n) {
     root.append(svg('text', { class: 'tick', x: pad.l, y: H - 4 }, list[0].date || ''));
