@@ -342,6 +342,10 @@ const en = {
   restored: 'The save file was damaged; restored from the backup',
 };
 
+import { zh16, en16 } from './strings16.js';
+
+Object.assign(zh, zh16);
+Object.assign(en, en16);
 const TABLES = { zh, en };
 let lang = 'en';
 

@@ -12,6 +12,7 @@ import { GameScreen } from './screens/game.js';
 import { LevelsScreen } from './screens/levels.js';
 import { SettingsScreen } from './screens/settings.js';
 import { CodeScreen } from './screens/code.js';
+import { StatsScreen } from './screens/stats.js';
 
 export const app = {
   settings: {},
@@ -78,6 +79,7 @@ export const app = {
     else if (base === 'levels' && KINDS.includes(arg)) screen = new LevelsScreen(this, arg);
     else if (base === 'settings') screen = new SettingsScreen(this);
     else if (base === 'code') screen = new CodeScreen(this);
+    else if (base === 'records') screen = new StatsScreen(this, opts);
     else screen = new HomeScreen(this);
     const prepared = await screen.prepare();
     if (prepared === false && screen.name !== 'home') return this.show('home', {}, forward);

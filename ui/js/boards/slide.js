@@ -6,6 +6,7 @@ import { h, reducedMotion } from '../dom.js';
 import { t, language, formatTime } from '../i18n.js';
 import { boardView, freshGrid, bindGrid, frameMonitor, idParams } from './common.js';
 import { recordFor, bestText } from '../screens/records.js';
+import { pictureList } from '../picture.js';
 
 const TAP_PX = 6;
 
@@ -238,7 +239,8 @@ export const game = {
   stats: [['moves', 'moves'], ['time', 'time'], ['best', 'best']],
   statValues(app, s) {
     const v = boardView(s) || {};
-    return { moves: s.moves, best: bestText(recordFor(app, `slide:${v.w}x${v.h}`, 'slide')) };
+    const pic = /\/picture:/.test(s.id) ? '/picture' : '';
+    return { moves: s.moves, best: bestText(recordFor(app, `slide:${v.w}x${v.h}${pic}`, 'slide')) };
   },
   subtitle(app, s) {
     const v = boardView(s);
@@ -283,7 +285,7 @@ function slideSizes(screen) {
       h('div', { class: 'chips' }, choices),
     );
   });
-  return h('div', { class: 'size-list' }, rows);
+  return h('div', { class: 'size-list' }, rows, pictureList(screen));
 }
 
 /** Finish rows of the games counted in moves against an optimum. */

@@ -2,6 +2,7 @@
 
 import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
+import { codePreview } from '../challenge.js';
 
 export class CodeScreen {
   constructor(app) {
@@ -28,12 +29,14 @@ export class CodeScreen {
       'aria-describedby': 'code-help code-error',
       'data-autofocus': '1',
     });
+    this.preview = codePreview(this.input);
     const form = h(
       'form',
       { class: 'code-form', onsubmit: (e) => { e.preventDefault(); this.submit(); } },
       h('label', { for: 'code-input', class: 'field-label' }, t('codeTitle')),
       this.input,
       h('p', { id: 'code-help', class: 'help' }, t('codeHelp')),
+      this.preview.el,
       this.error,
       h(
         'div',
@@ -57,6 +60,7 @@ export class CodeScreen {
   async paste() {
     try {
       this.input.value = (await navigator.clipboard.readText()).trim();
+      this.preview.check();
     } catch (_) {
       /* clipboard refused */
     }

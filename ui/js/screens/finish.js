@@ -5,6 +5,9 @@ import { call, field } from '../ipc.js';
 import { h, icon } from '../dom.js';
 import { t, language } from '../i18n.js';
 import { toast, announce } from '../feedback.js';
+import { finishChallenge } from '../challenge.js';
+import { analysisSection } from '../analysis.js';
+import { scopeOf } from './stats.js';
 
 export class FinishDialog {
   constructor(game) {
@@ -68,7 +71,10 @@ export class FinishDialog {
         starRow,
         h('div', { class: 'fin-stats' }, rows),
         flags.length ? h('p', { class: 'fin-flags' }, flags.join(' · ')) : null,
+        finishChallenge(f),
+        (this.analysis = analysisSection(s.kind, view)) && this.analysis.el,
         h('div', { class: 'fin-actions' }, actions),
+        h('button', { class: 'btn ghost wide fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('records')),
       ),
     );
     this.game.el.append(this.el);
@@ -77,6 +83,14 @@ export class FinishDialog {
     const primary = this.el.querySelector('.primary') || this.el.querySelector('[data-action="again"]');
     if (primary) primary.focus({ preventScroll: true });
     announce(`${title} ${won ? t('say.won', { moves }) : ''}`);
+    // The analysis runs after the dialog is on screen (off the critical path).
+    if (this.analysis) requestAnimationFrame(() => this.analysis && this.analysis.start());
+  }
+
+  /** This game's records screen (the dialog's history entry is reused by the screen). */
+  records() {
+    const app = this.game.app;
+    app.go('records', { scope: scopeOf(app, this.game.view) });
   }
 
   /** Close through history (back closes it the same way). */
@@ -87,6 +101,8 @@ export class FinishDialog {
 
   /** Remove the dialog (called by history once its entry is gone). */
   hide() {
+    if (this.analysis) this.analysis.stop();
+    this.analysis = null;
     if (this.el) this.el.remove();
     this.el = null;
     if (this.open) {
@@ -108,10 +124,13 @@ export class FinishDialog {
     const btn = this.el && this.el.querySelector('[data-action=share]');
     if (btn) btn.disabled = true;
     try {
+      // A won game carries the player's own result, so friends get a challenge to beat.
+      const mine = s.status === 'won' && !field(s, 'auto_solved') && f.moves !== undefined && f.time_ms !== undefined;
       const codeInfo = await call('encode_code', {
         id: s.id,
         daily: daily ? daily.number : null,
         classic,
+        ...(mine ? { moves: Number(f.moves), ms: Number(f.time_ms) } : {}),
       });
       const card = {
         code: codeInfo.code,

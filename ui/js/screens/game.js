@@ -13,6 +13,9 @@ import { FinishDialog } from './finish.js';
 import { confirmDialog } from './dialog.js';
 import { InputQueue } from '../queue.js';
 import { toggleSolve } from './autosolve.js';
+import { challengeLine } from '../challenge.js';
+import { scopeOf } from './stats.js';
+import { applyPicture, numbersToggle } from '../picture.js';
 
 const DIRS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
@@ -86,6 +89,8 @@ export class GameScreen {
       this.game.stats.map(([key, label]) => {
         const v = h('span', { class: 'stat-value', 'data-stat': key }, '0');
         this.statEls[key] = v;
+        // The best opens this game's records screen (issue 16).
+        if (key === 'best') return h('button', { class: 'stat stat-link', type: 'button', 'data-action': 'records', onclick: () => this.openRecords() }, h('span', { class: 'stat-label' }, t(label)), v);
         return h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, t(label)), v);
       }),
     );
@@ -110,7 +115,7 @@ export class GameScreen {
       'section',
       { class: `screen game-screen game-${this.kind}${pad ? ' with-pad' : ''}`, 'aria-labelledby': 'game-title' },
       header,
-      h('div', { class: 'game-side' }, stats),
+      h('div', { class: 'game-side' }, stats, (this.challenge = challengeLine()).el, (this.picToggle = numbersToggle(() => this.board && this.board.el)).el),
       this.playArea,
       h('div', { class: 'game-foot' }, pad, controls, this.keysHelp),
     );
@@ -146,6 +151,9 @@ export class GameScreen {
     setText(this.titleEl, t(`game.${this.kind}`));
     setText(this.subEl, this.game.subtitle(this.app, s) || '');
     this.renderStats(s);
+    this.challenge.update(s.challenge);
+    if (s.kind === 'slide') applyPicture(el, s);
+    this.picToggle.update(s);
     this.clockBase = { ms: Number(field(s, 'elapsed_ms') || 0), at: performance.now(), running: s.status === 'playing' && s.moves > 0 };
     this.tickClock();
     const solving = !!this.solving;
@@ -381,6 +389,12 @@ export class GameScreen {
   }
 
   /** Back (to the screen this game was opened from), or forward to `where`. */
+  /** The records screen of this game's scope (issue 16). */
+  openRecords() {
+    if (this.solving) this.solving.stopped = true;
+    this.app.go('records', { scope: scopeOf(this.app, this.view) });
+  }
+
   leave(where) {
     if (this.solving) this.solving.stopped = true;
     if (where) this.app.go(where);

@@ -168,6 +168,7 @@ export class HomeScreen {
         this.unfinishedList(),
         h('div', { class: 'cards' }, cards),
         h('button', { class: 'btn wide ghost', type: 'button', 'data-action': 'code', onclick: () => app.go('code') }, icon('code'), t('enterCode')),
+        h('button', { class: 'btn wide ghost', type: 'button', 'data-action': 'records', onclick: () => app.go('records', { scope: null }) }, icon('chart'), t('records')),
       ),
     );
   }

@@ -14,6 +14,7 @@ export async function loadLevels(app, kind) {
     const res = await call('levels', { kind });
     const list = Array.isArray(res) ? res : (res && res.levels) || [];
     app.levels[kind] = list;
+    app.levelsRaw = { ...(app.levelsRaw || {}), [kind]: res };
   } catch (_) {
     app.levels[kind] = [];
   }

@@ -1,0 +1,122 @@
+// Post-game analysis (issue 16): the optimal distance to the goal after each of the player's
+// moves, from `analysis {kind}` (Rust searches it off the main thread). Moves that did not
+// bring the goal closer are marked; a line names the stretch where most moves were lost.
+
+import { call } from './ipc.js';
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { svg } from './screens/stats.js';
+
+/** Games whose finish may have an analysis (Rust says `unsupported` for the others). */
+const KINDS = ['slide', 'klotski'];
+
+/**
+ * The chart: distance after each move (move 0 = the start's optimum) as a step line; lost
+ * moves are red dots. Attributes and classes only (the CSP forbids inline styles).
+ */
+export function analysisChart(a) {
+  const d = [Number(a.optimal_start) || 0, ...a.distances.map(Number)];
+  const lost = new Set((a.lost || []).map(Number));
+  const W = 340;
+  const H = 140;
+  const pad = { l: 26, r: 8, t: 10, b: 20 };
+  const iw = W - pad.l - pad.r;
+  const ih = H - pad.t - pad.b;
+  const n = d.length - 1;
+  const max = Math.max(1, ...d);
+  const x = (i) => pad.l + (n ? (i / n) * iw : iw / 2);
+  const y = (v) => pad.t + ih - (v / max) * ih;
+  const root = svg('svg', {
+    class: 'chart chart-analysis',
+    'data-chart': 'analysis',
+    'data-moves': n,
+    'data-lost': lost.size,
+    viewBox: `0 0 ${W} ${H}`,
+    role: 'img',
+    'aria-label': `${t('ana.chart')}. ${lost.size === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lost.size })}`,
+    preserveAspectRatio: 'xMidYMid meet',
+  });
+  // The ideal: straight down from the optimum to 0 in optimal_start moves.
+  root.append(svg('line', { class: 'axis', x1: pad.l, y1: pad.t + ih, x2: W - pad.r, y2: pad.t + ih }));
+  root.append(svg('line', { class: 'axis', x1: pad.l, y1: pad.t, x2: pad.l, y2: pad.t + ih }));
+  const ideal = Math.min(n, d[0]);
+  root.append(svg('line', { class: 'ideal', x1: x(0), y1: y(d[0]), x2: x(ideal), y2: y(0) }));
+  root.append(svg('polyline', { class: 'line', points: d.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ') }));
+  // Dots: every lost move (all of them), and the others while there are few enough to see.
+  d.forEach((v, i) => {
+    if (i === 0) return;
+    const bad = lost.has(i);
+    if (!bad && n > 60) return;
+    root.append(svg('circle', { class: bad ? 'dot lost' : 'dot', cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: bad ? 3.4 : 2.4, 'data-move': i }, svg('title', {}, `${i}: ${v}`)));
+  });
+  if (a.worst && a.worst.from) {
+    const x0 = x(Number(a.worst.from) - 1);
+    const x1 = x(Number(a.worst.to));
+    root.insertBefore(svg('rect', { class: 'worst', x: x0.toFixed(1), y: pad.t, width: Math.max(2, x1 - x0).toFixed(1), height: ih }), root.firstChild);
+  }
+  root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + 8, 'text-anchor': 'end' }, String(max)));
+  root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + ih, 'text-anchor': 'end' }, '0'));
+  root.append(svg('text', { class: 'tick', x: pad.l, y: H - 5 }, '0'));
+  root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 5, 'text-anchor': 'end' }, `${n} ${t('ana.axisMove')}`));
+  return root;
+}
+
+/** The summary line: where most moves were lost (`worst`), or "perfect". */
+export function worstLine(a) {
+  const w = a.worst;
+  if (!w || !w.lost) return t('ana.perfect');
+  return w.from === w.to ? t('ana.worst1', { from: w.from, lost: w.lost }) : t('ana.worst', { from: w.from, to: w.to, lost: w.lost });
+}
+
+/**
+ * The analysis section of a finish dialog. Returns null when the game has none; else an
+ * element that shows a spinner, then the chart (or removes itself: `unsupported`, cancelled,
+ * any error — the analysis is extra, never in the way). `start()` asks Rust; call it once the
+ * dialog is on screen. `stop()` cancels a search still running.
+ */
+export function analysisSection(kind, view) {
+  const s = view.snapshot;
+  if (!KINDS.includes(kind) || s.status !== 'won' || !(s.moves > 0) || s.auto_solved) return null;
+  const el = h(
+    'section',
+    { class: 'analysis', 'data-analysis': 'running', 'aria-busy': 'true', 'aria-labelledby': 'ana-title' },
+    h('h3', { id: 'ana-title', class: 'ana-title' }, t('ana.title')),
+    h('p', { class: 'ana-wait' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('ana.running')),
+  );
+  let running = false;
+  let gone = false;
+  return {
+    el,
+    async start() {
+      running = true;
+      let a;
+      try {
+        a = await call('analysis', { kind });
+      } catch (e) {
+        running = false;
+        el.remove();
+        return;
+      } finally {
+        running = false;
+      }
+      if (gone || !a || !Array.isArray(a.distances)) {
+        el.remove();
+        return;
+      }
+      const lostN = (a.lost || []).length;
+      el.dataset.analysis = 'done';
+      el.removeAttribute('aria-busy');
+      const wait = el.querySelector('.ana-wait');
+      if (wait) wait.remove();
+      el.append(
+        h('div', { class: 'chart-box' }, analysisChart(a)),
+        h('p', { class: 'ana-worst', 'data-worst': a.worst ? `${a.worst.from}-${a.worst.to}:${a.worst.lost}` : 'none' }, worstLine(a)),
+        h('p', { class: 'help ana-meta', 'data-lost-count': lostN }, `${t('ana.start', { n: a.optimal_start })} · ${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })}`),
+      );
+    },
+    stop() {
+      gone = true;
+      if (running) call('cancel', { kind }).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Challenge to beat (issue 16): a share code may carry the sender's result `{moves, ms}`;
+// the code screen and the game show "beat 85 moves · 3:23.4", the finish dialog says whether
+// it was beaten (`finish.challenge.beaten`, decided by Rust).
+
+import { call } from './ipc.js';
+import { h, setText } from './dom.js';
+import { t, formatTime } from './i18n.js';
+
+/** "Beat 85 moves · 3:23.4", or '' without a result. */
+export function challengeText(c) {
+  if (!c || c.moves === null || c.moves === undefined) return '';
+  return t('chal.beat', { moves: c.moves, time: formatTime(c.ms, true) });
+}
+
+/** The game screen's line (hidden without a challenge); `update(c)` on every View. */
+export function challengeLine() {
+  const el = h('p', { class: 'challenge-line', 'data-challenge': '', hidden: true, 'aria-live': 'off' });
+  return {
+    el,
+    update(c) {
+      const text = challengeText(c);
+      el.hidden = !text;
+      setText(el, text);
+      el.dataset.challenge = c && text ? `${c.moves}:${c.ms}` : '';
+    },
+  };
+}
+
+/** The finish dialog's comparison, or null when the game had no result to beat. */
+export function finishChallenge(f) {
+  const c = f && f.challenge;
+  if (!c || c.moves === null || c.moves === undefined) return null;
+  const mine = f.moves;
+  let text;
+  if (c.beaten) text = mine === c.moves ? t('chal.beatenTime', { moves: c.moves }) : t('chal.beaten', { moves: c.moves, mine });
+  else text = t('chal.notBeaten', { moves: c.moves, time: formatTime(c.ms, true) });
+  return h('p', { class: `fin-challenge ${c.beaten ? 'beaten' : 'not-beaten'}`, 'data-challenge': `${c.moves}:${c.ms}`, 'data-beaten': c.beaten ? 'true' : 'false' }, text);
+}
+
+/**
+ * The code screen's preview: after typing or pasting, Rust decodes the text and a code with a
+ * result shows it (a bad code shows nothing here; opening it explains why).
+ */
+export function codePreview(input) {
+  const el = h('p', { class: 'challenge-line code-challenge', 'data-challenge': '', hidden: true });
+  let seq = 0;
+  let timer = 0;
+  const check = async () => {
+    const mine = ++seq;
+    const text = input.value.trim();
+    let c = null;
+    if (text) {
+      try {
+        const d = await call('decode_code', { text });
+        c = d && d.challenge;
+      } catch (_) {
+        c = null;
+      }
+    }
+    if (mine !== seq) return;
+    const line = challengeText(c);
+    el.hidden = !line;
+    setText(el, line);
+    el.dataset.challenge = line ? `${c.moves}:${c.ms}` : '';
+  };
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, 150);
+  });
+  return { el, check };
+}

@@ -1,0 +1,177 @@
+// Picture puzzles (issue 16): the number slide shows parts of an image instead of numbers.
+// The board element carries `data-picture="<name>"`; each tile's face shows its home cell of
+// the image (positions by class rules in css/picture.css keyed on the tile's `data-home`; the
+// image itself is the CSS variable `--pic`, set through CSSOM, never an inline style
+// attribute). A toggle overlays the numbers. The player's own photo is cropped square, scaled
+// to at most 512 px in a canvas and handed to Rust (`save_picture`); `load_picture` gives it
+// back as a data URL (the CSP allows `data:` images).
+
+import { call } from './ipc.js';
+import { h, setData } from './dom.js';
+import { t, language } from './i18n.js';
+
+const MAX_SIDE = 512;
+/** Rust refuses more than 512 KiB; JPEG quality steps down until the photo fits. */
+const MAX_BYTES = 500 * 1024;
+
+let custom = null; // the player's photo as a data URL, once loaded
+let numbers = false; // the numbers overlay (a view preference of this run)
+
+/** The picture of a snapshot: the view's `picture`, else the `/picture:<name>` of its ID. */
+export function pictureOf(s) {
+  if (!s || s.kind !== 'slide') return null;
+  const v = s.view || {};
+  if (typeof v.picture === 'string' && v.picture) return v.picture;
+  const m = /\/picture:([a-z0-9-]{1,32})/.exec(String(s.id || ''));
+  return m ? m[1] : null;
+}
+
+async function customUrl() {
+  if (custom) return custom;
+  try {
+    custom = (await call('load_picture', {})) || null;
+  } catch (_) {
+    custom = null;
+  }
+  return custom;
+}
+
+function urlOf(name) {
+  // Absolute: a relative url() inside a custom property resolves against the stylesheet
+  // that uses it (css/), not the page.
+  return name === 'custom' ? custom : new URL(`pictures/${name}.svg`, document.baseURI).href;
+}
+
+/**
+ * Show (or take away) the picture on a slide board after each update. `boardEl` is the
+ * board element, `s` the snapshot. A custom picture not loaded yet is loaded, then shown.
+ */
+export function applyPicture(boardEl, s) {
+  const name = pictureOf(s);
+  if (!name) {
+    if (boardEl.dataset.picture) {
+      delete boardEl.dataset.picture;
+      delete boardEl.dataset.picSize;
+      boardEl.style.removeProperty('--pic');
+    }
+    return;
+  }
+  const v = s.view || {};
+  setData(boardEl, 'picture', name);
+  setData(boardEl, 'picSize', v.w || '');
+  setData(boardEl, 'picNumbers', numbers ? '1' : '0');
+  const url = urlOf(name);
+  if (url) {
+    if (boardEl.picUrl !== url) {
+      boardEl.style.setProperty('--pic', `url("${url}")`);
+      boardEl.picUrl = url;
+    }
+  } else if (name === 'custom') {
+    customUrl().then((u) => {
+      if (u && boardEl.dataset.picture === 'custom') {
+        boardEl.style.setProperty('--pic', `url("${u}")`);
+        boardEl.picUrl = u;
+      }
+    });
+  }
+}
+
+/** The numbers toggle of the game screen (hidden unless the board shows a picture). */
+export function numbersToggle(getBoardEl) {
+  const btn = h('button', { class: 'chip pic-toggle', type: 'button', 'data-action': 'numbers', 'aria-pressed': numbers ? 'true' : 'false', hidden: true }, t('pic.numbers'));
+  btn.addEventListener('click', () => {
+    numbers = !numbers;
+    btn.setAttribute('aria-pressed', numbers ? 'true' : 'false');
+    const el = getBoardEl();
+    if (el && el.dataset.picture) el.dataset.picNumbers = numbers ? '1' : '0';
+  });
+  return {
+    el: btn,
+    update(s) {
+      btn.hidden = !pictureOf(s);
+    },
+  };
+}
+
+function title(p) {
+  if (p.custom) return t('pic.custom');
+  return language() === 'en' ? p.name_en || p.name : p.name_zh || p.name;
+}
+
+/** The level screen's picture section: built-in pictures, the player's photo, "use my photo". */
+export function pictureList(screen) {
+  const raw = screen.app.levelsRaw && screen.app.levelsRaw.slide;
+  const pics = (raw && Array.isArray(raw.pictures) && raw.pictures) || [];
+  const items = pics.map((p) => {
+    const img = h('img', { class: 'pic-thumb', alt: '', src: p.custom ? '' : `pictures/${p.name}.svg`, width: '96', height: '96', draggable: 'false' });
+    if (p.custom) customUrl().then((u) => u && (img.src = u));
+    const best = p.best && p.best.best_moves;
+    return h(
+      'button',
+      { class: 'pic-item', type: 'button', 'data-picture': p.name, 'data-params': p.params, 'aria-label': `${title(p)} ${String(p.size || '').replace('x', '×')}`, onclick: () => screen.start(p.params) },
+      img,
+      h('span', { class: 'pic-name' }, title(p)),
+      h('span', { class: 'pic-size' }, `${String(p.size || '').replace('x', '×')}${best ? ` · ${t('best')} ${best}` : ''}`),
+    );
+  });
+  const input = h('input', { type: 'file', accept: 'image/*', class: 'sr-only', id: 'pic-file', 'data-action': 'photo-file' });
+  const status = h('p', { class: 'help pic-status', role: 'status' });
+  input.addEventListener('change', () => {
+    const file = input.files && input.files[0];
+    if (file) ownPhoto(screen, file, status);
+    input.value = '';
+  });
+  return h(
+    'section',
+    { class: 'pictures', 'aria-labelledby': 'pic-title' },
+    h('h2', { class: 'section-title', id: 'pic-title' }, t('pictures')),
+    h('div', { class: 'pic-grid' }, items),
+    h('label', { class: 'btn wide ghost pic-own', for: 'pic-file', 'data-action': 'photo' }, t('pic.own')),
+    input,
+    h('p', { class: 'help' }, t('pic.ownHelp')),
+    status,
+  );
+}
+
+/** Crop the centre square, scale to ≤ 512 px, keep it (Rust) and start a 3×3 with it. */
+async function ownPhoto(screen, file, status) {
+  status.textContent = t('pic.saving');
+  try {
+    const data = await squareData(file);
+    await call('save_picture', { data });
+    custom = data;
+    if (screen.app.levels) delete screen.app.levels.slide;
+    status.textContent = '';
+    await screen.start('3x3/picture:custom');
+  } catch (e) {
+    status.textContent = t('pic.bad', { message: (e && e.message) || String(e) });
+  }
+}
+
+async function squareData(file) {
+  const url = URL.createObjectURL(file);
+  try {
+    const img = await new Promise((resolve, reject) => {
+      const im = new Image();
+      im.onload = () => resolve(im);
+      im.onerror = () => reject(new Error('not an image'));
+      im.src = url;
+    });
+    const side = Math.min(img.naturalWidth, img.naturalHeight);
+    if (!side) throw new Error('empty image');
+    const out = Math.min(MAX_SIDE, side);
+    const canvas = document.createElement('canvas');
+    canvas.width = out;
+    canvas.height = out;
+    const g = canvas.getContext('2d');
+    g.imageSmoothingQuality = 'high';
+    g.drawImage(img, (img.naturalWidth - side) / 2, (img.naturalHeight - side) / 2, side, side, 0, 0, out, out);
+    for (const q of [0.86, 0.75, 0.6, 0.45]) {
+      const data = canvas.toDataURL('image/jpeg', q);
+      if ((data.length * 3) / 4 < MAX_BYTES) return data;
+    }
+    throw new Error('too large');
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
