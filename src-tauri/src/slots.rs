@@ -115,7 +115,7 @@ pub fn describe(key: &str) -> String {
         ["challenge", _] => "challenge".into(),
         [kind, "daily", date] => format!("{kind} daily of {date}"),
         [kind, "level", n] => format!("{kind} level {n}"),
-        [kind, "free"] | [kind, "generated"] => format!("{kind}"),
+        [kind, "free"] | [kind, "generated"] => kind.to_string(),
         [_, size] => size.to_string(),
         _ => key.to_string(),
     }

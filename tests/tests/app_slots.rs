@@ -227,9 +227,10 @@ fn list_games_is_most_recent_first_with_every_field() {
     );
     // Playing an older slot makes it the most recent.
     app.ok("resume_game", json!({"slot": "2048:free"}));
-    app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
+    assert!(app
+        .ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
         .get("snapshot")
-        .map(|_| ());
+        .is_some());
     let list = slots(&app);
     assert_eq!(list.len(), 3);
     assert_eq!(list[0]["slot"], "2048:free", "{list:?}");
@@ -272,9 +273,10 @@ fn at_most_64_slots_finished_first_then_free_play_never_todays_daily() {
     let (_d, app) = app("cap");
     // An unfinished free game with a move, today's daily with a move, a finished challenge.
     app.ok("new_game", json!({"kind": "2048", "seed": 5}));
-    app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
+    assert!(app
+        .ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
         .get("snapshot")
-        .map(|_| ());
+        .is_some());
     // Another 2048 game becomes current (a kind's current slot is never dropped).
     app.ok("open_game", json!({"id": "2048#77"}));
     let d = app.ok(
@@ -373,9 +375,10 @@ fn every_slot_survives_a_restart_with_its_undo_history() {
     let dir = TempDir::new("slots-restart");
     let app = TestApp::start(dir.path(), None);
     app.ok("new_game", json!({"kind": "2048", "seed": 3}));
-    app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
+    assert!(app
+        .ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
         .get("snapshot")
-        .map(|_| ());
+        .is_some());
     app.ok("open_game", json!({"id": "slide:3x3:1,2,3,4,5,6,0,7,8"}));
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 7}}));
     let v = app.ok(

@@ -1,5 +1,6 @@
 // Start-up, the screen router, settings (language, theme, feedback) and global keys.
 
+import { applySystemBars } from './platform.js';
 import { call, available, AppError } from './ipc.js';
 import { setLanguage, t, missingKeys, language } from './i18n.js';
 import { configure as configureFeedback, toast, warmSounds } from './feedback.js';
@@ -53,6 +54,7 @@ export const app = {
     const systemDark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
     const dark = s.theme === 'dark' || (s.theme !== 'light' && systemDark);
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    applySystemBars(dark ? 'dark' : 'light'); // Android: status-bar icons follow the app's theme
     configureFeedback(s);
   },
 
