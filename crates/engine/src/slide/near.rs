@@ -672,9 +672,7 @@ mod tests {
     use super::*;
 
     fn corner_home(b: &Board) -> bool {
-        L_TILES
-            .iter()
-            .all(|&t| b.cells()[t as usize - 1] as u8 == t)
+        L_TILES.iter().all(|&t| b.cells()[t as usize - 1] == t)
     }
 
     #[test]
