@@ -464,6 +464,7 @@ fn checked_prefix(b: &Board, tiles: Vec<u16>, to: &Board) -> Result<Vec<u16>> {
 fn corners_joint(
     b: &Board,
     w: (u32, u32),
+    max_nodes: usize,
     limit: &Limit,
     cancel: &Cancel,
     set: &pdb::PdbSet,
@@ -472,7 +473,7 @@ fn corners_joint(
         tiles: &L_TILES,
         height: SIDE,
     };
-    let goals = sub_search(b, &sub, w, 6, L_NODES, limit, cancel)?;
+    let goals = sub_search(b, &sub, w, 6, max_nodes, limit, cancel)?;
     goals
         .into_iter()
         .map(|blanks| {
@@ -489,6 +490,7 @@ fn corners_joint(
 fn corners_split(
     b: &Board,
     w: (u32, u32),
+    max_nodes: usize,
     limit: &Limit,
     cancel: &Cancel,
     set: &pdb::PdbSet,
@@ -502,11 +504,11 @@ fn corners_split(
         height: SIDE - 1,
     };
     let mut out = Vec::new();
-    for blanks in sub_search(b, &row, w, 3, SPLIT_NODES, limit, cancel)? {
+    for blanks in sub_search(b, &row, w, 3, max_nodes, limit, cancel)? {
         let mut nb = b.clone();
         let mut tiles = play_blanks(&mut nb, &blanks);
         let (lower, back) = region(&nb, 1, 0)?;
-        let Some(cb) = sub_search(&lower, &col, w, 1, SPLIT_NODES, limit, cancel)?
+        let Some(cb) = sub_search(&lower, &col, w, 1, max_nodes, limit, cancel)?
             .into_iter()
             .next()
         else {
@@ -538,45 +540,84 @@ const SPLIT_NODES: usize = 200_000;
 /// moves plus the 4×4 lower bound of its rest is finished by [`anytime_pdb`] with what is
 /// left. If none was found in time, the reduction solver does it all.
 pub(super) fn solve_5x5(b: &Board, limit: &Limit, cancel: &Cancel) -> Result<Path> {
+    match solve_5x5_with(b, limit, cancel, false)? {
+        Some(p) => Ok(p),
+        // The sub-goal searches ran out: the reduction solver, finished on the 4×4.
+        None => solve_reduced(b, limit, cancel),
+    }
+}
+
+/// Node cap of each sub-goal search of a 5×5 region inside a bigger board.
+const LIGHT_NODES: usize = 40_000;
+
+/// [`solve_5x5`]'s searches (`light`: only the two weight-3 ones, with small node caps, for
+/// a region of a bigger board); `None` when no sub-goal state was found in time.
+fn solve_5x5_with(b: &Board, limit: &Limit, cancel: &Cancel, light: bool) -> Result<Option<Path>> {
     if (b.width(), b.height()) != (SIDE, SIDE) {
         return Err(Error::range("solve_5x5 takes a 5x5 board"));
     }
     let start = Instant::now();
     let set = pdb::pdb(4, 4).ok_or_else(|| Error::unsupported("no 4x4 tables"))?;
-    let mut cands = corners_split(b, (3, 1), &part(limit, start, 0.25), cancel, set)?;
+    let (split_nodes, joint_nodes) = if light {
+        (LIGHT_NODES, LIGHT_NODES)
+    } else {
+        (SPLIT_NODES, L_NODES)
+    };
+    let mut cands = corners_split(
+        b,
+        (3, 1),
+        split_nodes,
+        &part(limit, start, 0.25),
+        cancel,
+        set,
+    )?;
     if cands.is_empty() && !limit.expired() {
-        cands = corners_split(b, (6, 1), &part(limit, start, 0.35), cancel, set)?;
+        cands = corners_split(
+            b,
+            (6, 1),
+            split_nodes,
+            &part(limit, start, 0.35),
+            cancel,
+            set,
+        )?;
     }
-    let plan: [(bool, (u32, u32), f64); 3] = [
-        (false, (3, 1), 0.5),
-        (true, (2, 1), 0.6),
-        (false, (5, 2), 0.75),
-    ];
-    for (split, w, frac) in plan {
+    let plan: &[(bool, (u32, u32), f64)] = if light {
+        &[(false, (3, 1), 0.5)]
+    } else {
+        &[
+            (false, (3, 1), 0.5),
+            (true, (2, 1), 0.6),
+            (false, (5, 2), 0.75),
+        ]
+    };
+    for &(split, w, frac) in plan {
         if limit.expired() {
             break;
         }
         let lim = part(limit, start, frac);
         cands.extend(if split {
-            corners_split(b, w, &lim, cancel, set)?
+            corners_split(b, w, split_nodes, &lim, cancel, set)?
         } else {
-            corners_joint(b, w, &lim, cancel, set)?
+            corners_joint(b, w, joint_nodes, &lim, cancel, set)?
         });
     }
     let Some(best) = cands.into_iter().min_by_key(|c| c.score) else {
-        // The sub-goal searches ran out: the reduction solver, finished on the 4×4.
-        return solve_reduced(b, limit, cancel);
+        return Ok(None);
     };
     let (sub, back) = region(&best.board, 1, 1)?;
-    let rest = anytime_pdb_capped(&sub, limit, cancel)?;
+    let rest = if light {
+        anytime_pdb(&sub, limit, cancel)?
+    } else {
+        anytime_pdb_capped(&sub, limit, cancel)?
+    };
     let nodes = rest.nodes;
     let mut tiles = best.tiles;
     tiles.extend(rest.tiles.into_iter().map(|t| back[t as usize]));
-    Ok(Path {
+    Ok(Some(Path {
         tiles: checked(b, tiles)?,
         optimal: false,
         nodes,
-    })
+    }))
 }
 
 /// Boards other than the 4×4 class and 5×5: reduce to a 5×5 or 4×4 region, finish it near
@@ -586,11 +627,13 @@ pub(super) fn solve_reduced(b: &Board, limit: &Limit, cancel: &Cancel) -> Result
         deadline: limit.deadline,
         nodes: Some(limit.nodes.unwrap_or(REGION_NODES)),
     };
-    let tiles = reduce::solve_with_finish(b, cancel, &mut |sub: &Board| {
-        if (sub.width(), sub.height()) == (4, 4) {
-            return anytime_pdb(sub, &region_limit, cancel).map(|p| Some(p.tiles));
-        }
-        Ok(None)
+    let tiles = reduce::solve_with_finish(b, cancel, &mut |sub: &Board| match (
+        sub.width(),
+        sub.height(),
+    ) {
+        (4, 4) => anytime_pdb(sub, &region_limit, cancel).map(|p| Some(p.tiles)),
+        (5, 5) => Ok(solve_5x5_with(sub, &region_limit, cancel, true)?.map(|p| p.tiles)),
+        _ => Ok(None),
     })?;
     Ok(Path {
         tiles: checked(b, tiles)?,
@@ -681,8 +724,8 @@ mod tests {
         let cancel = Cancel::new();
         for seed in 0..4 {
             let b = super::super::generate(5, 5, None, seed).unwrap();
-            let split = corners_split(&b, (3, 1), &Limit::NONE, &cancel, set).unwrap();
-            let joint = corners_joint(&b, (3, 1), &Limit::NONE, &cancel, set).unwrap();
+            let split = corners_split(&b, (3, 1), SPLIT_NODES, &Limit::NONE, &cancel, set).unwrap();
+            let joint = corners_joint(&b, (3, 1), L_NODES, &Limit::NONE, &cancel, set).unwrap();
             assert!(!split.is_empty(), "seed {seed}: no split corner");
             for c in split.iter().chain(&joint) {
                 let mut r = b.clone();
