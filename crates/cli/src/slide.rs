@@ -684,11 +684,12 @@ fn bench_5x5(path: &str, budget: Duration) -> Result<usize, String> {
     }
     times.sort_by(f64::total_cmp);
     println!(
-        "{} instances: length / optimum mean {:.3} (max {:.3}); time p50 {:.1} ms, max {:.1} ms",
+        "{} instances: length / optimum mean {:.3} (max {:.3}); time p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms",
         ratios.len(),
         ratios.iter().sum::<f64>() / ratios.len() as f64,
         ratios.iter().copied().fold(0.0, f64::max),
         percentile(&times, 0.5),
+        percentile(&times, 0.95),
         times.last().copied().unwrap_or(0.0)
     );
     println!(

@@ -5,12 +5,16 @@
 //!   budget is spent; if it has not finished, weighted searches with smaller weights (3/2, 5/4)
 //!   try to shorten the path with what is left. The shortest path found is returned, flagged
 //!   optimal only when the optimal search finished.
-//! - **5×5**, [`solve_5x5`]: the top row and the left column (9 tiles) are placed together by
-//!   a weighted A* over (cells of those 9 tiles, blank cell) — the other tiles are
-//!   indistinguishable there, so that search is exact for the sub-goal — with the Manhattan
-//!   distance of the 9 tiles plus the blank's distance to them as the heuristic. Several
-//!   sub-goal states are collected and the one whose remaining 4×4 has the smallest 4×4
-//!   pattern-database value (plus the moves spent) is finished by [`anytime_pdb`].
+//! - **5×5**, [`solve_5x5`]: the top row and the left column (9 tiles) are placed by weighted
+//!   A* over (cells of the tiles placed, blank cell) — the other tiles are indistinguishable
+//!   there, so that search is exact for the sub-goal — with the Manhattan distance of those
+//!   tiles, the blank's distance to them and linear conflicts as the heuristic. Either all 9
+//!   together (shorter, but it may need more nodes than the budget allows) or split: the row,
+//!   then the column of the 5×4 below (cheap, a little longer). A quick split search runs
+//!   first so some candidate always exists; then joint and split searches with smaller
+//!   weights while the budget lasts. Of every sub-goal state found, the one whose remaining
+//!   4×4 has the smallest 4×4 pattern-database value (plus the moves spent) is finished by
+//!   [`anytime_pdb`].
 //! - **bigger boards**: the reduction solver (`reduce.rs`) down to a 5×5 (or 4×4) region,
 //!   which is then finished as above with a small budget.
 //!
@@ -158,8 +162,13 @@ pub(super) fn region(b: &Board, r0: usize, c0: usize) -> Result<(Board, Vec<u16>
 
 /// The tiles of the 5×5 top row and left column, in slot order (slot 0 of a state is the blank).
 const L_TILES: [u8; 9] = [1, 2, 3, 4, 5, 6, 11, 16, 21];
+/// The top row alone, and the left column of the 5×4 region below it (its own numbering).
+const ROW_TILES: [u8; 5] = [1, 2, 3, 4, 5];
+const COL_TILES: [u8; 4] = [1, 6, 11, 16];
 const SIDE: usize = 5;
 const CELLS: usize = 25;
+/// Most tiles a sub-goal search places.
+const MAX_SUB: usize = 9;
 
 /// A 64-bit mixing hasher for the packed states (they are already well spread integers).
 #[derive(Default)]
@@ -188,54 +197,63 @@ fn md5(a: usize, b: usize) -> u32 {
     ((a % SIDE).abs_diff(b % SIDE) + (a / SIDE).abs_diff(b / SIDE)) as u32
 }
 
-/// Packed state: slot `i` (0 = blank, 1… = `L_TILES`) in bits `5i..5i+5`.
-fn unpack(s: u64, pos: &mut [usize; 10]) {
-    for (i, p) in pos.iter_mut().enumerate() {
+/// Packed state: slot `i` (0 = blank, 1… = the sub-goal's tiles) in bits `5i..5i+5`.
+fn unpack(s: u64, k: usize, pos: &mut [usize; MAX_SUB + 1]) {
+    for (i, p) in pos.iter_mut().enumerate().take(k + 1) {
         *p = ((s >> (5 * i)) & 31) as usize;
     }
 }
 
-fn pack(pos: &[usize; 10]) -> u64 {
+fn pack(pos: &[usize]) -> u64 {
     pos.iter()
         .enumerate()
         .fold(0u64, |a, (i, &p)| a | (p as u64) << (5 * i))
 }
 
-/// Lower bound on the moves that bring every `L_TILES` tile home: their Manhattan distance,
-/// plus the blank's way to the nearest misplaced one (it must stand next to it first).
-fn l_heuristic(pos: &[usize; 10]) -> u32 {
-    let mut h = 0;
-    let mut near = u32::MAX;
-    for (i, &t) in L_TILES.iter().enumerate() {
-        let d = md5(pos[i + 1], t as usize - 1);
-        if d > 0 {
-            h += d;
-            near = near.min(md5(pos[0], pos[i + 1]));
+/// A sub-goal of a board 5 wide: bring `tiles` (goal cell = tile − 1, row-major) home, the
+/// other tiles being indistinguishable.
+struct Sub<'a> {
+    tiles: &'a [u8],
+    height: usize,
+}
+
+impl Sub<'_> {
+    /// Lower bound on the moves that bring every tile home: their Manhattan distance, plus
+    /// the blank's way to the nearest misplaced one (it must stand next to it first), plus
+    /// linear conflicts in the top row and the left column.
+    fn h(&self, pos: &[usize; MAX_SUB + 1]) -> u32 {
+        let mut h = 0;
+        let mut near = u32::MAX;
+        for (i, &t) in self.tiles.iter().enumerate() {
+            let d = md5(pos[i + 1], t as usize - 1);
+            if d > 0 {
+                h += d;
+                near = near.min(md5(pos[0], pos[i + 1]));
+            }
         }
-    }
-    if h == 0 {
-        return 0;
-    }
-    // Linear conflicts in the top row (tiles 1…5) and the left column (1, 6, 11, 16, 21):
-    // of the tiles standing in their goal line, all but an in-order subset must leave it
-    // and come back (2 moves each); row and column conflicts add up (each counts moves
-    // across a different axis).
-    let mut row = [0u8; SIDE];
-    let mut nr = 0;
-    let mut col = [0u8; SIDE];
-    let mut nc = 0;
-    for (i, &t) in L_TILES.iter().enumerate() {
-        let (p, g) = (pos[i + 1], t as usize - 1);
-        if p / SIDE == 0 && g / SIDE == 0 {
-            row[nr] = (p % SIDE * SIDE + g % SIDE) as u8;
-            nr += 1;
+        if h == 0 {
+            return 0;
         }
-        if p % SIDE == 0 && g % SIDE == 0 {
-            col[nc] = (p / SIDE * SIDE + g / SIDE) as u8;
-            nc += 1;
+        // Of the tiles standing in their goal line, all but an in-order subset must leave it
+        // and come back (2 moves each); row and column conflicts add up (each counts moves
+        // across a different axis).
+        let mut row = [0u8; SIDE];
+        let mut nr = 0;
+        let mut col = [0u8; SIDE];
+        let mut nc = 0;
+        for (i, &t) in self.tiles.iter().enumerate() {
+            let (p, g) = (pos[i + 1], t as usize - 1);
+            if p / SIDE == 0 && g / SIDE == 0 {
+                row[nr] = (p % SIDE * SIDE + g % SIDE) as u8;
+                nr += 1;
+            }
+            if p % SIDE == 0 && g % SIDE == 0 {
+                col[nc] = (p / SIDE * SIDE + g / SIDE) as u8;
+                nc += 1;
+            }
         }
+        h + near - 1 + 2 * (out_of_order(&mut row[..nr]) + out_of_order(&mut col[..nc]))
     }
-    h + near - 1 + 2 * (out_of_order(&mut row[..nr]) + out_of_order(&mut col[..nc]))
 }
 
 /// For tiles given as `current · 5 + goal` (on one line), how many must leave the line so that
@@ -261,38 +279,50 @@ struct LNode {
     parent: u32,
 }
 
-/// Weighted A* for the 5×5 sub-goal "top row and left column home". Returns up to a few
-/// goal paths (as blank cells visited), cheapest first found; empty if `limit` or the node
-/// cap ran out first.
-fn l_search(
+/// Weighted A* (weight `wn/wd`) for a sub-goal of `b` (5 wide, 4 or 5 high). Returns up to
+/// `want` goal paths (as blank cells visited), in the order found; fewer (maybe none) if
+/// `limit` or `max_nodes` ran out first. The clock is read every 256 expansions.
+fn sub_search(
     b: &Board,
-    wn: u32,
-    wd: u32,
+    sub: &Sub,
+    (wn, wd): (u32, u32),
+    want: usize,
+    max_nodes: usize,
     limit: &Limit,
     cancel: &Cancel,
 ) -> Result<Vec<Vec<usize>>> {
-    let mut pos = [0usize; 10];
-    pos[0] = b.blank();
-    for (i, &t) in L_TILES.iter().enumerate() {
-        pos[i + 1] = b.position(t as u16).unwrap_or(0);
+    let k = sub.tiles.len();
+    let (h, cells) = (sub.height, SIDE * sub.height);
+    if b.width() != SIDE || b.height() != h || k > MAX_SUB || want == 0 {
+        return Err(Error::range("a sub-goal search takes a board 5 wide"));
     }
-    let start = pack(&pos);
-    let mut nodes: Vec<LNode> = vec![LNode {
+    let mut pos = [0usize; MAX_SUB + 1];
+    pos[0] = b.blank();
+    for (i, &t) in sub.tiles.iter().enumerate() {
+        pos[i + 1] = b
+            .position(t as u16)
+            .ok_or_else(|| Error::range("a sub-goal tile is not on the board"))?;
+    }
+    let start = pack(&pos[..=k]);
+    let cap = max_nodes.min(1 << 16);
+    let mut nodes: Vec<LNode> = Vec::with_capacity(cap);
+    nodes.push(LNode {
         state: start,
         parent: u32::MAX,
-    }];
-    let mut best_g: HashMap<u64, u16, Fast> = HashMap::default();
+    });
+    let mut best_g: HashMap<u64, u16, Fast> =
+        HashMap::with_capacity_and_hasher(cap, Fast::default());
     best_g.insert(start, 0);
-    // (f, deeper first, node index, g)
-    let mut open: BinaryHeap<(Reverse<u32>, u16, u32)> = BinaryHeap::new();
-    open.push((Reverse(wn * l_heuristic(&pos)), 0, 0));
+    // (f, deeper first, node index)
+    let mut open: BinaryHeap<(Reverse<u32>, u16, u32)> = BinaryHeap::with_capacity(cap);
+    open.push((Reverse(wn * sub.h(&pos)), 0, 0));
     let mut goals: Vec<u32> = Vec::new();
     let mut goal_limit = usize::MAX;
     let mut popped = 0usize;
     let mut occ = [u8::MAX; CELLS];
     while let Some((_, g, idx)) = open.pop() {
         popped += 1;
-        if popped & 0x3FF == 0 {
+        if popped & 0xFF == 0 {
             if cancel.is_cancelled() {
                 return Err(Error::cancelled());
             }
@@ -300,27 +330,27 @@ fn l_search(
                 break;
             }
         }
-        if nodes.len() >= L_NODES || popped >= goal_limit {
+        if nodes.len() >= max_nodes || popped >= goal_limit {
             break;
         }
         let s = nodes[idx as usize].state;
         if best_g.get(&s).is_some_and(|&bg| bg < g) {
             continue; // a stale entry
         }
-        unpack(s, &mut pos);
-        if l_heuristic(&pos) == 0 {
+        unpack(s, k, &mut pos);
+        if sub.h(&pos) == 0 {
             goals.push(idx);
             if goals.len() == 1 {
-                // Look a little further for other goal states (their 4×4 rests differ).
+                // Look a little further for other goal states (their rests differ).
                 goal_limit = popped + popped / 4 + 64;
             }
-            if goals.len() >= 6 {
+            if goals.len() >= want {
                 break;
             }
             continue;
         }
-        occ.iter_mut().for_each(|o| *o = u8::MAX);
-        for (i, &p) in pos.iter().enumerate().skip(1) {
+        occ[..cells].iter_mut().for_each(|o| *o = u8::MAX);
+        for (i, &p) in pos.iter().enumerate().take(k + 1).skip(1) {
             occ[p] = i as u8;
         }
         let blank = pos[0];
@@ -339,7 +369,7 @@ fn l_search(
         if c + 1 < SIDE {
             next[2] = blank + 1;
         }
-        if r + 1 < SIDE {
+        if r + 1 < h {
             next[3] = blank + SIDE;
         }
         for q in next {
@@ -351,14 +381,20 @@ fn l_search(
                 np[occ[q] as usize] = blank;
             }
             np[0] = q;
-            let ns = pack(&np);
+            let ns = pack(&np[..=k]);
             let ng = g + 1;
-            match best_g.get(&ns) {
-                Some(&og) if og <= ng => continue,
-                _ => {}
+            match best_g.entry(ns) {
+                std::collections::hash_map::Entry::Occupied(mut e) => {
+                    if *e.get() <= ng {
+                        continue;
+                    }
+                    e.insert(ng);
+                }
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(ng);
+                }
             }
-            best_g.insert(ns, ng);
-            let f = wd * ng as u32 + wn * l_heuristic(&np);
+            let f = wd * ng as u32 + wn * sub.h(&np);
             nodes.push(LNode {
                 state: ns,
                 parent: idx,
@@ -393,42 +429,195 @@ fn play_blanks(b: &mut Board, blanks: &[usize]) -> Vec<u16> {
         .collect()
 }
 
+/// A 5×5 board with its top row and left column home, reached by `tiles`.
+struct Corner {
+    tiles: Vec<u16>,
+    board: Board,
+    /// Moves spent plus the 4×4 tables' lower bound on the rest.
+    score: u32,
+}
+
+fn corner(b: &Board, tiles: Vec<u16>, board: Board, set: &pdb::PdbSet) -> Result<Corner> {
+    let (rest, _) = region(&board, 1, 1)?;
+    let score = tiles.len() as u32 + set.heuristic(&rest)?;
+    Ok(Corner {
+        tiles: checked_prefix(b, tiles, &board)?,
+        board,
+        score,
+    })
+}
+
+/// `tiles` must take `b` to `to` (a sub-goal); the caller's own check of the whole path
+/// happens later, this catches a wrong sub-path early with a clear error.
+fn checked_prefix(b: &Board, tiles: Vec<u16>, to: &Board) -> Result<Vec<u16>> {
+    let mut r = b.clone();
+    r.replay(&tiles)?;
+    if r.cells() != to.cells() {
+        return Err(Error::unsolvable(
+            "a sub-goal path does not reach its state",
+        ));
+    }
+    Ok(tiles)
+}
+
+/// The top row and left column placed by the joint search (weight `w`), every goal found.
+fn corners_joint(
+    b: &Board,
+    w: (u32, u32),
+    max_nodes: usize,
+    limit: &Limit,
+    cancel: &Cancel,
+    set: &pdb::PdbSet,
+) -> Result<Vec<Corner>> {
+    let sub = Sub {
+        tiles: &L_TILES,
+        height: SIDE,
+    };
+    let goals = sub_search(b, &sub, w, 6, max_nodes, limit, cancel)?;
+    goals
+        .into_iter()
+        .map(|blanks| {
+            let mut nb = b.clone();
+            let tiles = play_blanks(&mut nb, &blanks);
+            corner(b, tiles, nb, set)
+        })
+        .collect()
+}
+
+/// The top row first, then the left column of the 5×4 region below it (weight `w` each):
+/// far fewer nodes than the joint search, slightly longer paths. The best few row goals are
+/// each continued.
+fn corners_split(
+    b: &Board,
+    w: (u32, u32),
+    max_nodes: usize,
+    limit: &Limit,
+    cancel: &Cancel,
+    set: &pdb::PdbSet,
+) -> Result<Vec<Corner>> {
+    let row = Sub {
+        tiles: &ROW_TILES,
+        height: SIDE,
+    };
+    let col = Sub {
+        tiles: &COL_TILES,
+        height: SIDE - 1,
+    };
+    let mut out = Vec::new();
+    for blanks in sub_search(b, &row, w, 3, max_nodes, limit, cancel)? {
+        let mut nb = b.clone();
+        let mut tiles = play_blanks(&mut nb, &blanks);
+        let (lower, back) = region(&nb, 1, 0)?;
+        let Some(cb) = sub_search(&lower, &col, w, 1, max_nodes, limit, cancel)?
+            .into_iter()
+            .next()
+        else {
+            break;
+        };
+        let mut lb = lower.clone();
+        let local = play_blanks(&mut lb, &cb);
+        for &t in &local {
+            let t = back[t as usize];
+            let c = nb
+                .position(t)
+                .ok_or_else(|| Error::unsolvable("a split path moved a missing tile"))?;
+            nb.swap_blank(c);
+            tiles.push(t);
+        }
+        out.push(corner(b, tiles, nb, set)?);
+    }
+    Ok(out)
+}
+
+/// Node cap of each split search (row, column): enough for weight 3/2 on most boards.
+const SPLIT_NODES: usize = 200_000;
+
 /// A near-optimal solution of a 5×5 board within `limit` (node caps apply in any case).
+///
+/// Candidates for "top row and left column home" come from, in order while the budget
+/// lasts: the split search (row, then column) at weight 2 — a quick, decent one —, the joint
+/// search at weight 3, then at 5/2, and the split search at 3/2; the one with the least
+/// moves plus the 4×4 lower bound of its rest is finished by [`anytime_pdb`] with what is
+/// left. If none was found in time, the reduction solver does it all.
 pub(super) fn solve_5x5(b: &Board, limit: &Limit, cancel: &Cancel) -> Result<Path> {
+    match solve_5x5_with(b, limit, cancel, false)? {
+        Some(p) => Ok(p),
+        // The sub-goal searches ran out: the reduction solver, finished on the 4×4.
+        None => solve_reduced(b, limit, cancel),
+    }
+}
+
+/// Node cap of each sub-goal search of a 5×5 region inside a bigger board.
+const LIGHT_NODES: usize = 40_000;
+
+/// [`solve_5x5`]'s searches (`light`: only the two weight-3 ones, with small node caps, for
+/// a region of a bigger board); `None` when no sub-goal state was found in time.
+fn solve_5x5_with(b: &Board, limit: &Limit, cancel: &Cancel, light: bool) -> Result<Option<Path>> {
     if (b.width(), b.height()) != (SIDE, SIDE) {
         return Err(Error::range("solve_5x5 takes a 5x5 board"));
     }
     let start = Instant::now();
     let set = pdb::pdb(4, 4).ok_or_else(|| Error::unsupported("no 4x4 tables"))?;
-    // Weight 3 first (fast), then 5/2 (shorter, more nodes) while the budget lasts; among
-    // the goal states found, the one with the least moves plus the 4×4 rest's lower bound.
-    let mut goals = l_search(b, 3, 1, &part(limit, start, 0.7), cancel)?;
-    if !limit.expired() {
-        goals.extend(l_search(b, 5, 2, &part(limit, start, 0.8), cancel)?);
-    }
-    let mut best: Option<(u32, Vec<u16>, Board)> = None;
-    for blanks in goals {
-        let mut nb = b.clone();
-        let tiles = play_blanks(&mut nb, &blanks);
-        let (sub, _) = region(&nb, 1, 1)?;
-        let score = tiles.len() as u32 + set.heuristic(&sub)?;
-        if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
-            best = Some((score, tiles, nb));
-        }
-    }
-    let Some((_, mut tiles, nb)) = best else {
-        // The sub-goal search ran out: the reduction solver, finished on the 4×4.
-        return solve_reduced(b, limit, cancel);
+    let (split_nodes, joint_nodes) = if light {
+        (LIGHT_NODES, LIGHT_NODES)
+    } else {
+        (SPLIT_NODES, L_NODES)
     };
-    let (sub, back) = region(&nb, 1, 1)?;
-    let rest = anytime_pdb_capped(&sub, limit, cancel)?;
+    let mut cands = corners_split(
+        b,
+        (3, 1),
+        split_nodes,
+        &part(limit, start, 0.25),
+        cancel,
+        set,
+    )?;
+    if cands.is_empty() && !limit.expired() {
+        cands = corners_split(
+            b,
+            (6, 1),
+            split_nodes,
+            &part(limit, start, 0.35),
+            cancel,
+            set,
+        )?;
+    }
+    let plan: &[(bool, (u32, u32), f64)] = if light {
+        &[(false, (3, 1), 0.5)]
+    } else {
+        &[
+            (false, (3, 1), 0.5),
+            (true, (2, 1), 0.6),
+            (false, (5, 2), 0.75),
+        ]
+    };
+    for &(split, w, frac) in plan {
+        if limit.expired() {
+            break;
+        }
+        let lim = part(limit, start, frac);
+        cands.extend(if split {
+            corners_split(b, w, split_nodes, &lim, cancel, set)?
+        } else {
+            corners_joint(b, w, joint_nodes, &lim, cancel, set)?
+        });
+    }
+    let Some(best) = cands.into_iter().min_by_key(|c| c.score) else {
+        return Ok(None);
+    };
+    let (sub, back) = region(&best.board, 1, 1)?;
+    let rest = if light {
+        anytime_pdb(&sub, limit, cancel)?
+    } else {
+        anytime_pdb_capped(&sub, limit, cancel)?
+    };
     let nodes = rest.nodes;
+    let mut tiles = best.tiles;
     tiles.extend(rest.tiles.into_iter().map(|t| back[t as usize]));
-    Ok(Path {
+    Ok(Some(Path {
         tiles: checked(b, tiles)?,
         optimal: false,
         nodes,
-    })
+    }))
 }
 
 /// Boards other than the 4×4 class and 5×5: reduce to a 5×5 or 4×4 region, finish it near
@@ -438,11 +627,13 @@ pub(super) fn solve_reduced(b: &Board, limit: &Limit, cancel: &Cancel) -> Result
         deadline: limit.deadline,
         nodes: Some(limit.nodes.unwrap_or(REGION_NODES)),
     };
-    let tiles = reduce::solve_with_finish(b, cancel, &mut |sub: &Board| {
-        if (sub.width(), sub.height()) == (4, 4) {
-            return anytime_pdb(sub, &region_limit, cancel).map(|p| Some(p.tiles));
-        }
-        Ok(None)
+    let tiles = reduce::solve_with_finish(b, cancel, &mut |sub: &Board| match (
+        sub.width(),
+        sub.height(),
+    ) {
+        (4, 4) => anytime_pdb(sub, &region_limit, cancel).map(|p| Some(p.tiles)),
+        (5, 5) => Ok(solve_5x5_with(sub, &region_limit, cancel, true)?.map(|p| p.tiles)),
+        _ => Ok(None),
     })?;
     Ok(Path {
         tiles: checked(b, tiles)?,
@@ -517,4 +708,52 @@ pub(super) fn drop_cycles(b: &Board, tiles: &[u16]) -> Vec<u16> {
         }
     }
     kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corner_home(b: &Board) -> bool {
+        L_TILES.iter().all(|&t| b.cells()[t as usize - 1] == t)
+    }
+
+    #[test]
+    fn split_and_joint_corners_place_the_row_and_column() {
+        let set = pdb::pdb(4, 4).unwrap();
+        let cancel = Cancel::new();
+        for seed in 0..4 {
+            let b = super::super::generate(5, 5, None, seed).unwrap();
+            let split = corners_split(&b, (3, 1), SPLIT_NODES, &Limit::NONE, &cancel, set).unwrap();
+            let joint = corners_joint(&b, (3, 1), L_NODES, &Limit::NONE, &cancel, set).unwrap();
+            assert!(!split.is_empty(), "seed {seed}: no split corner");
+            for c in split.iter().chain(&joint) {
+                let mut r = b.clone();
+                r.replay(&c.tiles).unwrap();
+                assert_eq!(r.cells(), c.board.cells());
+                assert!(corner_home(&r), "seed {seed}: corner not home");
+                let (rest, _) = region(&r, 1, 1).unwrap();
+                assert_eq!(
+                    c.score,
+                    c.tiles.len() as u32 + set.heuristic(&rest).unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_sub_goal_search_rejects_a_board_of_the_wrong_width() {
+        let b = Board::new(
+            4,
+            4,
+            &(0..16).map(|i| ((i + 1) % 16) as u16).collect::<Vec<_>>(),
+        )
+        .unwrap();
+        let sub = Sub {
+            tiles: &ROW_TILES,
+            height: SIDE,
+        };
+        let r = sub_search(&b, &sub, (3, 1), 1, 100, &Limit::NONE, &Cancel::new());
+        assert!(r.is_err());
+    }
 }
