@@ -118,6 +118,13 @@ pub async fn hint(state: State<'_, AppState>, kind: Arg) -> AppResult<HintView> 
     blocking("hint", move || st.hint(kind)).await
 }
 
+/// The hint the current game already holds (after `huarong-hint`), or null; counts nothing.
+#[tauri::command]
+pub fn hint_status(state: State<'_, AppState>, kind: Arg) -> AppResult<Option<HintView>> {
+    let kind = args::kind(kind)?;
+    guard("hint_status", || state.hint_status(kind))
+}
+
 /// A whole solution from here; the UI replays it with `play`. Marks the game auto-solved.
 #[tauri::command]
 pub async fn solve(state: State<'_, AppState>, kind: Arg) -> AppResult<SolveView> {

@@ -115,6 +115,17 @@ pub fn install<R: Runtime>(app: &AppHandle<R>, launch: &Launch) {
             .map(|url| args::clip_open(url.to_string()));
     }
     let state = init_state(app, &launch);
+    // A background hint proof finished: tell the page with fixed text (the kind is one of
+    // the engine's names); it reads the hint with `hint_status`.
+    let handle = app.clone();
+    state.on_hint_ready(Box::new(move |kind| {
+        if let Some(window) = handle.get_webview_window("main") {
+            let _ = window.eval(format!(
+                "window.dispatchEvent(new CustomEvent('huarong-hint', {{ detail: '{}' }}))",
+                kind.as_str()
+            ));
+        }
+    }));
     app.manage(state);
     let handle = app.clone();
     app.deep_link().on_open_url(move |event| {
@@ -182,6 +193,7 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::restart,
         commands::snapshot,
         commands::hint,
+        commands::hint_status,
         commands::solve,
         commands::klotski_targets,
         commands::get_settings,

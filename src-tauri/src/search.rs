@@ -10,8 +10,29 @@ use crate::error::{guard, AppError, AppResult, Code};
 use crate::games::{with_game, AppGame};
 use crate::slots::SlotRef;
 use crate::state::{lock, AppState, HintView, SolveView};
+use huarong_engine::Hint;
 use huarong_engine::{Cancel, Kind, Session, Status};
 use serde_json::Value;
+use std::time::Duration;
+
+/// How long a hint or the start of an auto-solve may search before it answers with the best
+/// move known (issue 15: every answer within 200 ms; the rest is the IPC and the page).
+pub const SEARCH_BUDGET: Duration = Duration::from_millis(170);
+
+fn hint_view<M: serde::Serialize>(hint: &Hint<M>, pending: bool) -> HintView {
+    let remaining = (!hint.line.is_empty() || hint.optimal).then(|| hint.line.len() as u32 + 1);
+    HintView {
+        mv: serde_json::to_value(&hint.mv).unwrap_or(Value::Null),
+        optimal: hint.optimal,
+        remaining: if hint.values.is_some() && hint.line.is_empty() {
+            None
+        } else {
+            remaining
+        },
+        values: hint.values.clone(),
+        pending,
+    }
+}
 
 impl AppState {
     /// Begin a hint/solve on `G`'s current slot: a clone of its session, the cancel flag,
@@ -44,14 +65,30 @@ impl AppState {
     pub fn hint(&self, kind: Kind) -> AppResult<HintView> {
         with_game!(kind, G => {
             let r = self.hint_g::<G>();
-            self.end_search::<G>();
+            // A proof still running in the background restarts the optimum when it ends.
+            if !matches!(&r, Ok(h) if h.pending) {
+                self.end_search::<G>();
+            }
             r
+        })
+    }
+
+    /// The hint the current game already holds, without searching or counting a hint
+    /// (`null` when none): what the page asks for once a background proof made it optimal.
+    pub fn hint_status(&self, kind: Kind) -> AppResult<Option<HintView>> {
+        with_game!(kind, G => {
+            let slot_ref = self.current::<G>()?;
+            let slot = lock(&slot_ref);
+            Ok(slot.session.cached_hint().map(|h| hint_view(&h, false)))
         })
     }
 
     fn hint_g<G: AppGame>(&self) -> AppResult<HintView> {
         let (slot_ref, mut sess, cancel, version) = self.begin_search::<G>()?;
-        let hint = guard("the hint", || sess.hint(&cancel).map_err(AppError::from))?;
+        let hint = guard("the hint", || {
+            sess.hint_within(*lock(&self.0.search_budget), &cancel)
+                .map_err(AppError::from)
+        })?;
         let mut slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
             return Err(AppError::new(
@@ -64,17 +101,48 @@ impl AppState {
         let stamp = self.stamp();
         slot.touch(stamp);
         self.save_slot(&mut slot, false);
-        let remaining = (!hint.line.is_empty() || hint.optimal).then(|| hint.line.len() as u32 + 1);
-        Ok(HintView {
-            mv: serde_json::to_value(&hint.mv).unwrap_or(Value::Null),
-            optimal: hint.optimal,
-            remaining: if hint.values.is_some() && hint.line.is_empty() {
-                None
-            } else {
-                remaining
-            },
-            values: hint.values,
-        })
+        let pending = !hint.optimal && slot.session.current().hint_can_improve();
+        if pending {
+            // Not proven within the budget: go on proving in the background; any change of
+            // the slot (a move, leaving, `cancel`) cancels it through `slot.search`.
+            let proof = Cancel::new();
+            slot.search = proof.clone();
+            G::slots(&self.0.games).lock().search = proof.clone();
+            let game = slot.session.current().clone();
+            drop(slot);
+            self.prove_hint::<G>(slot_ref, game, proof);
+        }
+        Ok(hint_view(&hint, pending))
+    }
+
+    /// Run the unbounded optimal hint search for `game` (the slot's current position) on a
+    /// thread of its own; when it finishes first, the slot's session adopts it and the page
+    /// is told (`hint_ready`). Then the kind's optimum search may run again.
+    fn prove_hint<G: AppGame>(&self, slot_ref: SlotRef<G>, game: G, cancel: Cancel) {
+        let state = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("huarong-hint-proof".into())
+            .spawn(move || {
+                background_priority();
+                let board = game.board_body();
+                let found = guard("the hint proof", || {
+                    game.hint(&cancel).map_err(AppError::from)
+                });
+                let adopted = match found {
+                    Ok(h) if !cancel.is_cancelled() => {
+                        let mut slot = lock(&slot_ref);
+                        !cancel.is_cancelled() && slot.session.adopt_hint(&board, &h)
+                    }
+                    _ => false,
+                };
+                if adopted {
+                    state.hint_ready(G::KIND);
+                }
+                state.end_search::<G>();
+            });
+        if spawned.is_err() {
+            self.end_search::<G>();
+        }
     }
 
     pub fn solve(&self, kind: Kind) -> AppResult<SolveView> {
@@ -91,8 +159,10 @@ impl AppState {
             return Err(AppError::new(Code::IllegalMove, "the game is over"));
         }
         let moves = guard("the solver", || {
-            sess.solution(&cancel).map_err(AppError::from)
-        })?;
+            sess.solution_within(*lock(&self.0.search_budget), &cancel)
+                .map_err(AppError::from)
+        })?
+        .moves;
         let mut slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
             return Err(AppError::new(

@@ -62,7 +62,14 @@ pub(crate) struct Inner {
     /// How many links/second-instance requests were handled (on worker threads).
     links: Mutex<u64>,
     links_done: Condvar,
+    /// Tells the page that a kind's hint became optimal (a background proof arrived).
+    hint_ready: Mutex<Option<HintReady>>,
+    /// How long a hint or an auto-solve start searches before answering (`search::SEARCH_BUDGET`).
+    pub(crate) search_budget: Mutex<Duration>,
 }
+
+/// Called with the kind whose hint a background proof made optimal (`lib.rs` fires a DOM event).
+pub type HintReady = Box<dyn Fn(Kind) + Send + Sync>;
 
 /// The app's state; cheap to clone (shared).
 #[derive(Clone)]
@@ -128,6 +135,8 @@ impl AppState {
             last_stamp: AtomicU64::new(0),
             links: Mutex::new(0),
             links_done: Condvar::new(),
+            hint_ready: Mutex::new(None),
+            search_budget: Mutex::new(crate::search::SEARCH_BUDGET),
         }));
         for data in slots {
             if let Err(e) = state.restore_slot(&data) {
@@ -308,6 +317,22 @@ impl AppState {
             w.submit(doc);
         }
         st.gen
+    }
+
+    /// Who hears that a kind's hint became optimal (the app: a DOM event for the page).
+    pub fn on_hint_ready(&self, f: HintReady) {
+        *lock(&self.0.hint_ready) = Some(f);
+    }
+
+    /// Change the search budget of hints and auto-solve starts (tests force a background proof).
+    pub fn set_search_budget(&self, budget: Duration) {
+        *lock(&self.0.search_budget) = budget;
+    }
+
+    pub(crate) fn hint_ready(&self, kind: Kind) {
+        if let Some(f) = lock(&self.0.hint_ready).as_ref() {
+            f(kind);
+        }
     }
 
     /// A link that arrived while the app runs was handled (see `lib.rs::open_link`).

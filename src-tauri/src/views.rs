@@ -77,6 +77,9 @@ pub struct HintView {
     pub remaining: Option<u32>,
     /// Per-choice values (2048: the expectimax value of each direction).
     pub values: Option<Vec<(String, f64)>>,
+    /// Not optimal yet, and a proof runs in the background: when it arrives the page hears
+    /// the DOM event `huarong-hint` (detail: the kind) and reads it with `hint_status`.
+    pub pending: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]

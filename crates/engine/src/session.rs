@@ -404,6 +404,18 @@ impl<G: Game> Session<G> {
         true
     }
 
+    /// The hint the session already holds for the current position (the head of its cached
+    /// line), without searching and without counting a hint; `None` when it holds none.
+    pub fn cached_hint(&self) -> Option<Hint<G::Move>> {
+        let mv = self.line.first()?;
+        Some(Hint {
+            mv: mv.clone(),
+            optimal: self.line_optimal,
+            line: self.line[1..].to_vec(),
+            values: None,
+        })
+    }
+
     /// [`Session::solution`] within about `budget` ([`Game::solve_within`]).
     pub fn solution_within(
         &self,

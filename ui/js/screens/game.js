@@ -326,6 +326,9 @@ export class GameScreen {
       const res = await call('hint', { kind: this.kind });
       const text = this.board.showHint(res && res.mv);
       if (text) announce(t('say.hint', { what: text }));
+      // Not proven optimal within the budget: Rust keeps proving and says when it has.
+      b.dataset.hint = res && res.optimal ? 'optimal' : 'approx';
+      if (res && res.pending) this.awaitProof();
     } catch (e) {
       // A move made while the hint was thinking cancels it: nothing to say.
       if (e.code !== 'cancelled') this.app.error(e);
@@ -333,6 +336,30 @@ export class GameScreen {
       b.classList.remove('working');
       b.removeAttribute('aria-busy');
     }
+  }
+
+  /** A background proof of the shown hint: when `huarong-hint` names this game, show the proven move. */
+  awaitProof() {
+    this.stopProofWait();
+    this.proofWait = async (e) => {
+      if (e.detail !== this.kind) return;
+      this.stopProofWait();
+      try {
+        const res = await call('hint_status', { kind: this.kind });
+        if (!res || !res.optimal || this.solving) return;
+        this.buttons.hint.dataset.hint = 'optimal';
+        const text = this.board.showHint(res.mv);
+        if (text) announce(t('say.hintOptimal', { what: text }));
+      } catch (_) {
+        // The game moved on meanwhile: nothing to show.
+      }
+    };
+    window.addEventListener('huarong-hint', this.proofWait);
+  }
+
+  stopProofWait() {
+    if (this.proofWait) window.removeEventListener('huarong-hint', this.proofWait);
+    this.proofWait = null;
   }
 
   toggleSolve() {
@@ -404,6 +431,7 @@ export class GameScreen {
   destroy() {
     clearInterval(this.timer);
     this.dropQueue();
+    this.stopProofWait();
     // A hint or solve still thinking for this game is of no use any more.
     if (this.solving || this.buttons.hint.classList.contains('working')) call('cancel', { kind: this.kind }).catch(() => {});
     if (this.solving) this.solving.stopped = true;
