@@ -128,3 +128,20 @@ export const nav = {
   },
 };
 window.__huarongNav = { depth: () => nav.depth(), stack: () => stack.map((x) => x.screen || 'dialog') };
+
+/** A screen whose only key is Escape, which goes back; it holds nothing to release. */
+export class BackScreen {
+  constructor(app) {
+    this.app = app;
+  }
+
+  onKey(e) {
+    if (e.key === 'Escape') {
+      this.app.back();
+      return true;
+    }
+    return false;
+  }
+
+  destroy() {}
+}

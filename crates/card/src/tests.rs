@@ -33,6 +33,18 @@ fn classic_code(name: &str) -> String {
     .unwrap()
 }
 
+/// The challenge code of `id` as day `day`'s daily challenge.
+fn daily_code(id: &str, day: u32) -> String {
+    encode_with(
+        id,
+        Extra {
+            daily: Some(day),
+            classic: None,
+        },
+    )
+    .unwrap()
+}
+
 /// Decodes a PNG into (width, height, RGB bytes).
 fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     let dec = png::Decoder::new(std::io::Cursor::new(bytes));
@@ -83,14 +95,7 @@ fn renders_every_kind_in_both_languages() {
         encode("slide:3x3/hard#2").unwrap(),
         encode("klotski:10-30#3").unwrap(),
         encode("klotski:#aa#/.CC./.CC./b..c/b..c/#..#").unwrap(),
-        encode_with(
-            "2048:#9",
-            Extra {
-                daily: Some(42),
-                classic: None,
-            },
-        )
-        .unwrap(),
+        daily_code("2048:#9", 42),
     ];
     for code in &codes {
         for lang in [Lang::Zh, Lang::En] {
@@ -122,14 +127,7 @@ fn describes_levels() {
     let c = Card::describe(&spec(&encode("slide:3x3/hard#2").unwrap(), Lang::En)).unwrap();
     assert_eq!((c.title.as_str(), c.subtitle.as_str()), ("3×3", "Hard"));
     // A daily code shows its number and its own date.
-    let code = encode_with(
-        "2048:#9",
-        Extra {
-            daily: Some(3),
-            classic: None,
-        },
-    )
-    .unwrap();
+    let code = daily_code("2048:#9", 3);
     let c = Card::describe(&spec(&code, Lang::Zh)).unwrap();
     assert!(c.subtitle.starts_with("每日挑战 第 3 期"), "{}", c.subtitle);
     assert_eq!(c.when, "2026年1月3日");
@@ -188,11 +186,7 @@ fn golden_images() {
     s.stars = None;
     s.moves = 64;
     check_golden("slide-en.png", &s);
-    let daily = Extra {
-        daily: Some(333),
-        classic: None,
-    };
-    let g2048 = encode_with("2048:0,0,2,0,0,0,0,0,0,0,0,0,2,0,0,0", daily).unwrap();
+    let g2048 = daily_code("2048:0,0,2,0,0,0,0,0,0,0,0,0,2,0,0,0", 333);
     let mut s = spec(&g2048, Lang::Zh);
     s.score = Some(36_112);
     s.best_tile = Some(2048);
@@ -230,22 +224,8 @@ fn qr_code_decodes_to_the_link() {
     let codes = [
         classic_code("横刀立马"),
         encode("slide:4x4#7").unwrap(),
-        encode_with(
-            &format!("slide:10x10#{}", u64::MAX),
-            Extra {
-                daily: Some(999_999),
-                classic: None,
-            },
-        )
-        .unwrap(),
-        encode_with(
-            "2048:#9",
-            Extra {
-                daily: Some(42),
-                classic: None,
-            },
-        )
-        .unwrap(),
+        daily_code(&format!("slide:10x10#{}", u64::MAX), 999_999),
+        daily_code("2048:#9", 42),
     ];
     for (i, code) in codes.iter().enumerate() {
         let mut s = spec(code, if i % 2 == 0 { Lang::Zh } else { Lang::En });

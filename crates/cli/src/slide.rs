@@ -310,19 +310,30 @@ fn permute(a: &mut Vec<u16>, k: usize, f: &mut impl FnMut(&[u16])) {
     }
 }
 
+/// The instance lines of a tab-separated `id, length, tiles` file (blank lines, `#` comments
+/// and the `id` header passed over), each with its three columns, in file order.
+fn instance_rows<'a>(
+    path: &'a str,
+    text: &'a str,
+) -> impl Iterator<Item = Result<(&'a str, Vec<&'a str>), String>> + 'a {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !(line.is_empty() || line.starts_with('#') || line.starts_with("id")))
+        .map(move |line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            if cols.len() != 3 {
+                return Err(format!("bad line in {path}: {line:?}"));
+            }
+            Ok((line, cols))
+        })
+}
+
 fn bench_korf(path: &str) -> Result<usize, String> {
     println!("== Korf's 15-puzzle instances ({path})");
     let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
     let mut instances = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') || line.starts_with("id") {
-            continue;
-        }
-        let cols: Vec<&str> = line.split('\t').collect();
-        if cols.len() != 3 {
-            return Err(format!("bad line in {path}: {line:?}"));
-        }
+    for row in instance_rows(path, &text) {
+        let (line, cols) = row?;
         let id: u32 = cols[0].parse().map_err(|_| format!("bad id in {line:?}"))?;
         let len: usize = cols[1]
             .parse()
@@ -638,15 +649,8 @@ fn bench_5x5(path: &str, budget: Duration) -> Result<usize, String> {
     };
     let cancel = Cancel::new();
     let (mut ratios, mut times, mut bad) = (Vec::new(), Vec::new(), 0usize);
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') || line.starts_with("id") {
-            continue;
-        }
-        let cols: Vec<&str> = line.split('\t').collect();
-        if cols.len() != 3 {
-            return Err(format!("bad line in {path}: {line:?}"));
-        }
+    for row in instance_rows(path, &text) {
+        let (line, cols) = row?;
         let opt: usize = cols[1]
             .parse()
             .map_err(|_| format!("bad length in {line:?}"))?;

@@ -1,18 +1,8 @@
 //! `huarong analyse`: output form and errors (issue 16).
 
-use std::process::Command;
+mod common;
 
-fn huarong(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_huarong"))
-        .args(args)
-        .output()
-        .expect("run huarong");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::huarong;
 
 fn json(out: &str) -> serde_json::Value {
     assert_eq!(out.lines().count(), 1, "{out}");

@@ -1,18 +1,8 @@
 //! The `huarong code` command line: output forms and exit codes (issue 7).
 
-use std::process::Command;
+mod common;
 
-fn huarong(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_huarong"))
-        .args(args)
-        .output()
-        .expect("run huarong");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::huarong;
 
 #[test]
 fn encode_then_decode_prints_one_line_each() {

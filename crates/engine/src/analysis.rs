@@ -38,7 +38,6 @@ use crate::session::{Entry, MAX_LOG};
 use crate::slide::{self, Slide};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// Most distinct positions an IDA*-analysed number slide may have (bounded work: a 4×4
 /// position takes milliseconds to a second).
@@ -388,22 +387,12 @@ pub struct LineTable {
 
 const UNSEEN: u8 = u8::MAX;
 
-static LINE_TABLES: [OnceLock<LineTable>; 8] = [const { OnceLock::new() }; 8];
-const LINE_SIZES: [(usize, usize); 8] = [
-    (2, 2),
-    (2, 3),
-    (3, 2),
-    (2, 4),
-    (4, 2),
-    (3, 3),
-    (2, 5),
-    (5, 2),
-];
+/// The line count has an exact table for the same sizes as the step count.
+static LINE_TABLES: slide::SizeCache<LineTable, 8> = slide::SizeCache::new(slide::TABLE_SIZES);
 
 /// The line-count table of `w`×`h` (≤ 10 cells), built on first use and kept.
 pub fn line_table(w: usize, h: usize) -> Option<&'static LineTable> {
-    let slot = LINE_SIZES.iter().position(|&s| s == (w, h))?;
-    Some(LINE_TABLES[slot].get_or_init(|| LineTable::build(w, h)))
+    LINE_TABLES.get_or_init(w, h, || LineTable::build(w, h))
 }
 
 fn rank(cells: &[u8]) -> usize {

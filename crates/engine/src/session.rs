@@ -329,6 +329,12 @@ impl<G: Game> Session<G> {
     /// The next move of a solution from here. While the player follows the last solution
     /// handed out, the rest of it is reused without searching again.
     pub fn hint(&mut self, cancel: &Cancel) -> Result<Hint<G::Move>> {
+        self.hint_by(|g| g.hint(cancel))
+    }
+
+    /// A hint counted as used: the rest of the cached line if there is one, else what `ask`
+    /// answers for the current position, whose line (if any) is cached.
+    fn hint_by(&mut self, ask: impl FnOnce(&G) -> Result<Hint<G::Move>>) -> Result<Hint<G::Move>> {
         if self.status() != Status::Playing {
             return Err(Error::illegal("the game is over"));
         }
@@ -341,7 +347,7 @@ impl<G: Game> Session<G> {
                 values: None,
             });
         }
-        let hint = self.current().hint(cancel)?;
+        let hint = ask(self.current())?;
         if !hint.line.is_empty() || hint.values.is_none() {
             self.line = std::iter::once(hint.mv.clone())
                 .chain(hint.line.iter().cloned())
@@ -366,26 +372,7 @@ impl<G: Game> Session<G> {
         budget: std::time::Duration,
         cancel: &Cancel,
     ) -> Result<Hint<G::Move>> {
-        if self.status() != Status::Playing {
-            return Err(Error::illegal("the game is over"));
-        }
-        self.hints_used += 1;
-        if let Some(mv) = self.line.first() {
-            return Ok(Hint {
-                mv: mv.clone(),
-                optimal: self.line_optimal,
-                line: self.line[1..].to_vec(),
-                values: None,
-            });
-        }
-        let hint = self.current().hint_within(budget, cancel)?;
-        if !hint.line.is_empty() || hint.values.is_none() {
-            self.line = std::iter::once(hint.mv.clone())
-                .chain(hint.line.iter().cloned())
-                .collect();
-            self.line_optimal = hint.optimal;
-        }
-        Ok(hint)
+        self.hint_by(|g| g.hint_within(budget, cancel))
     }
 
     /// Adopt a hint computed elsewhere (a background proof) for the position whose

@@ -15,16 +15,7 @@ fn replays(b: &Board, tiles: &[u16]) -> bool {
 #[test]
 fn table_solutions_are_optimal_and_replay() {
     let cancel = Cancel::new();
-    for (w, h) in [
-        (2, 2),
-        (2, 3),
-        (3, 2),
-        (2, 4),
-        (4, 2),
-        (3, 3),
-        (2, 5),
-        (5, 2),
-    ] {
+    for (w, h) in slide::TABLE_SIZES {
         for seed in 0..20 {
             let b = slide::generate(w, h, None, seed).unwrap();
             let sol = slide::solve(&b, &cancel).unwrap();

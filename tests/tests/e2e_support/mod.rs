@@ -842,19 +842,7 @@ impl App {
             if i > 0 {
                 m = m.pause(Duration::from_millis(gap_ms.saturating_sub(10)));
             }
-            m = m
-                .then(PointerAction::MoveTo {
-                    duration: None,
-                    x: x.round(),
-                    y: y.round(),
-                })
-                .then(PointerAction::Down {
-                    button: MOUSE_BUTTON_LEFT,
-                })
-                .pause(Duration::from_millis(10))
-                .then(PointerAction::Up {
-                    button: MOUSE_BUTTON_LEFT,
-                });
+            m = press(m, x, y, 10);
         }
         self.c.perform_actions(m).await.expect("taps");
         let _ = self.c.release_actions().await;
@@ -874,19 +862,7 @@ impl App {
     }
 
     pub async fn tap_at(&self, x: f64, y: f64) {
-        let m = MouseActions::new("finger".into())
-            .then(PointerAction::MoveTo {
-                duration: None,
-                x: x.round(),
-                y: y.round(),
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .pause(Duration::from_millis(30))
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
+        let m = press(MouseActions::new("finger".into()), x, y, 30);
         self.c.perform_actions(m).await.expect("tap");
         let _ = self.c.release_actions().await;
     }
@@ -1267,4 +1243,20 @@ impl App {
         )
         .await;
     }
+}
+
+/// `m` then a finger press at viewport point (`x`, `y`), held `hold_ms` before it lifts.
+fn press(m: MouseActions, x: f64, y: f64, hold_ms: u64) -> MouseActions {
+    m.then(PointerAction::MoveTo {
+        duration: None,
+        x: x.round(),
+        y: y.round(),
+    })
+    .then(PointerAction::Down {
+        button: MOUSE_BUTTON_LEFT,
+    })
+    .pause(Duration::from_millis(hold_ms))
+    .then(PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    })
 }

@@ -6,6 +6,7 @@ import { call } from '../ipc.js';
 import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
 import { gameOf } from '../boards/index.js';
+import { BackScreen } from '../nav.js';
 
 export async function loadLevels(app, kind) {
   app.levels = app.levels || {};
@@ -21,9 +22,9 @@ export async function loadLevels(app, kind) {
   return app.levels[kind];
 }
 
-export class LevelsScreen {
+export class LevelsScreen extends BackScreen {
   constructor(app, kind) {
-    this.app = app;
+    super(app);
     this.kind = kind;
     this.game = gameOf(kind);
     this.name = `levels:${kind}`;
@@ -64,14 +65,4 @@ export class LevelsScreen {
     );
     return h('section', { class: `screen levels-screen levels-${this.kind}` }, header, h('div', { class: 'scroll' }, this.game.levelList(this)));
   }
-
-  onKey(e) {
-    if (e.key === 'Escape') {
-      this.app.back();
-      return true;
-    }
-    return false;
-  }
-
-  destroy() {}
 }

@@ -4,12 +4,13 @@
 import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
 import { KINDS, gameOf } from '../boards/index.js';
+import { BackScreen } from '../nav.js';
 
 const RULE_LABEL = { tile: 'rule.tile', line: 'rule.line', piece: 'rule.piece', straight: 'rule.straight', unit: 'rule.cell' };
 
-export class SettingsScreen {
+export class SettingsScreen extends BackScreen {
   constructor(app) {
-    this.app = app;
+    super(app);
     this.name = 'settings';
   }
 
@@ -73,14 +74,4 @@ export class SettingsScreen {
     );
     return h('section', { class: 'screen settings-screen' }, header, body);
   }
-
-  onKey(e) {
-    if (e.key === 'Escape') {
-      this.app.back();
-      return true;
-    }
-    return false;
-  }
-
-  destroy() {}
 }

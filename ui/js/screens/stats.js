@@ -7,6 +7,7 @@ import { h, icon, clear } from '../dom.js';
 import { t, formatTime, language } from '../i18n.js';
 import { levelName } from './records.js';
 import { loadLevels } from './levels.js';
+import { BackScreen } from '../nav.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Finishes drawn in the chart (the list below shows all the history Rust keeps). */
@@ -135,9 +136,9 @@ export function historyChart(history) {
   return root;
 }
 
-export class StatsScreen {
+export class StatsScreen extends BackScreen {
   constructor(app, opts) {
-    this.app = app;
+    super(app);
     this.name = 'records';
     this.scope = (opts && 'scope' in opts ? opts.scope : app.recordsScope) || null;
     this.scopes = [];
@@ -275,16 +276,6 @@ export class StatsScreen {
     }
     this.app.rerender();
   }
-
-  onKey(e) {
-    if (e.key === 'Escape') {
-      this.app.back();
-      return true;
-    }
-    return false;
-  }
-
-  destroy() {}
 }
 
 /** `2026-03-14` → `3-14` (zh) / `Mar 14` (en); the year only when it is not this year's. */

@@ -66,7 +66,8 @@ pub use pdb::{
     solve_weighted, Found, Limit, PdbSet, Weight,
 };
 pub use reduce::solve_fast;
-pub use table::{build_table, has_table, is_built, table, Table};
+pub(crate) use table::SizeCache;
+pub use table::{build_table, has_table, is_built, table, Table, TABLE_SIZES};
 
 use crate::error::{Error, Result};
 use crate::game::{Cancel, Game, Hint, Kind, Solved, Status};
@@ -570,6 +571,26 @@ impl Slide {
     }
 }
 
+impl Slide {
+    /// The hint of the solution `find` gives for the board: its first tap, the rest as the line.
+    fn first_tap(&self, find: impl FnOnce(&Board) -> Result<Solution>) -> Result<Hint<Move>> {
+        if self.board.is_solved() {
+            return Err(Error::illegal("the board is already solved"));
+        }
+        let sol = find(&self.board)?;
+        let taps = to_line_moves(&self.board, &sol.tiles)?;
+        let (first, rest) = taps
+            .split_first()
+            .ok_or_else(|| Error::illegal("the board is already solved"))?;
+        Ok(Hint {
+            mv: *first,
+            optimal: sol.optimal,
+            line: rest.to_vec(),
+            values: None,
+        })
+    }
+}
+
 impl Game for Slide {
     const KIND: Kind = Kind::Slide;
     type Move = Move;
@@ -623,20 +644,7 @@ impl Game for Slide {
 
     /// The first tap of a solution; `optimal` means the solution is optimal in tile moves.
     fn hint(&self, cancel: &Cancel) -> Result<Hint<Move>> {
-        if self.board.is_solved() {
-            return Err(Error::illegal("the board is already solved"));
-        }
-        let sol = solve(&self.board, cancel)?;
-        let taps = to_line_moves(&self.board, &sol.tiles)?;
-        let (first, rest) = taps
-            .split_first()
-            .ok_or_else(|| Error::illegal("the board is already solved"))?;
-        Ok(Hint {
-            mv: *first,
-            optimal: sol.optimal,
-            line: rest.to_vec(),
-            values: None,
-        })
+        self.first_tap(|b| solve(b, cancel))
     }
 
     fn solve(&self, cancel: &Cancel) -> Result<Vec<Move>> {
@@ -647,20 +655,7 @@ impl Game for Slide {
     /// The first tap of [`solve_within`]'s solution: on the 4×4-class sizes a move of the
     /// best path found within `budget`, flagged optimal only when the optimal search finished.
     fn hint_within(&self, budget: Duration, cancel: &Cancel) -> Result<Hint<Move>> {
-        if self.board.is_solved() {
-            return Err(Error::illegal("the board is already solved"));
-        }
-        let sol = solve_within(&self.board, Some(budget), cancel)?;
-        let taps = to_line_moves(&self.board, &sol.tiles)?;
-        let (first, rest) = taps
-            .split_first()
-            .ok_or_else(|| Error::illegal("the board is already solved"))?;
-        Ok(Hint {
-            mv: *first,
-            optimal: sol.optimal,
-            line: rest.to_vec(),
-            values: None,
-        })
+        self.first_tap(|b| solve_within(b, Some(budget), cancel))
     }
 
     fn solve_within(&self, budget: Duration, cancel: &Cancel) -> Result<Solved<Move>> {

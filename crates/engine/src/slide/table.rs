@@ -24,8 +24,8 @@ pub struct Table {
     max: u8,
 }
 
-/// The sizes that get a table, in slot order.
-const SIZES: [(usize, usize); 8] = [
+/// The sizes that get a table, in slot order (every board of at most [`MAX_CELLS`] cells).
+pub const TABLE_SIZES: [(usize, usize); 8] = [
     (2, 2),
     (2, 3),
     (3, 2),
@@ -36,26 +36,52 @@ const SIZES: [(usize, usize); 8] = [
     (5, 2),
 ];
 
-static TABLES: [OnceLock<Table>; 8] = [
-    OnceLock::new(),
-    OnceLock::new(),
-    OnceLock::new(),
-    OnceLock::new(),
-    OnceLock::new(),
-    OnceLock::new(),
-    OnceLock::new(),
-    OnceLock::new(),
-];
+/// One value per board size of a fixed list, built on first use and cached for the process.
+pub(crate) struct SizeCache<T, const N: usize> {
+    sizes: [(usize, usize); N],
+    slots: [OnceLock<T>; N],
+}
+
+impl<T, const N: usize> SizeCache<T, N> {
+    pub(crate) const fn new(sizes: [(usize, usize); N]) -> Self {
+        SizeCache {
+            sizes,
+            slots: [const { OnceLock::new() }; N],
+        }
+    }
+
+    fn slot(&self, w: usize, h: usize) -> Option<usize> {
+        self.sizes.iter().position(|&s| s == (w, h))
+    }
+
+    /// Whether `w`×`h` is one of the sizes.
+    pub(crate) fn has(&self, w: usize, h: usize) -> bool {
+        self.slot(w, h).is_some()
+    }
+
+    /// The value of `w`×`h`, built by `build` on first use; `None` for other sizes.
+    pub(crate) fn get_or_init(&self, w: usize, h: usize, build: impl FnOnce() -> T) -> Option<&T> {
+        let slot = self.slot(w, h)?;
+        Some(self.slots[slot].get_or_init(build))
+    }
+
+    /// Whether the value of `w`×`h` is already built.
+    pub(crate) fn is_built(&self, w: usize, h: usize) -> bool {
+        self.slot(w, h)
+            .is_some_and(|slot| self.slots[slot].get().is_some())
+    }
+}
+
+static TABLES: SizeCache<Table, 8> = SizeCache::new(TABLE_SIZES);
 
 /// Whether `w`×`h` is solved by an exact table.
 pub fn has_table(w: usize, h: usize) -> bool {
-    SIZES.contains(&(w, h))
+    TABLES.has(w, h)
 }
 
 /// The table of `w`×`h`, built on first use and cached for the process.
 pub fn table(w: usize, h: usize) -> Option<&'static Table> {
-    let slot = SIZES.iter().position(|&s| s == (w, h))?;
-    Some(TABLES[slot].get_or_init(|| Table::build(w, h)))
+    TABLES.get_or_init(w, h, || Table::build(w, h))
 }
 
 /// Build a fresh table of `w`×`h`, not cached (for benchmarks); `None` for other sizes.
@@ -65,10 +91,7 @@ pub fn build_table(w: usize, h: usize) -> Option<Table> {
 
 /// Whether the table of `w`×`h` is already built (for the benchmark's build timing).
 pub fn is_built(w: usize, h: usize) -> bool {
-    SIZES
-        .iter()
-        .position(|&s| s == (w, h))
-        .is_some_and(|slot| TABLES[slot].get().is_some())
+    TABLES.is_built(w, h)
 }
 
 /// Pack cells (values 0…15) into 4-bit nibbles, cell 0 lowest.
