@@ -25,7 +25,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Largest file the journal writes or reads (snapshot or journal).
-pub const MAX_FILE: u64 = 32 << 20;
+pub const MAX_FILE: u64 = 64 << 20;
 /// A journal shorter than this is never compacted for its size.
 pub const COMPACT_MIN: u64 = 256 << 10;
 /// First and longest wait before a failed write is tried again.
