@@ -30,6 +30,10 @@ pub trait Io: Send + Sync + 'static {
     fn read(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>>;
     /// The names of the files in a folder (not recursive, any order).
     fn list(&self, dir: &Path) -> io::Result<Vec<String>>;
+    /// Whether this is the real file system (code that also needs `std::fs` checks it).
+    fn is_real(&self) -> bool {
+        false
+    }
 }
 
 /// The real file system.
@@ -50,6 +54,9 @@ pub fn too_large(len: u64, limit: u64) -> io::Error {
 }
 
 impl Io for Real {
+    fn is_real(&self) -> bool {
+        true
+    }
     fn create_dir_all(&self, dir: &Path) -> io::Result<()> {
         fs::create_dir_all(dir)
     }

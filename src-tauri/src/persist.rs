@@ -22,11 +22,12 @@
 //! While the app runs, a [`Writer`] thread saves every submitted state: it coalesces (only the
 //! newest pending state is written), writes the good copy, then the primary.
 
+use crate::fsio::{Io, Real};
 use crate::progress::{self, Progress, SCHEMA};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::fs::{self, File};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -38,6 +39,8 @@ pub const STORE_FILE: &str = "huarong.json";
 pub const GOOD_FILE: &str = "huarong.good.json";
 /// A file bigger than this is not a save of ours (three maximal move logs are ~20 MB).
 pub const MAX_FILE: u64 = 64 << 20;
+/// Largest `gen` a loaded file keeps (a hostile huge one is cut to this; each save adds one).
+pub const MAX_GEN: u64 = 1 << 53;
 /// How many `*.corrupt-*` / `*.newer-*` files are kept (the oldest beyond are removed).
 pub const KEEP_ASIDE: usize = 8;
 
@@ -188,10 +191,11 @@ pub fn decode_with(bytes: &[u8], verify: bool) -> Result<(Doc, u32), Bad> {
             .get("save")
             .and_then(Value::as_object)
             .ok_or_else(|| damaged("no save".into()))?;
-        gen = save
-            .get("gen")
-            .and_then(Value::as_u64)
-            .ok_or_else(|| damaged("no gen number".into()))?;
+        // A huge gen saturates (and then fails its checksum unless it was written so).
+        gen = match save.get("gen") {
+            Some(Value::Number(n)) => progress::saturate_u64(n),
+            _ => return Err(damaged("no gen number".into())),
+        };
         let want = save
             .get("checksum")
             .and_then(Value::as_str)
@@ -206,28 +210,39 @@ pub fn decode_with(bytes: &[u8], verify: bool) -> Result<(Doc, u32), Bad> {
             )));
         }
     }
-    let (env, from) = progress::migrate(file).map_err(damaged)?;
-    let mut progress: Progress = serde_json::from_value(env["progress"].clone())
+    let mut file = file;
+    if let Some(p) = file.get_mut("save").and_then(|s| s.get_mut("progress")) {
+        progress::clamp_counters(p);
+    }
+    let (mut env, from) = progress::migrate(file).map_err(damaged)?;
+    // One parse of the file; the progress value is moved, not copied.
+    let mut progress: Progress = serde_json::from_value(env["progress"].take())
         .map_err(|e| damaged(format!("progress does not parse: {e}")))?;
     progress.sanitize();
+    // Room for the app to count on without ever overflowing.
+    let gen = gen.min(MAX_GEN);
     Ok((Doc { gen, progress }, from))
 }
 
 /// Write `bytes` to `path` atomically: temp file in the same directory, fsync, rename over
 /// `path`, fsync the directory. A reader sees the old file or the new one, never a mix.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_io(&Real, path, bytes)
+}
+
+/// [`write_atomic`] through an [`Io`] (fault tests). A failed write removes its temp file.
+pub fn write_atomic_io(io: &dyn Io, path: &Path, bytes: &[u8]) -> io::Result<()> {
     let tmp = tmp_path(path);
-    {
-        let mut f = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
+    let staged = io
+        .create(&tmp)
+        .and_then(|()| io.append(&tmp, bytes))
+        .and_then(|()| io.fsync(&tmp))
+        .and_then(|()| io.rename(&tmp, path));
+    if let Err(e) = staged {
+        let _ = io.remove(&tmp);
+        return Err(e);
     }
-    fs::rename(&tmp, path)?;
-    sync_dir(path.parent().unwrap_or(Path::new(".")))
+    io.sync_dir(path.parent().unwrap_or(Path::new(".")))
 }
 
 fn tmp_path(path: &Path) -> PathBuf {
@@ -264,20 +279,14 @@ enum Found {
     Unreadable(String),
 }
 
-fn read(path: &Path) -> Found {
-    match fs::metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Found::Missing,
-        Err(e) => return Found::Unreadable(e.to_string()),
-        Ok(m) if m.len() > MAX_FILE => {
-            return Found::Bad(
-                Bad::Damaged(format!("{} bytes is larger than any save", m.len())),
-                Vec::new(),
-            )
-        }
-        Ok(_) => {}
-    }
-    match fs::read(path) {
+fn read(io: &dyn Io, path: &Path) -> Found {
+    match io.read(path, MAX_FILE) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Found::Missing,
+        // Over the size limit: not read (bounded memory), treated as damaged.
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => Found::Bad(
+            Bad::Damaged(format!("{e}; larger than any save")),
+            Vec::new(),
+        ),
         Err(e) => Found::Unreadable(e.to_string()),
         Ok(raw) => match decode(&raw) {
             Ok((doc, from)) => Found::Valid {
@@ -371,8 +380,15 @@ pub struct Recovered {
 /// damaged files aside; leave both files holding the chosen state. Never panics, never
 /// returns an empty state while a damaged file it could not move aside holds data.
 pub fn recover(paths: &Paths) -> Recovered {
+    recover_with(paths, &Real)
+}
+
+/// [`recover`] through an [`Io`]. Moving a damaged file aside still uses the real file
+/// system (it needs a free name and the files' ages); with a simulated one it is skipped
+/// (the file is then left in place and saving is off, as when a move fails).
+pub fn recover_with(paths: &Paths, io: &dyn Io) -> Recovered {
     let mut notices = Vec::new();
-    if let Err(e) = fs::create_dir_all(&paths.dir) {
+    if let Err(e) = io.create_dir_all(&paths.dir) {
         notices.push(Notice::warning(
             "unreadable",
             format!(
@@ -388,7 +404,7 @@ pub fn recover(paths: &Paths) -> Recovered {
     }
     // A leftover temp file is an atomic write that never finished: the target is intact.
     for p in [&paths.store, &paths.good] {
-        let _ = fs::remove_file(tmp_path(p));
+        let _ = io.remove(&tmp_path(p));
     }
     let mut writable = true;
     let mut valid: Vec<(Doc, u32, Vec<u8>, &Path)> = Vec::new();
@@ -399,7 +415,7 @@ pub fn recover(paths: &Paths) -> Recovered {
         (&paths.store, "progress file"),
         (&paths.good, "backup copy"),
     ] {
-        match read(path) {
+        match read(io, path) {
             Found::Missing => {}
             Found::Valid { doc, from, raw } => valid.push((*doc, from, raw, path.as_path())),
             Found::Unreadable(e) => {
@@ -420,7 +436,12 @@ pub fn recover(paths: &Paths) -> Recovered {
                     Bad::Damaged(w) => ("corrupt", w.clone()),
                     Bad::Newer(w) => ("newer", w.clone()),
                 };
-                match move_aside(path, tag) {
+                let moved = if io.is_real() {
+                    move_aside(path, tag)
+                } else {
+                    Err(io::Error::other("not on the real file system"))
+                };
+                match moved {
                     Ok(kept) => notices.push(Notice::warning(
                         "kept_aside",
                         format!(
@@ -455,8 +476,8 @@ pub fn recover(paths: &Paths) -> Recovered {
             }
             if *from < SCHEMA && writable {
                 let bak = paths.dir.join(format!("huarong.schema-{from}.bak.json"));
-                if !bak.exists() {
-                    if let Err(e) = write_atomic(&bak, raw) {
+                if matches!(io.read(&bak, 0), Err(e) if e.kind() == io::ErrorKind::NotFound) {
+                    if let Err(e) = write_atomic_io(io, &bak, raw) {
                         notices.push(Notice::warning(
                             "save_failed",
                             format!("could not keep a copy of the old file: {e}"),
@@ -495,12 +516,13 @@ pub fn recover(paths: &Paths) -> Recovered {
         if !(up_to_date(&paths.good) && up_to_date(&paths.store)) {
             let bytes = encode(&doc);
             for p in [&paths.good, &paths.store] {
-                if let Err(e) = write_atomic(p, &bytes) {
-                    writable = false;
+                if let Err(e) = write_atomic_io(io, p, &bytes) {
+                    // Saving stays on: both files still hold whole states (atomic writes),
+                    // and the writer tries again with every change.
                     notices.push(Notice::warning(
                         "save_failed",
                         format!(
-                            "could not write {}: {e}; progress will not be saved",
+                            "could not write {}: {e}; the app keeps trying to save",
                             p.display()
                         ),
                     ));
@@ -538,6 +560,18 @@ impl Primary for InPlaceFile {
     }
 }
 
+/// [`InPlaceFile`] through an [`Io`] (fault tests): truncate, write, no fsync.
+pub struct InPlaceIo(pub Arc<dyn Io>, pub PathBuf);
+
+impl Primary for InPlaceIo {
+    fn save(&mut self, _envelope: &Value, bytes: &[u8]) -> Result<(), String> {
+        self.0
+            .create(&self.1)
+            .and_then(|()| self.0.append(&self.1, bytes))
+            .map_err(|e| e.to_string())
+    }
+}
+
 #[derive(Default)]
 struct WriterState {
     pending: Option<Doc>,
@@ -566,7 +600,17 @@ pub struct Writer {
 }
 
 impl Writer {
-    pub fn start(paths: Paths, mut primary: Box<dyn Primary>, durable: u64) -> Writer {
+    pub fn start(paths: Paths, primary: Box<dyn Primary>, durable: u64) -> Writer {
+        Self::start_with(paths, primary, durable, Arc::new(Real))
+    }
+
+    /// [`Writer::start`] with the good copy written through `io` (fault tests).
+    pub fn start_with(
+        paths: Paths,
+        mut primary: Box<dyn Primary>,
+        durable: u64,
+        io: Arc<dyn Io>,
+    ) -> Writer {
         let shared = Arc::new(Shared {
             state: Mutex::new(WriterState {
                 durable,
@@ -593,7 +637,7 @@ impl Writer {
                 };
                 let env = envelope(&doc);
                 let bytes = serde_json::to_vec_pretty(&json!({ "save": env })).unwrap_or_default();
-                let result = write_atomic(&paths.good, &bytes)
+                let result = write_atomic_io(io.as_ref(), &paths.good, &bytes)
                     .map_err(|e| format!("could not write {}: {e}", paths.good.display()))
                     .and_then(|()| primary.save(&env, &bytes));
                 let mut st = s.lock();

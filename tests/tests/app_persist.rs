@@ -326,3 +326,47 @@ fn huarong_data_dir_redirects_the_data() {
     std::env::remove_var(persist::ENV_DIR);
     assert_eq!(launch.data_dir.as_deref(), Some(dir.path()));
 }
+
+/// tauri-plugin-store 2.5 saves every store it holds from its in-memory cache on
+/// `RunEvent::Exit` (plugin `on_event`: `store.save()` = `fs::write`, in place, no fsync), and
+/// a dropped store applies a pending auto-save (the app builds its store with auto-save
+/// off). The cache only ever holds what the saver put there, after the good copy of the same
+/// or a newer state was durable — so that exit save can never bring back older data, and a
+/// kill in the middle of it leaves the good copy to restore from. Both are checked here by
+/// running exactly the plugin's exit save after the app's own shutdown.
+#[test]
+fn the_plugins_exit_save_never_brings_back_older_data() {
+    use tauri_plugin_store::StoreExt;
+    let dir = TempDir::new("persist-exit-save");
+    let paths = Paths::new(dir.path());
+    let app = TestApp::start(dir.path(), None);
+    for screen in ["settings", "levels:klotski", "game:slide"] {
+        app.ok("set_screen", json!({ "screen": screen }));
+    }
+    let st = app.state();
+    assert!(st.flush(std::time::Duration::from_secs(20)));
+    st.shutdown();
+    // What the plugin does on exit, after our shutdown.
+    let store = app
+        .app
+        .get_store(&paths.store)
+        .expect("the app's store is open");
+    store.save().expect("exit save");
+    let exit_bytes = fs::read(&paths.store).unwrap();
+    drop(store);
+    drop(app);
+    let app = TestApp::start(dir.path(), None);
+    assert_eq!(app.ok("get_progress", json!({}))["screen"], "game:slide");
+    assert!(notices(&app).is_empty(), "{:?}", notices(&app));
+    app.close();
+    // A kill half-way through the exit save: the good copy restores the newest state.
+    fs::write(&paths.store, &exit_bytes[..exit_bytes.len() / 2]).unwrap();
+    let app = TestApp::start(dir.path(), None);
+    assert_eq!(app.ok("get_progress", json!({}))["screen"], "game:slide");
+    assert!(
+        notices(&app).contains(&"restored".to_string()),
+        "{:?}",
+        notices(&app)
+    );
+    app.close();
+}

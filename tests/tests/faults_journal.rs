@@ -347,3 +347,58 @@ fn the_crash_sweep_catches_every_write_path_mutant() {
         }
     }
 }
+
+/// An `Io` that panics in its first `fsync` (a bug anywhere under the writer).
+struct PanicOnce(Sim, std::sync::atomic::AtomicBool);
+
+impl huarong_app_lib::fsio::Io for PanicOnce {
+    fn create_dir_all(&self, d: &Path) -> std::io::Result<()> {
+        self.0.create_dir_all(d)
+    }
+    fn create(&self, p: &Path) -> std::io::Result<()> {
+        self.0.create(p)
+    }
+    fn append(&self, p: &Path, b: &[u8]) -> std::io::Result<()> {
+        self.0.append(p, b)
+    }
+    fn fsync(&self, p: &Path) -> std::io::Result<()> {
+        if !self.1.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            panic!("injected panic in fsync");
+        }
+        self.0.fsync(p)
+    }
+    fn rename(&self, a: &Path, b: &Path) -> std::io::Result<()> {
+        self.0.rename(a, b)
+    }
+    fn sync_dir(&self, d: &Path) -> std::io::Result<()> {
+        self.0.sync_dir(d)
+    }
+    fn remove(&self, p: &Path) -> std::io::Result<()> {
+        self.0.remove(p)
+    }
+    fn read(&self, p: &Path, l: u64) -> std::io::Result<Vec<u8>> {
+        self.0.read(p, l)
+    }
+    fn list(&self, d: &Path) -> std::io::Result<Vec<String>> {
+        self.0.list(d)
+    }
+}
+
+#[test]
+fn the_writer_survives_a_panic_and_reports_it() {
+    let sim = Sim::new();
+    let io = std::sync::Arc::new(PanicOnce(sim.clone(), Default::default()));
+    let (j, _, _) = Journal::open_with(Path::new("/data"), io, opts(None));
+    let s = Session::<Slide>::open("slide:3x3#4").unwrap();
+    let saved = serde_json::to_value(s.save(0)).unwrap();
+    j.put("slide:3x3", json!({}), saved.clone());
+    assert!(j.flush(Duration::from_secs(10)), "saved after the panic");
+    let n = j.take_notices();
+    assert!(
+        n.iter()
+            .any(|n| n.code == "save_failed" && n.message.contains("injected panic")),
+        "{n:?}"
+    );
+    j.shutdown();
+    assert_eq!(reopen(&sim.power_loss(Loss::Clean))["slide:3x3"].1, saved);
+}

@@ -804,4 +804,22 @@ mod tests {
         s.play(&1, 0).unwrap();
         assert!(Session::<Count>::restore(&s.save(0)).is_ok());
     }
+
+    /// Counters from a hostile save saturate instead of overflowing.
+    #[test]
+    fn clock_and_hint_counters_saturate() {
+        let mut s = s();
+        s.play(&1, 0).unwrap();
+        let mut saved = s.save(0);
+        saved.elapsed_ms = u64::MAX - 5;
+        saved.hints_used = u32::MAX;
+        let mut r = Session::<Count>::restore(&saved).unwrap();
+        r.play(&1, 0).unwrap();
+        r.pause(1_000_000);
+        assert_eq!(r.elapsed_ms(2_000_000), u64::MAX);
+        r.play(&1, 3_000_000).unwrap();
+        assert_eq!(r.elapsed_ms(u64::MAX), u64::MAX);
+        r.hint(&Cancel::new()).unwrap();
+        assert_eq!(r.hints_used(), u32::MAX);
+    }
 }

@@ -25,7 +25,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Largest file the journal writes or reads (snapshot or journal).
-pub const MAX_FILE: u64 = 32 << 20;
+pub const MAX_FILE: u64 = 64 << 20;
 /// A journal shorter than this is never compacted for its size.
 pub const COMPACT_MIN: u64 = 256 << 10;
 /// First and longest wait before a failed write is tried again.
@@ -468,31 +468,27 @@ fn recover(dir: &Path, io: &dyn Io, slots: &mut HashMap<String, Slot>, notices: 
 fn load_slot(io: &dyn Io, n: &Names, key: &str, notices: &mut Vec<Notice>) -> Result<Slot, String> {
     let bytes = io.read(&n.snap, MAX_FILE).map_err(|e| describe(&e))?;
     let payload = decode_snapshot(&bytes)?;
-    let v: Value = serde_json::from_slice(payload).map_err(|e| format!("bad JSON: {e}"))?;
-    if v.get("key").and_then(Value::as_str) != Some(key) {
+    // One parse, straight into the slot's types.
+    let snap: SnapIn = serde_json::from_slice(payload).map_err(|e| format!("bad JSON: {e}"))?;
+    if snap.key != key {
         return Err("the file belongs to another slot".into());
     }
-    let jgen = v
-        .get("jgen")
-        .and_then(Value::as_u64)
-        .ok_or("no journal generation")?;
-    let mut saved = parse_saved(v.get("saved").unwrap_or(&Value::Null))?;
-    let mut header = v.get("header").cloned().unwrap_or(Value::Null);
+    let jgen = snap.jgen;
+    let mut saved = snap.saved;
+    let mut header = snap.header;
     let mut snap = false;
     let mut jbytes = 0u64;
     match io.read(&n.journal(jgen), MAX_FILE) {
         Ok(j) => {
             let recs = decode_records(&j);
-            let mut applied = 0usize;
             let mut valid = 0usize;
             for r in &recs.records {
-                let ok = serde_json::from_slice::<Value>(r)
+                let ok = serde_json::from_slice::<RecIn>(r)
                     .map_err(|e| e.to_string())
                     .and_then(|rec| {
-                        let d = parse_delta(rec.get("d").unwrap_or(&Value::Null))?;
-                        saved.apply(d).map_err(|e| e.message)?;
-                        if let Some(h) = rec.get("h") {
-                            header = h.clone();
+                        saved.apply(rec.d).map_err(|e| e.message)?;
+                        if let Some(h) = rec.h {
+                            header = h;
                         }
                         Ok(())
                     });
@@ -504,10 +500,8 @@ fn load_slot(io: &dyn Io, n: &Names, key: &str, notices: &mut Vec<Notice>) -> Re
                     snap = true;
                     break;
                 }
-                applied += 1;
                 valid += r.len() + format::FRAME;
             }
-            let _ = applied;
             if recs.torn(j.len()) {
                 // The move in flight when the app stopped: dropped, and the next write is a
                 // fresh snapshot so nothing is ever appended after the torn bytes.
@@ -539,10 +533,40 @@ fn load_slot(io: &dyn Io, n: &Names, key: &str, notices: &mut Vec<Notice>) -> Re
     })
 }
 
+/// A snapshot file's payload as read.
+#[derive(serde::Deserialize)]
+struct SnapIn {
+    key: String,
+    jgen: u64,
+    #[serde(default)]
+    header: Value,
+    saved: SavedSession<Value>,
+}
+
+/// A snapshot file's payload as written (serialised straight from the slot).
+#[derive(serde::Serialize)]
+struct SnapOut<'a> {
+    key: &'a str,
+    jgen: u64,
+    header: &'a Value,
+    saved: &'a SavedSession<Value>,
+}
+
+/// A journal record's payload as read.
+#[derive(serde::Deserialize)]
+struct RecIn {
+    #[serde(default)]
+    h: Option<Value>,
+    d: SessionDelta<Value>,
+}
+
 fn snapshot_bytes(key: &str, jgen: u64, slot: &Slot) -> Result<Vec<u8>, String> {
-    let payload = serde_json::to_vec(&json!({
-        "key": key, "jgen": jgen, "header": &slot.header, "saved": &slot.saved,
-    }))
+    let payload = serde_json::to_vec(&SnapOut {
+        key,
+        jgen,
+        header: &slot.header,
+        saved: &slot.saved,
+    })
     .map_err(|e| e.to_string())?;
     encode_snapshot(&payload, MAX_FILE as usize)
 }

@@ -305,20 +305,19 @@ impl Progress {
         }
         self.current
             .retain(|k, v| !rules_of(k).is_empty() && crate::slots::mode_of_key(v).is_some());
-        while self.records.len() > MAX_RECORDS {
-            // Drop the oldest generated-level records first (classics and sizes are few).
-            let victim = self
+        if self.records.len() > MAX_RECORDS {
+            // Drop the oldest generated-level records first (classics and sizes are few), then
+            // the oldest of the rest: one sort, linear in the number of records.
+            let generated = |k: &str| k.contains('#') || k.matches(':').count() > 1;
+            let mut order: Vec<(bool, String, String)> = self
                 .records
                 .iter()
-                .filter(|(k, _)| k.contains('#') || k.matches(':').count() > 1)
-                .min_by(|a, b| a.1.date.cmp(&b.1.date))
-                .or_else(|| self.records.iter().min_by(|a, b| a.1.date.cmp(&b.1.date)))
-                .map(|(k, _)| k.clone());
-            match victim {
-                Some(k) => {
-                    self.records.remove(&k);
-                }
-                None => break,
+                .map(|(k, r)| (!generated(k), r.date.clone(), k.clone()))
+                .collect();
+            order.sort();
+            let extra = self.records.len() - MAX_RECORDS;
+            for (_, _, k) in order.into_iter().take(extra) {
+                self.records.remove(&k);
             }
         }
         crate::records::sanitize(self);
@@ -329,6 +328,66 @@ impl Progress {
             let extra = self.quarantine.len() - MAX_QUARANTINE;
             self.quarantine.drain(..extra);
         }
+    }
+}
+
+/// Fields of records and streaks that are `u32` / `u8` (everything else numeric is `u64`).
+const U32_FIELDS: &[&str] = &[
+    "best_moves",
+    "hints_used",
+    "optimal",
+    "wins",
+    "current",
+    "best",
+];
+const U8_FIELDS: &[&str] = &["stars"];
+
+/// Make every counter in a decoded `progress` value fit its type before it is parsed, so a
+/// huge, negative or fractional number saturates instead of failing the whole file (which
+/// would lose the player's records). Linear in the size of the value; touches only the
+/// numbers directly inside `records.*` and `streaks.*`.
+pub fn clamp_counters(progress: &mut Value) {
+    for table in ["records", "streaks"] {
+        let Some(entries) = progress.get_mut(table).and_then(Value::as_object_mut) else {
+            continue;
+        };
+        for entry in entries.values_mut() {
+            let Some(fields) = entry.as_object_mut() else {
+                continue;
+            };
+            for (name, v) in fields.iter_mut() {
+                let Value::Number(n) = v else {
+                    continue;
+                };
+                let max = if U8_FIELDS.contains(&name.as_str()) {
+                    u8::MAX as u64
+                } else if U32_FIELDS.contains(&name.as_str()) {
+                    u32::MAX as u64
+                } else {
+                    u64::MAX
+                };
+                let x = saturate_u64(n).min(max);
+                if n.as_u64() != Some(x) {
+                    *v = Value::from(x);
+                }
+            }
+        }
+    }
+}
+
+/// A JSON number as a `u64`: negatives are 0, fractions are cut, anything larger is `u64::MAX`.
+pub fn saturate_u64(n: &serde_json::Number) -> u64 {
+    if let Some(u) = n.as_u64() {
+        return u;
+    }
+    if n.as_i64().is_some() {
+        return 0;
+    }
+    match n.as_f64() {
+        Some(f) if f.is_nan() || f <= 0.0 => 0,
+        Some(f) if f >= u64::MAX as f64 => u64::MAX,
+        Some(f) => f as u64,
+        None => u64::MAX,
     }
 }
 
@@ -356,7 +415,7 @@ pub fn schema_of(file: &Map<String, Value>) -> Option<u32> {
 /// Bring an envelope of any earlier schema up to [`SCHEMA`]: one step per version, applied in
 /// order. Input is the whole top-level object of the file; output is the `"save"` envelope of
 /// the current schema **without** gen/checksum checks (the caller verified those for v ≥ 1).
-pub fn migrate(file: Map<String, Value>) -> Result<(Value, u32), String> {
+pub fn migrate(mut file: Map<String, Value>) -> Result<(Value, u32), String> {
     let from = schema_of(&file).ok_or("the save has no readable schema number")?;
     if from > SCHEMA {
         return Err(format!(
@@ -365,7 +424,7 @@ pub fn migrate(file: Map<String, Value>) -> Result<(Value, u32), String> {
     }
     let mut envelope = match from {
         0 => v0_to_v1(&file)?,
-        _ => file.get("save").cloned().ok_or("no save")?,
+        _ => file.remove("save").ok_or("no save")?,
     };
     // Later steps go here: `if version == 1 { envelope = v1_to_v2(envelope)?; }` …
     let version = envelope.get("schema").and_then(Value::as_u64).unwrap_or(0) as u32;
@@ -376,7 +435,7 @@ pub fn migrate(file: Map<String, Value>) -> Result<(Value, u32), String> {
     }
     if let Some(obj) = envelope.as_object_mut() {
         // A migrated progress must still parse as the current layout.
-        let p: Progress = serde_json::from_value(obj.get("progress").cloned().unwrap_or(json!({})))
+        let p: Progress = serde_json::from_value(obj.remove("progress").unwrap_or(json!({})))
             .map_err(|e| format!("progress does not match schema {SCHEMA}: {e}"))?;
         obj.insert(
             "progress".into(),
