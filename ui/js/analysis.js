@@ -65,7 +65,8 @@ export function analysisChart(a) {
 export function worstLine(a) {
   const w = a.worst;
   if (!w || !w.lost) return t('ana.perfect');
-  return w.from === w.to ? t('ana.worst1', { from: w.from, lost: w.lost }) : t('ana.worst', { from: w.from, to: w.to, lost: w.lost });
+  const key = (w.from === w.to ? 'ana.worst1' : 'ana.worst') + (w.lost === 1 ? 'One' : '');
+  return t(key, { from: w.from, to: w.to, lost: w.lost });
 }
 
 /**
