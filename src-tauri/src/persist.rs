@@ -214,7 +214,13 @@ pub fn decode_with(bytes: &[u8], verify: bool) -> Result<(Doc, u32), Bad> {
     if let Some(p) = file.get_mut("save").and_then(|s| s.get_mut("progress")) {
         progress::clamp_counters(p);
     }
-    let (mut env, from) = progress::migrate(file).map_err(damaged)?;
+    // The current schema needs no migration (and its one parse below is the check); older
+    // ones go through `migrate`.
+    let (mut env, from) = if schema == SCHEMA {
+        (file.remove("save").unwrap_or(Value::Null), SCHEMA)
+    } else {
+        progress::migrate(file).map_err(damaged)?
+    };
     // One parse of the file; the progress value is moved, not copied.
     let mut progress: Progress = serde_json::from_value(env["progress"].take())
         .map_err(|e| damaged(format!("progress does not parse: {e}")))?;
