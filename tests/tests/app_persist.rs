@@ -179,8 +179,14 @@ fn both_copies_damaged_start_empty_but_keep_both_files() {
     let app = TestApp::start(dir.path(), None);
     let n = notices(&app);
     assert_eq!(n.iter().filter(|c| *c == "kept_aside").count(), 2, "{n:?}");
+    // Both store copies are lost, but the games are in the journal: the won 3×3 game's record
+    // is healed from its finished slot, and the 4×4 game in progress is still there.
     let p = app.ok("get_progress", json!({}));
-    assert!(p["records"].as_object().unwrap().is_empty());
+    let records = p["records"].as_object().unwrap();
+    assert_eq!(records.len(), 1, "only the healed record: {p}");
+    assert_eq!(p["records"][RECORD]["best_moves"], 1, "{p}");
+    let games = app.ok("list_games", json!({}));
+    assert_eq!(games.as_array().map(Vec::len), Some(2), "{games}");
     app.ok("new_game", json!({"kind": "2048", "seed": 1}));
     app.close();
     // The damaged files are still there, untouched by the new saves.
