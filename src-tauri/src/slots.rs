@@ -366,6 +366,10 @@ impl AppState {
             }
         });
         self.0.journal.remove(key);
+        // The store forgets the slot's settled mark only once the journal forgot the slot:
+        // a finished slot without its mark is recorded again at the next start (a win
+        // counted twice after a kill).
+        let _ = self.0.journal.flush(POINTER_WAIT);
         let k = kind.as_str().to_string();
         let key = key.to_string();
         self.commit(|p| {
