@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 
 APP_PKGS=(build-essential pkg-config curl file libwebkit2gtk-4.1-dev libssl-dev
           libayatana-appindicator3-dev librsvg2-dev libxdo-dev fonts-noto-cjk)
-TEST_PKGS=(webkit2gtk-driver xvfb xauth zbar-tools python3-pip python3-venv locales chromium)
+TEST_PKGS=(webkit2gtk-driver xvfb xauth dbus-daemon zbar-tools python3-pip python3-venv locales chromium)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 

@@ -18,6 +18,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Most slots kept.
 pub const MAX_SLOTS: usize = 64;
+/// Longest wait for a new game to be on disk before its slot becomes current.
+const POINTER_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// One game in its slot.
 pub struct Slot<G: Game> {
@@ -235,9 +237,16 @@ impl AppState {
         // Make room first, while the current slots are still the old ones: a kill at any
         // point leaves the previous current game intact.
         self.enforce_cap(&key);
+        self.save_slot(&mut lock(&slot_ref), true);
+        // The journal and the progress store are written by two threads. The store must
+        // not name a slot the journal does not hold yet: after a kill the start would fall
+        // back to the newest slot, which may be an orphan of an earlier interrupted open
+        // (newer than the game that was current). So the pointer follows the game.
+        // A journal that cannot write reports it itself (`save_failed`); the game is still
+        // made current (in memory) so the player can play on.
+        let _ = self.0.journal.flush(POINTER_WAIT);
         let view = {
-            let mut slot = lock(&slot_ref);
-            self.save_slot(&mut slot, true);
+            let slot = lock(&slot_ref);
             self.set_current(G::KIND, &key);
             self.view(&slot, None, None)
         };
@@ -357,6 +366,10 @@ impl AppState {
             }
         });
         self.0.journal.remove(key);
+        // The store forgets the slot's settled mark only once the journal forgot the slot:
+        // a finished slot without its mark is recorded again at the next start (a win
+        // counted twice after a kill).
+        let _ = self.0.journal.flush(POINTER_WAIT);
         let k = kind.as_str().to_string();
         let key = key.to_string();
         self.commit(|p| {

@@ -573,6 +573,11 @@ impl Driver {
         Some(ready_epoch - started_ms)
     }
 
+    /// The X display the driver's apps run on (for a process started beside them).
+    pub fn display(&self) -> &str {
+        &self._xvfb.display
+    }
+
     /// The app processes (huarong-app) currently running under this driver.
     pub fn app_pids(&self) -> Vec<u32> {
         descendants(self.child.id())

@@ -1,0 +1,142 @@
+//! End-to-end, single instance (desktop Linux): with a private D-Bus session bus, a second
+//! launch of the app with a `huarong://play?c=<code>` link hands the link to the running app
+//! and exits at once (status 0); exactly one app process remains, and it shows the linked game
+//! in its challenge slot while the earlier game keeps its slot. Harness: `e2e_support`.
+
+mod e2e_support;
+
+use e2e_support::*;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A private session bus (`dbus-daemon --session --nofork`), stopped when dropped.
+struct Bus {
+    child: Child,
+    address: String,
+}
+
+impl Bus {
+    fn start() -> Result<Bus, String> {
+        let mut child = Command::new("dbus-daemon")
+            .args(["--session", "--nofork", "--print-address=1"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("dbus-daemon could not be started ({e}); install dbus-daemon"))?;
+        let out = child.stdout.take().ok_or("no stdout of dbus-daemon")?;
+        let mut line = String::new();
+        let read = BufReader::new(out).read_line(&mut line);
+        let address = line.trim().to_string();
+        if read.is_err() || address.is_empty() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err("dbus-daemon printed no bus address".into());
+        }
+        Ok(Bus { child, address })
+    }
+}
+
+impl Drop for Bus {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const FIRST: &str = "slide:3x3#1234567";
+const LINKED: &str = "slide:4x4#7654321";
+
+#[test]
+fn a_second_launch_with_a_link_opens_it_in_the_running_app() {
+    let bus = match Bus::start() {
+        Ok(b) => b,
+        Err(e) if required() => panic!("HUARONG_E2E=1 but {e}"),
+        Err(e) => {
+            eprintln!("\n*** SKIPPED e2e_instance: {e} ***\n");
+            return;
+        }
+    };
+    // The driver and the apps it launches inherit the bus (one test in this binary).
+    std::env::set_var("DBUS_SESSION_BUS_ADDRESS", &bus.address);
+    e2e_test("instance", async |d: &Driver| {
+        let (app, b0) = d.launch_open(FIRST).await;
+        assert_eq!(b0.game, FIRST);
+        let played = app.tap_moves(2).await;
+        assert!(played.moves >= 1, "no move was played: {played:?}");
+        assert_eq!(
+            d.app_pids().len(),
+            1,
+            "one app runs before the second launch"
+        );
+        let code = app.invoke("encode_code", json!({ "id": LINKED })).await;
+        let code = code["code"].as_str().expect("a code").to_string();
+        let link = format!("huarong://play?c={code}");
+
+        let t0 = Instant::now();
+        let mut second = Command::new(&d.app)
+            .arg(&link)
+            .env("DISPLAY", d.display())
+            .env("GDK_BACKEND", "x11")
+            .env("HUARONG_DATA_DIR", &d.data_dir)
+            .env("HOME", d.data_dir.join("home"))
+            .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run the app a second time");
+        let status = loop {
+            if let Some(s) = second.try_wait().expect("wait for the second launch") {
+                break s;
+            }
+            if t0.elapsed() > Duration::from_secs(20) {
+                let _ = second.kill();
+                let _ = second.wait();
+                panic!("the second launch did not exit within 20 s (single instance is off?)");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let exit_ms = t0.elapsed().as_secs_f64() * 1000.0;
+        assert!(status.success(), "the second launch exited with {status}");
+        figure(&format!(
+            "e2e_instance: the second launch handed its link over and exited in {exit_ms:.0} ms"
+        ));
+
+        // The running app opens the link (the board shows the linked game).
+        let b = app
+            .wait_js(
+                &format!(
+                    "const b = document.querySelector('[data-game][data-state]'); \
+                     return b && b.dataset.game === {LINKED:?} ? b.dataset.state : null;"
+                ),
+                15_000,
+            )
+            .await;
+        assert!(b.is_string(), "the linked game was not shown: {b}");
+        assert_eq!(d.app_pids().len(), 1, "exactly one app process remains");
+
+        let snap = app.invoke("snapshot", json!({ "kind": "slide" })).await;
+        assert_eq!(snap["snapshot"]["id"], LINKED);
+        let games = app.invoke("list_games", json!({})).await;
+        let games = games.as_array().expect("list_games is a list").clone();
+        let find = |id: &str| -> Option<Value> { games.iter().find(|g| g["id"] == id).cloned() };
+        let linked = find(LINKED).unwrap_or_else(|| panic!("no slot with the link: {games:?}"));
+        assert!(
+            linked["slot"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with("challenge:"),
+            "the link is not in a challenge slot: {linked}"
+        );
+        let first = find(FIRST).unwrap_or_else(|| panic!("the earlier game is gone: {games:?}"));
+        assert_eq!(
+            first["moves"], played.moves,
+            "the earlier game lost moves: {first}"
+        );
+        app.quit().await;
+    });
+    drop(bus);
+}
