@@ -1,4 +1,5 @@
 use super::*;
+use serde_json::{json, Map};
 
 #[test]
 fn a_game_saved_later_is_written_once_and_shared_by_clones() {

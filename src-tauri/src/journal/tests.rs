@@ -1,0 +1,113 @@
+use super::*;
+use crate::fsio;
+use huarong_engine::slide::Slide;
+use huarong_engine::Session;
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("huarong-journal-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn moves(s: &Session<Slide>) -> Vec<huarong_engine::slide::Move> {
+    s.current()
+        .board()
+        .movable()
+        .into_iter()
+        .map(|tile| huarong_engine::slide::Move { tile })
+        .collect()
+}
+
+#[test]
+fn put_append_reopen_and_torn_tail() {
+    let dir = tmpdir("basic");
+    let (j, slots, notices) = Journal::open(&dir, fsio::real());
+    assert!(slots.is_empty() && notices.is_empty(), "{notices:?}");
+    let mut s = Session::<Slide>::open("slide:4x4#42").unwrap();
+    j.put(
+        "slide:4x4",
+        json!({"n": 0}),
+        serde_json::to_value(s.save(0)).unwrap(),
+    );
+    let _ = s.take_delta(0);
+    assert!(j.flush(Duration::from_secs(10)));
+    for i in 0..20u64 {
+        let mv = moves(&s)[(i as usize * 7) % moves(&s).len()];
+        s.play(&mv, i * 100).unwrap();
+        if i % 5 == 4 {
+            s.undo(i * 100 + 1).unwrap();
+        }
+        let d = s.take_delta(i * 100 + 2);
+        j.append(
+            "slide:4x4",
+            json!({"n": i + 1}),
+            serde_json::to_value(d).unwrap(),
+        );
+    }
+    assert!(j.flush(Duration::from_secs(10)));
+    assert_eq!(j.error(), None);
+    j.shutdown();
+    let want = serde_json::to_value(s.save(1902)).unwrap();
+    let (j2, slots, notices) = Journal::open(&dir, fsio::real());
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(slots.len(), 1);
+    assert_eq!(slots[0].key, "slide:4x4");
+    assert_eq!(slots[0].header, json!({"n": 20}));
+    assert_eq!(slots[0].saved, want);
+    j2.shutdown();
+    // Cut the journal inside its last record: that move is lost, the rest kept.
+    let jnl = std::fs::read_dir(dir.join("games"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "jnl"))
+        .unwrap();
+    let len = std::fs::metadata(&jnl).unwrap().len();
+    let f = std::fs::OpenOptions::new().write(true).open(&jnl).unwrap();
+    f.set_len(len - 3).unwrap();
+    let (j3, slots, _) = Journal::open(&dir, fsio::real());
+    assert_eq!(slots[0].header, json!({"n": 19}));
+    // The next write after a torn tail is a fresh snapshot; nothing follows the garbage.
+    j3.append(
+        "slide:4x4",
+        json!({"n": 99}),
+        serde_json::to_value(SessionDelta::<Value> {
+            keep: 0,
+            add: vec![],
+            cursor: 0,
+            elapsed_ms: 5,
+            undo_used: true,
+            hints_used: 0,
+            auto_solved: false,
+            undo_allowed: true,
+        })
+        .unwrap(),
+    );
+    assert!(j3.flush(Duration::from_secs(10)));
+    j3.shutdown();
+    let (j4, slots, _) = Journal::open(&dir, fsio::real());
+    assert_eq!(slots[0].header, json!({"n": 99}));
+    j4.remove("slide:4x4");
+    assert!(j4.flush(Duration::from_secs(10)));
+    j4.shutdown();
+    let left: Vec<_> = std::fs::read_dir(dir.join("games"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn disabled_keeps_memory_only() {
+    let j = Journal::disabled();
+    j.put(
+        "2048:free",
+        json!({}),
+        json!({"version":1,"id":"2048:4:1","log":[],"cursor":0,"elapsed_ms":0}),
+    );
+    assert!(j.flush(Duration::from_millis(10)));
+    assert!(j.get("2048:free").is_some());
+    j.shutdown();
+}

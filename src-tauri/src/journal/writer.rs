@@ -1,0 +1,294 @@
+//! The writer thread: turns pending slot changes into snapshot, append and remove jobs.
+
+use super::{describe, encode_record, encode_snapshot, lock, Inner, Names, Slot, State};
+use super::{COMPACT_MIN, MAX_FILE, RETRY_FIRST, RETRY_MAX};
+use crate::fsio::Io;
+use crate::persist::Notice;
+use huarong_engine::session::SavedSession;
+use serde_json::Value;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+enum Job {
+    Snapshot {
+        key: String,
+        old: u64,
+        new: u64,
+        bytes: Vec<u8>,
+    },
+    Append {
+        key: String,
+        jgen: u64,
+        bytes: Vec<u8>,
+    },
+    Remove {
+        key: String,
+    },
+}
+
+/// A snapshot file's payload as written (serialised straight from the slot).
+#[derive(serde::Serialize)]
+struct SnapOut<'a> {
+    key: &'a str,
+    jgen: u64,
+    header: &'a Value,
+    saved: &'a SavedSession<Value>,
+}
+
+fn snapshot_bytes(key: &str, jgen: u64, slot: &Slot) -> Result<Vec<u8>, String> {
+    let payload = serde_json::to_vec(&SnapOut {
+        key,
+        jgen,
+        header: &slot.header,
+        saved: &slot.saved,
+    })
+    .map_err(|e| e.to_string())?;
+    encode_snapshot(&payload, MAX_FILE as usize)
+}
+
+/// Take the next batch of work (under the lock).
+fn collect(inner: &Inner, st: &mut State) -> (Vec<Job>, Option<String>) {
+    let mut jobs: Vec<Job> = st
+        .removed
+        .iter()
+        .map(|k| Job::Remove { key: k.clone() })
+        .collect();
+    st.removed.clear();
+    let compact_at = inner.opts.compact_at.unwrap_or(COMPACT_MIN);
+    let checkpoint = std::mem::take(&mut st.checkpoint);
+    let mut failed = Vec::new();
+    for (key, slot) in st.slots.iter_mut() {
+        let big = slot.jbytes + slot.pending_bytes > compact_at.max(slot.snap_bytes);
+        let full = slot.snap || big || (checkpoint && (slot.jbytes > 0 || slot.dirty()));
+        if full {
+            let new = slot.jgen + 1;
+            match snapshot_bytes(key, new, slot) {
+                Ok(bytes) => {
+                    jobs.push(Job::Snapshot {
+                        key: key.clone(),
+                        old: slot.jgen,
+                        new,
+                        bytes,
+                    });
+                    slot.snap = false;
+                }
+                // `snap` stays set: the writer tries again after its back-off.
+                Err(e) => {
+                    slot.snap = true;
+                    failed.push(format!("the game {key} cannot be saved: {e}"));
+                }
+            }
+        } else if !slot.pending.is_empty() {
+            let mut bytes = Vec::with_capacity(slot.pending_bytes as usize);
+            for p in &slot.pending {
+                // Payloads over the limit never reach `pending`.
+                let _ = encode_record(&mut bytes, p);
+            }
+            jobs.push(Job::Append {
+                key: key.clone(),
+                jgen: slot.jgen,
+                bytes,
+            });
+        }
+        slot.pending.clear();
+        slot.pending_bytes = 0;
+    }
+    (jobs, failed.pop())
+}
+
+fn mutant(inner: &Inner, site: &str) -> bool {
+    inner.opts.mutant == Some(site)
+}
+
+/// Run one job; the outcome for the slot's bookkeeping.
+fn run(inner: &Inner, io: &dyn Io, dir: &Path, job: &Job) -> std::io::Result<()> {
+    match job {
+        Job::Remove { key } => {
+            let n = Names::new(dir, key);
+            let prefix = format!("{}.", n.stem);
+            for name in io.list(dir)? {
+                if name.starts_with(&prefix) {
+                    match io.remove(&dir.join(&name)) {
+                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                        _ => {}
+                    }
+                }
+            }
+            io.sync_dir(dir)
+        }
+        Job::Append { key, jgen, bytes } => {
+            let n = Names::new(dir, key);
+            let path = n.journal(*jgen);
+            io.append(&path, bytes)?;
+            if !mutant(inner, "journal.fsync") {
+                io.fsync(&path)?;
+            }
+            Ok(())
+        }
+        Job::Snapshot {
+            key,
+            old,
+            new,
+            bytes,
+        } => {
+            let n = Names::new(dir, key);
+            let old_j = n.journal(*old);
+            let cleanup = |e: std::io::Error| {
+                let _ = io.remove(&n.tmp);
+                e
+            };
+            io.create(&n.tmp).map_err(cleanup)?;
+            io.append(&n.tmp, bytes).map_err(cleanup)?;
+            if mutant(inner, "snapshot.rename_before_fsync") {
+                io.rename(&n.tmp, &n.snap).map_err(cleanup)?;
+                io.fsync(&n.snap)?;
+            } else {
+                if !mutant(inner, "snapshot.fsync") {
+                    io.fsync(&n.tmp).map_err(cleanup)?;
+                }
+                io.create(&n.journal(*new)).map_err(cleanup)?;
+                if mutant(inner, "snapshot.remove_old_before_rename") && *old > 0 {
+                    let _ = io.remove(&old_j);
+                }
+                io.rename(&n.tmp, &n.snap).map_err(cleanup)?;
+            }
+            if mutant(inner, "snapshot.rename_before_fsync") {
+                io.create(&n.journal(*new))?;
+            }
+            if !mutant(inner, "snapshot.dir_fsync") {
+                io.sync_dir(dir)?;
+            }
+            if *old > 0 {
+                match io.remove(&old_j) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                        // Left over; the next start removes it.
+                    }
+                    _ => {}
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+pub(super) fn writer(inner: Arc<Inner>) {
+    let (Some(io), Some(dir)) = (inner.io.clone(), inner.dir.clone()) else {
+        return;
+    };
+    loop {
+        let ((jobs, unencodable), seq) = {
+            let mut st = lock(&inner.state);
+            loop {
+                let work = st.durable < st.seq || st.checkpoint;
+                let now = Instant::now();
+                let ready = st.retry_at.is_none_or(|t| now >= t);
+                if work && ready {
+                    break;
+                }
+                if st.stop {
+                    inner.done.notify_all();
+                    return;
+                }
+                st = match st.retry_at {
+                    Some(t) if work => {
+                        inner
+                            .wake
+                            .wait_timeout(st, t.saturating_duration_since(now))
+                            .unwrap_or_else(|p| p.into_inner())
+                            .0
+                    }
+                    _ => inner.wake.wait(st).unwrap_or_else(|p| p.into_inner()),
+                };
+            }
+            let seq = st.seq;
+            (collect(&inner, &mut st), seq)
+        };
+        let mut failure: Option<String> = unencodable;
+        let mut outcomes = Vec::with_capacity(jobs.len());
+        for job in &jobs {
+            let r = catch_unwind(AssertUnwindSafe(|| run(&inner, io.as_ref(), &dir, job)));
+            let r = match r {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(e)) => Err(format!("games cannot be saved: {}", describe(&e))),
+                Err(p) => {
+                    let what = p
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| p.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    Err(format!(
+                        "the saver failed unexpectedly ({what}); it keeps going"
+                    ))
+                }
+            };
+            if let Err(e) = &r {
+                failure = Some(e.clone());
+            }
+            outcomes.push(r.is_ok());
+        }
+        let mut st = lock(&inner.state);
+        for (job, ok) in jobs.iter().zip(outcomes) {
+            match job {
+                Job::Remove { key } => {
+                    if !ok {
+                        st.removed.insert(key.clone());
+                    }
+                }
+                Job::Append { key, bytes, .. } => {
+                    if let Some(slot) = st.slots.get_mut(key) {
+                        if ok {
+                            slot.jbytes += bytes.len() as u64;
+                        } else {
+                            slot.snap = true;
+                        }
+                    }
+                }
+                Job::Snapshot {
+                    key, new, bytes, ..
+                } => {
+                    if let Some(slot) = st.slots.get_mut(key) {
+                        if ok {
+                            slot.jgen = *new;
+                            slot.jbytes = 0;
+                            slot.snap_bytes = bytes.len() as u64;
+                        } else {
+                            slot.snap = true;
+                        }
+                    } else if ok {
+                        // Removed while it was written: remove its files again.
+                        st.removed.insert(key.clone());
+                    }
+                }
+            }
+        }
+        match failure {
+            Some(e) => {
+                if st.error.as_deref() != Some(e.as_str()) {
+                    st.notices.push(Notice::warning("save_failed", e.clone()));
+                }
+                st.error = Some(e);
+                let wait = st.backoff;
+                st.retry_at = Some(Instant::now() + wait);
+                st.backoff = (wait * 2).min(RETRY_MAX);
+            }
+            None => {
+                if st.error.take().is_some() {
+                    st.notices.push(Notice::info(
+                        "saving_resumed",
+                        "games are being saved again",
+                    ));
+                }
+                st.retry_at = None;
+                st.backoff = inner.opts.retry_first.unwrap_or(RETRY_FIRST);
+                st.durable = st.durable.max(seq);
+            }
+        }
+        inner.done.notify_all();
+        if st.stop && st.retry_at.is_some() {
+            // Shutting down and the last try failed: stop anyway (data stays in memory).
+            return;
+        }
+    }
+}

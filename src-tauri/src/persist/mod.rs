@@ -1,0 +1,384 @@
+//! File-level durability of the player's progress, usable without a running app (the kill
+//! test drives this module from a child process).
+//!
+//! Two files in the data directory:
+//! - `huarong.json`, the **primary**: the `tauri-plugin-store` file. The plugin's `save()`
+//!   truncates and rewrites it in place (no temp file, no fsync), and it silently drops a file
+//!   it cannot parse — so it can be damaged by a kill and must be checked before the plugin
+//!   opens it.
+//! - `huarong.good.json`, the **last good copy**: the same bytes' content, written by us
+//!   atomically (temp file, fsync, rename, directory fsync) *before* every primary save.
+//!
+//! Both hold `{"save": {"schema", "gen", "checksum", "progress"}}` (see `progress.rs`). Since
+//! the good copy is written first, its `gen` is never behind the primary's; a kill at any
+//! instant leaves at least one of them whole and holding the newest state that was complete.
+//!
+//! At start ([`recover`]), before the plugin can load or overwrite anything, both files are
+//! read and verified (JSON, schema, checksum); the newest valid one wins; a damaged file is
+//! moved aside as `<name>.corrupt-<unix ms>` (never deleted while it may hold records), a file
+//! from a newer app version as `<name>.newer-<unix ms>`, and a notice says what happened.
+//! Then both files are rewritten (atomically) with the chosen state so the plugin loads it.
+//!
+//! While the app runs, a [`Writer`] thread saves every submitted state: it coalesces (only the
+//! newest pending state is written), writes the good copy, then the primary.
+
+mod recover;
+#[cfg(test)]
+mod tests;
+mod writer;
+
+pub use recover::{recover, recover_with, Recovered};
+pub use writer::{InPlaceFile, InPlaceIo, Primary, Writer};
+
+use crate::fsio::{Io, Real};
+use crate::progress::{self, Progress, SCHEMA};
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+use std::fs::{self, File};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The environment variable that redirects all app data (tests, portable installs).
+pub const ENV_DIR: &str = "HUARONG_DATA_DIR";
+pub const STORE_FILE: &str = "huarong.json";
+pub const GOOD_FILE: &str = "huarong.good.json";
+/// A file bigger than this is not a save of ours (three maximal move logs are ~20 MB).
+pub const MAX_FILE: u64 = 64 << 20;
+/// Largest `gen` a loaded file keeps (a hostile huge one is cut to this; each save adds one).
+pub const MAX_GEN: u64 = 1 << 53;
+/// How many `*.corrupt-*` / `*.newer-*` files are kept (the oldest beyond are removed).
+pub const KEEP_ASIDE: usize = 8;
+
+/// Where the files live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paths {
+    pub dir: PathBuf,
+    pub store: PathBuf,
+    pub good: PathBuf,
+}
+
+impl Paths {
+    pub fn new(dir: impl Into<PathBuf>) -> Paths {
+        let dir = dir.into();
+        Paths {
+            store: dir.join(STORE_FILE),
+            good: dir.join(GOOD_FILE),
+            dir,
+        }
+    }
+
+    /// `$HUARONG_DATA_DIR` when set (made absolute), else `default`.
+    pub fn from_env_or(default: impl FnOnce() -> Option<PathBuf>) -> Result<Paths, String> {
+        match std::env::var_os(ENV_DIR) {
+            Some(d) if !d.is_empty() => {
+                let p = PathBuf::from(d);
+                if p.as_os_str().len() > 4096 {
+                    return Err(format!("{ENV_DIR} is longer than 4096 characters"));
+                }
+                let p = if p.is_absolute() {
+                    p
+                } else {
+                    std::env::current_dir()
+                        .map_err(|e| format!("current dir: {e}"))?
+                        .join(p)
+                };
+                Ok(Paths::new(p))
+            }
+            _ => default()
+                .map(Paths::new)
+                .ok_or_else(|| "no app data directory".to_string()),
+        }
+    }
+}
+
+/// One saved state: its generation number and the progress.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doc {
+    pub gen: u64,
+    pub progress: Progress,
+}
+
+/// A message for the player about their saved data (shown by the UI, see `get_progress`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Notice {
+    /// `warning` (something was wrong and was repaired) or `info`.
+    pub level: String,
+    /// Stable: `restored`, `kept_aside`, `migrated`, `unreadable`, `save_failed`, `bad_open`, …
+    pub code: String,
+    pub message: String,
+}
+
+impl Notice {
+    pub fn warning(code: &str, message: impl Into<String>) -> Notice {
+        Notice {
+            level: "warning".into(),
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+    pub fn info(code: &str, message: impl Into<String>) -> Notice {
+        Notice {
+            level: "info".into(),
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// The checksum of a save: FNV-1a 64 over the schema, the gen and the progress' JSON, as 16
+/// hex digits. It detects damage (bit flips, a half-old half-new file), not tampering.
+pub fn checksum(schema: u32, gen: u64, progress: &Value) -> String {
+    let mut bytes = format!("huarong:{schema}:{gen}:").into_bytes();
+    // Serializing a `Value` is deterministic for a given value, and a parse of our own
+    // output gives back the same value, so writer and reader agree.
+    bytes.extend(serde_json::to_vec(progress).unwrap_or_default());
+    format!("{:016x}", huarong_engine::rng::fnv1a64(&bytes))
+}
+
+/// The `"save"` envelope of a doc.
+pub fn envelope(doc: &Doc) -> Value {
+    let progress = serde_json::to_value(&doc.progress).unwrap_or_else(|_| json!({}));
+    json!({
+        "schema": SCHEMA,
+        "gen": doc.gen,
+        "checksum": checksum(SCHEMA, doc.gen, &progress),
+        "progress": progress,
+    })
+}
+
+/// The whole file (`{"save": envelope}`) as bytes.
+pub fn encode(doc: &Doc) -> Vec<u8> {
+    serde_json::to_vec_pretty(&json!({ "save": envelope(doc) })).unwrap_or_default()
+}
+
+/// Why a file was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Bad {
+    /// Truncated, not JSON, wrong layout, or a checksum mismatch.
+    Damaged(String),
+    /// Written by a newer app (a higher schema): kept aside, never overwritten.
+    Newer(String),
+}
+
+/// Parse and verify a file's bytes: the doc and the schema it was written in.
+pub fn decode(bytes: &[u8]) -> Result<(Doc, u32), Bad> {
+    decode_with(bytes, true)
+}
+
+/// [`decode`], optionally without the checksum check (a last resort when every copy is
+/// damaged: a file that still parses is better than an empty start).
+pub fn decode_with(bytes: &[u8], verify: bool) -> Result<(Doc, u32), Bad> {
+    let damaged = |s: String| Bad::Damaged(s);
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(damaged(format!(
+            "{} bytes is larger than any save",
+            bytes.len()
+        )));
+    }
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(damaged("the file is empty".into()));
+    }
+    let value: Value = serde_json::from_slice(bytes)
+        .map_err(|e| damaged(format!("not valid JSON (truncated or overwritten?): {e}")))?;
+    let Value::Object(file) = value else {
+        return Err(damaged("not a JSON object".into()));
+    };
+    let schema = progress::schema_of(&file)
+        .ok_or_else(|| damaged("the save has no readable schema number".into()))?;
+    if schema > SCHEMA {
+        return Err(Bad::Newer(format!(
+            "written by a newer version of the app (schema {schema}; this one reads up to {SCHEMA})"
+        )));
+    }
+    let mut gen = 0;
+    if schema >= 1 {
+        let save = file
+            .get("save")
+            .and_then(Value::as_object)
+            .ok_or_else(|| damaged("no save".into()))?;
+        // A huge gen saturates (and then fails its checksum unless it was written so).
+        gen = match save.get("gen") {
+            Some(Value::Number(n)) => progress::saturate_u64(n),
+            _ => return Err(damaged("no gen number".into())),
+        };
+        let want = save
+            .get("checksum")
+            .and_then(Value::as_str)
+            .ok_or_else(|| damaged("no checksum".into()))?;
+        let progress = save
+            .get("progress")
+            .ok_or_else(|| damaged("no progress".into()))?;
+        let got = checksum(schema, gen, progress);
+        if verify && got != want {
+            return Err(damaged(format!(
+                "checksum mismatch (stored {want}, computed {got})"
+            )));
+        }
+    }
+    let mut file = file;
+    if let Some(p) = file.get_mut("save").and_then(|s| s.get_mut("progress")) {
+        progress::clamp_counters(p);
+    }
+    // The current schema needs no migration (and its one parse below is the check); older
+    // ones go through `migrate`.
+    let (mut env, from) = if schema == SCHEMA {
+        (file.remove("save").unwrap_or(Value::Null), SCHEMA)
+    } else {
+        progress::migrate(file).map_err(damaged)?
+    };
+    // One parse of the file; the progress value is moved, not copied.
+    let mut progress: Progress = serde_json::from_value(env["progress"].take())
+        .map_err(|e| damaged(format!("progress does not parse: {e}")))?;
+    progress.sanitize();
+    // Room for the app to count on without ever overflowing.
+    let gen = gen.min(MAX_GEN);
+    Ok((Doc { gen, progress }, from))
+}
+
+/// Write `bytes` to `path` atomically: temp file in the same directory, fsync, rename over
+/// `path`, fsync the directory. A reader sees the old file or the new one, never a mix.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_io(&Real, path, bytes)
+}
+
+/// [`write_atomic`] through an [`Io`] (fault tests). A failed write removes its temp file.
+pub fn write_atomic_io(io: &dyn Io, path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let tmp = tmp_path(path);
+    let staged = io
+        .create(&tmp)
+        .and_then(|()| io.append(&tmp, bytes))
+        .and_then(|()| io.fsync(&tmp))
+        .and_then(|()| io.rename(&tmp, path));
+    if let Err(e) = staged {
+        let _ = io.remove(&tmp);
+        return Err(e);
+    }
+    io.sync_dir(path.parent().unwrap_or(Path::new(".")))
+}
+
+fn tmp_path(path: &Path) -> PathBuf {
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    File::open(dir)?.sync_all()
+}
+
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> io::Result<()> {
+    // Windows cannot open a directory for syncing; the rename itself is durable there.
+    Ok(())
+}
+
+/// What reading one file found.
+#[derive(Debug)]
+enum Found {
+    Missing,
+    Valid {
+        doc: Box<Doc>,
+        from: u32,
+        raw: Vec<u8>,
+    },
+    Bad(Bad, Vec<u8>),
+    /// The file exists but could not be read (permissions, I/O error).
+    Unreadable(String),
+}
+
+fn read(io: &dyn Io, path: &Path) -> Found {
+    match io.read(path, MAX_FILE) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Found::Missing,
+        // Over the size limit: not read (bounded memory), treated as damaged.
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => Found::Bad(
+            Bad::Damaged(format!("{e}; larger than any save")),
+            Vec::new(),
+        ),
+        Err(e) => Found::Unreadable(e.to_string()),
+        Ok(raw) => match decode(&raw) {
+            Ok((doc, from)) => Found::Valid {
+                doc: Box::new(doc),
+                from,
+                raw,
+            },
+            Err(b) => Found::Bad(b, raw),
+        },
+    }
+}
+
+pub fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+/// Move a file aside as `<name>.<tag>-<unix ms>` (a fresh name if that exists).
+fn move_aside(path: &Path, tag: &str) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ms = unix_ms();
+    for i in 0..1000u32 {
+        let suffix = if i == 0 {
+            String::new()
+        } else {
+            format!("-{i}")
+        };
+        let target = path.with_file_name(format!("{name}.{tag}-{ms}{suffix}"));
+        if !target.exists() {
+            fs::rename(path, &target)?;
+            sync_dir(path.parent().unwrap_or(Path::new(".")))?;
+            prune_aside(path);
+            return Ok(target);
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "no free name to move the file aside",
+    ))
+}
+
+/// Keep only the newest [`KEEP_ASIDE`] moved-aside copies of `path`.
+fn prune_aside(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let prefix = format!("{}.", name.to_string_lossy());
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let mut aside: Vec<(SystemTime, PathBuf)> = entries
+        .flatten()
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.strip_prefix(&prefix)
+                .is_some_and(|rest| rest.starts_with("corrupt-") || rest.starts_with("newer-"))
+        })
+        .map(|e| {
+            (
+                e.metadata()
+                    .and_then(|m| m.modified())
+                    .unwrap_or(UNIX_EPOCH),
+                e.path(),
+            )
+        })
+        .collect();
+    if aside.len() > KEEP_ASIDE {
+        aside.sort();
+        for (_, p) in &aside[..aside.len() - KEEP_ASIDE] {
+            let _ = fs::remove_file(p);
+        }
+    }
+}
+
+/// Decode a file into its top-level object without verifying (for tests and tools).
+pub fn raw_object(bytes: &[u8]) -> Option<Map<String, Value>> {
+    serde_json::from_slice(bytes).ok()
+}

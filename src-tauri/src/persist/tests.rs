@@ -1,0 +1,108 @@
+use super::*;
+use std::time::Duration;
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "huarong-persist-{name}-{}-{}",
+        std::process::id(),
+        unix_ms()
+    ));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn doc(gen: u64, screen: &str) -> Doc {
+    Doc {
+        gen,
+        progress: Progress {
+            screen: screen.into(),
+            ..Default::default()
+        },
+    }
+}
+
+#[test]
+fn encode_decode_round_trip() {
+    let d = doc(7, "settings");
+    let (back, from) = decode(&encode(&d)).unwrap();
+    assert_eq!(back, d);
+    assert_eq!(from, SCHEMA);
+}
+
+#[test]
+fn checksum_catches_a_changed_byte() {
+    let bytes = encode(&doc(3, "settings"));
+    let text = String::from_utf8(bytes)
+        .unwrap()
+        .replace("settings", "settingz");
+    assert!(matches!(decode(text.as_bytes()), Err(Bad::Damaged(m)) if m.contains("checksum")));
+}
+
+#[test]
+fn every_truncation_is_detected() {
+    let bytes = encode(&doc(3, "home"));
+    // The encoding ends with `}` (no trailing newline), so every strict prefix is cut.
+    for n in 0..bytes.len() {
+        assert!(decode(&bytes[..n]).is_err(), "truncated at {n} accepted");
+    }
+}
+
+#[test]
+fn recover_prefers_newest_and_keeps_damage_aside() {
+    let dir = tmpdir("recover");
+    let paths = Paths::new(&dir);
+    write_atomic(&paths.good, &encode(&doc(5, "game:slide"))).unwrap();
+    let full = encode(&doc(5, "game:slide"));
+    fs::write(&paths.store, &full[..full.len() / 2]).unwrap();
+    let r = recover(&paths);
+    assert!(r.writable);
+    assert_eq!(r.doc, doc(5, "game:slide"));
+    assert!(r.notices.iter().any(|n| n.code == "restored"));
+    assert!(r.notices.iter().any(|n| n.code == "kept_aside"));
+    let aside: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1);
+    assert_eq!(decode(&fs::read(&paths.store).unwrap()).unwrap().0.gen, 5);
+    // A second start is clean.
+    let r = recover(&paths);
+    assert!(r.notices.is_empty(), "{:?}", r.notices);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn both_damaged_but_one_still_parses_is_salvaged_not_dropped() {
+    let dir = tmpdir("salvage");
+    let paths = Paths::new(&dir);
+    let bytes = String::from_utf8(encode(&doc(9, "settings"))).unwrap();
+    // A flipped value behind the checksum (still JSON) and a truncated copy.
+    fs::write(&paths.good, bytes.replace("settings", "game:slide")).unwrap();
+    fs::write(&paths.store, &bytes[..bytes.len() / 3]).unwrap();
+    let r = recover(&paths);
+    assert_eq!(r.doc.gen, 9);
+    assert_eq!(r.doc.progress.screen, "game:slide");
+    assert!(r.notices.iter().any(|n| n.code == "salvaged"));
+    assert_eq!(
+        r.notices.iter().filter(|n| n.code == "kept_aside").count(),
+        2
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn writer_coalesces_and_orders_good_before_primary() {
+    let dir = tmpdir("writer");
+    let paths = Paths::new(&dir);
+    let mut w = Writer::start(paths.clone(), Box::new(InPlaceFile(paths.store.clone())), 0);
+    for g in 1..=50 {
+        w.submit(doc(g, "home"));
+    }
+    assert!(w.wait_durable(50, Duration::from_secs(10)));
+    w.stop();
+    assert_eq!(decode(&fs::read(&paths.good).unwrap()).unwrap().0.gen, 50);
+    assert_eq!(decode(&fs::read(&paths.store).unwrap()).unwrap().0.gen, 50);
+    let _ = fs::remove_dir_all(&dir);
+}
