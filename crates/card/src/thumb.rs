@@ -152,12 +152,13 @@ impl Thumb {
                     while r + ph < *h && cells[i + ph * w] == ch {
                         ph += 1;
                     }
+                    // The board's colours (ui/css/board-klotski.css, light theme): Cao Cao
+                    // red, vertical generals green, the horizontal general blue, soldiers gold.
                     let color = match (ch, pw, ph) {
-                        (b'C', _, _) => Rgb::hex(0xc8423a),
-                        (_, 1, 1) => Rgb::hex(0xe7b84f),
-                        (_, 1, _) => Rgb::hex(0x3f7cac),
-                        (_, _, 1) => Rgb::hex(0x4f9a6a),
-                        _ => Rgb::hex(0x8e6bb0),
+                        (b'C', _, _) => Rgb::hex(0xa3271d),
+                        (_, 1, 1) => Rgb::hex(0xd9b06a),
+                        (_, 1, _) => Rgb::hex(0x2c5a4d),
+                        _ => Rgb::hex(0x2d4e6e),
                     };
                     let (pwf, phf) = (pw as f32 * cell - gap, ph as f32 * cell - gap);
                     let shade = Rgb(color.0 / 4 * 3, color.1 / 4 * 3, color.2 / 4 * 3);
