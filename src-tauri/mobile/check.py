@@ -419,9 +419,9 @@ def expected_manifest(current: str) -> str:
 
 
 def persist_file_names() -> list[str]:
-    src = (APP / "src" / "persist.rs").read_text(encoding="utf-8")
+    src = (APP / "src" / "persist" / "mod.rs").read_text(encoding="utf-8")
     names = [re.search(rf'pub const {c}: &str = "([^"]+)";', src) for c in ("STORE_FILE", "GOOD_FILE")]
-    need(all(names), "src/persist.rs no longer defines STORE_FILE and GOOD_FILE")
+    need(all(names), "src/persist/mod.rs no longer defines STORE_FILE and GOOD_FILE")
     return [m.group(1) for m in names]
 
 
@@ -440,7 +440,7 @@ def check_manifest() -> str:
         includes = re.findall(r'<include domain="root" path="([^"]+)" />', rules)
         sections = 2 if res == "data_extraction_rules" else 1
         need(sorted(includes) == sorted(files * sections),
-             f"{res}.xml must include exactly {files} (from src/persist.rs) in each section, "
+             f"{res}.xml must include exactly {files} (from src/persist/mod.rs) in each section, "
              f"has {includes}")
     return f"deep-link intent filter as the plugin writes it; backups hold only {', '.join(files)}"
 
