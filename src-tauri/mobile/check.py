@@ -422,7 +422,10 @@ def persist_file_names() -> list[str]:
     src = (APP / "src" / "persist" / "mod.rs").read_text(encoding="utf-8")
     names = [re.search(rf'pub const {c}: &str = "([^"]+)";', src) for c in ("STORE_FILE", "GOOD_FILE")]
     need(all(names), "src/persist/mod.rs no longer defines STORE_FILE and GOOD_FILE")
-    return [m.group(1) for m in names]
+    journal = (APP / "src" / "journal" / "mod.rs").read_text(encoding="utf-8")
+    games = re.search(r'pub const GAMES_DIR: &str = "([^"]+)";', journal)
+    need(games is not None, "src/journal/mod.rs no longer defines GAMES_DIR")
+    return [m.group(1) for m in names] + [games.group(1)]
 
 
 def check_manifest() -> str:
@@ -440,7 +443,7 @@ def check_manifest() -> str:
         includes = re.findall(r'<include domain="root" path="([^"]+)" />', rules)
         sections = 2 if res == "data_extraction_rules" else 1
         need(sorted(includes) == sorted(files * sections),
-             f"{res}.xml must include exactly {files} (from src/persist/mod.rs) in each section, "
+             f"{res}.xml must include exactly {files} (from src/persist/mod.rs, src/journal/mod.rs) in each section, "
              f"has {includes}")
     return f"deep-link intent filter as the plugin writes it; backups hold only {', '.join(files)}"
 

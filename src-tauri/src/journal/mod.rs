@@ -31,6 +31,9 @@ use recover::recover;
 use writer::writer;
 
 /// Largest file the journal writes or reads (snapshot or journal).
+/// The folder of the data directory that holds every slot's snapshot and journal (Android
+/// backs it up beside the progress files: `gen/android/.../res/xml/*_rules.xml`).
+pub const GAMES_DIR: &str = "games";
 pub const MAX_FILE: u64 = 64 << 20;
 /// A journal shorter than this is never compacted for its size.
 pub const COMPACT_MIN: u64 = 256 << 10;
@@ -182,7 +185,7 @@ impl Journal {
         io: Arc<dyn Io>,
         opts: Options,
     ) -> (Journal, Vec<SlotData>, Vec<Notice>) {
-        let gdir = dir.join("games");
+        let gdir = dir.join(GAMES_DIR);
         let mut notices = Vec::new();
         let mut slots = HashMap::new();
         if let Err(e) = io.create_dir_all(&gdir) {
