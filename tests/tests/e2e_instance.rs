@@ -63,7 +63,7 @@ fn a_second_launch_with_a_link_opens_it_in_the_running_app() {
     std::env::set_var("DBUS_SESSION_BUS_ADDRESS", &bus.address);
     e2e_test("instance", async |d: &Driver| {
         let (app, b0) = d.launch_open(FIRST).await;
-        assert_eq!(b0.game, FIRST);
+        assert_eq!(b0.game, "slide", "{b0:?}");
         let played = app.tap_moves(2).await;
         assert!(played.moves >= 1, "no move was played: {played:?}");
         assert_eq!(
@@ -108,10 +108,9 @@ fn a_second_launch_with_a_link_opens_it_in_the_running_app() {
         // The running app opens the link (the board shows the linked game).
         let b = app
             .wait_js(
-                &format!(
-                    "const b = document.querySelector('[data-game][data-state]'); \
-                     return b && b.dataset.game === {LINKED:?} ? b.dataset.state : null;"
-                ),
+                "const b = document.querySelector('[data-game][data-state]'); \
+                 return b && b.dataset.game === 'slide' && b.dataset.state.startsWith('4x4:') \
+                 ? b.dataset.state : null;",
                 15_000,
             )
             .await;
@@ -119,11 +118,13 @@ fn a_second_launch_with_a_link_opens_it_in_the_running_app() {
         assert_eq!(d.app_pids().len(), 1, "exactly one app process remains");
 
         let snap = app.invoke("snapshot", json!({ "kind": "slide" })).await;
-        assert_eq!(snap["snapshot"]["id"], LINKED);
+        // A share code carries the exact board, so the opened game's ID is that board's.
+        let linked_id = snap["snapshot"]["id"].as_str().unwrap_or("").to_string();
+        assert!(linked_id.starts_with("slide:4x4"), "{snap}");
         let games = app.invoke("list_games", json!({})).await;
         let games = games.as_array().expect("list_games is a list").clone();
         let find = |id: &str| -> Option<Value> { games.iter().find(|g| g["id"] == id).cloned() };
-        let linked = find(LINKED).unwrap_or_else(|| panic!("no slot with the link: {games:?}"));
+        let linked = find(&linked_id).unwrap_or_else(|| panic!("no slot with the link: {games:?}"));
         assert!(
             linked["slot"]
                 .as_str()
