@@ -339,20 +339,12 @@ impl<G: Game> Session<G> {
             return Err(Error::illegal("the game is over"));
         }
         self.hints_used = self.hints_used.saturating_add(1);
-        if let Some(mv) = self.line.first() {
-            return Ok(Hint {
-                mv: mv.clone(),
-                optimal: self.line_optimal,
-                line: self.line[1..].to_vec(),
-                values: None,
-            });
+        if let Some(cached) = self.cached_hint() {
+            return Ok(cached);
         }
         let hint = ask(self.current())?;
         if !hint.line.is_empty() || hint.values.is_none() {
-            self.line = std::iter::once(hint.mv.clone())
-                .chain(hint.line.iter().cloned())
-                .collect();
-            self.line_optimal = hint.optimal;
+            self.keep_line(&hint);
         }
         Ok(hint)
     }
@@ -384,11 +376,16 @@ impl<G: Game> Session<G> {
         {
             return false;
         }
+        self.keep_line(hint);
+        true
+    }
+
+    /// Cache `hint`'s move and the rest of its line as the line from the current position.
+    fn keep_line(&mut self, hint: &Hint<G::Move>) {
         self.line = std::iter::once(hint.mv.clone())
             .chain(hint.line.iter().cloned())
             .collect();
-        self.line_optimal = true;
-        true
+        self.line_optimal = hint.optimal;
     }
 
     /// The hint the session already holds for the current position (the head of its cached
