@@ -26,7 +26,8 @@ export class FinishDialog {
     const stars = Number(field(f, 'stars') || 0);
     const maxStars = Number(field(f, 'max_stars') || 3);
     const moves = field(f, 'moves') ?? s.moves;
-    const newRecord = !!(field(f, 'new_record') || field(f, 'record'));
+    // `record` is always there (the scope's record after this game); only `new_record` says it improved.
+    const newRecord = field(f, 'new_record') === true;
 
     const rows = game.finish.rows(s, f).map(([label, value, key]) =>
       h('div', { class: 'fin-stat', 'data-fin': key }, h('span', { class: 'stat-label' }, t(label)), h('span', { class: 'stat-value' }, String(value))),
