@@ -95,6 +95,63 @@ pub fn decode_records(bytes: &[u8]) -> Records<'_> {
     Records { records, valid: at }
 }
 
+/// Why a journal's valid prefix ended before its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tail {
+    /// The file ends inside a record, or in zeros: the write in flight when the app or the
+    /// power stopped (a torn append only ever leaves a prefix of the right bytes, or a
+    /// zero-filled extension on some file systems). Losing it loses that one change.
+    Torn,
+    /// A whole record that fails its check, or a length no writer writes: the file was
+    /// damaged after it was written, and the records after that point cannot be trusted.
+    Damaged,
+}
+
+/// What the bytes after the valid prefix `valid` of `bytes` are (`None`: there are none).
+pub fn tail_of(bytes: &[u8], valid: usize) -> Option<Tail> {
+    let rest = bytes.get(valid..).filter(|r| !r.is_empty())?;
+    if rest.iter().all(|&b| b == 0) || rest.len() < FRAME {
+        return Some(Tail::Torn);
+    }
+    let len = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]) as usize;
+    if len > MAX_RECORD || rest.len() - FRAME >= len || rest.len() > FRAME + MAX_RECORD {
+        return Some(Tail::Damaged);
+    }
+    // The frame says more bytes than the file has: a torn append, or a damaged length. A torn
+    // append is the last record, so a whole, checking record further on means damage.
+    Some(if whole_record_after(rest) {
+        Tail::Damaged
+    } else {
+        Tail::Torn
+    })
+}
+
+/// Whether a complete record that passes its check starts anywhere in `rest` after its first
+/// byte. Bounded: `rest` is at most one record long, and at most [`SCAN_BUDGET`] bytes are
+/// checked (past it the answer is yes: better a needless warning than a silent loss).
+fn whole_record_after(rest: &[u8]) -> bool {
+    let mut budget = SCAN_BUDGET;
+    for at in 1..rest.len().saturating_sub(FRAME - 1) {
+        let f = &rest[at..];
+        let len = u32::from_le_bytes([f[0], f[1], f[2], f[3]]) as usize;
+        if len > MAX_RECORD || f.len() - FRAME < len {
+            continue;
+        }
+        if budget < len {
+            return true;
+        }
+        budget -= len;
+        let crc = u32::from_le_bytes([f[4], f[5], f[6], f[7]]);
+        if crc32(crc32(0, &f[..4]), &f[FRAME..FRAME + len]) == crc {
+            return true;
+        }
+    }
+    false
+}
+
+/// Payload bytes [`tail_of`] may check when looking for records after a torn one.
+const SCAN_BUDGET: usize = 8 << 20;
+
 /// A snapshot file's bytes.
 pub fn encode_snapshot(payload: &[u8], limit: usize) -> Result<Vec<u8>, String> {
     if payload.len() + SNAP_MAGIC.len() + FRAME > limit {

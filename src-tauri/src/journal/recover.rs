@@ -1,7 +1,8 @@
 //! Start-up: read every slot of the games folder (snapshot + valid journal prefix).
 
+use super::format::{self, Tail};
 use super::{decode_records, decode_snapshot, unstem};
-use super::{describe, format, Names, Slot, MAX_FILE};
+use super::{describe, Names, Slot, MAX_FILE};
 use crate::fsio::Io;
 use crate::persist::Notice;
 use huarong_engine::session::{SavedSession, SessionDelta};
@@ -106,10 +107,32 @@ fn load_slot(io: &dyn Io, n: &Names, key: &str, notices: &mut Vec<Notice>) -> Re
                 }
                 valid += r.len() + format::FRAME;
             }
-            if recs.torn(j.len()) {
+            let applied_all = valid == recs.valid;
+            match format::tail_of(&j, recs.valid) {
+                None => {}
                 // The move in flight when the app stopped: dropped, and the next write is a
                 // fresh snapshot so nothing is ever appended after the torn bytes.
-                snap = true;
+                Some(Tail::Torn) => snap = true,
+                // Damage after the file was written: the moves before it are kept, the
+                // player is told, and the file is kept aside (the next write starts a new
+                // journal beside a fresh snapshot).
+                Some(Tail::Damaged) => {
+                    snap = true;
+                    if applied_all {
+                        let aside = n.dir.join(format!("{}.jnl.bad", n.stem));
+                        let _ = io.rename(&n.journal(jgen), &aside);
+                        notices.push(Notice::warning(
+                            "restored",
+                            format!(
+                                "the saved game {key}: its move journal is damaged after record {}; \
+                                 the game was restored to the last move before the damage (the file \
+                                 was kept as {})",
+                                recs.records.len(),
+                                aside.display()
+                            ),
+                        ));
+                    }
+                }
             }
             jbytes = valid as u64;
         }

@@ -111,3 +111,47 @@ fn disabled_keeps_memory_only() {
     assert!(j.get("2048:free").is_some());
     j.shutdown();
 }
+
+#[test]
+fn a_torn_tail_is_told_from_damage() {
+    use format::{encode_record, tail_of, Tail};
+    let mut file = Vec::new();
+    for p in [&b"{\"a\":1}"[..], b"{\"b\":2}", b"{\"c\":3}"] {
+        encode_record(&mut file, p).unwrap();
+    }
+    let whole = file.len();
+    assert_eq!(tail_of(&file, decode_records(&file).valid), None);
+    // A prefix of the last record (an append cut short), or zeros after the records.
+    for cut in [whole - 1, whole - 9, whole - 12] {
+        let f = &file[..cut];
+        assert_eq!(
+            tail_of(f, decode_records(f).valid),
+            Some(Tail::Torn),
+            "{cut}"
+        );
+    }
+    let mut zeros = file.clone();
+    zeros.extend_from_slice(&[0; 40]);
+    assert_eq!(
+        tail_of(&zeros, decode_records(&zeros).valid),
+        Some(Tail::Torn)
+    );
+    // A bit flipped in the middle record's payload: a whole record that fails its check.
+    let mut flipped = file.clone();
+    flipped[15 + 10] ^= 4;
+    let recs = decode_records(&flipped);
+    assert_eq!(recs.records.len(), 1);
+    assert_eq!(tail_of(&flipped, recs.valid), Some(Tail::Damaged));
+    // The middle record's length made larger: it looks cut short, but a good record follows.
+    let mut longer = file.clone();
+    longer[15] = 40;
+    let recs = decode_records(&longer);
+    assert_eq!(tail_of(&longer, recs.valid), Some(Tail::Damaged));
+    // The same forged length on the last record: indistinguishable from a torn append.
+    let mut last = file.clone();
+    last[30] = 40;
+    assert_eq!(
+        tail_of(&last, decode_records(&last).valid),
+        Some(Tail::Torn)
+    );
+}
