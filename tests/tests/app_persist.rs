@@ -8,6 +8,7 @@ use huarong_tests::{TempDir, TestApp};
 use serde_json::{json, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 const RECORD: &str = "slide:3x3/tile";
 
@@ -374,5 +375,96 @@ fn the_plugins_exit_save_never_brings_back_older_data() {
         "{:?}",
         notices(&app)
     );
+    app.close();
+}
+
+/// A tile next to the gap of the slide in `view` (walking round the gap with `i`).
+fn a_neighbour_of_the_gap(view: &Value, i: usize) -> u64 {
+    let b = &view["snapshot"]["view"];
+    let w = b["w"].as_u64().unwrap() as usize;
+    let tiles: Vec<u64> = b["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_u64().unwrap())
+        .collect();
+    let gap = tiles.iter().position(|&t| t == 0).unwrap();
+    let (r, c, h) = (gap / w, gap % w, tiles.len() / w);
+    let mut next: Vec<usize> = Vec::new();
+    if c > 0 {
+        next.push(gap - 1);
+    }
+    if c + 1 < w {
+        next.push(gap + 1);
+    }
+    if r > 0 {
+        next.push(gap - w);
+    }
+    if r + 1 < h {
+        next.push(gap + w);
+    }
+    tiles[next[i % next.len()]]
+}
+
+fn file_id(p: &Path) -> (u64, std::time::SystemTime, u64) {
+    use std::os::unix::fs::MetadataExt;
+    let m = std::fs::metadata(p).unwrap();
+    (m.ino(), m.modified().unwrap(), m.len())
+}
+
+fn folder_bytes(p: &Path) -> u64 {
+    std::fs::read_dir(p)
+        .unwrap()
+        .map(|e| e.unwrap().metadata().unwrap().len())
+        .sum()
+}
+
+/// Issue 13 at the command layer: after a game's first move, a move through `play` writes
+/// its journal record and nothing else — neither progress file is rewritten, and the games
+/// folder grows by a few hundred bytes per move on a 10×10 board, not by the game's size.
+#[test]
+fn a_move_writes_its_journal_record_and_nothing_else() {
+    let d = TempDir::new("per-move");
+    let app = TestApp::start(d.path(), None);
+    let mut v = app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "10x10", "seed": 3}),
+    );
+    // The first move counts a play (a progress write); the rest must not write it.
+    v = app.ok(
+        "play",
+        json!({"kind": "slide", "mv": {"tile": a_neighbour_of_the_gap(&v, 0)}}),
+    );
+    assert!(app.state().flush(Duration::from_secs(10)), "saved");
+    let store = d.path().join(huarong_app_lib::persist::STORE_FILE);
+    let good = d.path().join(huarong_app_lib::persist::GOOD_FILE);
+    let games = d.path().join(huarong_app_lib::journal::GAMES_DIR);
+    let (store0, good0, games0) = (file_id(&store), file_id(&good), folder_bytes(&games));
+    const MOVES: usize = 400;
+    for i in 1..=MOVES {
+        v = app.ok(
+            "play",
+            json!({"kind": "slide", "mv": {"tile": a_neighbour_of_the_gap(&v, i * 7)}}),
+        );
+        assert_eq!(v["snapshot"]["status"], "playing");
+    }
+    assert!(app.state().flush(Duration::from_secs(10)), "saved");
+    assert_eq!(
+        file_id(&store),
+        store0,
+        "the store file was rewritten by a move"
+    );
+    assert_eq!(
+        file_id(&good),
+        good0,
+        "the good copy was rewritten by a move"
+    );
+    let grown = folder_bytes(&games).saturating_sub(games0);
+    let per_move = grown / MOVES as u64;
+    eprintln!(
+        "10×10: the games folder grew {grown} bytes over {MOVES} moves ({per_move} per move)"
+    );
+    assert!(per_move < 400, "{per_move} bytes per move");
+    assert!(grown > 0, "the moves were journalled");
     app.close();
 }
