@@ -14,7 +14,7 @@ use tauri::{AppHandle, Runtime, State};
 type Arg = Option<Value>;
 
 /// Run blocking work (searches, generators) on a worker thread, off the main thread.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     what: &'static str,
     f: impl FnOnce() -> AppResult<T> + Send + 'static,
 ) -> AppResult<T> {

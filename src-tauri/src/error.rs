@@ -29,6 +29,8 @@ pub enum Code {
     Storage,
     /// The slot holds an unfinished game with moves; call again with `replace: true`.
     WouldReplace,
+    /// The share card could not be saved (desktop) or shared (the phone's share sheet).
+    ShareFailed,
     /// An internal failure (e.g. a panic caught at the IPC boundary). Always a bug.
     Internal,
 }
@@ -50,6 +52,7 @@ impl Code {
             Code::BadArgument => "bad_argument",
             Code::Storage => "storage",
             Code::WouldReplace => "would_replace",
+            Code::ShareFailed => "share_failed",
             Code::Internal => "internal",
         }
     }
@@ -102,6 +105,9 @@ impl AppError {
     }
     pub fn internal(message: impl Into<String>) -> Self {
         Self::new(Code::Internal, message)
+    }
+    pub fn share_failed(message: impl Into<String>) -> Self {
+        Self::new(Code::ShareFailed, message)
     }
 }
 

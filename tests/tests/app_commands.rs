@@ -772,8 +772,16 @@ fn the_sharing_commands_are_registered() {
     let c = app.ok("encode_code", json!({"id": NEAR_WIN}));
     let back = app.ok("decode_code", json!({"text": c["link"]}));
     assert_eq!(back["id"], NEAR_WIN);
-    let d = app.ok("daily_info", json!({"localMs": 1_780_000_000_000i64}));
+    // Rust decides today (no arguments): the same date as `get_progress().today`.
+    let d = app.ok("daily_info", json!({}));
     assert!(d["slide"].is_string(), "{d}");
+    let today = app.ok("get_progress", json!({}))["today"].clone();
+    let again = app.ok("daily_info", json!({}))["date"].clone();
+    assert!(d["date"] == today || again == today, "{d} {today}");
+    assert!(
+        d["next_in_ms"].as_u64().is_some_and(|ms| ms <= 86_400_000),
+        "{d}"
+    );
     assert_eq!(app.err("decode_code", json!({"text": 5})), "bad_argument");
 }
 
