@@ -376,7 +376,7 @@ fn hints_solve_and_the_2048_ai() {
 #[test]
 fn a_move_or_a_newer_request_cancels_a_running_hint() {
     use huarong_app_lib::Code;
-    use huarong_engine::Kind;
+    use huarong_engine::{ErrorCode, Kind};
     let (_d, app) = app("cancel");
     // The 2048 AI searches for up to 150 ms. Search durations vary, so each race is run
     // several times: a result is always either a hint or `cancelled`, and overlapping
@@ -394,7 +394,7 @@ fn a_move_or_a_newer_request_cancels_a_running_hint() {
         assert!(moved);
         match search.join().unwrap() {
             Ok(_) => {}
-            Err(e) if e.code == Code::Cancelled => by_move += 1,
+            Err(e) if e.code == Code::Engine(ErrorCode::Cancelled) => by_move += 1,
             Err(e) => panic!("{e}"),
         }
         let (st1, st2) = (app.state(), app.state());
@@ -409,7 +409,7 @@ fn a_move_or_a_newer_request_cancels_a_running_hint() {
         for r in [a, b] {
             match r {
                 Ok(_) => {}
-                Err(e) if e.code == Code::Cancelled => by_request += 1,
+                Err(e) if e.code == Code::Engine(ErrorCode::Cancelled) => by_request += 1,
                 Err(e) => panic!("{e}"),
             }
         }

@@ -3,6 +3,7 @@ use super::daily_info::daily_info_at;
 use super::*;
 use crate::error::Code;
 use huarong_engine::daily::Date;
+use huarong_engine::ErrorCode;
 use serde_json::json;
 
 #[test]
@@ -60,14 +61,14 @@ fn card_args_are_checked() {
         lang: Some("fr".into()),
         ..ok.clone()
     };
-    assert_eq!(bad.spec().unwrap_err().code, Code::Parse);
+    assert_eq!(bad.spec().unwrap_err().code, Code::Engine(ErrorCode::Parse));
     let bad = CardArgs {
         code: "1nope".into(),
         ..ok
     };
     assert_eq!(
         card_png(&bad.spec().unwrap()).unwrap_err().code,
-        Code::BadCode
+        Code::Engine(ErrorCode::BadCode)
     );
 }
 
@@ -137,6 +138,6 @@ fn codes_round_trip_with_a_result() {
     assert_eq!((plain.id.as_str(), plain.challenge), (id, None));
     assert_eq!(
         codes::decode("zz-not-a-code").unwrap_err().code,
-        Code::BadCode
+        Code::Engine(ErrorCode::BadCode)
     );
 }
