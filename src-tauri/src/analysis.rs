@@ -15,12 +15,12 @@
 //! 5×3, 2×6, 6×2 under `tile`; every Klotski board the solver takes, every rule. Anything
 //! else (10×10, 2048, …) is `unsupported`.
 
-use crate::error::{guard, AppError, AppResult, Code};
+use crate::error::{guard, AppError, AppResult};
 use crate::state::{lock, AppState};
 use huarong_engine::analysis::{self as engine, Analysis, SlideRule};
 use huarong_engine::klotski::Klotski;
 use huarong_engine::slide::Slide;
-use huarong_engine::Kind;
+use huarong_engine::{ErrorCode, Kind};
 use serde_json::{json, Value};
 
 impl AppState {
@@ -44,7 +44,7 @@ impl AppState {
                 r
             }
             Kind::G2048 => Err(AppError::new(
-                Code::Unsupported,
+                ErrorCode::Unsupported,
                 "2048 has no optimal distance to analyse",
             )),
         }?;
@@ -71,7 +71,7 @@ impl AppState {
         let slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
             return Err(AppError::new(
-                Code::Cancelled,
+                ErrorCode::Cancelled,
                 "the analysis was cancelled, overtaken by a newer request, or the game changed",
             ));
         }

@@ -8,19 +8,43 @@ use crate::error::{guard, AppError, AppResult};
 use crate::games;
 use crate::progress::Settings;
 use crate::state::{AppState, GameEntry, HintView, ProgressView, SolveView, View};
+use huarong_engine::Kind;
 use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
 
 type Arg = Option<Value>;
 
 /// Run blocking work (searches, generators) on a worker thread, off the main thread.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     what: &'static str,
     f: impl FnOnce() -> AppResult<T> + Send + 'static,
 ) -> AppResult<T> {
     tauri::async_runtime::spawn_blocking(move || guard(what, f))
         .await
         .map_err(|e| AppError::internal(format!("{what}: worker failed: {e}")))?
+}
+
+/// `f` on the state with the checked `kind` argument, guarded against panics.
+fn for_kind<T>(
+    what: &'static str,
+    state: &AppState,
+    kind: Arg,
+    f: impl FnOnce(&AppState, Kind) -> AppResult<T>,
+) -> AppResult<T> {
+    let kind = args::kind(kind)?;
+    guard(what, || f(state, kind))
+}
+
+/// The same on a worker thread (searches, generators, analysis).
+async fn for_kind_off_main<T: Send + 'static>(
+    what: &'static str,
+    state: &AppState,
+    kind: Arg,
+    f: impl FnOnce(&AppState, Kind) -> AppResult<T> + Send + 'static,
+) -> AppResult<T> {
+    let kind = args::kind(kind)?;
+    let st = state.clone();
+    blocking(what, move || f(&st, kind)).await
 }
 
 /// Open a game by game ID, share code or link, into its slot; `replace: true` confirms
@@ -87,50 +111,41 @@ pub fn play(state: State<'_, AppState>, kind: Arg, mv: Arg) -> AppResult<View> {
 
 #[tauri::command]
 pub fn undo(state: State<'_, AppState>, kind: Arg) -> AppResult<View> {
-    let kind = args::kind(kind)?;
-    guard("undo", || state.undo(kind))
+    for_kind("undo", state.inner(), kind, AppState::undo)
 }
 
 #[tauri::command]
 pub fn redo(state: State<'_, AppState>, kind: Arg) -> AppResult<View> {
-    let kind = args::kind(kind)?;
-    guard("redo", || state.redo(kind))
+    for_kind("redo", state.inner(), kind, AppState::redo)
 }
 
 #[tauri::command]
 pub fn restart(state: State<'_, AppState>, kind: Arg) -> AppResult<View> {
-    let kind = args::kind(kind)?;
-    guard("restart", || state.restart(kind))
+    for_kind("restart", state.inner(), kind, AppState::restart)
 }
 
 #[tauri::command]
 pub fn snapshot(state: State<'_, AppState>, kind: Arg) -> AppResult<View> {
-    let kind = args::kind(kind)?;
-    guard("snapshot", || state.snapshot(kind))
+    for_kind("snapshot", state.inner(), kind, AppState::snapshot)
 }
 
 /// The next move of a solution (or the AI's choice). Runs off the main thread; a newer
 /// hint/solve of the same kind, or a move, cancels it (`cancelled`).
 #[tauri::command]
 pub async fn hint(state: State<'_, AppState>, kind: Arg) -> AppResult<HintView> {
-    let kind = args::kind(kind)?;
-    let st = state.inner().clone();
-    blocking("hint", move || st.hint(kind)).await
+    for_kind_off_main("hint", state.inner(), kind, AppState::hint).await
 }
 
 /// The hint the current game already holds (after `huarong-hint`), or null; counts nothing.
 #[tauri::command]
 pub fn hint_status(state: State<'_, AppState>, kind: Arg) -> AppResult<Option<HintView>> {
-    let kind = args::kind(kind)?;
-    guard("hint_status", || state.hint_status(kind))
+    for_kind("hint_status", state.inner(), kind, AppState::hint_status)
 }
 
 /// A whole solution from here; the UI replays it with `play`. Marks the game auto-solved.
 #[tauri::command]
 pub async fn solve(state: State<'_, AppState>, kind: Arg) -> AppResult<SolveView> {
-    let kind = args::kind(kind)?;
-    let st = state.inner().clone();
-    blocking("solve", move || st.solve(kind)).await
+    for_kind_off_main("solve", state.inner(), kind, AppState::solve).await
 }
 
 /// Where a Klotski piece can go in one move: `[{to: [r, c], path: [[r, c], …]}]`.
@@ -213,9 +228,10 @@ pub fn haptic<R: Runtime>(
 /// The level list of a game with the player's bests (and unlocks for Klotski).
 #[tauri::command]
 pub async fn levels(state: State<'_, AppState>, kind: Arg) -> AppResult<Value> {
-    let kind = args::kind(kind)?;
-    let st = state.inner().clone();
-    blocking("levels", move || Ok(games::levels(&st, kind))).await
+    for_kind_off_main("levels", state.inner(), kind, |st, k| {
+        Ok(games::levels(st, k))
+    })
+    .await
 }
 
 /// Statistics of a record scope (`records.rs`); without `scope`, every scope the player has.
@@ -229,9 +245,7 @@ pub fn records(state: State<'_, AppState>, scope: Arg) -> AppResult<Value> {
 /// Off the main thread; `cancel` or a change of the game cancels it.
 #[tauri::command]
 pub async fn analysis(state: State<'_, AppState>, kind: Arg) -> AppResult<Value> {
-    let kind = args::kind(kind)?;
-    let st = state.inner().clone();
-    blocking("analysis", move || st.analysis(kind)).await
+    for_kind_off_main("analysis", state.inner(), kind, AppState::analysis).await
 }
 
 /// Keep the player's own (already cropped and scaled) picture (`pictures.rs`).

@@ -2,25 +2,16 @@
 //! `message`. Engine errors keep their engine code; the app adds its own codes.
 
 use huarong_engine::{Error as EngineError, ErrorCode};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use std::fmt;
 
-/// Stable error codes of the app. Never rename: the UI and the tests match on them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+/// Stable error codes of the app: the engine's, under the engine's own names, plus the app's.
+/// Never rename: the UI and the tests match on them. Serialised as the bare name
+/// (`"cancelled"`, `"no_game"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Code {
-    // ---- the engine's codes, one for one ----
-    Parse,
-    OutOfRange,
-    IllegalMove,
-    Unsolvable,
-    Cancelled,
-    Unsupported,
-    NothingToUndo,
-    NothingToRedo,
-    BadCode,
-    CorruptSave,
-    // ---- the app's own ----
+    /// One of the engine's codes (`parse`, `out_of_range`, … `corrupt_save`).
+    Engine(ErrorCode),
     /// No game of that kind is open (call `new_game` or `open_game` first).
     NoGame,
     /// An argument is missing, of the wrong type, too long, or not one of the allowed values.
@@ -29,6 +20,8 @@ pub enum Code {
     Storage,
     /// The slot holds an unfinished game with moves; call again with `replace: true`.
     WouldReplace,
+    /// The share card could not be saved (desktop) or shared (the phone's share sheet).
+    ShareFailed,
     /// An internal failure (e.g. a panic caught at the IPC boundary). Always a bug.
     Internal,
 }
@@ -36,20 +29,12 @@ pub enum Code {
 impl Code {
     pub fn as_str(self) -> &'static str {
         match self {
-            Code::Parse => "parse",
-            Code::OutOfRange => "out_of_range",
-            Code::IllegalMove => "illegal_move",
-            Code::Unsolvable => "unsolvable",
-            Code::Cancelled => "cancelled",
-            Code::Unsupported => "unsupported",
-            Code::NothingToUndo => "nothing_to_undo",
-            Code::NothingToRedo => "nothing_to_redo",
-            Code::BadCode => "bad_code",
-            Code::CorruptSave => "corrupt_save",
+            Code::Engine(c) => c.as_str(),
             Code::NoGame => "no_game",
             Code::BadArgument => "bad_argument",
             Code::Storage => "storage",
             Code::WouldReplace => "would_replace",
+            Code::ShareFailed => "share_failed",
             Code::Internal => "internal",
         }
     }
@@ -57,18 +42,13 @@ impl Code {
 
 impl From<ErrorCode> for Code {
     fn from(c: ErrorCode) -> Code {
-        match c {
-            ErrorCode::Parse => Code::Parse,
-            ErrorCode::OutOfRange => Code::OutOfRange,
-            ErrorCode::IllegalMove => Code::IllegalMove,
-            ErrorCode::Unsolvable => Code::Unsolvable,
-            ErrorCode::Cancelled => Code::Cancelled,
-            ErrorCode::Unsupported => Code::Unsupported,
-            ErrorCode::NothingToUndo => Code::NothingToUndo,
-            ErrorCode::NothingToRedo => Code::NothingToRedo,
-            ErrorCode::BadCode => Code::BadCode,
-            ErrorCode::CorruptSave => Code::CorruptSave,
-        }
+        Code::Engine(c)
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 
@@ -82,9 +62,9 @@ pub struct AppError {
 pub type AppResult<T> = Result<T, AppError>;
 
 impl AppError {
-    pub fn new(code: Code, message: impl Into<String>) -> Self {
+    pub fn new(code: impl Into<Code>, message: impl Into<String>) -> Self {
         AppError {
-            code,
+            code: code.into(),
             message: message.into(),
         }
     }
@@ -102,6 +82,9 @@ impl AppError {
     }
     pub fn internal(message: impl Into<String>) -> Self {
         Self::new(Code::Internal, message)
+    }
+    pub fn share_failed(message: impl Into<String>) -> Self {
+        Self::new(Code::ShareFailed, message)
     }
 }
 
@@ -145,23 +128,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn engine_codes_map_to_the_same_string() {
+    fn codes_serialise_as_their_names() {
         for c in [
             ErrorCode::Parse,
-            ErrorCode::OutOfRange,
-            ErrorCode::IllegalMove,
-            ErrorCode::Unsolvable,
             ErrorCode::Cancelled,
-            ErrorCode::Unsupported,
-            ErrorCode::NothingToUndo,
-            ErrorCode::NothingToRedo,
-            ErrorCode::BadCode,
             ErrorCode::CorruptSave,
         ] {
-            assert_eq!(Code::from(c).as_str(), c.as_str());
             let json = serde_json::to_value(Code::from(c)).unwrap();
             assert_eq!(json, serde_json::Value::String(c.as_str().into()));
         }
+        for (c, name) in [
+            (Code::NoGame, "no_game"),
+            (Code::BadArgument, "bad_argument"),
+            (Code::ShareFailed, "share_failed"),
+            (Code::Internal, "internal"),
+        ] {
+            assert_eq!(serde_json::to_value(c).unwrap(), serde_json::json!(name));
+        }
+        let e = AppError::new(ErrorCode::Unsolvable, "no way");
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            serde_json::json!({"code": "unsolvable", "message": "no way"})
+        );
     }
 
     #[test]

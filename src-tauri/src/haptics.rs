@@ -1,7 +1,8 @@
 //! Haptic feedback kinds mapped onto `tauri-plugin-haptics` (Android/iOS; a no-op that
 //! returns `Ok` on desktop). Called from Rust, so the plugin needs no capability entry.
 
-use crate::error::{AppError, AppResult, Code};
+use crate::error::{AppError, AppResult};
+use huarong_engine::ErrorCode;
 use tauri::{AppHandle, Manager, Runtime};
 use tauri_plugin_haptics::{Haptics, ImpactFeedbackStyle, NotificationFeedbackType};
 
@@ -66,7 +67,7 @@ pub fn call_for(f: Feedback) -> Call {
 pub fn play<R: Runtime>(app: &AppHandle<R>, f: Feedback) -> AppResult<()> {
     let Some(h) = app.try_state::<Haptics<R>>() else {
         return Err(AppError::new(
-            Code::Unsupported,
+            ErrorCode::Unsupported,
             "haptics are not available",
         ));
     };
@@ -75,7 +76,12 @@ pub fn play<R: Runtime>(app: &AppHandle<R>, f: Feedback) -> AppResult<()> {
         Call::Impact(style) => h.impact_feedback(style),
         Call::Notification(t) => h.notification_feedback(t),
     };
-    r.map_err(|e| AppError::new(Code::Unsupported, format!("haptic feedback failed: {e}")))
+    r.map_err(|e| {
+        AppError::new(
+            ErrorCode::Unsupported,
+            format!("haptic feedback failed: {e}"),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -101,22 +101,21 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
+    /// Spaces and non-ASCII are percent-encoded; plain paths stay readable.
     #[test]
-    fn file_url_encodes_spaces_and_non_ascii() {
-        let p = PathBuf::from("/var/mobile/Library/Application Support/卡 1.png");
-        assert_eq!(
-            file_url(&p).unwrap(),
-            "file:///var/mobile/Library/Application%20Support/%E5%8D%A1%201.png"
-        );
-    }
-
-    #[test]
-    fn file_url_keeps_plain_paths_readable() {
-        let p = PathBuf::from("/data/user/0/app.huarong.puzzles/cache/card-1733.png");
-        assert_eq!(
-            file_url(&p).unwrap(),
-            "file:///data/user/0/app.huarong.puzzles/cache/card-1733.png"
-        );
+    fn file_urls() {
+        for (path, url) in [
+            (
+                "/var/mobile/Library/Application Support/卡 1.png",
+                "file:///var/mobile/Library/Application%20Support/%E5%8D%A1%201.png",
+            ),
+            (
+                "/data/user/0/app.huarong.puzzles/cache/card-1733.png",
+                "file:///data/user/0/app.huarong.puzzles/cache/card-1733.png",
+            ),
+        ] {
+            assert_eq!(file_url(&PathBuf::from(path)).unwrap(), url);
+        }
     }
 
     #[test]

@@ -6,12 +6,12 @@
 //! (the hint wins). Any change of the slot (a move, leaving the game screen, the app going
 //! to the background, `cancel`) cancels a running hint or solve.
 
-use crate::error::{guard, AppError, AppResult, Code};
+use crate::error::{guard, AppError, AppResult};
 use crate::games::{with_game, AppGame};
 use crate::slots::SlotRef;
 use crate::state::{lock, AppState, HintView, SolveView};
 use huarong_engine::Hint;
-use huarong_engine::{Cancel, Kind, Session, Status};
+use huarong_engine::{Cancel, ErrorCode, Kind, Session, Status};
 use serde_json::Value;
 use std::time::Duration;
 
@@ -92,7 +92,7 @@ impl AppState {
         let mut slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
             return Err(AppError::new(
-                Code::Cancelled,
+                ErrorCode::Cancelled,
                 "the hint was overtaken by a newer request, a move, or leaving the game",
             ));
         }
@@ -156,7 +156,7 @@ impl AppState {
     fn solve_g<G: AppGame>(&self) -> AppResult<SolveView> {
         let (slot_ref, sess, cancel, version) = self.begin_search::<G>()?;
         if sess.status() != Status::Playing {
-            return Err(AppError::new(Code::IllegalMove, "the game is over"));
+            return Err(AppError::new(ErrorCode::IllegalMove, "the game is over"));
         }
         let moves = guard("the solver", || {
             sess.solution_within(*lock(&self.0.search_budget), &cancel)
@@ -166,7 +166,7 @@ impl AppState {
         let mut slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
             return Err(AppError::new(
-                Code::Cancelled,
+                ErrorCode::Cancelled,
                 "the solver was overtaken by a newer request, a move, or leaving the game",
             ));
         }

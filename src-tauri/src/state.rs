@@ -9,12 +9,12 @@
 //! reverse. Searches run without any lock, on a clone of the session, and write back only
 //! if the slot did not change meanwhile (`Slot::version`).
 
-use crate::error::{guard, AppError, AppResult, Code};
+use crate::error::{guard, AppError, AppResult};
 use crate::games::{with_game, AppGame, Games};
 use crate::journal::{Journal, SlotData};
 use crate::persist::{self, Doc, Notice, Paths, Primary, Writer};
 use crate::progress::{self, Progress};
-use huarong_engine::{Kind, SavedSession, Session};
+use huarong_engine::{ErrorCode, Kind, SavedSession, Session};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -28,7 +28,7 @@ pub use crate::views::{
 fn restore_session<G: AppGame>(saved: &serde_json::Value) -> AppResult<Session<G>> {
     let saved: SavedSession<G::Move> = serde_json::from_value(saved.clone()).map_err(|e| {
         AppError::new(
-            Code::CorruptSave,
+            ErrorCode::CorruptSave,
             format!("the saved game does not parse: {e}"),
         )
     })?;
@@ -228,11 +228,11 @@ impl AppState {
                 let id = data.saved["id"].as_str()?;
                 huarong_engine::GameId::parse(id).ok().map(|g| g.kind)
             })
-            .ok_or_else(|| AppError::new(Code::CorruptSave, "the slot names no known game"))?;
+            .ok_or_else(|| AppError::new(ErrorCode::CorruptSave, "the slot names no known game"))?;
         let mode = serde_json::from_value(data.header["mode"].clone())
             .ok()
             .or_else(|| crate::slots::mode_of_key(&data.key))
-            .ok_or_else(|| AppError::new(Code::CorruptSave, "the slot key is not a slot"))?;
+            .ok_or_else(|| AppError::new(ErrorCode::CorruptSave, "the slot key is not a slot"))?;
         with_game!(kind, G => {
             let sess = restore_session::<G>(&data.saved)?;
             let updated = data.header["updated_ms"].as_u64().unwrap_or(0);

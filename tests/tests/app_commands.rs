@@ -376,7 +376,7 @@ fn hints_solve_and_the_2048_ai() {
 #[test]
 fn a_move_or_a_newer_request_cancels_a_running_hint() {
     use huarong_app_lib::Code;
-    use huarong_engine::Kind;
+    use huarong_engine::{ErrorCode, Kind};
     let (_d, app) = app("cancel");
     // The 2048 AI searches for up to 150 ms. Search durations vary, so each race is run
     // several times: a result is always either a hint or `cancelled`, and overlapping
@@ -394,7 +394,7 @@ fn a_move_or_a_newer_request_cancels_a_running_hint() {
         assert!(moved);
         match search.join().unwrap() {
             Ok(_) => {}
-            Err(e) if e.code == Code::Cancelled => by_move += 1,
+            Err(e) if e.code == Code::Engine(ErrorCode::Cancelled) => by_move += 1,
             Err(e) => panic!("{e}"),
         }
         let (st1, st2) = (app.state(), app.state());
@@ -409,7 +409,7 @@ fn a_move_or_a_newer_request_cancels_a_running_hint() {
         for r in [a, b] {
             match r {
                 Ok(_) => {}
-                Err(e) if e.code == Code::Cancelled => by_request += 1,
+                Err(e) if e.code == Code::Engine(ErrorCode::Cancelled) => by_request += 1,
                 Err(e) => panic!("{e}"),
             }
         }
@@ -772,8 +772,16 @@ fn the_sharing_commands_are_registered() {
     let c = app.ok("encode_code", json!({"id": NEAR_WIN}));
     let back = app.ok("decode_code", json!({"text": c["link"]}));
     assert_eq!(back["id"], NEAR_WIN);
-    let d = app.ok("daily_info", json!({"localMs": 1_780_000_000_000i64}));
+    // Rust decides today (no arguments): the same date as `get_progress().today`.
+    let d = app.ok("daily_info", json!({}));
     assert!(d["slide"].is_string(), "{d}");
+    let today = app.ok("get_progress", json!({}))["today"].clone();
+    let again = app.ok("daily_info", json!({}))["date"].clone();
+    assert!(d["date"] == today || again == today, "{d} {today}");
+    assert!(
+        d["next_in_ms"].as_u64().is_some_and(|ms| ms <= 86_400_000),
+        "{d}"
+    );
     assert_eq!(app.err("decode_code", json!({"text": 5})), "bad_argument");
 }
 

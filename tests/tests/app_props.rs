@@ -30,10 +30,10 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("pause", &["kind"]),
     ("haptic", &["kind"]),
     ("levels", &["kind"]),
-    // Sharing (src-tauri/src/share.rs).
+    // Sharing (src-tauri/src/share/).
     ("card_image", &["card"]),
-    ("daily_info", &["localMs", "lastSolved", "streak"]),
-    ("encode_code", &["id", "daily", "classic"]),
+    ("daily_info", &[]),
+    ("encode_code", &["id", "daily", "classic", "moves", "ms"]),
     ("decode_code", &["text"]),
 ];
 

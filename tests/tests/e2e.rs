@@ -107,12 +107,7 @@ fn e2e_daily_and_share() {
             )
             .await;
         assert_eq!(ids, json!(["daily-slide", "daily-klotski", "daily-2048"]));
-        let local_ms = app
-            .js("return Date.now() - new Date().getTimezoneOffset() * 60000")
-            .await;
-        let info = app
-            .invoke("daily_info", json!({ "localMs": local_ms }))
-            .await;
+        let info = app.invoke("daily_info", json!({})).await;
         app.click("[data-action='daily-slide']").await;
         app.wait_screen("game").await;
         let id = app

@@ -144,7 +144,7 @@ export const app = {
 
   /** Today's date and daily puzzles, as Rust decides them (cached for the screen's life). */
   async today() {
-    this.daily = await dailyInfo().catch(() => this.daily);
+    this.daily = await call('daily_info').catch(() => this.daily);
     return this.daily;
   },
 
@@ -155,16 +155,6 @@ export const app = {
     toast(text === key ? t('err.generic', { message: err.message }) : text);
   },
 };
-
-/**
- * Today's daily puzzles. The date is Rust's (`get_progress().today`, the local date); the
- * puzzles are asked for at noon UTC of that date, so the UI never works out a zone offset.
- */
-async function dailyInfo() {
-  const day = (app.progress && app.progress.today) || (await app.refreshProgress()).today;
-  if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('no date from Rust');
-  return call('daily_info', { localMs: Date.parse(`${day}T12:00:00Z`) });
-}
 
 function onKey(e) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;

@@ -224,23 +224,28 @@ impl Thumb {
     }
 }
 
-/// The classic 2048 palette.
+/// The classic 2048 palette: the background of each tile value (empty cells are 0, values
+/// past 2048 are dark), and the text: dark on 2 and 4, light from 8 on.
+const TILES_2048: [(u32, u32); 12] = [
+    (0, 0xcdc1b4),
+    (2, 0xeee4da),
+    (4, 0xede0c8),
+    (8, 0xf2b179),
+    (16, 0xf59563),
+    (32, 0xf67c5f),
+    (64, 0xf65e3b),
+    (128, 0xedcf72),
+    (256, 0xedcc61),
+    (512, 0xedc850),
+    (1024, 0xedc53f),
+    (2048, 0xedc22e),
+];
+
 fn tile_2048(v: u32) -> (Rgb, Rgb) {
-    let dark = Rgb::hex(0x776e65);
-    let light = Rgb::hex(0xf9f6f2);
-    match v {
-        0 => (Rgb::hex(0xcdc1b4), dark),
-        2 => (Rgb::hex(0xeee4da), dark),
-        4 => (Rgb::hex(0xede0c8), dark),
-        8 => (Rgb::hex(0xf2b179), light),
-        16 => (Rgb::hex(0xf59563), light),
-        32 => (Rgb::hex(0xf67c5f), light),
-        64 => (Rgb::hex(0xf65e3b), light),
-        128 => (Rgb::hex(0xedcf72), light),
-        256 => (Rgb::hex(0xedcc61), light),
-        512 => (Rgb::hex(0xedc850), light),
-        1024 => (Rgb::hex(0xedc53f), light),
-        2048 => (Rgb::hex(0xedc22e), light),
-        _ => (Rgb::hex(0x3c3a32), light),
-    }
+    let bg = TILES_2048
+        .iter()
+        .find(|&&(value, _)| value == v)
+        .map_or(0x3c3a32, |&(_, bg)| bg);
+    let text = if v <= 4 { 0x776e65 } else { 0xf9f6f2 };
+    (Rgb::hex(bg), Rgb::hex(text))
 }

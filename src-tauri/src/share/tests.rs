@@ -1,4 +1,10 @@
+use super::card::{card_file_name, card_png, save_card};
+use super::daily_info::daily_info_at;
 use super::*;
+use crate::error::Code;
+use huarong_engine::daily::Date;
+use huarong_engine::ErrorCode;
+use serde_json::json;
 
 #[test]
 fn base64_vectors() {
@@ -22,52 +28,116 @@ fn file_names_are_unique() {
         .to_string_lossy()
         .ends_with("huarong-20261129-010203-2.png"));
     assert_eq!(std::fs::read(&b).unwrap(), b"png");
+    // A folder that cannot be made (a file stands in its way) is `share_failed`.
+    let blocked = a.join("sub");
+    assert_eq!(
+        save_card(b"png", &blocked, t).unwrap_err().code,
+        Code::ShareFailed
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn card_args_are_checked() {
-    let ok: CardArgs = serde_json::from_value(serde_json::json!({
-        "code": code::encode("2048:#1").unwrap(), "moves": 10, "seconds": 5, "score": 100, "bestTile": 64
-    }))
-    .unwrap();
+    let card = json!({
+        "code": code::encode("2048:#1").unwrap(), "moves": 10, "seconds": 5, "score": 100, "best_tile": 64
+    });
+    let ok: CardArgs = arg("card", Some(card)).unwrap();
+    assert_eq!(ok.best_tile, Some(64));
     let png = card_png(&ok.spec().unwrap()).unwrap();
     assert_eq!(&png[1..4], b"PNG");
-    assert!(serde_json::from_value::<CardArgs>(
-        serde_json::json!({"code": "x", "moves": 1, "seconds": 1, "evil": 1})
-    )
-    .is_err());
+    // Unknown keys (the old camelCase `bestTile` among them) are refused.
+    for extra in [json!({"evil": 1}), json!({"bestTile": 64})] {
+        let mut v = json!({"code": "x", "moves": 1, "seconds": 1});
+        v.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let e = arg::<CardArgs>("card", Some(v)).unwrap_err();
+        assert_eq!(e.code, Code::BadArgument, "{extra}");
+    }
+    let e = arg::<CardArgs>("card", Some(json!("x".repeat(5000)))).unwrap_err();
+    assert!(e.message.contains("4096"), "{}", e.message);
     let bad = CardArgs {
         lang: Some("fr".into()),
         ..ok.clone()
     };
-    assert_eq!(bad.spec().unwrap_err().code, "parse");
+    assert_eq!(bad.spec().unwrap_err().code, Code::Engine(ErrorCode::Parse));
     let bad = CardArgs {
         code: "1nope".into(),
         ..ok
     };
-    assert_eq!(card_png(&bad.spec().unwrap()).unwrap_err().code, "bad_code");
+    assert_eq!(
+        card_png(&bad.spec().unwrap()).unwrap_err().code,
+        Code::Engine(ErrorCode::BadCode)
+    );
 }
 
 #[test]
-fn daily_info_counts_down_and_keeps_streaks() {
+fn daily_info_counts_down_to_local_midnight() {
     let day = Date::new(2026, 3, 2).unwrap();
     let local = day.days() * 86_400_000 + 23 * 3_600_000;
-    let info = daily_info_at(local, Some("2026-03-01"), Some(4)).unwrap();
+    let info = daily_info_at(local).unwrap();
     assert_eq!(info.number, 61);
     assert_eq!(info.date, "2026-03-02");
+    assert_eq!(info.next_in_ms, 3_600_000);
     assert_eq!(info.countdown, "01:00:00");
-    assert_eq!(info.streak, 4);
+    let v = serde_json::to_value(&info).unwrap();
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
     assert_eq!(
-        daily_info_at(local, Some("2026-02-20"), Some(4))
-            .unwrap()
-            .streak,
-        0
+        keys,
+        [
+            "2048",
+            "countdown",
+            "date",
+            "klotski",
+            "next_in_ms",
+            "number",
+            "slide"
+        ]
     );
+    assert_eq!(v["slide"], json!(info.slide));
+}
+
+#[test]
+fn daily_info_today_is_the_apps_today() {
+    // The app's clock is read between two reads of ours: at midnight one of them is its day.
+    let first = daily_info_at(daily_info::local_now_ms()).unwrap().date;
+    let today = crate::daily::today();
+    let second = daily_info_at(daily_info::local_now_ms()).unwrap().date;
+    assert!(
+        first == today || second == today,
+        "{first} {second} {today}"
+    );
+}
+
+#[test]
+fn result_to_beat_needs_both_halves() {
+    assert_eq!(codes::challenge(None, None).unwrap(), None);
+    assert!(codes::challenge(Some(12), Some(3400)).unwrap().is_some());
+    for (m, t) in [(Some(12), None), (None, Some(3400))] {
+        assert_eq!(codes::challenge(m, t).unwrap_err().code, Code::BadArgument);
+    }
+}
+
+#[test]
+fn codes_round_trip_with_a_result() {
+    let id = "slide:3x3:1,2,3,4,5,6,7,0,8";
+    let c = codes::encode(
+        id,
+        code::Extra::default(),
+        codes::challenge(Some(1), Some(900)).unwrap(),
+    )
+    .unwrap();
+    assert!(c.link.contains(&c.code), "{c:?}");
+    let d = codes::decode(&format!("  {}\n", c.link)).unwrap();
+    assert_eq!(d.board, "3x3:1,2,3,4,5,6,7,0,8");
+    assert_eq!(d.kind, "slide");
+    assert_eq!(d.challenge, Some(code::Challenge::new(1, 900).unwrap()));
+    let plain = codes::decode(id).unwrap();
+    assert_eq!((plain.id.as_str(), plain.challenge), (id, None));
     assert_eq!(
-        daily_info_at(local, Some("garbage"), None)
-            .unwrap_err()
-            .code,
-        "parse"
+        codes::decode("zz-not-a-code").unwrap_err().code,
+        Code::Engine(ErrorCode::BadCode)
     );
 }

@@ -247,7 +247,7 @@ export const game = {
     ],
   },
   cardFields(s, f) {
-    return { score: Number(f.score ?? (s.counters && s.counters.score) ?? 0), bestTile: Number(f.best_tile ?? maxTile(s)) };
+    return { score: Number(f.score ?? (s.counters && s.counters.score) ?? 0), best_tile: Number(f.best_tile ?? maxTile(s)) };
   },
   /** A new seed, into the free game's slot. */
   newGame: (app, s) => ({ cmd: 'new_game', args: { kind: '2048', params: '' }, sameSlot: !s.mode || s.mode === 'free' }),

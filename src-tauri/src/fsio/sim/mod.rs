@@ -282,6 +282,24 @@ impl Sim {
         f
     }
 
+    /// Lock for a write step of `op`: the state, or the fault the step meets as the error.
+    fn begin(&self, op: Op) -> io::Result<MutexGuard<'_, State>> {
+        let mut s = self.lock();
+        match self.step(&mut s, op) {
+            Some(f) => Err(err(f)),
+            None => Ok(s),
+        }
+    }
+
+    /// Lock for a look that is not a step: fails once the machine has crashed.
+    fn live(&self) -> io::Result<MutexGuard<'_, State>> {
+        let s = self.lock();
+        if s.crashed {
+            return Err(err(Fault::Crash));
+        }
+        Ok(s)
+    }
+
     fn used(s: &State) -> u64 {
         let mut seen = std::collections::BTreeSet::new();
         s.names
@@ -294,10 +312,7 @@ impl Sim {
 
 impl Io for Sim {
     fn create_dir_all(&self, dir: &Path) -> io::Result<()> {
-        let mut s = self.lock();
-        if s.crashed {
-            return Err(err(Fault::Crash));
-        }
+        let mut s = self.live()?;
         if !s.dirs.iter().any(|d| d == dir) {
             s.dirs.push(dir.to_path_buf());
         }
@@ -305,10 +320,7 @@ impl Io for Sim {
     }
 
     fn create(&self, path: &Path) -> io::Result<()> {
-        let mut s = self.lock();
-        if let Some(f) = self.step(&mut s, Op::Create) {
-            return Err(err(f));
-        }
+        let mut s = self.begin(Op::Create)?;
         match s.names.get(path) {
             Some(&i) => s.inodes[i].data.clear(),
             None => {
@@ -354,10 +366,7 @@ impl Io for Sim {
     }
 
     fn fsync(&self, path: &Path) -> io::Result<()> {
-        let mut s = self.lock();
-        if let Some(f) = self.step(&mut s, Op::Fsync) {
-            return Err(err(f));
-        }
+        let mut s = self.begin(Op::Fsync)?;
         let i = *s.names.get(path).ok_or_else(|| not_found(path))?;
         s.inodes[i].durable = s.inodes[i].data.clone();
         s.fsyncs += 1;
@@ -365,20 +374,14 @@ impl Io for Sim {
     }
 
     fn rename(&self, from: &Path, to: &Path) -> io::Result<()> {
-        let mut s = self.lock();
-        if let Some(f) = self.step(&mut s, Op::Rename) {
-            return Err(err(f));
-        }
+        let mut s = self.begin(Op::Rename)?;
         let i = s.names.remove(from).ok_or_else(|| not_found(from))?;
         s.names.insert(to.to_path_buf(), i);
         Ok(())
     }
 
     fn sync_dir(&self, dir: &Path) -> io::Result<()> {
-        let mut s = self.lock();
-        if let Some(f) = self.step(&mut s, Op::SyncDir) {
-            return Err(err(f));
-        }
+        let mut s = self.begin(Op::SyncDir)?;
         s.fsyncs += 1;
         let st = &mut *s;
         st.durable_names.retain(|p, _| parent(p) != dir);
@@ -391,10 +394,7 @@ impl Io for Sim {
     }
 
     fn remove(&self, path: &Path) -> io::Result<()> {
-        let mut s = self.lock();
-        if let Some(f) = self.step(&mut s, Op::Remove) {
-            return Err(err(f));
-        }
+        let mut s = self.begin(Op::Remove)?;
         s.names
             .remove(path)
             .map(drop)
@@ -402,10 +402,7 @@ impl Io for Sim {
     }
 
     fn read(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
-        let s = self.lock();
-        if s.crashed {
-            return Err(err(Fault::Crash));
-        }
+        let s = self.live()?;
         let i = *s.names.get(path).ok_or_else(|| not_found(path))?;
         let d = &s.inodes[i].data;
         if d.len() as u64 > limit {
@@ -415,10 +412,7 @@ impl Io for Sim {
     }
 
     fn list(&self, dir: &Path) -> io::Result<Vec<String>> {
-        let s = self.lock();
-        if s.crashed {
-            return Err(err(Fault::Crash));
-        }
+        let s = self.live()?;
         Ok(s.names
             .keys()
             .filter(|p| parent(p) == dir)

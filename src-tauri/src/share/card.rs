@@ -1,0 +1,168 @@
+//! The score card: its arguments as the UI sends them, rendering, and saving the PNG under a
+//! name no other card has.
+
+use crate::error::{AppError, AppResult};
+use huarong_card::{CardSpec, Lang};
+use huarong_engine::code;
+use huarong_engine::daily::Date;
+use serde::Deserialize;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use tauri::{AppHandle, Manager, Runtime};
+
+/// The `card` argument of `share_card` and `card_image` (snake_case keys; unknown keys are
+/// refused).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardArgs {
+    pub code: String,
+    #[serde(default)]
+    pub lang: Option<String>,
+    pub moves: u32,
+    pub seconds: u64,
+    #[serde(default)]
+    pub optimum: Option<u32>,
+    #[serde(default)]
+    pub stars: Option<u8>,
+    #[serde(default)]
+    pub score: Option<u64>,
+    #[serde(default)]
+    pub best_tile: Option<u32>,
+    #[serde(default)]
+    pub date: Option<String>,
+}
+
+impl CardArgs {
+    pub fn spec(&self) -> AppResult<CardSpec> {
+        if self.code.len() > code::MAX_INPUT_LEN {
+            return Err(AppError::bad_argument("`code` is too long"));
+        }
+        let lang = Lang::parse(self.lang.as_deref().unwrap_or("zh"))?;
+        let date = match &self.date {
+            Some(d) => {
+                let d = Date::parse(d)?;
+                Some((d.year, d.month, d.day))
+            }
+            None => None,
+        };
+        Ok(CardSpec {
+            code: self.code.clone(),
+            lang,
+            moves: self.moves,
+            seconds: self.seconds,
+            optimum: self.optimum,
+            stars: self.stars,
+            score: self.score,
+            best_tile: self.best_tile,
+            date,
+        })
+    }
+}
+
+/// Renders the card (tens of milliseconds in a release build).
+pub fn card_png(spec: &CardSpec) -> AppResult<Vec<u8>> {
+    Ok(huarong_card::render(spec)?)
+}
+
+/// The card as a `data:` URL.
+pub fn card_data_url(spec: &CardSpec) -> AppResult<String> {
+    Ok(format!(
+        "data:image/png;base64,{}",
+        base64(&card_png(spec)?)
+    ))
+}
+
+/// `huarong-<YYYYMMDD>-<HHMMSS>.png` for a UTC time in milliseconds.
+pub fn card_file_name(now_ms: i64) -> String {
+    let date = Date::from_days(now_ms.div_euclid(86_400_000));
+    let s = now_ms.rem_euclid(86_400_000) / 1000;
+    format!(
+        "huarong-{:04}{:02}{:02}-{:02}{:02}{:02}.png",
+        date.year,
+        date.month,
+        date.day,
+        s / 3600,
+        s / 60 % 60,
+        s % 60
+    )
+}
+
+/// Writes `png` into `dir` (created if needed) under a name no other file has (`-2`, `-3`, …
+/// appended when needed; the file is created exclusively, so two saves never collide).
+/// Fails with `share_failed`.
+pub fn save_card(png: &[u8], dir: &Path, now_ms: i64) -> AppResult<PathBuf> {
+    let failed = |what: &str, path: &Path, e: std::io::Error| {
+        AppError::share_failed(format!("cannot {what} {}: {e}", path.display()))
+    };
+    std::fs::create_dir_all(dir).map_err(|e| failed("create", dir, e))?;
+    let base = card_file_name(now_ms);
+    let stem = base.trim_end_matches(".png");
+    for n in 1..1000 {
+        let name = if n == 1 {
+            base.clone()
+        } else {
+            format!("{stem}-{n}.png")
+        };
+        let path = dir.join(name);
+        match OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(mut f) => {
+                f.write_all(png)
+                    .and_then(|_| f.sync_all())
+                    .map_err(|e| failed("write", &path, e))?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(failed("write", &path, e)),
+        }
+    }
+    Err(AppError::share_failed(format!(
+        "too many cards named {stem}-… in {}",
+        dir.display()
+    )))
+}
+
+/// The folder cards are written to: on desktop the Pictures folder (falling back to
+/// ~/Pictures, then the download folder), on phones `cards/` in the app cache (the share
+/// sheet is opened with the file).
+pub fn card_dir<R: Runtime>(app: &AppHandle<R>) -> AppResult<PathBuf> {
+    let paths = app.path();
+    #[cfg(mobile)]
+    let dir = paths.app_cache_dir().map(|d| d.join("cards"));
+    #[cfg(not(mobile))]
+    let dir = paths
+        .picture_dir()
+        .or_else(|_| paths.home_dir().map(|h| h.join("Pictures")))
+        .or_else(|_| paths.download_dir());
+    dir.map_err(|e| AppError::share_failed(format!("no folder to save the card in: {e}")))
+}
+
+/// Unix time in milliseconds (for the card's file name).
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Standard base64 (with padding), for data URLs and the share plugins.
+pub fn base64(bytes: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,86 @@
+//! Share codes and links: making one for a game, and reading what one (or a game ID) stands
+//! for.
+
+use crate::error::{AppError, AppResult};
+use huarong_engine::{code, slide, GameId, Kind};
+use serde::Serialize;
+
+/// What `encode_code` returns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CodeInfo {
+    pub code: String,
+    pub link: String,
+}
+
+/// The sender's result to beat: both `moves` and `ms`, or neither.
+pub fn challenge(moves: Option<u32>, ms: Option<u64>) -> AppResult<Option<code::Challenge>> {
+    match (moves, ms) {
+        (None, None) => Ok(None),
+        (Some(m), Some(t)) => Ok(Some(code::Challenge::new(m, t)?)),
+        _ => Err(AppError::bad_argument(
+            "a result to beat needs both `moves` and `ms`",
+        )),
+    }
+}
+
+/// The share code and link of a game ID (generates the level for seeded IDs).
+pub fn encode(
+    id: &str,
+    extra: code::Extra,
+    challenge: Option<code::Challenge>,
+) -> AppResult<CodeInfo> {
+    let c = code::encode_full(id, extra, challenge)?;
+    Ok(CodeInfo {
+        link: code::link(&c),
+        code: c,
+    })
+}
+
+/// What `decode_code` returns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DecodedInfo {
+    /// The game ID to open.
+    pub id: String,
+    pub kind: String,
+    /// The exact start board.
+    pub board: String,
+    pub daily: Option<u32>,
+    /// The level's own ID where there is one (`slide:4x4/medium#7`, a classic's board…).
+    pub source: String,
+    /// The sender's result to beat, `{moves, ms}`, when the code carries one.
+    pub challenge: Option<code::Challenge>,
+    /// The picture of a picture puzzle, when there is one.
+    pub picture: Option<String>,
+}
+
+/// What a code, link or game ID stands for (the "enter or paste a code" box).
+pub fn decode(text: &str) -> AppResult<DecodedInfo> {
+    let t = text.trim();
+    if code::is_game_id(t) {
+        let id = code::resolve(t)?;
+        let parsed = GameId::parse(&id)?;
+        let picture = match parsed.kind {
+            Kind::Slide => slide::split_picture(&parsed.body).ok().and_then(|(_, p)| p),
+            _ => None,
+        };
+        return Ok(DecodedInfo {
+            kind: parsed.kind.as_str().to_string(),
+            board: parsed.body,
+            daily: None,
+            source: id.clone(),
+            challenge: None,
+            picture,
+            id,
+        });
+    }
+    let d = code::decode_full(t)?;
+    Ok(DecodedInfo {
+        source: d.source_id(),
+        id: d.id,
+        kind: d.kind.as_str().to_string(),
+        board: d.board,
+        daily: d.daily,
+        challenge: d.challenge,
+        picture: d.picture,
+    })
+}

@@ -1,0 +1,47 @@
+//! Today's daily challenge as the home screen shows it. Rust decides the local date (the
+//! system's zone, the same clock as `daily::today`); the UI only asks.
+
+use crate::error::AppResult;
+use huarong_engine::daily;
+use serde::Serialize;
+
+/// What `daily_info` returns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DailyInfo {
+    pub number: u32,
+    /// The local date `YYYY-MM-DD` of these puzzles.
+    pub date: String,
+    /// Game IDs of the day's puzzles (open with `open_game`), keyed by kind.
+    pub slide: String,
+    pub klotski: String,
+    #[serde(rename = "2048")]
+    pub g2048: String,
+    /// Milliseconds until the next puzzle (local midnight) and the same as `hh:mm:ss`.
+    pub next_in_ms: u64,
+    pub countdown: String,
+}
+
+/// The daily challenge at the local time `local_ms` (Unix milliseconds plus the zone's
+/// offset, so that whole days of it are local dates).
+pub fn daily_info_at(local_ms: i64) -> AppResult<DailyInfo> {
+    let today = daily::local_date(local_ms);
+    let p = daily::puzzles(today)?;
+    let next = daily::next_in_ms(local_ms);
+    Ok(DailyInfo {
+        number: p.number,
+        date: today.to_string(),
+        slide: p.slide,
+        klotski: p.klotski,
+        g2048: p.g2048,
+        next_in_ms: next,
+        countdown: daily::countdown_text(next),
+    })
+}
+
+/// The local time now, as [`daily_info_at`] takes it.
+pub fn local_now_ms() -> i64 {
+    chrono::Local::now()
+        .naive_local()
+        .and_utc()
+        .timestamp_millis()
+}
