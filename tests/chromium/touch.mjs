@@ -437,7 +437,42 @@ class Phone {
     await this.page.evaluate(() => document.fonts.ready.then(() => true));
     await this.frame();
     // CSS-pixel size (390×844, 360×780): what the layout is, at a size fit to keep in git.
-    await this.page.screenshot({ path: file, animations: 'disabled', caret: 'hide', scale: 'css' });
+    const png = await this.page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+    // The shots are kept in git: one that shows the same picture as the kept file (raster
+    // noise, a clock a tenth of a second off) leaves the file alone, so a run does not dirty
+    // the tree; a changed layout, colour or text block replaces it.
+    const old = fs.existsSync(file) ? fs.readFileSync(file) : null;
+    if (!old || !(await this.samePicture(old, png))) fs.writeFileSync(file, png);
+  }
+
+  /**
+   * Whether two PNGs are the same picture: same size, and at most 0.2 % of the pixels differ
+   * by more than 16 levels in a channel (about two clock digits). Decoded in the app's page,
+   * which it leaves alone (a second page would put this one in the background, where its
+   * animation frames stop).
+   */
+  async samePicture(a, b) {
+    return this.page.evaluate(async ([x, y]) => {
+      const decode = async (b64) => {
+        const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+        const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const g = new OffscreenCanvas(bmp.width, bmp.height).getContext('2d');
+        g.drawImage(bmp, 0, 0);
+        return g.getImageData(0, 0, bmp.width, bmp.height);
+      };
+      const [p, q] = await Promise.all([decode(x), decode(y)]);
+      if (p.width !== q.width || p.height !== q.height) return false;
+      let differ = 0;
+      for (let i = 0; i < p.data.length; i += 4) {
+        for (let k = 0; k < 3; k++) {
+          if (Math.abs(p.data[i + k] - q.data[i + k]) > 16) {
+            differ += 1;
+            break;
+          }
+        }
+      }
+      return differ <= p.width * p.height * 0.002;
+    }, [a.toString('base64'), b.toString('base64')]);
   }
 }
 
@@ -706,11 +741,10 @@ async function checksCanFail(p) {
 
 const SCENARIOS = [checksCanFail, slideTapsUndoTwoFingers, slideRunDragWins, klotskiCornerTapUndo, klotskiWin, g2048SwipesUndo, g2048Win, homeScreen];
 
-// This phone's screenshots of an earlier run go (the other phone's stay).
-for (const dir of new Set([OUT, FAILED_OUT])) {
-  fs.mkdirSync(dir, { recursive: true });
-  for (const f of fs.readdirSync(dir)) if (f.startsWith(`chromium-${PHONE}-`) && f.endsWith('.png')) fs.rmSync(path.join(dir, f));
-}
+// This phone's failure shots of an earlier run go (the kept shots are compared, see `shot`).
+fs.mkdirSync(OUT, { recursive: true });
+fs.mkdirSync(FAILED_OUT, { recursive: true });
+for (const f of fs.readdirSync(FAILED_OUT)) if (f.startsWith(`chromium-${PHONE}-FAILED-`) && f.endsWith('.png')) fs.rmSync(path.join(FAILED_OUT, f));
 let browser;
 try {
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, timeout: 60_000 });
