@@ -504,6 +504,10 @@ async function slideTapsUndoTwoFingers(p) {
   const r1 = await p.rect("[data-tile='1']");
   const r7 = await p.rect("[data-tile='7']");
   await p.twoFingers(at(r1), at(r7), { x: -20, y: -30 }, { x: 20, y: 30 });
+  // …and two fingers whose first lands on the blank (no tile to drag) and second on 8, which
+  // a tap would move up: still a two-finger touch, nothing moves.
+  const r6 = await p.rect("[data-tile='6']");
+  await p.twoFingers({ x: r6.cx + r6.w, y: r6.cy }, at(r8));
   await p.settled('two-finger touches');
   // Nothing is stuck: the next single tap works (6 back right).
   await p.tap("[data-tile='6']");
