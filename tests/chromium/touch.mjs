@@ -1,7 +1,10 @@
 // The real ui/ in Debian's chromium, driven with touch, against the real command layer.
 //
-// Started by tests/tests/chromium_touch.rs, which runs the app on tauri's mock runtime behind
-// a loopback HTTP bridge (tests/src/bridge.rs) and passes its address in HUARONG_BRIDGE.
+// Started by tests/tests/chromium_touch.rs once per phone (HUARONG_PHONE, e.g. 390x844), each
+// time with a fresh app (its own data folder) on tauri's mock runtime behind a loopback HTTP
+// bridge (tests/src/bridge.rs) whose address is HUARONG_BRIDGE. Screenshots go to
+// HUARONG_SHOTS (tests/e2e/screenshots), a failed scenario's to HUARONG_FAILED_SHOTS
+// (tests/e2e/out, not kept in git).
 // The page gets `window.__TAURI__.core.invoke` from an init script that POSTs each call to
 // the bridge; everything else is the shipped ui/ under the shipped CSP.
 //
@@ -22,10 +25,18 @@ const EXIT_NO_DEPS = 4;
 const BRIDGE = process.env.HUARONG_BRIDGE;
 const CHROMIUM = process.env.HUARONG_CHROMIUM || '/usr/bin/chromium';
 const OUT = process.env.HUARONG_SHOTS;
+const FAILED_OUT = process.env.HUARONG_FAILED_SHOTS || OUT;
+const PHONE = process.env.HUARONG_PHONE;
 const WAIT_MS = 10_000;
 
-if (!BRIDGE || !OUT) {
-  console.error('touch.mjs: HUARONG_BRIDGE and HUARONG_SHOTS must be set (run it through cargo test)');
+const PHONES = [
+  { width: 390, height: 844, locale: 'en-US', colorScheme: 'light' },
+  { width: 360, height: 780, locale: 'zh-CN', colorScheme: 'dark' },
+];
+const SPEC = PHONES.find((p) => `${p.width}x${p.height}` === PHONE);
+
+if (!BRIDGE || !OUT || !SPEC) {
+  console.error(`touch.mjs: HUARONG_BRIDGE, HUARONG_SHOTS and HUARONG_PHONE (${PHONES.map((p) => `${p.width}x${p.height}`).join(' or ')}) must be set (run it through cargo test)`);
   process.exit(EXIT_FAIL);
 }
 
@@ -37,11 +48,11 @@ try {
   process.exit(EXIT_NO_DEPS);
 }
 
-// A watchdog: the whole run must end well inside the Rust side's deadline.
+// A watchdog: one phone's run must end inside the Rust side's deadline (120 s).
 setTimeout(() => {
-  console.error('touch.mjs: the run took over 150 s');
+  console.error(`touch.mjs: the ${PHONE} run took over 100 s`);
   process.exit(EXIT_FAIL);
-}, 150_000).unref();
+}, 100_000).unref();
 
 class CheckFailed extends Error {}
 function check(cond, msg) {
@@ -239,15 +250,17 @@ class Phone {
     return r;
   }
 
-  /** One board cell in CSS px (the board's width over its columns). */
+  /**
+   * One board cell in CSS px: the grid's width over its columns. (Not a piece's width: the
+   * first Klotski piece may be 曹操, two cells wide.)
+   */
   async cell(cols) {
-    const r = await this.rect('[data-game]');
-    // The frame has padding; the tiles carry the real cell size.
-    const t = await this.page.evaluate(() => {
-      const e = document.querySelector('[data-tile], [data-piece]');
-      return e ? e.getBoundingClientRect().width : 0;
+    const w = await this.page.evaluate(() => {
+      const g = document.querySelector('[data-game] .grid');
+      return g ? g.getBoundingClientRect().width : 0;
     });
-    return t > 0 ? t : r.w / cols;
+    check(w > 0, `${this.tag}: the board has no laid-out grid`);
+    return w / cols;
   }
 
   /** The next animation frame has been painted (input pacing: one touch move per frame). */
@@ -375,14 +388,91 @@ class Phone {
       return out;
     });
     eq(inside, [], `${this.tag} ${what}: finish dialog buttons outside the viewport`);
+    // Each button's label is on one line (not "Play / again" stacked beside its icon).
+    const wrapped = await this.page.evaluate(() => {
+      const out = [];
+      for (const b of document.querySelectorAll('[data-finish] button')) {
+        const tops = new Set();
+        for (const n of b.childNodes) {
+          if (n.nodeType !== Node.TEXT_NODE || !n.textContent.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+        }
+        if (tops.size > 1) out.push(`${b.dataset.action}: ${b.textContent.trim()} on ${tops.size} lines`);
+      }
+      return out;
+    });
+    eq(wrapped, [], `${this.tag} ${what}: finish dialog labels wrap`);
+    // The dialog took focus (for keyboard and screen-reader players), but a touch win shows no
+    // focus ring on it.
+    const focus = await this.focusRing();
+    check(focus.inDialog, `${this.tag} ${what}: focus is not in the finish dialog (${focus.what})`);
+    check(!focus.ring, `${this.tag} ${what}: a focus ring shows on ${focus.what} after a touch win`);
+  }
+
+  /** The focused element, whether it is in the finish dialog, and whether it draws a ring. */
+  async focusRing() {
+    return this.page.evaluate(() => {
+      const e = document.activeElement;
+      const st = e ? getComputedStyle(e) : null;
+      return {
+        what: e ? `${e.tagName} ${e.dataset.action || e.className}` : 'nothing',
+        inDialog: !!(e && e.closest('[data-finish]')),
+        ring: !!(st && st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) > 0),
+      };
+    });
   }
 
   async shot(name) {
     const file = path.join(OUT, `chromium-${this.tag}-${name}.png`);
+    // The last move has settled: no finite animation of the board running, and no 2048 cell
+    // still hidden while the tiles slide in (its 120 ms timer, not an animation).
+    await this.until('the board has settled', () => {
+      const b = document.querySelector('[data-game]');
+      if (!b) return true;
+      if (b.querySelector('.arriving')) return false;
+      return b.getAnimations({ subtree: true }).every((a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity);
+    });
     await this.page.evaluate(() => document.fonts.ready.then(() => true));
     await this.frame();
     // CSS-pixel size (390×844, 360×780): what the layout is, at a size fit to keep in git.
-    await this.page.screenshot({ path: file, animations: 'disabled', caret: 'hide', scale: 'css' });
+    const png = await this.page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+    // The shots are kept in git: one that shows the same picture as the kept file (raster
+    // noise, a clock a tenth of a second off) leaves the file alone, so a run does not dirty
+    // the tree; a changed layout, colour or text block replaces it.
+    const old = fs.existsSync(file) ? fs.readFileSync(file) : null;
+    if (!old || !(await this.samePicture(old, png))) fs.writeFileSync(file, png);
+  }
+
+  /**
+   * Whether two PNGs are the same picture: same size, and at most 0.2 % of the pixels differ
+   * by more than 16 levels in a channel (about two clock digits). Decoded in the app's page,
+   * which it leaves alone (a second page would put this one in the background, where its
+   * animation frames stop).
+   */
+  async samePicture(a, b) {
+    return this.page.evaluate(async ([x, y]) => {
+      const decode = async (b64) => {
+        const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+        const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const g = new OffscreenCanvas(bmp.width, bmp.height).getContext('2d');
+        g.drawImage(bmp, 0, 0);
+        return g.getImageData(0, 0, bmp.width, bmp.height);
+      };
+      const [p, q] = await Promise.all([decode(x), decode(y)]);
+      if (p.width !== q.width || p.height !== q.height) return false;
+      let differ = 0;
+      for (let i = 0; i < p.data.length; i += 4) {
+        for (let k = 0; k < 3; k++) {
+          if (Math.abs(p.data[i + k] - q.data[i + k]) > 16) {
+            differ += 1;
+            break;
+          }
+        }
+      }
+      return differ <= p.width * p.height * 0.002;
+    }, [a.toString('base64'), b.toString('base64')]);
   }
 }
 
@@ -414,6 +504,10 @@ async function slideTapsUndoTwoFingers(p) {
   const r1 = await p.rect("[data-tile='1']");
   const r7 = await p.rect("[data-tile='7']");
   await p.twoFingers(at(r1), at(r7), { x: -20, y: -30 }, { x: 20, y: 30 });
+  // …and two fingers whose first lands on the blank (no tile to drag) and second on 8, which
+  // a tap would move up: still a two-finger touch, nothing moves.
+  const r6 = await p.rect("[data-tile='6']");
+  await p.twoFingers({ x: r6.cx + r6.w, y: r6.cy }, at(r8));
   await p.settled('two-finger touches');
   // Nothing is stuck: the next single tap works (6 back right).
   await p.tap("[data-tile='6']");
@@ -472,6 +566,10 @@ async function slideRunDragWins(p) {
   await p.finishWon('slide win');
   await p.settled('the slide win');
   await p.shot('slide-won');
+  // From the keyboard, focus shows again: Tab moves it to the next button, with its ring.
+  await p.page.keyboard.press('Tab');
+  const focus = await p.focusRing();
+  check(focus.inDialog && focus.ring, `${p.tag}: Tab in the finish dialog shows no focus ring (${JSON.stringify(focus)})`);
 }
 
 // ---------------------------------------------------------------- Klotski
@@ -645,14 +743,12 @@ async function checksCanFail(p) {
   p.pageErrors = [];
 }
 
-const PHONES = [
-  { width: 390, height: 844, locale: 'en-US', colorScheme: 'light' },
-  { width: 360, height: 780, locale: 'zh-CN', colorScheme: 'dark' },
-];
 const SCENARIOS = [checksCanFail, slideTapsUndoTwoFingers, slideRunDragWins, klotskiCornerTapUndo, klotskiWin, g2048SwipesUndo, g2048Win, homeScreen];
 
+// This phone's failure shots of an earlier run go (the kept shots are compared, see `shot`).
 fs.mkdirSync(OUT, { recursive: true });
-for (const f of fs.readdirSync(OUT)) if (/^chromium-.*\.png$/.test(f)) fs.rmSync(path.join(OUT, f));
+fs.mkdirSync(FAILED_OUT, { recursive: true });
+for (const f of fs.readdirSync(FAILED_OUT)) if (f.startsWith(`chromium-${PHONE}-FAILED-`) && f.endsWith('.png')) fs.rmSync(path.join(FAILED_OUT, f));
 let browser;
 try {
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, timeout: 60_000 });
@@ -663,25 +759,23 @@ try {
 console.log(`chromium ${browser.version()}`);
 let failed = 0;
 try {
-  for (const spec of PHONES) {
-    const phone = new Phone(browser, spec);
-    await phone.open();
-    for (const sc of SCENARIOS) {
-      const t0 = Date.now();
-      try {
-        await sc(phone);
-        console.log(`ok   ${phone.tag} ${sc.name} (${Date.now() - t0} ms)`);
-      } catch (e) {
-        failed += 1;
-        console.log(`FAIL ${phone.tag} ${sc.name}: ${e instanceof CheckFailed ? e.message : e.stack}`);
-        await phone.page.screenshot({ path: path.join(OUT, `chromium-${phone.tag}-FAILED-${sc.name}.png`) }).catch(() => {});
-        // A failed scenario may leave a finger down: lift it before the next one.
-        await phone.touch('touchCancel', []).catch(() => {});
-        phone.pageErrors = [];
-      }
+  const phone = new Phone(browser, SPEC);
+  await phone.open();
+  for (const sc of SCENARIOS) {
+    const t0 = Date.now();
+    try {
+      await sc(phone);
+      console.log(`ok   ${phone.tag} ${sc.name} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      failed += 1;
+      console.log(`FAIL ${phone.tag} ${sc.name}: ${e instanceof CheckFailed ? e.message : e.stack}`);
+      await phone.page.screenshot({ path: path.join(FAILED_OUT, `chromium-${phone.tag}-FAILED-${sc.name}.png`) }).catch(() => {});
+      // A failed scenario may leave a finger down: lift it before the next one.
+      await phone.touch('touchCancel', []).catch(() => {});
+      phone.pageErrors = [];
     }
-    await phone.close();
   }
+  await phone.close();
 } finally {
   await browser.close();
 }

@@ -84,11 +84,16 @@ export function bindGrid(board) {
   });
 }
 
-/** Single-pointer tracking with capture; a second pointer while one is down cancels both. */
+/**
+ * Single-pointer tracking with capture; a second pointer while one is down cancels both. A
+ * finger that is not the touch's first (not `isPrimary`) is never taken, even when the first
+ * landed where there is nothing to drag (the blank): two fingers are not a tap.
+ */
 export function trackPointer(el, handlers) {
   let active = null;
   const down = (e) => {
     if (active !== null) return void cancel({ pointerId: active }); // a second finger: neither a drag nor a tap
+    if (!e.isPrimary) return;
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     const accepted = handlers.down(e);
     if (accepted === false) return;

@@ -9,6 +9,13 @@ import { finishChallenge } from '../challenge.js';
 import { analysisSection } from '../analysis.js';
 import { scopeOf } from './stats.js';
 
+// Whether the player's last input was a key. The dialog focuses its main button for keyboard
+// and screen-reader players; after a touch or a click (the winning move on the board) that
+// focus gets no ring: Chromium draws one on a button focused by script after a touch.
+let lastInputKey = false;
+addEventListener('keydown', () => { lastInputKey = true; }, true);
+addEventListener('pointerdown', () => { lastInputKey = false; }, true);
+
 export class FinishDialog {
   constructor(game) {
     this.game = game;
@@ -61,7 +68,7 @@ export class FinishDialog {
 
     this.el = h(
       'div',
-      { class: 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'finish-title', 'data-finish': won ? 'won' : 'lost' },
+      { class: lastInputKey ? 'overlay' : 'overlay quiet-focus', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'finish-title', 'data-finish': won ? 'won' : 'lost' },
       h(
         'div',
         { class: 'sheet' },
@@ -195,6 +202,8 @@ export class FinishDialog {
   }
 
   onKey(e) {
+    // A key press: focus is the keyboard's now, and shows.
+    if (this.el) this.el.classList.remove('quiet-focus');
     if (e.key === 'Escape') {
       this.close();
       return true;
