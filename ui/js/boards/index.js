@@ -22,7 +22,19 @@ export function gameOf(kind) {
   return g;
 }
 
-for (const m of MODULES) addStrings(m.strings);
+/** What each game must bring: the strings the screens ask for by kind, and a stylesheet. */
+function checked(m) {
+  const kind = m.game.kind;
+  const keys = [`game.${kind}`, `gameDesc.${kind}`, `levels.${kind}`].concat(m.game.rules ? [`rule.${kind}`] : []);
+  for (const lang of ['zh', 'en']) {
+    const missing = keys.filter((k) => !(m.strings && m.strings[lang] && k in m.strings[lang]));
+    if (missing.length) throw new Error(`game ${kind}: no ${lang} strings ${missing.join(', ')}`);
+  }
+  if (typeof m.stylesheet !== 'string' || !m.stylesheet.startsWith('css/')) throw new Error(`game ${kind}: no stylesheet under css/`);
+  return m;
+}
+
+for (const m of MODULES) addStrings(checked(m).strings);
 
 /**
  * One board stylesheet: a `<link>` put where index.html keeps the board styles (before the
