@@ -7,7 +7,7 @@ import { configure as configureFeedback, toast, warmSounds } from './feedback.js
 import { clear, h } from './dom.js';
 import { confirmDialog } from './screens/dialog.js';
 import { nav } from './nav.js';
-import { KINDS } from './boards/index.js';
+import { KINDS, boardStyles } from './boards/index.js';
 import { HomeScreen } from './screens/home.js';
 import { GameScreen } from './screens/game.js';
 import { LevelsScreen } from './screens/levels.js';
@@ -230,8 +230,10 @@ async function start() {
     app.root.append(h('p', { class: 'fatal', role: 'alert' }, 'Huarong needs its Tauri back end (window.__TAURI__ is missing).'));
     return;
   }
-  // Settings and progress are independent: ask for both at once.
-  const [settings] = await Promise.all([call('get_settings').catch(() => ({})), app.refreshProgress()]);
+  // Settings and progress are independent: ask for both at once. The first screen also waits
+  // for the board stylesheets (no board is ever drawn unstyled).
+  const [settings, , unstyled] = await Promise.all([call('get_settings').catch(() => ({})), app.refreshProgress(), boardStyles()]);
+  for (const e of unstyled) errors.length < 50 && errors.push(String(e.message));
   app.settings = settings || {};
   app.applySettings();
   boot.settings = performance.now();

@@ -4,6 +4,9 @@
 // the first entry: back on home has nothing to pop and leaves the app. Nothing is lost on
 // the way: a game stays in its slot in Rust.
 
+import { h, icon } from './dom.js';
+import { t } from './i18n.js';
+
 /** Entries, oldest first: `{ screen: name }` or `{ dialog }` (an object with `hide()`). */
 const stack = [];
 let onScreen = null; // (name) => Promise: show a screen without touching history
@@ -129,10 +132,29 @@ export const nav = {
 };
 window.__huarongNav = { depth: () => nav.depth(), stack: () => stack.map((x) => x.screen || 'dialog') };
 
-/** A screen whose only key is Escape, which goes back; it holds nothing to release. */
+/**
+ * A screen whose only key is Escape, which goes back; it holds nothing to release and (unless
+ * it says otherwise) needs nothing before it renders.
+ */
 export class BackScreen {
-  constructor(app) {
+  constructor(app, name) {
     this.app = app;
+    this.name = name;
+  }
+
+  async prepare() {
+    return true;
+  }
+
+  /** The screen's bar: back, the title (focused after the screen change), nothing on the right. */
+  backBar(title) {
+    return h(
+      'header',
+      { class: 'bar' },
+      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => this.app.back() }, icon('back')),
+      h('div', { class: 'bar-title' }, h('h1', { class: 'title', tabindex: '-1' }, title)),
+      h('span', { class: 'icon-btn-spacer' }),
+    );
   }
 
   onKey(e) {

@@ -2,6 +2,8 @@
 // all through the same `play {dir}`. Each cell carries `data-value`; tiles slide with
 // transforms when the move's effect says where they came from, otherwise changed cells pop.
 
+export { strings } from './g2048.strings.js';
+export const stylesheet = 'css/board-2048.css';
 import { h, icon, reducedMotion, setText, setData } from '../dom.js';
 import { t, language } from '../i18n.js';
 import { boardView, freshGrid } from './common.js';

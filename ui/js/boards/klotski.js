@@ -4,6 +4,8 @@
 // release, and one `play {piece, to}` commits the move. Every other move (tap, key, undo, redo,
 // hint, auto-solve) animates along its path (motion.js). Pieces carry their traditional names.
 
+export { strings } from './klotski.strings.js';
+export const stylesheet = 'css/board-klotski.css';
 import { h, reducedMotion } from '../dom.js';
 import { t, language } from '../i18n.js';
 import { freshGrid, bindGrid, frameMonitor, finishAnimations, idParams } from './common.js';

@@ -2,6 +2,8 @@
 // toward the blank; the run follows the finger along its line and snaps. The move itself is
 // `play {tile}`; Rust decides whether it is legal and what it counts.
 
+export { strings } from './slide.strings.js';
+export const stylesheet = 'css/board-slide.css';
 import { h, reducedMotion } from '../dom.js';
 import { t, language, formatTime } from '../i18n.js';
 import { boardView, freshGrid, bindGrid, frameMonitor, idParams } from './common.js';

@@ -1,21 +1,16 @@
 // "Enter or paste a code": a game ID, a share code or a link; Rust parses and validates it.
 
-import { h, icon } from '../dom.js';
+import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { codePreview } from '../challenge.js';
+import { BackScreen } from '../nav.js';
 
-export class CodeScreen {
+export class CodeScreen extends BackScreen {
   constructor(app) {
-    this.app = app;
-    this.name = 'code';
-  }
-
-  async prepare() {
-    return true;
+    super(app, 'code');
   }
 
   render() {
-    const app = this.app;
     this.error = h('p', { class: 'form-error', role: 'alert', id: 'code-error' });
     this.input = h('textarea', {
       id: 'code-input',
@@ -47,13 +42,7 @@ export class CodeScreen {
         h('button', { class: 'btn primary', type: 'submit', 'data-action': 'open' }, t('open')),
       ),
     );
-    const header = h(
-      'header',
-      { class: 'bar' },
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.back() }, icon('back')),
-      h('div', { class: 'bar-title' }, h('h1', { class: 'title', tabindex: '-1' }, t('enterCode'))),
-      h('span', { class: 'icon-btn-spacer' }),
-    );
+    const header = this.backBar(t('enterCode'));
     return h('section', { class: 'screen code-screen' }, header, h('div', { class: 'scroll' }, form));
   }
 
@@ -79,13 +68,4 @@ export class CodeScreen {
     }
   }
 
-  onKey(e) {
-    if (e.key === 'Escape') {
-      this.app.back();
-      return true;
-    }
-    return false;
-  }
-
-  destroy() {}
 }

@@ -1,7 +1,7 @@
 // Settings: language, theme, haptics, sound, the move-count rule of each game. Rust stores
 // and validates them (get_settings / set_settings).
 
-import { h, icon } from '../dom.js';
+import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { KINDS, gameOf } from '../boards/index.js';
 import { BackScreen } from '../nav.js';
@@ -10,12 +10,7 @@ const RULE_LABEL = { tile: 'rule.tile', line: 'rule.line', piece: 'rule.piece', 
 
 export class SettingsScreen extends BackScreen {
   constructor(app) {
-    super(app);
-    this.name = 'settings';
-  }
-
-  async prepare() {
-    return true;
+    super(app, 'settings');
   }
 
   group(id, label, options, current, onpick) {
@@ -45,13 +40,7 @@ export class SettingsScreen extends BackScreen {
     const s = app.settings || {};
     const rules = s.rules || {};
     const lang = s.language === 'zh' || s.language === 'en' ? s.language : 'auto';
-    const header = h(
-      'header',
-      { class: 'bar' },
-      h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('back'), 'data-action': 'back', onclick: () => app.back() }, icon('back')),
-      h('div', { class: 'bar-title' }, h('h1', { class: 'title', tabindex: '-1' }, t('settings'))),
-      h('span', { class: 'icon-btn-spacer' }),
-    );
+    const header = this.backBar(t('settings'));
     const body = h(
       'div',
       { class: 'scroll settings-list' },
