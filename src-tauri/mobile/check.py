@@ -746,7 +746,7 @@ def css_backgrounds() -> tuple[str, str]:
     css = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "ui" / "css").glob("*.css")))
     light = re.search(r"^:root \{[^}]*?--bg: (#[0-9a-fA-F]{6});", css, re.M | re.S)
     dark = re.search(r'^:root\[data-theme="dark"\] \{[^}]*?--bg: (#[0-9a-fA-F]{6});', css, re.M | re.S)
-    need(light is not None and dark is not None, "ui/css/app.css: no light/dark --bg")
+    need(light is not None and dark is not None, "ui/css/*.css: no light/dark --bg")
     return light.group(1).lower(), dark.group(1).lower()
 
 
