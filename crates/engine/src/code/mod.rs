@@ -809,3 +809,5 @@ fn start_of<G: crate::game::Game>(id: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod golden;
