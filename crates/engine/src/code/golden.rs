@@ -104,7 +104,7 @@ fn rows() -> Vec<(String, String)> {
             daily: Some(n),
             classic: None,
         };
-        for id in [&day.slide, &day.klotski, &day.g2048] {
+        for (_, id) in &day.puzzles {
             ids.push((id.clone(), extra, None));
         }
     }

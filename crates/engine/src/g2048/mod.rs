@@ -25,6 +25,7 @@
 
 pub mod ai;
 pub mod board;
+mod code;
 
 pub use board::Dir;
 
@@ -314,6 +315,12 @@ impl G2048 {
             .collect::<Vec<_>>()
             .join(",")
     }
+}
+
+impl crate::registry::Registered for G2048 {
+    const RULES: &'static [&'static str] = &["moves"];
+    /// A seeded game, judged by score.
+    const DAILY: Option<&'static str> = Some("");
 }
 
 impl Game for G2048 {

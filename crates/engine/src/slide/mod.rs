@@ -53,6 +53,7 @@
 //! `README.md` beside this file for the figures.
 
 mod board;
+mod code;
 mod near;
 mod pdb;
 pub mod pictures;
@@ -589,6 +590,11 @@ impl Slide {
             values: None,
         })
     }
+}
+
+impl crate::registry::Registered for Slide {
+    const RULES: &'static [&'static str] = &["tile", "line"];
+    const DAILY: Option<&'static str> = Some("4x4/medium");
 }
 
 impl Game for Slide {
