@@ -343,9 +343,9 @@ pub fn daily_info_at(
     Ok(DailyInfo {
         number: p.number,
         date: today.to_string(),
-        slide: p.slide,
-        klotski: p.klotski,
-        g2048: p.g2048,
+        slide: p.id(huarong_engine::Kind::Slide).unwrap_or_default().into(),
+        klotski: p.id(huarong_engine::Kind::Klotski).unwrap_or_default().into(),
+        g2048: p.id(huarong_engine::Kind::G2048).unwrap_or_default().into(),
         next_in_ms: next,
         countdown: daily::countdown_text(next),
         streak: daily::streak_shown(previous, today),
