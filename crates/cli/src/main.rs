@@ -94,7 +94,11 @@ mod tests {
         let u = usage();
         assert!(u.starts_with("usage: huarong <command> …\n  huarong slide solve"));
         for g in GAMES {
-            assert!(u.contains(&format!("\n  huarong {} ", g.name)), "{}", g.name);
+            assert!(
+                u.contains(&format!("\n  huarong {} ", g.name)),
+                "{}",
+                g.name
+            );
             assert_eq!(GAMES.iter().filter(|o| o.name == g.name).count(), 1);
             assert!(!["code", "daily", "card", "analyse", "help"].contains(&g.name));
         }

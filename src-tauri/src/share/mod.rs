@@ -344,7 +344,10 @@ pub fn daily_info_at(
         number: p.number,
         date: today.to_string(),
         slide: p.id(huarong_engine::Kind::Slide).unwrap_or_default().into(),
-        klotski: p.id(huarong_engine::Kind::Klotski).unwrap_or_default().into(),
+        klotski: p
+            .id(huarong_engine::Kind::Klotski)
+            .unwrap_or_default()
+            .into(),
         g2048: p.id(huarong_engine::Kind::G2048).unwrap_or_default().into(),
         next_in_ms: next,
         countdown: daily::countdown_text(next),

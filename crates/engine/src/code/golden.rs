@@ -108,11 +108,18 @@ fn rows() -> Vec<(String, String)> {
             ids.push((id.clone(), extra, None));
         }
     }
-    for (i, c) in [(1, 0), (85, 203_400), (MAX_CHALLENGE_MOVES, MAX_CHALLENGE_MS)]
-        .into_iter()
-        .enumerate()
+    for (i, c) in [
+        (1, 0),
+        (85, 203_400),
+        (MAX_CHALLENGE_MOVES, MAX_CHALLENGE_MS),
+    ]
+    .into_iter()
+    .enumerate()
     {
-        let challenge = Challenge { moves: c.0, ms: c.1 };
+        let challenge = Challenge {
+            moves: c.0,
+            ms: c.1,
+        };
         let extra = Extra {
             daily: (i == 1).then_some(7),
             classic: None,
@@ -174,7 +181,11 @@ fn rows() -> Vec<(String, String)> {
     }
     // Every head byte over a few board tails.
     for head in 0..=255u8 {
-        for tail in [&[0x33u8, 0x01, 0x02][..], &[0x45, 0x1b, 0x6d, 0xb6, 0xd8][..], &[]] {
+        for tail in [
+            &[0x33u8, 0x01, 0x02][..],
+            &[0x45, 0x1b, 0x6d, 0xb6, 0xd8][..],
+            &[],
+        ] {
             let mut q = vec![head];
             q.extend_from_slice(tail);
             let text = checked_code(&q);

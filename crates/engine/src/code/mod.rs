@@ -767,6 +767,6 @@ fn start_of<G: crate::game::Game>(id: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod golden;
+#[cfg(test)]
+mod tests;

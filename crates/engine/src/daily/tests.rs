@@ -177,7 +177,11 @@ fn golden_first_60_days() {
     );
     assert_eq!(json, want);
     let f: Vec<&str> = rows[0].split('\t').collect();
-    for (code, board) in [(c.get(Kind::Slide).unwrap(), f[2]), (c.get(Kind::Klotski).unwrap(), f[3]), (c.get(Kind::G2048).unwrap(), f[4])] {
+    for (code, board) in [
+        (c.get(Kind::Slide).unwrap(), f[2]),
+        (c.get(Kind::Klotski).unwrap(), f[3]),
+        (c.get(Kind::G2048).unwrap(), f[4]),
+    ] {
         let dec = decode_full(code).unwrap();
         assert_eq!(dec.daily, Some(1));
         assert_eq!(dec.board, board);
