@@ -30,8 +30,11 @@ pub(crate) struct GameCard {
     /// Paints the thumbnail into its frame.
     pub draw: fn(&Thumb, &mut Canvas, &FontRef, &thumb::Frame),
     /// The title and subtitle naming the level (a classic's name, a difficulty, the size…).
-    pub level: fn(&Labels, &Level<'_>) -> Result<(String, String), Error>,
+    pub level: fn(&Labels, &Level<'_>) -> Result<TitleLines, Error>,
 }
+
+/// A card's title and subtitle.
+pub(crate) type TitleLines = (String, String);
 
 /// What a game's `level` gets to name the level.
 pub(crate) struct Level<'a> {

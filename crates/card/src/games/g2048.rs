@@ -3,7 +3,7 @@
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
-use crate::{GameCard, Labels, Level};
+use crate::{GameCard, Labels, Level, TitleLines};
 use ab_glyph::FontRef;
 use huarong_engine::{Error, Kind};
 
@@ -16,7 +16,7 @@ pub const CARD: GameCard = GameCard {
     level,
 };
 
-fn level(l: &Labels, level: &Level) -> Result<(String, String), Error> {
+fn level(l: &Labels, level: &Level) -> Result<TitleLines, Error> {
     Ok((l.board_2048.to_string(), level.size.clone()))
 }
 

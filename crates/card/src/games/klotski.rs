@@ -3,7 +3,7 @@
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
-use crate::{fill, GameCard, Labels, Lang, Level};
+use crate::{fill, GameCard, Labels, Lang, Level, TitleLines};
 use ab_glyph::FontRef;
 use huarong_engine::code::Origin;
 use huarong_engine::{klotski, Error, Kind};
@@ -18,7 +18,7 @@ pub const CARD: GameCard = GameCard {
 };
 
 /// A classic: its name and number; a generated level: its band; else custom and the size.
-fn level(l: &Labels, level: &Level) -> Result<(String, String), Error> {
+fn level(l: &Labels, level: &Level) -> Result<TitleLines, Error> {
     Ok(match &level.decoded.origin {
         Origin::Classic { index } => {
             let classics = klotski::classics();

@@ -3,7 +3,7 @@
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
-use crate::{GameCard, Labels, Level};
+use crate::{GameCard, Labels, Level, TitleLines};
 use ab_glyph::FontRef;
 use huarong_engine::code::Origin;
 use huarong_engine::Kind;
@@ -18,7 +18,7 @@ pub const CARD: GameCard = GameCard {
 };
 
 /// Title: the size; subtitle: the difficulty of a generated level, else shuffle or custom.
-fn level(l: &Labels, level: &Level) -> Result<(String, String), huarong_engine::Error> {
+fn level(l: &Labels, level: &Level) -> Result<TitleLines, huarong_engine::Error> {
     let size = level.size.clone();
     Ok(match &level.decoded.origin {
         Origin::Generated { params, .. } => {
