@@ -25,23 +25,24 @@ fn rows() -> Vec<(String, String)> {
         ids.push(plain(&format!("slide:4x4/{d}#11")));
         ids.push(plain(&format!("slide:3x3/{d}#2")));
     }
-    for id in [
-        "slide:3x3/picture:lotus#12",
-        "slide:4x4/hard/picture:pagoda#5",
-        "slide:3x3/picture:mountains:1,2,3,4,5,6,7,0,8",
-        "slide:5x5/picture:koi#8",
-        "slide:3x3/picture:photo-9f3a#12",
-        "slide:3x4/picture:lotus#1",
-        "slide:3x3:1,2,3,4,5,6,7,0,8",
-        "slide:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0",
-        "slide:2x2:1,2,3,0",
-        "slide:11x11#1",
-        "slide:3x3:1,2",
-        "slide:4x4/wrong#1",
-        "slide:4x4/medium#18446744073709551615",
-    ] {
-        ids.push(plain(id));
-    }
+    ids.extend(
+        [
+            "slide:3x3/picture:lotus#12",
+            "slide:4x4/hard/picture:pagoda#5",
+            "slide:3x3/picture:mountains:1,2,3,4,5,6,7,0,8",
+            "slide:5x5/picture:koi#8",
+            "slide:3x3/picture:photo-9f3a#12",
+            "slide:3x4/picture:lotus#1",
+            "slide:3x3:1,2,3,4,5,6,7,0,8",
+            "slide:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0",
+            "slide:2x2:1,2,3,0",
+            "slide:11x11#1",
+            "slide:3x3:1,2",
+            "slide:4x4/wrong#1",
+            "slide:4x4/medium#18446744073709551615",
+        ]
+        .map(plain),
+    );
     for (i, c) in crate::klotski::classics().iter().enumerate() {
         ids.push(plain(&format!("klotski:{}", c.board)));
         let classic = Extra {
@@ -50,22 +51,23 @@ fn rows() -> Vec<(String, String)> {
         };
         ids.push((format!("klotski:{}", c.board), classic, None));
     }
-    for id in [
-        "klotski:10-30#1",
-        "klotski:10-30#2",
-        "klotski:60-90#3",
-        "klotski:10-30:g4s6#5",
-        "klotski:aCCb/aCCb/cdde/cste/.uv.",
-        "klotski:a.CC.b/a.CC.b/c....d/c....d",
-        "klotski:#aa#/.CC./.CC./b..c/b..c/#..#",
-        "klotski:aCCbaCCbcddecsteu..v",
-        "klotski:aCCb/aCCb/cdde/cste/u.v.",
-        "klotski:CC/CC",
-        "klotski:abcd",
-        "klotski:10-30#bad",
-    ] {
-        ids.push(plain(id));
-    }
+    ids.extend(
+        [
+            "klotski:10-30#1",
+            "klotski:10-30#2",
+            "klotski:60-90#3",
+            "klotski:10-30:g4s6#5",
+            "klotski:aCCb/aCCb/cdde/cste/.uv.",
+            "klotski:a.CC.b/a.CC.b/c....d/c....d",
+            "klotski:#aa#/.CC./.CC./b..c/b..c/#..#",
+            "klotski:aCCbaCCbcddecsteu..v",
+            "klotski:aCCb/aCCb/cdde/cste/u.v.",
+            "klotski:CC/CC",
+            "klotski:abcd",
+            "klotski:10-30#bad",
+        ]
+        .map(plain),
+    );
     ids.push((
         "klotski:aCCb/aCCb/cdde/cste/.uv.".into(),
         Extra {
@@ -85,19 +87,20 @@ fn rows() -> Vec<(String, String)> {
     for seed in [0u64, 1, 2, 5, 9, 42, 123_456_789, u64::MAX] {
         ids.push(plain(&format!("2048:#{seed}")));
     }
-    for id in [
-        "2048:2,0,0,0,0,4,0,0,0,0,8,0,0,0,0,32768",
-        "2048:2,0,0,0,0,4,0,0,0,0,8,0,0,0,0,32768#42",
-        "2048:2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,4#5",
-        "2048:2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,4",
-        "2048:65536,2,0,0,0,0,0,0,0,0,0,0,0,0,0,131072#3",
-        "2048:65536,2,0,0,0,0,0,0,0,0,0,0,0,0,0,4",
-        "2048:3,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
-        "2048:easy#4",
-        "2048:",
-    ] {
-        ids.push(plain(id));
-    }
+    ids.extend(
+        [
+            "2048:2,0,0,0,0,4,0,0,0,0,8,0,0,0,0,32768",
+            "2048:2,0,0,0,0,4,0,0,0,0,8,0,0,0,0,32768#42",
+            "2048:2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,4#5",
+            "2048:2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,4",
+            "2048:65536,2,0,0,0,0,0,0,0,0,0,0,0,0,0,131072#3",
+            "2048:65536,2,0,0,0,0,0,0,0,0,0,0,0,0,0,4",
+            "2048:3,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
+            "2048:easy#4",
+            "2048:",
+        ]
+        .map(plain),
+    );
     for n in [1u32, 2, 3, 60, 365, MAX_DAILY] {
         let day = daily::puzzles(daily::date_of(n.min(3000)).unwrap()).unwrap();
         let extra = Extra {
