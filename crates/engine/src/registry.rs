@@ -25,6 +25,8 @@ pub trait Registered: Coded {
     /// `None` for a game without a daily. Changing them changes every future day's puzzle
     /// and breaks the daily golden test: never do it.
     const DAILY: Option<&'static str> = None;
+    /// The JSON form of one move, for error messages (`{"tile": n}`).
+    const MOVE_FORM: &'static str;
 }
 
 /// Declares the games: their modules, [`Kind`] and the table the registry dispatches on.
@@ -90,6 +92,7 @@ pub(crate) trait Entry: Sync {
     fn rules(&self) -> &'static [&'static str];
     fn daily(&self) -> Option<&'static str>;
     fn generator(&self) -> u32;
+    fn move_form(&self) -> &'static str;
     /// The start board body of the game an ID names (builds it: generated levels are
     /// generated).
     fn start_body(&self, id: &GameId) -> Result<String>;
@@ -110,6 +113,9 @@ impl<G: Registered> Entry for Of<G> {
     }
     fn generator(&self) -> u32 {
         G::GENERATOR
+    }
+    fn move_form(&self) -> &'static str {
+        G::MOVE_FORM
     }
     fn start_body(&self, id: &GameId) -> Result<String> {
         Ok(G::from_id(&id.body, id.seed)?.board_body())
@@ -133,6 +139,20 @@ pub fn rules(kind: Kind) -> &'static [&'static str] {
 /// The generator parameters of `kind`'s daily puzzle (`None`: the game has no daily).
 pub fn daily_params(kind: Kind) -> Option<&'static str> {
     kind.entry().daily()
+}
+
+/// The JSON form of one of `kind`'s moves, for error messages.
+pub fn move_form(kind: Kind) -> &'static str {
+    kind.entry().move_form()
+}
+
+/// The game names for a message: `slide, klotski or 2048`.
+pub fn names_text() -> String {
+    let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
 }
 
 /// The game ID of `kind`'s puzzle in a day's set (`None`: the game has no daily).
@@ -186,6 +206,10 @@ mod tests {
             assert_eq!(serde_json::from_str::<Kind>(&json).unwrap(), *a);
         }
         assert_eq!(Kind::parse("chess"), None);
+        assert_eq!(names_text(), "slide, klotski or 2048");
+        for k in Kind::ALL {
+            assert!(move_form(k).starts_with('{'), "{k:?}");
+        }
         assert_eq!(Kind::from_code_number(3), None);
     }
 }

@@ -321,6 +321,7 @@ impl crate::registry::Registered for G2048 {
     const RULES: &'static [&'static str] = &["moves"];
     /// A seeded game, judged by score.
     const DAILY: Option<&'static str> = Some("");
+    const MOVE_FORM: &'static str = r#"{"dir": "left|right|up|down"} or {"keep_going": true}"#;
 }
 
 impl Game for G2048 {

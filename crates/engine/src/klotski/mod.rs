@@ -143,6 +143,7 @@ fn parse_generated(body: &str) -> Result<(GenSpec, Band)> {
 impl crate::registry::Registered for Klotski {
     const RULES: &'static [&'static str] = &["piece", "straight", "unit"];
     const DAILY: Option<&'static str> = Some("30-60");
+    const MOVE_FORM: &'static str = r#"{"piece": "a", "to": [row, col]}"#;
 }
 
 impl Game for Klotski {

@@ -595,6 +595,7 @@ impl Slide {
 impl crate::registry::Registered for Slide {
     const RULES: &'static [&'static str] = &["tile", "line"];
     const DAILY: Option<&'static str> = Some("4x4/medium");
+    const MOVE_FORM: &'static str = r#"{"tile": n}"#;
 }
 
 impl Game for Slide {
