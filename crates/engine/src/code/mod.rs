@@ -759,6 +759,12 @@ fn check_params(p: &str) -> Result<()> {
     Ok(())
 }
 
+/// The start board of any game ID, through the registry, for tests.
+#[cfg(test)]
+fn start_any(id: &str) -> String {
+    crate::registry::start_body(&GameId::parse(id).unwrap()).unwrap()
+}
+
 /// The generic form of `Game::from_id(..).board_body()` for tests.
 #[cfg(test)]
 fn start_of<G: crate::game::Game>(id: &str) -> String {

@@ -137,14 +137,7 @@ fn golden_first_60_days() {
         assert_eq!(n, i as u32 + 1);
         assert_eq!(number(date).unwrap(), n);
         let p = puzzles(date).unwrap();
-        let start = |id: &str| -> String {
-            let g = GameId::parse(id).unwrap();
-            match g.kind {
-                crate::Kind::Slide => Slide::from_id(&g.body, g.seed).unwrap().board_body(),
-                crate::Kind::Klotski => Klotski::from_id(&g.body, g.seed).unwrap().board_body(),
-                crate::Kind::G2048 => G2048::from_id(&g.body, g.seed).unwrap().board_body(),
-            }
-        };
+        let start = |id: &str| crate::registry::start_body(&GameId::parse(id).unwrap()).unwrap();
         assert_eq!(start(p.id(Kind::Slide).unwrap()), f[2], "day {n} slide");
         assert_eq!(start(p.id(Kind::Klotski).unwrap()), f[3], "day {n} klotski");
         assert_eq!(start(p.id(Kind::G2048).unwrap()), f[4], "day {n} 2048");
