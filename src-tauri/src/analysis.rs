@@ -43,9 +43,10 @@ impl AppState {
                 self.end_search::<Klotski>();
                 r
             }
-            Kind::G2048 => Err(AppError::new(
+            // Games without an optimal distance (2048).
+            other => Err(AppError::new(
                 ErrorCode::Unsupported,
-                "2048 has no optimal distance to analyse",
+                format!("{} has no optimal distance to analyse", other.as_str()),
             )),
         }?;
         let worst = found.worst_window();

@@ -119,11 +119,7 @@ pub fn mv<M: DeserializeOwned>(kind: Kind, v: Option<Value>) -> AppResult<M> {
         )));
     }
     serde_json::from_value(v).map_err(|e| {
-        let form = match kind {
-            Kind::Slide => r#"{"tile": n}"#,
-            Kind::Klotski => r#"{"piece": "a", "to": [row, col]}"#,
-            Kind::G2048 => r#"{"dir": "left|right|up|down"} or {"keep_going": true}"#,
-        };
+        let form = huarong_engine::registry::move_form(kind);
         AppError::bad_argument(format!("`mv` is not a {} move {form}: {e}", kind.as_str()))
     })
 }

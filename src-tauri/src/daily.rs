@@ -31,7 +31,8 @@ pub(crate) fn daily_day(kind: Kind, id: &str) -> Option<Date> {
     [today, Date::from_days(today.days() - 1)]
         .into_iter()
         .find(|d| {
-            daily::puzzles(*d).is_ok_and(|p| huarong_engine::registry::daily_id(&p, kind) == id)
+            daily::puzzles(*d)
+                .is_ok_and(|p| huarong_engine::registry::daily_id(&p, kind) == Some(id))
         })
 }
 

@@ -741,7 +741,9 @@ fn solving_a_daily_puzzle_extends_its_streak() {
     let today = chrono_today();
     let id = daily::puzzles(Date::parse(&today).unwrap())
         .unwrap()
-        .klotski;
+        .id(huarong_engine::Kind::Klotski)
+        .unwrap()
+        .to_string();
     app.ok("open_game", json!({"id": id}));
     let mut last = Value::Null;
     for _ in 0..300 {

@@ -63,7 +63,11 @@ fn the_new_user_story_keeps_both_2048_games() {
     assert!(played >= 3);
     let free = app.ok("snapshot", json!({"kind": "2048"}));
     // Today's daily goes to its own slot.
-    let id = daily::puzzles(today()).unwrap().g2048;
+    let id = daily::puzzles(today())
+        .unwrap()
+        .id(huarong_engine::Kind::G2048)
+        .unwrap()
+        .to_string();
     let d = app.ok("open_game", json!({"id": id}));
     let daily_slot = format!("2048:daily:{}", today());
     assert_eq!(d["snapshot"]["slot"], daily_slot.as_str());
@@ -281,7 +285,7 @@ fn at_most_64_slots_finished_first_then_free_play_never_todays_daily() {
     app.ok("open_game", json!({"id": "2048#77"}));
     let d = app.ok(
         "open_game",
-        json!({"id": daily::puzzles(today()).unwrap().slide}),
+        json!({"id": daily::puzzles(today()).unwrap().id(huarong_engine::Kind::Slide).unwrap()}),
     );
     let daily_slot = d["snapshot"]["slot"].as_str().unwrap().to_string();
     app.ok(

@@ -13,8 +13,63 @@ pub use thumb::Thumb;
 
 use ab_glyph::FontRef;
 use canvas::{Align, Canvas, Rgb};
-use huarong_engine::code::{self, Origin};
-use huarong_engine::{daily, klotski, Error, ErrorCode, Kind};
+use huarong_engine::code::{self, Decoded};
+#[cfg(test)]
+use huarong_engine::klotski;
+use huarong_engine::{daily, Error, ErrorCode, Kind};
+
+/// The card's part of one game, defined in the game's module `src/games/<game>.rs`.
+pub(crate) struct GameCard {
+    pub kind: Kind,
+    /// The game's name on the card: Chinese, English.
+    pub name: [&'static str; 2],
+    /// Whether the result is a score (final score, best tile, no stars) rather than moves.
+    pub scored: bool,
+    /// Reads a start board (game-ID body form) into its thumbnail.
+    pub thumb: fn(&str) -> Result<Thumb, String>,
+    /// Paints the thumbnail into its frame.
+    pub draw: fn(&Thumb, &mut Canvas, &FontRef, &thumb::Frame),
+    /// The title and subtitle naming the level (a classic's name, a difficulty, the size…).
+    pub level: fn(&Labels, &Level<'_>) -> Result<TitleLines, Error>,
+}
+
+/// A card's title and subtitle.
+pub(crate) type TitleLines = (String, String);
+
+/// What a game's `level` gets to name the level.
+pub(crate) struct Level<'a> {
+    pub decoded: &'a Decoded,
+    pub lang: Lang,
+    /// The board's size, `W×H`.
+    pub size: String,
+}
+
+/// The games on the card, one line each: the module `src/games/<game>.rs` defines `CARD`.
+macro_rules! games {
+    ($( $module:ident ),+ $(,)?) => {
+        mod games {
+            $( pub mod $module; )+
+        }
+        const GAMES: &[GameCard] = &[$( games::$module::CARD ),+];
+    };
+}
+
+games![slide, klotski, g2048];
+
+impl GameCard {
+    fn name(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh => self.name[0],
+            Lang::En => self.name[1],
+        }
+    }
+}
+
+/// The card part of `kind`. Every game has one (checked by a test); an unlisted one would
+/// get the first entry rather than a panic.
+fn game(kind: Kind) -> &'static GameCard {
+    GAMES.iter().find(|g| g.kind == kind).unwrap_or(&GAMES[0])
+}
 
 /// Card size in pixels (5:4, the WeChat share-card ratio).
 pub const WIDTH: usize = 1000;
@@ -92,8 +147,7 @@ pub struct Card {
     pub link: String,
 }
 
-struct Labels {
-    games: [&'static str; 3],
+pub(crate) struct Labels {
     solved: &'static str,
     final_score: &'static str,
     moves_unit: &'static str,
@@ -121,7 +175,6 @@ struct Labels {
 }
 
 const ZH: Labels = Labels {
-    games: ["数字华容道", "华容道", "2048"],
     solved: "挑战成功！",
     final_score: "本局得分",
     moves_unit: "步",
@@ -149,7 +202,6 @@ const ZH: Labels = Labels {
 };
 
 const EN: Labels = Labels {
-    games: ["Number Slide", "Klotski", "2048"],
     solved: "Solved!",
     final_score: "Final score",
     moves_unit: "moves",
@@ -183,7 +235,7 @@ fn labels(lang: Lang) -> &'static Labels {
     }
 }
 
-fn fill(template: &str, value: impl std::fmt::Display) -> String {
+pub(crate) fn fill(template: &str, value: impl std::fmt::Display) -> String {
     template.replacen("{}", &value.to_string(), 1)
 }
 
@@ -228,42 +280,15 @@ impl Card {
         }
         let lang = spec.lang;
         let l = labels(lang);
-        let kind_index = Kind::ALL
-            .iter()
-            .position(|&k| k == decoded.kind)
-            .unwrap_or(0);
+        let game = game(decoded.kind);
         let thumb = Thumb::parse(decoded.kind, &decoded.board).map_err(Error::parse)?;
         let (cols, rows) = thumb.grid();
-        let size = format!("{cols}×{rows}");
-
-        let (title, mut subtitle) = match (&decoded.kind, &decoded.origin) {
-            (Kind::Klotski, Origin::Classic { index }) => {
-                let classics = klotski::classics();
-                let c = classics
-                    .get(*index)
-                    .ok_or_else(|| Error::bad_code("no such classic"))?;
-                let name = match lang {
-                    Lang::Zh => c.name_zh.to_string(),
-                    Lang::En => c.name_en.to_string(),
-                };
-                (name, fill(l.classic, index + 1))
-            }
-            (Kind::Klotski, Origin::Generated { params, .. }) => (
-                l.generated.to_string(),
-                fill(l.band, params.replace('-', "–")),
-            ),
-            (Kind::Klotski, _) => (l.custom.to_string(), size.clone()),
-            (Kind::Slide, Origin::Generated { params, .. }) => {
-                let diff = params.split_once('/').map(|(_, d)| d);
-                let name = ["easy", "medium", "hard", "expert"]
-                    .iter()
-                    .position(|&d| Some(d) == diff)
-                    .map(|i| l.difficulty[i]);
-                (size.clone(), name.unwrap_or(l.shuffle).to_string())
-            }
-            (Kind::Slide, _) => (size.clone(), l.custom.to_string()),
-            (Kind::G2048, _) => (l.board_2048.to_string(), size.clone()),
+        let level = Level {
+            decoded: &decoded,
+            lang,
+            size: format!("{cols}×{rows}"),
         };
+        let (title, mut subtitle) = (game.level)(l, &level)?;
         let mut when = spec.date.map(|d| date_text(lang, d)).unwrap_or_default();
         if let Some(n) = decoded.daily {
             let label = fill(l.daily, n);
@@ -281,7 +306,7 @@ impl Card {
             Lang::Zh => format!("{n} {}", l.moves_unit),
             Lang::En => n.to_string(),
         };
-        let (headline, big, big_unit, mut lines) = if decoded.kind == Kind::G2048 {
+        let (headline, big, big_unit, mut lines) = if game.scored {
             let mut lines = Vec::new();
             if let Some(t) = spec.best_tile {
                 lines.push((l.best_tile.to_string(), t.to_string()));
@@ -325,7 +350,7 @@ impl Card {
         let code_text = decoded.code.clone();
         Ok(Card {
             lang,
-            game: l.games[kind_index].to_string(),
+            game: game.name(lang).to_string(),
             when,
             headline,
             title,
@@ -333,11 +358,7 @@ impl Card {
             big,
             big_unit,
             lines,
-            stars: if decoded.kind == Kind::G2048 {
-                None
-            } else {
-                spec.stars
-            },
+            stars: if game.scored { None } else { spec.stars },
             thumb,
             link: code::link(&code_text),
             code: code_text,
@@ -535,7 +556,7 @@ pub fn label_texts(lang: Lang) -> Vec<&'static str> {
         "年月日",
         "曹",
     ];
-    v.extend(l.games);
+    v.extend(GAMES.iter().map(|g| g.name(lang)));
     v.extend(l.difficulty);
     v.extend(l.months);
     v
@@ -543,3 +564,21 @@ pub fn label_texts(lang: Lang) -> Vec<&'static str> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod games_tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_one_card_entry() {
+        for kind in Kind::ALL {
+            assert_eq!(
+                GAMES.iter().filter(|g| g.kind == kind).count(),
+                1,
+                "{kind:?}"
+            );
+            assert_eq!(game(kind).kind, kind);
+        }
+        assert_eq!(GAMES.len(), Kind::COUNT);
+    }
+}

@@ -87,7 +87,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let res = analysis::klotski_from(s.start(), s.played(), metric, &cancel);
             (res, metric.as_str(), s.played().len(), t.elapsed())
         }
-        Kind::G2048 => return Err("unsupported: 2048 has no post-game analysis".into()),
+        // Games without a post-game analysis (2048).
+        other => {
+            return Err(format!(
+                "unsupported: {} has no post-game analysis",
+                other.as_str()
+            ))
+        }
     };
     let a: Analysis = result.map_err(|e| e.to_string())?;
     let line = serde_json::json!({

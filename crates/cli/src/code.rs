@@ -177,7 +177,8 @@ fn optimum(d: &Decoded) -> Option<u32> {
                 s.optimal.then_some(s.tiles.len() as u32)
             })
         }
-        (Kind::G2048, _) => None,
+        // Games without a known optimum (2048).
+        _ => None,
     }
 }
 

@@ -1,52 +1,79 @@
 //! `huarong`: the command-line interface over the engine. Other programs parse its output:
 //! every subcommand's output form is fixed by its issue; do not change it.
 //!
-//! Each game's subcommands live in their own module; `args` holds the tiny shared flag parser.
+//! Each game's subcommands live in their own module, listed once in `games!` below; `args`
+//! holds the tiny shared flag parser.
 
 mod analyse;
 mod args;
 mod code;
-mod g2048;
-mod klotski;
-mod slide;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: huarong <command> …
+/// A game's subcommand: `huarong <name> …`, run by its module's `run`.
+struct Game {
+    name: &'static str,
+    /// Its lines of the usage text.
+    usage: &'static str,
+    run: fn(&[String]) -> Result<(), String>,
+}
+
+/// The games' subcommands, one entry per game: `module => "command", "usage lines"`. The
+/// module (`src/<module>.rs`) has `pub fn run(args: &[String]) -> Result<(), String>`.
+macro_rules! games {
+    ($( $module:ident => $name:literal, $usage:literal; )+) => {
+        $( mod $module; )+
+        const GAMES: &[Game] = &[$( Game { name: $name, usage: $usage, run: $module::run } ),+];
+    };
+}
+
+games! {
+    slide => "slide", "
   huarong slide solve --size WxH                 < puzzles
   huarong slide generate --size WxH --count N --seed S [--difficulty D]
-  huarong slide bench [--korf FILE] [--big N]
+  huarong slide bench [--korf FILE] [--big N]";
+    klotski => "klotski", "
   huarong klotski solve [--metric piece|straight|unit]   < boards
   huarong klotski generate --band MIN-MAX --seed S --count N
-  huarong klotski bench [--classics FILE]
+  huarong klotski bench [--classics FILE]";
+    g2048 => "2048", "
   huarong 2048 move --dir left|right|up|down     < boards
-  huarong 2048 selfplay --games N --seed S --budget-ms M [--stop-at TILE]
+  huarong 2048 selfplay --games N --seed S --budget-ms M [--stop-at TILE]";
+}
+
+/// The commands over every game.
+const COMMON_USAGE: &str = "
   huarong code encode <game-id> [--moves N --seconds S]
   huarong code decode [--json] <code or link>
   huarong analyse <game-id> (--moves <json log> | --wander N [--seed S]) [--rule R]
   huarong daily --date YYYY-MM-DD
   huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png";
 
+fn usage() -> String {
+    let games: String = GAMES.iter().map(|g| g.usage).collect();
+    format!("usage: huarong <command> …{games}{COMMON_USAGE}")
+}
+
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let (cmd, rest) = match argv.split_first() {
         Some((c, r)) => (c.as_str(), r),
         None => {
-            eprintln!("{USAGE}");
+            eprintln!("{}", usage());
             return ExitCode::from(2);
         }
     };
     let result = match cmd {
-        "slide" => slide::run(rest),
-        "klotski" => klotski::run(rest),
-        "2048" => g2048::run(rest),
         "code" | "daily" | "card" => code::run(cmd, rest),
         "analyse" | "analyze" => analyse::run(rest),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            println!("{}", usage());
             Ok(())
         }
-        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+        other => match GAMES.iter().find(|g| g.name == other) {
+            Some(game) => (game.run)(rest),
+            None => Err(format!("unknown command {other:?}\n{}", usage())),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -54,5 +81,28 @@ fn main() -> ExitCode {
             eprintln!("huarong: {msg}");
             ExitCode::from(1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The usage text is part of the interface: every game's lines, then the common ones.
+    #[test]
+    fn usage_lists_every_game_and_command_once() {
+        let u = usage();
+        assert!(u.starts_with("usage: huarong <command> …\n  huarong slide solve"));
+        for g in GAMES {
+            assert!(
+                u.contains(&format!("\n  huarong {} ", g.name)),
+                "{}",
+                g.name
+            );
+            assert_eq!(GAMES.iter().filter(|o| o.name == g.name).count(), 1);
+            assert!(!["code", "daily", "card", "analyse", "help"].contains(&g.name));
+        }
+        assert!(u.ends_with("--out card.png"));
+        assert_eq!(u.lines().count(), 1 + 8 + 5);
     }
 }

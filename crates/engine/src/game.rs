@@ -7,35 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The three games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Kind {
-    #[serde(rename = "slide")]
-    Slide,
-    #[serde(rename = "klotski")]
-    Klotski,
-    #[serde(rename = "2048")]
-    G2048,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Slide, Kind::Klotski, Kind::G2048];
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Slide => "slide",
-            Kind::Klotski => "klotski",
-            Kind::G2048 => "2048",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Kind> {
-        match s {
-            "slide" => Some(Kind::Slide),
-            "klotski" => Some(Kind::Klotski),
-            "2048" => Some(Kind::G2048),
-            _ => None,
-        }
-    }
-}
+/// The games (declared by the list in `lib.rs`).
+pub use crate::Kind;
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -35,7 +35,8 @@ impl GameId {
         };
         let kind = Kind::parse(kind_text).ok_or_else(|| {
             Error::parse(format!(
-                "unknown game kind {kind_text:?} (expected slide, klotski or 2048)"
+                "unknown game kind {kind_text:?} (expected {})",
+                crate::registry::names_text()
             ))
         })?;
         let rest = if text.contains(':') {

@@ -3,18 +3,29 @@
 //! Pure Rust: no Tauri, no files, no clocks of its own (time is passed in by the caller).
 //! Layout (see ARCHITECTURE.md): one module per game behind the [`Game`] trait, solvers
 //! beside their game, [`session`] for undo/redo/move log/clock/save, [`id`] for game IDs,
-//! [`code`] and [`daily`] for share codes and the daily challenge.
+//! [`code`] and [`daily`] for share codes and the daily challenge, [`registry`] for what
+//! every layer asks about a [`Kind`].
+
+#[macro_use]
+pub mod registry;
 
 pub mod error;
 pub mod game;
 pub mod id;
-pub mod registry;
 pub mod rng;
 pub mod session;
 
-pub mod g2048;
-pub mod klotski;
-pub mod slide;
+// The list of games: the only place the engine names every game (see `registry`). A line:
+// `Variant = module::Type, "name", code <number in share codes>;`. Names and code numbers
+// are fixed forever (game IDs, saves and shared codes carry them).
+games! {
+    /// The number slide (2×2 … 10×10).
+    Slide = slide::Slide, "slide", code 0;
+    /// Klotski (华容道), 4×5 and other sizes.
+    Klotski = klotski::Klotski, "klotski", code 1;
+    /// 2048.
+    G2048 = g2048::G2048, "2048", code 2;
+}
 
 pub mod code;
 pub mod daily;
@@ -22,6 +33,7 @@ pub mod daily;
 pub mod analysis;
 
 pub use error::{Error, ErrorCode};
-pub use game::{Cancel, Game, Hint, Kind, Solved, Status};
+pub use game::{Cancel, Game, Hint, Solved, Status};
 pub use id::GameId;
+pub use registry::Registered;
 pub use session::{Entry, SavedSession, Session, SessionDelta, Snapshot};

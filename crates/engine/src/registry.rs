@@ -1,29 +1,168 @@
-//! The engine's list of games: what every layer asks about a kind without matching on it
-//! by hand — its counting rules, its daily puzzle, the star rule. Adding a game: its
-//! module, a `Kind` variant, and one arm in each function here.
+//! The engine's list of games. The list itself is the one `games!` call in `lib.rs`: each
+//! line names a game's module, its type, its [`Kind`] variant, its name (the game-ID prefix
+//! and JSON form) and its number in share codes. Everything else every layer asks about a
+//! kind — its counting rules, its daily puzzle, its share-code content, the star rule — is
+//! answered here from the game's own [`Registered`] and [`crate::code::Coded`] impls, so no
+//! other file of the engine matches on a kind by hand.
+//!
+//! Adding a game: its module `src/<game>/` (with `impl Game`, `impl Registered`,
+//! `impl code::Coded`) and one line in the `games!` list.
 
+use crate::code::{self, Challenge, Coded, Decoded, Extra};
 use crate::daily::Daily;
+use crate::error::Result;
 use crate::game::Kind;
+use crate::id::GameId;
+use std::marker::PhantomData;
+
+/// What the registry needs of a game besides its share-code content (implemented in the
+/// game's own module).
+pub trait Registered: Coded {
+    /// The counting rules the game offers, the default first. They name the game's counters
+    /// (`Snapshot::counters`).
+    const RULES: &'static [&'static str];
+    /// The generator parameters of the game's daily puzzle (`<name>:<params>#<seed>`), or
+    /// `None` for a game without a daily. Changing them changes every future day's puzzle
+    /// and breaks the daily golden test: never do it.
+    const DAILY: Option<&'static str> = None;
+    /// The JSON form of one move, for error messages (`{"tile": n}`).
+    const MOVE_FORM: &'static str;
+}
+
+/// Declares the games: their modules, [`Kind`] and the table the registry dispatches on.
+/// Used once, in `lib.rs`.
+macro_rules! games {
+    ($( $(#[$doc:meta])* $variant:ident = $module:ident :: $game:ident, $name:literal, code $code:literal; )+) => {
+        $( pub mod $module; )+
+
+        /// The games.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        pub enum Kind {
+            $( $(#[$doc])* #[serde(rename = $name)] $variant, )+
+        }
+
+        impl Kind {
+            /// How many games there are.
+            pub const COUNT: usize = [$( $name ),+].len();
+            /// Every game, in the list's order.
+            pub const ALL: [Kind; Kind::COUNT] = [$( Kind::$variant ),+];
+
+            /// The game's name: the game-ID prefix and its JSON form.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $( Kind::$variant => $name, )+
+                }
+            }
+
+            pub fn parse(s: &str) -> Option<Kind> {
+                match s {
+                    $( $name => Some(Kind::$variant), )+
+                    _ => None,
+                }
+            }
+
+            /// The game's number in a share code's head byte (bits 0-1).
+            pub fn code_number(self) -> u8 {
+                match self {
+                    $( Kind::$variant => $code, )+
+                }
+            }
+
+            /// The game a share code's number names.
+            pub fn from_code_number(n: u8) -> Option<Kind> {
+                match n {
+                    $( $code => Some(Kind::$variant), )+
+                    _ => None,
+                }
+            }
+
+            /// The registry's entry of the game.
+            pub(crate) fn entry(self) -> &'static dyn $crate::registry::Entry {
+                match self {
+                    $( Kind::$variant => &$crate::registry::Of::<$module::$game>(std::marker::PhantomData), )+
+                }
+            }
+        }
+    };
+}
+
+/// One game's registry entry: the generic code of the engine instantiated for its type, so
+/// a [`Kind`] known only at run time reaches it.
+pub(crate) trait Entry: Sync {
+    fn rules(&self) -> &'static [&'static str];
+    fn daily(&self) -> Option<&'static str>;
+    fn generator(&self) -> u32;
+    fn move_form(&self) -> &'static str;
+    /// The start board body of the game an ID names (builds it: generated levels are
+    /// generated).
+    fn start_body(&self, id: &GameId) -> Result<String>;
+    fn encode(&self, id: &GameId, extra: Extra, challenge: Option<Challenge>) -> Result<String>;
+    /// Decodes a code's payload, head byte first (its version and checksum are checked).
+    fn decode(&self, payload: &[u8]) -> Result<Decoded>;
+}
+
+/// The entry of game type `G`.
+pub(crate) struct Of<G>(pub PhantomData<G>);
+
+impl<G: Registered> Entry for Of<G> {
+    fn rules(&self) -> &'static [&'static str] {
+        G::RULES
+    }
+    fn daily(&self) -> Option<&'static str> {
+        G::DAILY
+    }
+    fn generator(&self) -> u32 {
+        G::GENERATOR
+    }
+    fn move_form(&self) -> &'static str {
+        G::MOVE_FORM
+    }
+    fn start_body(&self, id: &GameId) -> Result<String> {
+        Ok(G::from_id(&id.body, id.seed)?.board_body())
+    }
+    fn encode(&self, id: &GameId, extra: Extra, challenge: Option<Challenge>) -> Result<String> {
+        code::encode_game::<G>(id, extra, challenge)
+    }
+    fn decode(&self, payload: &[u8]) -> Result<Decoded> {
+        code::decode_game::<G>(payload)
+    }
+}
 
 /// The counting rules a game offers, the default first. They name the game's counters
 /// (`Snapshot::counters`): slide `tile` (each tile step counts 1) and `line` (one slide of
 /// a run counts 1); Klotski `piece` (the standard Chinese count), `straight`, `unit`;
 /// 2048 `moves`.
 pub fn rules(kind: Kind) -> &'static [&'static str] {
-    match kind {
-        Kind::Slide => &["tile", "line"],
-        Kind::Klotski => &["piece", "straight", "unit"],
-        Kind::G2048 => &["moves"],
+    kind.entry().rules()
+}
+
+/// The generator parameters of `kind`'s daily puzzle (`None`: the game has no daily).
+pub fn daily_params(kind: Kind) -> Option<&'static str> {
+    kind.entry().daily()
+}
+
+/// The JSON form of one of `kind`'s moves, for error messages.
+pub fn move_form(kind: Kind) -> &'static str {
+    kind.entry().move_form()
+}
+
+/// The game names for a message: `slide, klotski or 2048`.
+pub fn names_text() -> String {
+    let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
     }
 }
 
-/// The game ID of `kind`'s puzzle in a day's set.
-pub fn daily_id(day: &Daily, kind: Kind) -> &str {
-    match kind {
-        Kind::Slide => &day.slide,
-        Kind::Klotski => &day.klotski,
-        Kind::G2048 => &day.g2048,
-    }
+/// The game ID of `kind`'s puzzle in a day's set (`None`: the game has no daily).
+pub fn daily_id(day: &Daily, kind: Kind) -> Option<&str> {
+    day.id(kind)
+}
+
+/// Builds the game an ID names and returns its start board body.
+pub fn start_body(id: &GameId) -> Result<String> {
+    id.kind.entry().start_body(id)
 }
 
 /// The star rule of every game with a known optimum `min` (the one definition; the UI
@@ -42,12 +181,35 @@ mod tests {
         let day = crate::daily::puzzles(crate::daily::Date::parse("2026-03-01").unwrap()).unwrap();
         for k in Kind::ALL {
             assert!(!rules(k).is_empty());
-            assert!(daily_id(&day, k).starts_with(k.as_str()));
+            assert!(daily_id(&day, k).unwrap().starts_with(k.as_str()));
         }
         assert_eq!(stars(81, 81), 3);
         assert_eq!(stars(81, 90), 3);
         assert_eq!(stars(81, 91), 2);
         assert_eq!(stars(81, 122), 2);
         assert_eq!(stars(81, 123), 1);
+    }
+
+    #[test]
+    fn names_and_code_numbers_are_unique_and_round_trip() {
+        for (i, a) in Kind::ALL.iter().enumerate() {
+            assert_eq!(Kind::parse(a.as_str()), Some(*a));
+            assert_eq!(Kind::from_code_number(a.code_number()), Some(*a));
+            // A code's head byte has two bits for the game.
+            assert!(a.code_number() < 4, "{a:?}");
+            for b in &Kind::ALL[i + 1..] {
+                assert_ne!(a.as_str(), b.as_str());
+                assert_ne!(a.code_number(), b.code_number());
+            }
+            let json = serde_json::to_string(a).unwrap();
+            assert_eq!(json, format!("\"{}\"", a.as_str()));
+            assert_eq!(serde_json::from_str::<Kind>(&json).unwrap(), *a);
+        }
+        assert_eq!(Kind::parse("chess"), None);
+        assert_eq!(names_text(), "slide, klotski or 2048");
+        for k in Kind::ALL {
+            assert!(move_form(k).starts_with('{'), "{k:?}");
+        }
+        assert_eq!(Kind::from_code_number(3), None);
     }
 }

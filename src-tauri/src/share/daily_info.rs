@@ -4,6 +4,7 @@
 use crate::error::AppResult;
 use huarong_engine::daily;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// What `daily_info` returns.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -11,11 +12,10 @@ pub struct DailyInfo {
     pub number: u32,
     /// The local date `YYYY-MM-DD` of these puzzles.
     pub date: String,
-    /// Game IDs of the day's puzzles (open with `open_game`), keyed by kind.
-    pub slide: String,
-    pub klotski: String,
-    #[serde(rename = "2048")]
-    pub g2048: String,
+    /// Game IDs of the day's puzzles (open with `open_game`), keyed by kind name
+    /// (`slide`, `klotski`, `2048`: one key per game with a daily, from the engine's registry).
+    #[serde(flatten)]
+    pub puzzles: BTreeMap<String, String>,
     /// Milliseconds until the next puzzle (local midnight) and the same as `hh:mm:ss`.
     pub next_in_ms: u64,
     pub countdown: String,
@@ -30,9 +30,11 @@ pub fn daily_info_at(local_ms: i64) -> AppResult<DailyInfo> {
     Ok(DailyInfo {
         number: p.number,
         date: today.to_string(),
-        slide: p.slide,
-        klotski: p.klotski,
-        g2048: p.g2048,
+        puzzles: p
+            .puzzles
+            .iter()
+            .map(|(k, id)| (k.as_str().to_string(), id.clone()))
+            .collect(),
         next_in_ms: next,
         countdown: daily::countdown_text(next),
     })

@@ -96,7 +96,7 @@ fn daily_info_counts_down_to_local_midnight() {
             "slide"
         ]
     );
-    assert_eq!(v["slide"], json!(info.slide));
+    assert_eq!(v["slide"], json!(info.puzzles["slide"]));
 }
 
 #[test]

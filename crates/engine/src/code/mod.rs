@@ -56,15 +56,16 @@
 //! layout, a classic that does not match this app's list), `unsolvable` for a board that cannot
 //! reach its goal, `out_of_range` for sizes outside the games' limits.
 
-mod board;
+pub mod board;
 mod perm;
 mod wire;
 
 use crate::error::{Error, ErrorCode, Result};
-use crate::game::Kind;
+use crate::game::{Game, Kind};
 use crate::id::GameId;
-use board::{Board2048, KlotskiBoard, SlideBoard};
-use wire::{Reader, Writer};
+#[cfg(test)]
+use board::{KlotskiBoard, SlideBoard};
+pub use wire::{Reader, Writer};
 
 /// The version character of the codes this build writes (and the only one it reads).
 pub const VERSION: char = '1';
@@ -89,15 +90,10 @@ pub const MAX_GENERATOR: u32 = 65_535;
 /// accepts the board (bounded work; every 4×5 layout needs far fewer).
 pub const KLOTSKI_CHECK_STATES: usize = 300_000;
 
-/// Version of each game's generator, written into codes of generated levels. A generator
-/// that changes what a seed produces must get a new version here (the daily golden tests in
-/// `daily.rs` fail when that happens). Codes stay valid across versions: they carry the board.
+/// Version of each game's generator, written into codes of generated levels
+/// ([`Coded::GENERATOR`]).
 pub fn generator_version(kind: Kind) -> u32 {
-    match kind {
-        Kind::Slide => 1,
-        Kind::Klotski => 1,
-        Kind::G2048 => 1,
-    }
+    kind.entry().generator()
 }
 
 /// Where a code's start board came from.
@@ -225,32 +221,7 @@ pub fn encode_full(game_id: &str, extra: Extra, challenge: Option<Challenge>) ->
             )));
         }
     }
-    let mut content = Content::from_id(&id)?;
-    if let Some(index) = extra.classic {
-        match (&content.start, &content.origin) {
-            (Start::Klotski(board), Origin::Exact | Origin::Classic { .. }) => {
-                let same = games::classic_body(index)
-                    .and_then(|b| KlotskiBoard::parse(&b))
-                    .is_ok_and(|b| &b == board);
-                if index > 255 || !same {
-                    return Err(Error::parse(format!(
-                        "the board is not classic #{}",
-                        index + 1
-                    )));
-                }
-                content.origin = Origin::Classic { index };
-            }
-            _ => return Err(Error::parse("only an exact Klotski board can be a classic")),
-        }
-    }
-    let code = content.to_code(extra.daily, challenge);
-    if code.len() > MAX_CODE_LEN {
-        return Err(Error::range(format!(
-            "the code would be {} characters long; codes are at most {MAX_CODE_LEN}",
-            code.len()
-        )));
-    }
-    Ok(code)
+    id.kind.entry().encode(&id, extra, challenge)
 }
 
 /// The link form of a code.
@@ -283,19 +254,38 @@ pub fn is_game_id(t: &str) -> bool {
 /// Everything a code or link says, checked.
 pub fn decode_full(code_or_link: &str) -> Result<Decoded> {
     let code = strip_link(code_or_link)?;
-    let (content, daily, challenge) = Content::from_code(code)?;
-    content.check()?;
-    let id = content.game_id()?;
-    Ok(Decoded {
-        code: content.to_code(daily, challenge),
-        id,
-        kind: content.kind(),
-        board: content.board_body()?,
-        origin: content.origin.clone(),
-        daily,
-        challenge,
-        picture: content.picture.clone(),
-    })
+    let payload = checked_payload(code)?;
+    let kind = Kind::from_code_number(payload[0] & 3)
+        .ok_or_else(|| Error::bad_code("the code names an unknown game"))?;
+    kind.entry().decode(&payload)
+}
+
+/// The payload of a code (head byte first), its version and checksum checked.
+fn checked_payload(code: &str) -> Result<Vec<u8>> {
+    let version = code.chars().next().unwrap_or(' ');
+    if version != VERSION {
+        let hint = if version.is_ascii_digit() && version > VERSION {
+            " (it was made by a newer version of Huarong)"
+        } else {
+            ""
+        };
+        return Err(Error::bad_code(format!(
+            "this is not a version-{VERSION} code: it starts with {version:?}{hint}"
+        )));
+    }
+    let mut bytes = wire::base64_decode(&code[1..], 1)?;
+    if bytes.len() < 5 {
+        return Err(Error::bad_code("the code is too short"));
+    }
+    let sum = bytes.split_off(bytes.len() - 4);
+    let mut checked = vec![VERSION as u8];
+    checked.extend_from_slice(&bytes);
+    if wire::crc32(&checked).to_be_bytes()[..] != sum[..] {
+        return Err(Error::bad_code(
+            "the code's checksum does not match: it was mistyped or cut short",
+        ));
+    }
+    Ok(bytes)
 }
 
 fn strip_link(text: &str) -> Result<&str> {
@@ -334,48 +324,147 @@ fn strip_link(text: &str) -> Result<&str> {
     Ok(code)
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Start {
-    Slide(SlideBoard),
-    Klotski(KlotskiBoard),
-    G2048(Board2048),
+/// A game's part of the share-code format (implemented in the game's own module, e.g.
+/// `slide/code.rs`): the compact start board a code carries and the few rules that differ
+/// between games. Everything else (head byte, daily number, challenge, origin, checksum,
+/// canonical text) is generic.
+pub trait Coded: Game {
+    /// The start board in the code's compact form.
+    type Board: Clone + std::fmt::Debug + PartialEq;
+    /// Version of the game's generator, written into codes of generated levels. A generator
+    /// that changes what a seed produces must get a new version (the daily golden tests
+    /// fail when that happens). Codes stay valid across versions: they carry the board.
+    const GENERATOR: u32 = 1;
+    /// Whether a seed may come with an exact board (2048: `2048:<board>#seed`, origin
+    /// "board + seed"); then only a seed without a board is a generated level, and its
+    /// generator parameters are empty. Otherwise a seed always means generator parameters.
+    const SEED_WITH_BOARD: bool = false;
+    /// Whether the game uses head bit 7 (2048: the wide board form).
+    const WIDE_FORM: bool = false;
+    /// Whether the game has picture puzzles (head bit 6; number slide).
+    const PICTURES: bool = false;
+
+    /// Reads a start board in game-ID body form (as `board_body` writes it).
+    fn parse_board(body: &str) -> Result<Self::Board>;
+    /// The board in game-ID body form.
+    fn board_text(board: &Self::Board) -> Result<String>;
+    fn write_board(board: &Self::Board, out: &mut Writer);
+    /// Reads a board; `wide` is head bit 7.
+    fn read_board(r: &mut Reader, wide: bool) -> Result<Self::Board>;
+    /// Whether the board needs the wide form (head bit 7).
+    fn is_wide(_board: &Self::Board) -> bool {
+        false
+    }
+    /// The rules checks a decoder makes before opening an exact board (`body` is its text,
+    /// `picture` the carried picture's name): the game must accept it, and it must be
+    /// solvable where that is decidable with bounded work.
+    fn check_board(board: &Self::Board, body: &str, picture: Option<&str>) -> Result<()>;
+
+    /// The built-in level numbered `index` that a code may name instead of carrying its
+    /// board (Klotski's classics), if there is one. `None` for every index: no such levels.
+    fn classic(_index: usize) -> Option<Classic> {
+        None
+    }
+
+    /// A game-ID body split into its plain form and a picture name (number slide's
+    /// `/picture:<name>` segment).
+    fn split_picture(body: &str) -> Result<(String, Option<String>)> {
+        Ok((body.trim().to_string(), None))
+    }
+    /// Whether a picture travels in codes (only built-in pictures do).
+    fn shares_picture(_name: &str) -> bool {
+        false
+    }
+    /// Whether a carried picture name is well formed.
+    fn picture_name_ok(_name: &str) -> bool {
+        false
+    }
+    /// The canonical game-ID body of a board with a picture.
+    fn with_picture(body: String, _name: &str) -> String {
+        body
+    }
 }
 
-/// What a code carries, apart from the daily number and the challenge.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Content {
+/// A built-in level a code names by number ([`Coded::classic`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Classic {
+    /// Its board in game-ID body form.
+    pub board: &'static str,
+    /// Its name, for messages.
+    pub name: &'static str,
+    /// Whether it has a solution (known, so decoding needs no search).
+    pub solvable: bool,
+}
+
+/// What a code carries for game `G`, apart from the daily number and the challenge.
+struct Content<G: Coded> {
     origin: Origin,
-    start: Start,
+    start: G::Board,
     /// A number slide's picture.
     picture: Option<String>,
 }
 
-impl Content {
-    fn kind(&self) -> Kind {
-        match self.start {
-            Start::Slide(_) => Kind::Slide,
-            Start::Klotski(_) => Kind::Klotski,
-            Start::G2048(_) => Kind::G2048,
+/// The code of a parsed game ID of game `G` (see [`encode_full`]).
+pub(crate) fn encode_game<G: Coded>(
+    id: &GameId,
+    extra: Extra,
+    challenge: Option<Challenge>,
+) -> Result<String> {
+    let mut content = Content::<G>::from_id(id)?;
+    if let Some(index) = extra.classic {
+        if !has_classics::<G>() || !matches!(content.origin, Origin::Exact | Origin::Classic { .. })
+        {
+            return Err(Error::parse("only an exact Klotski board can be a classic"));
         }
+        let same = classic_body::<G>(index)
+            .and_then(|b| G::parse_board(&b))
+            .is_ok_and(|b| b == content.start);
+        if index > 255 || !same {
+            return Err(Error::parse(format!(
+                "the board is not classic #{}",
+                index + 1
+            )));
+        }
+        content.origin = Origin::Classic { index };
     }
+    let code = content.to_code(extra.daily, challenge);
+    if code.len() > MAX_CODE_LEN {
+        return Err(Error::range(format!(
+            "the code would be {} characters long; codes are at most {MAX_CODE_LEN}",
+            code.len()
+        )));
+    }
+    Ok(code)
+}
 
+/// Everything a code of game `G` says (`payload`: the checked bytes, head byte first).
+pub(crate) fn decode_game<G: Coded>(payload: &[u8]) -> Result<Decoded> {
+    let (content, daily, challenge) = Content::<G>::from_payload(payload)?;
+    content.check()?;
+    let id = content.game_id()?;
+    Ok(Decoded {
+        code: content.to_code(daily, challenge),
+        id,
+        kind: G::KIND,
+        board: content.board_body()?,
+        origin: content.origin.clone(),
+        daily,
+        challenge,
+        picture: content.picture.clone(),
+    })
+}
+
+impl<G: Coded> Content<G> {
     /// Builds the game the ID names (the game validates it; generated levels are generated)
     /// and takes its start board.
-    fn from_id(id: &GameId) -> Result<Content> {
-        let body = games::start_body(id)?;
-        let (plain_body, picture) = match id.kind {
-            Kind::Slide => games::split_picture(&id.body)?,
-            _ => (id.body.trim().to_string(), None),
-        };
+    fn from_id(id: &GameId) -> Result<Content<G>> {
+        let body = G::from_id(&id.body, id.seed)?.board_body();
+        let (plain_body, picture) = G::split_picture(&id.body)?;
         // Only built-in pictures travel (see the module documentation).
-        let picture = picture.filter(|name| games::builtin_picture(name));
-        let start = match id.kind {
-            Kind::Slide => Start::Slide(SlideBoard::parse(&body)?),
-            Kind::Klotski => Start::Klotski(KlotskiBoard::parse(&body)?),
-            Kind::G2048 => Start::G2048(Board2048::parse(&body)?),
-        };
+        let picture = picture.filter(|name| G::shares_picture(name));
+        let start = G::parse_board(&body)?;
         // A seed with generator parameters (2048: with no board) is a generated level.
-        let generated = id.seed.is_some() && (id.kind != Kind::G2048 || id.body.trim().is_empty());
+        let generated = id.seed.is_some() && (!G::SEED_WITH_BOARD || id.body.trim().is_empty());
         let origin = match id.seed {
             Some(seed) if generated => {
                 let params = plain_body;
@@ -383,16 +472,13 @@ impl Content {
                 Origin::Generated {
                     params,
                     seed,
-                    generator: generator_version(id.kind),
+                    generator: G::GENERATOR,
                 }
             }
             Some(seed) => Origin::BoardSeed { seed },
-            None => match &start {
-                Start::Klotski(k) => match games::classic_index(k)? {
-                    Some(index) => Origin::Classic { index },
-                    None => Origin::Exact,
-                },
-                _ => Origin::Exact,
+            None => match classic_index::<G>(&start)? {
+                Some(index) => Origin::Classic { index },
+                None => Origin::Exact,
             },
         };
         let content = Content {
@@ -405,11 +491,6 @@ impl Content {
     }
 
     fn to_code(&self, daily: Option<u32>, challenge: Option<Challenge>) -> String {
-        let kind_bits = match self.kind() {
-            Kind::Slide => 0u8,
-            Kind::Klotski => 1,
-            Kind::G2048 => 2,
-        };
         let origin_bits = match self.origin {
             Origin::Exact => 0u8,
             Origin::Generated { .. } => 1,
@@ -417,14 +498,13 @@ impl Content {
             Origin::BoardSeed { .. } => 3,
         };
         let mut w = Writer::default();
-        let wide = matches!(&self.start, Start::G2048(b) if b.is_wide());
         w.byte(
-            kind_bits
+            G::KIND.code_number()
                 | origin_bits << 2
                 | (daily.is_some() as u8) << 4
                 | (challenge.is_some() as u8) << 5
                 | (self.picture.is_some() as u8) << 6
-                | (wide as u8) << 7,
+                | (G::is_wide(&self.start) as u8) << 7,
         );
         if let Some(n) = daily {
             w.varint(n as u64);
@@ -434,11 +514,7 @@ impl Content {
             w.varint(c.ms);
         }
         let mut board = Writer::default();
-        match &self.start {
-            Start::Slide(b) => b.write(&mut board),
-            Start::Klotski(b) => b.write(&mut board),
-            Start::G2048(b) => b.write(&mut board),
-        }
+        G::write_board(&self.start, &mut board);
         match &self.origin {
             Origin::Exact => {}
             Origin::Generated {
@@ -469,39 +545,11 @@ impl Content {
         format!("{VERSION}{}", wire::base64_encode(&w.bytes))
     }
 
-    fn from_code(code: &str) -> Result<(Content, Option<u32>, Option<Challenge>)> {
-        let version = code.chars().next().unwrap_or(' ');
-        if version != VERSION {
-            let hint = if version.is_ascii_digit() && version > VERSION {
-                " (it was made by a newer version of Huarong)"
-            } else {
-                ""
-            };
-            return Err(Error::bad_code(format!(
-                "this is not a version-{VERSION} code: it starts with {version:?}{hint}"
-            )));
-        }
-        let bytes = wire::base64_decode(&code[1..], 1)?;
-        if bytes.len() < 5 {
-            return Err(Error::bad_code("the code is too short"));
-        }
-        let (payload, sum) = bytes.split_at(bytes.len() - 4);
-        let mut checked = vec![VERSION as u8];
-        checked.extend_from_slice(payload);
-        if wire::crc32(&checked).to_be_bytes() != sum {
-            return Err(Error::bad_code(
-                "the code's checksum does not match: it was mistyped or cut short",
-            ));
-        }
+    /// Reads a checked payload (head byte first) whose head names game `G`.
+    fn from_payload(payload: &[u8]) -> Result<(Content<G>, Option<u32>, Option<Challenge>)> {
         let mut r = Reader::new(payload);
         let head = r.byte("the header")?;
-        let kind = match head & 3 {
-            0 => Kind::Slide,
-            1 => Kind::Klotski,
-            2 => Kind::G2048,
-            _ => return Err(Error::bad_code("the code names an unknown game")),
-        };
-        if head & 0x80 != 0 && kind != Kind::G2048 {
+        if head & 0x80 != 0 && !G::WIDE_FORM {
             return Err(Error::bad_code(
                 "the code uses features this version does not know",
             ));
@@ -552,25 +600,23 @@ impl Content {
             },
         };
         let picture = if head & 0x40 != 0 {
-            if kind != Kind::Slide {
+            if !G::PICTURES {
                 return Err(Error::bad_code("only the number slide has picture puzzles"));
             }
             let len = r.byte("the picture's name")? as usize;
             let text = r.slice(len, "the picture's name")?;
             let name = std::str::from_utf8(text)
                 .ok()
-                .filter(|n| games::check_picture_name(n))
+                .filter(|n| G::picture_name_ok(n))
                 .ok_or_else(|| Error::bad_code("the picture's name is not valid text"))?;
             Some(name.to_string())
         } else {
             None
         };
-        let start = match (kind, classic_check) {
-            (Kind::Klotski, Some((index, check))) => Start::Klotski(games::classic(index, check)?),
-            (_, Some(_)) => return Err(Error::bad_code("only Klotski has classic levels")),
-            (Kind::Slide, None) => Start::Slide(SlideBoard::read(&mut r)?),
-            (Kind::Klotski, None) => Start::Klotski(KlotskiBoard::read(&mut r)?),
-            (Kind::G2048, None) => Start::G2048(Board2048::read(&mut r, head & 0x80 != 0)?),
+        let start = match classic_check {
+            Some((index, check)) if has_classics::<G>() => classic_board::<G>(index, check)?,
+            Some(_) => return Err(Error::bad_code("only Klotski has classic levels")),
+            None => G::read_board(&mut r, head & 0x80 != 0)?,
         };
         if r.remaining() != 0 {
             return Err(Error::bad_code(format!(
@@ -578,83 +624,122 @@ impl Content {
                 r.remaining()
             )));
         }
-        let content = Content {
-            origin,
-            start,
-            picture,
-        };
         // Only the forms `to_code` writes are accepted (one text per content).
-        let allowed = match (&content.origin, kind) {
-            (Origin::Classic { .. }, k) => k == Kind::Klotski,
-            (Origin::BoardSeed { .. }, k) => k == Kind::G2048,
-            (Origin::Generated { params, .. }, Kind::G2048) => params.is_empty(),
+        let allowed = match &origin {
+            Origin::BoardSeed { .. } => G::SEED_WITH_BOARD,
+            Origin::Generated { params, .. } if G::SEED_WITH_BOARD => params.is_empty(),
             _ => true,
         };
         if !allowed {
             return Err(Error::bad_code("the code's origin does not fit its game"));
         }
+        let content = Content {
+            origin,
+            start,
+            picture,
+        };
         Ok((content, daily, challenge))
     }
 
-    /// Rules checks that need no search beyond the games' own bounded checks: a number-slide
-    /// board must have the right parity, a classic must be this app's classic, the game must
-    /// accept the board.
+    /// Rules checks that need no search beyond the games' own bounded checks: a classic
+    /// must be this app's classic, the game must accept the board (see [`Coded::check_board`]).
     fn check(&self) -> Result<()> {
-        if let Start::Slide(b) = &self.start {
-            if self.picture.is_some() {
-                games::check_picture_size(&b.body())?;
-            }
-            if !b.solvable() {
-                return Err(Error::unsolvable(format!(
-                    "the number-slide board {} cannot reach the goal (its parity is wrong)",
-                    b.body()
-                )));
-            }
-        }
         if let Origin::Classic { index } = self.origin {
             // The classics' solvability is known: no search.
-            return games::classic_solvable(index);
+            return classic_solvable::<G>(index);
         }
         let body = self.board_body()?;
-        games::check_board(self.kind(), &body)
+        G::check_board(&self.start, &body, self.picture.as_deref())
     }
 
     fn board_body(&self) -> Result<String> {
-        Ok(match &self.start {
-            Start::Slide(b) => b.body(),
-            Start::Klotski(b) => match self.origin {
-                Origin::Classic { index } => games::classic_body(index)?,
-                _ => b.body()?,
-            },
-            Start::G2048(b) => b.body(),
-        })
+        match self.origin {
+            Origin::Classic { index } => classic_body::<G>(index),
+            _ => G::board_text(&self.start),
+        }
     }
 
     fn game_id(&self) -> Result<String> {
         let body = self.board_body()?;
-        let id = match (&self.start, &self.origin) {
-            (Start::G2048(_), Origin::Generated { seed, .. }) => {
-                if games::fresh_2048_body(*seed) == body {
-                    format!("2048:#{seed}")
+        let name = G::KIND.as_str();
+        let id = match &self.origin {
+            Origin::Generated { seed, .. } if G::SEED_WITH_BOARD => {
+                if G::from_id("", Some(*seed))?.board_body() == body {
+                    format!("{name}:#{seed}")
                 } else {
-                    format!("2048:{body}#{seed}")
+                    format!("{name}:{body}#{seed}")
                 }
             }
-            (Start::G2048(_), Origin::BoardSeed { seed }) => format!("2048:{body}#{seed}"),
-            _ => format!("{}:{body}", self.kind().as_str()),
+            Origin::BoardSeed { seed } => format!("{name}:{body}#{seed}"),
+            _ => format!("{name}:{body}"),
         };
         // The game's canonical text of the ID (e.g. its own letters for Klotski pieces).
         let parsed = GameId::parse(&id)?;
-        let mut canon = games::start_body(&parsed)?;
-        if let (Some(name), Some((size, tiles))) = (&self.picture, canon.split_once(':')) {
-            canon = format!("{size}/picture:{name}:{tiles}");
+        let mut canon = G::from_id(&parsed.body, parsed.seed)?.board_body();
+        if let Some(picture) = &self.picture {
+            canon = G::with_picture(canon, picture);
         }
         Ok(match parsed.seed {
             Some(_) if parsed.body.is_empty() => id,
-            Some(seed) => format!("{}:{canon}#{seed}", parsed.kind.as_str()),
-            None => format!("{}:{canon}", parsed.kind.as_str()),
+            Some(seed) => format!("{name}:{canon}#{seed}"),
+            None => format!("{name}:{canon}"),
         })
     }
+}
+
+fn has_classics<G: Coded>() -> bool {
+    G::classic(0).is_some()
+}
+
+/// The first classic with this layout (two classics share one layout under two names:
+/// pass the index explicitly with [`Extra::classic`] to name the second).
+fn classic_index<G: Coded>(board: &G::Board) -> Result<Option<usize>> {
+    for (i, c) in (0..).map_while(G::classic).enumerate() {
+        if &G::parse_board(c.board)? == board {
+            return Ok(Some(i));
+        }
+    }
+    Ok(None)
+}
+
+fn classic_solvable<G: Coded>(index: usize) -> Result<()> {
+    match G::classic(index) {
+        Some(c) if c.solvable => Ok(()),
+        Some(c) => Err(Error::unsolvable(format!(
+            "the classic {} has no solution",
+            c.name
+        ))),
+        None => Err(Error::bad_code(format!(
+            "classic #{} does not exist",
+            index + 1
+        ))),
+    }
+}
+
+fn classic_body<G: Coded>(index: usize) -> Result<String> {
+    let c = G::classic(index).ok_or_else(|| {
+        Error::bad_code(format!(
+            "classic #{} does not exist (there are {})",
+            index + 1,
+            (0..).map_while(G::classic).count()
+        ))
+    })?;
+    Ok(c.board.to_string())
+}
+
+/// Classic `index` if its layout passes `check` (see the module documentation).
+fn classic_board<G: Coded>(index: usize, check: u16) -> Result<G::Board> {
+    let board = G::parse_board(&classic_body::<G>(index)?)?;
+    let mut w = Writer::default();
+    G::write_board(&board, &mut w);
+    if wire::crc32(&w.bytes) as u16 != check {
+        return Err(Error::bad_code(format!(
+            "classic #{} of this version is a different layout than the code's \
+             (the code comes from a version with another level list)",
+            index + 1
+        )));
+    }
+    Ok(board)
 }
 
 fn check_params(p: &str) -> Result<()> {
@@ -674,130 +759,10 @@ fn check_params(p: &str) -> Result<()> {
     Ok(())
 }
 
-/// The glue to the game modules: the only place that knows their concrete types.
-mod games {
-    use super::board::KlotskiBoard;
-    use super::wire::{crc32, Writer};
-    use crate::error::{Error, ErrorCode, Result};
-    use crate::g2048::G2048;
-    use crate::game::{Cancel, Game, Kind};
-    use crate::id::GameId;
-    use crate::klotski::{self, Klotski};
-    use crate::slide::{self, Slide};
-
-    /// Builds the game an ID names and returns its start board body.
-    pub fn start_body(id: &GameId) -> Result<String> {
-        Ok(match id.kind {
-            Kind::Slide => Slide::from_id(&id.body, id.seed)?.board_body(),
-            Kind::Klotski => Klotski::from_id(&id.body, id.seed)?.board_body(),
-            Kind::G2048 => G2048::from_id(&id.body, id.seed)?.board_body(),
-        })
-    }
-
-    /// The game accepts this exact board (its own parsing and rules checks).
-    /// The game accepts this exact board. A Klotski board must also be solvable, which a
-    /// search bounded by [`super::KLOTSKI_CHECK_STATES`] decides; a board too large to
-    /// decide within the bound is accepted (the game reports it when asked for a hint).
-    pub fn check_board(kind: Kind, body: &str) -> Result<()> {
-        match kind {
-            Kind::Slide => Slide::from_id(body, None).map(|_| ()),
-            Kind::Klotski => {
-                let board = klotski::Board::parse(body)?;
-                let limit = super::KLOTSKI_CHECK_STATES;
-                match klotski::search_with_limit(
-                    &board,
-                    klotski::Metric::Piece,
-                    &Cancel::new(),
-                    limit,
-                ) {
-                    Ok(r) if r.solution.is_none() => Err(Error::unsolvable(format!(
-                        "the Klotski board {body} has no solution"
-                    ))),
-                    Ok(_) => Ok(()),
-                    Err(e) if e.code == ErrorCode::OutOfRange => Ok(()),
-                    Err(e) => Err(e),
-                }
-            }
-            Kind::G2048 => G2048::from_id(body, None).map(|_| ()),
-        }
-    }
-
-    /// The first classic with this layout (two classics share one layout under two names:
-    /// pass the index explicitly with [`super::Extra::classic`] to name the second).
-    pub fn classic_index(board: &KlotskiBoard) -> Result<Option<usize>> {
-        for (i, c) in klotski::classics().iter().enumerate() {
-            if &KlotskiBoard::parse(c.board)? == board {
-                return Ok(Some(i));
-            }
-        }
-        Ok(None)
-    }
-
-    pub fn classic_solvable(index: usize) -> Result<()> {
-        let all = klotski::classics();
-        match all.get(index) {
-            Some(c) if c.min_moves.is_some() => Ok(()),
-            Some(c) => Err(Error::unsolvable(format!(
-                "the classic {} has no solution",
-                c.name_zh
-            ))),
-            None => Err(Error::bad_code(format!(
-                "classic #{} does not exist",
-                index + 1
-            ))),
-        }
-    }
-
-    pub fn classic_body(index: usize) -> Result<String> {
-        let all = klotski::classics();
-        let c = all.get(index).ok_or_else(|| {
-            Error::bad_code(format!(
-                "classic #{} does not exist (there are {})",
-                index + 1,
-                all.len()
-            ))
-        })?;
-        Ok(c.board.to_string())
-    }
-
-    /// Classic `index` if its layout passes `check` (see the module documentation).
-    pub fn classic(index: usize, check: u16) -> Result<KlotskiBoard> {
-        let board = KlotskiBoard::parse(&classic_body(index)?)?;
-        let mut w = Writer::default();
-        board.write(&mut w);
-        if crc32(&w.bytes) as u16 != check {
-            return Err(Error::bad_code(format!(
-                "classic #{} of this version is a different layout than the code's \
-                 (the code comes from a version with another level list)",
-                index + 1
-            )));
-        }
-        Ok(board)
-    }
-
-    pub fn fresh_2048_body(seed: u64) -> String {
-        G2048::new(seed).board_body()
-    }
-
-    pub fn split_picture(body: &str) -> Result<(String, Option<String>)> {
-        slide::split_picture(body)
-    }
-
-    pub fn builtin_picture(name: &str) -> bool {
-        slide::pictures::is_builtin(name)
-    }
-
-    pub fn check_picture_name(name: &str) -> bool {
-        slide::check_picture_name(name).is_ok()
-    }
-
-    /// A picture puzzle's size must allow pictures (`body` = `WxH:<tiles>`).
-    pub fn check_picture_size(body: &str) -> Result<()> {
-        let size = body.split(':').next().unwrap_or("");
-        slide::record_scope(&format!("{size}/picture:x"))
-            .map(|_| ())
-            .map_err(|e| Error::bad_code(e.message))
-    }
+/// The start board of any game ID, through the registry, for tests.
+#[cfg(test)]
+fn start_any(id: &str) -> String {
+    crate::registry::start_body(&GameId::parse(id).unwrap()).unwrap()
 }
 
 /// The generic form of `Game::from_id(..).board_body()` for tests.
@@ -807,5 +772,7 @@ fn start_of<G: crate::game::Game>(id: &str) -> String {
     G::from_id(&p.body, p.seed).unwrap().board_body()
 }
 
+#[cfg(test)]
+mod golden;
 #[cfg(test)]
 mod tests;

@@ -2,7 +2,9 @@
 //! everyone, a pure function of the date.
 //!
 //! Day number `n` = days since [`EPOCH`] (2025-12-31), so 2026-01-01 is daily #1. Each
-//! game's seed is FNV-1a of `"huarong daily <n> <game>"`; the puzzles are
+//! game's seed is FNV-1a of `"huarong daily <n> <game>"` and its puzzle is
+//! `<game>:<params>#<seed>`, with the game's daily parameters
+//! ([`crate::registry::Registered::DAILY`]):
 //! - number slide: `slide:4x4/medium#<seed>` (optimal length 31–40 tile moves),
 //! - Klotski: `klotski:30-60#<seed>` (a generated level of 30–60 piece moves),
 //! - 2048: `2048:#<seed>` (a seeded game, judged by score).
@@ -16,6 +18,8 @@
 
 use crate::code;
 use crate::error::{Error, Result};
+use crate::game::Kind;
+use crate::registry;
 use crate::rng::fnv1a64;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -32,11 +36,6 @@ pub const LAST: Date = Date {
     month: 12,
     day: 31,
 };
-
-/// The generator parameters of each game's daily puzzle. Changing them changes every
-/// future day's puzzle and breaks the golden test: never do it.
-pub const SLIDE_PARAMS: &str = "4x4/medium";
-pub const KLOTSKI_PARAMS: &str = "30-60";
 
 /// A calendar date (proleptic Gregorian).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -159,34 +158,66 @@ pub fn seed(n: u32, game: &str) -> u64 {
 }
 
 /// One day's puzzles, as game IDs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Daily {
     pub number: u32,
     pub date: Date,
-    pub slide: String,
-    pub klotski: String,
-    pub g2048: String,
+    /// The game ID of every game with a daily puzzle, in [`Kind::ALL`] order.
+    pub puzzles: Vec<(Kind, String)>,
+}
+
+impl Daily {
+    /// The game ID of `kind`'s puzzle (`None`: the game has no daily).
+    pub fn id(&self, kind: Kind) -> Option<&str> {
+        self.puzzles
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, id)| id.as_str())
+    }
 }
 
 /// The puzzles of `date` (a pure function of the date; generates nothing).
 pub fn puzzles(date: Date) -> Result<Daily> {
     let n = number(date)?;
+    let puzzles = Kind::ALL
+        .into_iter()
+        .filter_map(|k| {
+            let params = registry::daily_params(k)?;
+            let name = k.as_str();
+            Some((k, format!("{name}:{params}#{}", seed(n, name))))
+        })
+        .collect();
     Ok(Daily {
         number: n,
         date,
-        slide: format!("slide:{SLIDE_PARAMS}#{}", seed(n, "slide")),
-        klotski: format!("klotski:{KLOTSKI_PARAMS}#{}", seed(n, "klotski")),
-        g2048: format!("2048:#{}", seed(n, "2048")),
+        puzzles,
     })
 }
 
-/// One day's share codes (marked with the daily number).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Codes {
-    pub slide: String,
-    pub klotski: String,
-    #[serde(rename = "2048")]
-    pub g2048: String,
+/// One day's share codes (marked with the daily number), in [`Kind::ALL`] order; as JSON
+/// an object keyed by game name (`{"slide": …, "klotski": …, "2048": …}`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Codes(pub Vec<(Kind, String)>);
+
+impl Codes {
+    /// The share code of `kind`'s puzzle (`None`: the game has no daily).
+    pub fn get(&self, kind: Kind) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, c)| c.as_str())
+    }
+}
+
+impl Serialize for Codes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (kind, code) in &self.0 {
+            map.serialize_entry(kind.as_str(), code)?;
+        }
+        map.end()
+    }
 }
 
 /// The share codes of `date`'s puzzles (generates the levels: tens of milliseconds).
@@ -196,11 +227,12 @@ pub fn codes(date: Date) -> Result<Codes> {
         daily: Some(d.number),
         classic: None,
     };
-    Ok(Codes {
-        slide: code::encode_with(&d.slide, extra)?,
-        klotski: code::encode_with(&d.klotski, extra)?,
-        g2048: code::encode_with(&d.g2048, extra)?,
-    })
+    let codes = d
+        .puzzles
+        .iter()
+        .map(|(k, id)| Ok((*k, code::encode_with(id, extra)?)))
+        .collect::<Result<_>>()?;
+    Ok(Codes(codes))
 }
 
 /// The streak after the player solves `today`'s daily, given the last day they solved one

@@ -70,12 +70,12 @@ fn puzzles_are_a_pure_function_of_the_date() {
     let a = puzzles(d(2026, 5, 4)).unwrap();
     assert_eq!(a, puzzles(d(2026, 5, 4)).unwrap());
     let b = puzzles(d(2026, 5, 5)).unwrap();
-    assert_ne!(a.slide, b.slide);
-    assert_ne!(a.klotski, b.klotski);
-    assert_ne!(a.g2048, b.g2048);
-    assert!(a.slide.starts_with("slide:4x4/medium#"));
-    assert!(a.klotski.starts_with("klotski:30-60#"));
-    assert!(a.g2048.starts_with("2048:#"));
+    assert_ne!(a.id(Kind::Slide).unwrap(), b.id(Kind::Slide).unwrap());
+    assert_ne!(a.id(Kind::Klotski).unwrap(), b.id(Kind::Klotski).unwrap());
+    assert_ne!(a.id(Kind::G2048).unwrap(), b.id(Kind::G2048).unwrap());
+    assert!(a.id(Kind::Slide).unwrap().starts_with("slide:4x4/medium#"));
+    assert!(a.id(Kind::Klotski).unwrap().starts_with("klotski:30-60#"));
+    assert!(a.id(Kind::G2048).unwrap().starts_with("2048:#"));
 }
 
 #[test]
@@ -137,17 +137,10 @@ fn golden_first_60_days() {
         assert_eq!(n, i as u32 + 1);
         assert_eq!(number(date).unwrap(), n);
         let p = puzzles(date).unwrap();
-        let start = |id: &str| -> String {
-            let g = GameId::parse(id).unwrap();
-            match g.kind {
-                crate::Kind::Slide => Slide::from_id(&g.body, g.seed).unwrap().board_body(),
-                crate::Kind::Klotski => Klotski::from_id(&g.body, g.seed).unwrap().board_body(),
-                crate::Kind::G2048 => G2048::from_id(&g.body, g.seed).unwrap().board_body(),
-            }
-        };
-        assert_eq!(start(&p.slide), f[2], "day {n} slide");
-        assert_eq!(start(&p.klotski), f[3], "day {n} klotski");
-        assert_eq!(start(&p.g2048), f[4], "day {n} 2048");
+        let start = |id: &str| crate::registry::start_body(&GameId::parse(id).unwrap()).unwrap();
+        assert_eq!(start(p.id(Kind::Slide).unwrap()), f[2], "day {n} slide");
+        assert_eq!(start(p.id(Kind::Klotski).unwrap()), f[3], "day {n} klotski");
+        assert_eq!(start(p.id(Kind::G2048).unwrap()), f[4], "day {n} 2048");
         // The promised difficulty: optimal lengths inside the bands.
         let board = crate::slide::Board::parse(f[2]).unwrap();
         let s = crate::slide::solve(&board, &Cancel::new()).unwrap();
@@ -166,10 +159,22 @@ fn golden_first_60_days() {
             k.count()
         );
     }
-    // The codes carry the day and decode to the same boards.
+    // The codes carry the day and decode to the same boards; as JSON, keyed by game.
     let c = codes(d(2026, 1, 1)).unwrap();
+    let json = serde_json::to_string(&c).unwrap();
+    let want = format!(
+        r#"{{"slide":"{}","klotski":"{}","2048":"{}"}}"#,
+        c.get(Kind::Slide).unwrap(),
+        c.get(Kind::Klotski).unwrap(),
+        c.get(Kind::G2048).unwrap()
+    );
+    assert_eq!(json, want);
     let f: Vec<&str> = rows[0].split('\t').collect();
-    for (code, board) in [(&c.slide, f[2]), (&c.klotski, f[3]), (&c.g2048, f[4])] {
+    for (code, board) in [
+        (c.get(Kind::Slide).unwrap(), f[2]),
+        (c.get(Kind::Klotski).unwrap(), f[3]),
+        (c.get(Kind::G2048).unwrap(), f[4]),
+    ] {
         let dec = decode_full(code).unwrap();
         assert_eq!(dec.daily, Some(1));
         assert_eq!(dec.board, board);

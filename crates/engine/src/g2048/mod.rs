@@ -25,6 +25,7 @@
 
 pub mod ai;
 pub mod board;
+mod code;
 
 pub use board::Dir;
 
@@ -314,6 +315,13 @@ impl G2048 {
             .collect::<Vec<_>>()
             .join(",")
     }
+}
+
+impl crate::registry::Registered for G2048 {
+    const RULES: &'static [&'static str] = &["moves"];
+    /// A seeded game, judged by score.
+    const DAILY: Option<&'static str> = Some("");
+    const MOVE_FORM: &'static str = r#"{"dir": "left|right|up|down"} or {"keep_going": true}"#;
 }
 
 impl Game for G2048 {

@@ -20,6 +20,7 @@
 
 mod analysis;
 mod board;
+mod code;
 mod generate;
 mod keys;
 mod levels;
@@ -137,6 +138,12 @@ fn parse_generated(body: &str) -> Result<(GenSpec, Band)> {
         None => (body, GenSpec::standard()),
     };
     Ok((spec, Band::parse(band)?))
+}
+
+impl crate::registry::Registered for Klotski {
+    const RULES: &'static [&'static str] = &["piece", "straight", "unit"];
+    const DAILY: Option<&'static str> = Some("30-60");
+    const MOVE_FORM: &'static str = r#"{"piece": "a", "to": [row, col]}"#;
 }
 
 impl Game for Klotski {

@@ -53,6 +53,7 @@
 //! `README.md` beside this file for the figures.
 
 mod board;
+mod code;
 mod near;
 mod pdb;
 pub mod pictures;
@@ -589,6 +590,12 @@ impl Slide {
             values: None,
         })
     }
+}
+
+impl crate::registry::Registered for Slide {
+    const RULES: &'static [&'static str] = &["tile", "line"];
+    const DAILY: Option<&'static str> = Some("4x4/medium");
+    const MOVE_FORM: &'static str = r#"{"tile": n}"#;
 }
 
 impl Game for Slide {

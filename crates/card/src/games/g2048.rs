@@ -1,0 +1,92 @@
+//! 2048 on the card: its name, its level line, a score instead of a move count, and its
+//! thumbnail (the classic palette).
+
+use crate::canvas::{Align, Canvas, Rgb};
+use crate::thumb::{Frame, Thumb};
+use crate::{GameCard, Labels, Level, TitleLines};
+use ab_glyph::FontRef;
+use huarong_engine::{Error, Kind};
+
+pub const CARD: GameCard = GameCard {
+    kind: Kind::G2048,
+    name: ["2048", "2048"],
+    scored: true,
+    thumb,
+    draw,
+    level,
+};
+
+fn level(l: &Labels, level: &Level) -> Result<TitleLines, Error> {
+    Ok((l.board_2048.to_string(), level.size.clone()))
+}
+
+fn thumb(body: &str) -> Result<Thumb, String> {
+    let bad = || format!("cannot draw the board {body:?}");
+    let values: Vec<u32> = body
+        .split([',', ' '])
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    if values.len() != 16 {
+        return Err(bad());
+    }
+    Ok(Thumb {
+        kind: Kind::G2048,
+        cols: 4,
+        rows: 4,
+        cells: values,
+    })
+}
+
+fn draw(t: &Thumb, cv: &mut Canvas, font: &FontRef, f: &Frame) {
+    let (bx, by, pad, cell, gap) = (f.x, f.y, f.pad, f.cell, f.gap);
+    cv.round_rect(bx, by, f.w, f.h, pad * 1.2, Rgb::hex(0xbbada0));
+    for (i, &v) in t.cells.iter().enumerate() {
+        let (cx, cy) = (
+            bx + pad + (i % 4) as f32 * cell,
+            by + pad + (i / 4) as f32 * cell,
+        );
+        let (tx, ty, ts) = (cx + gap, cy + gap, cell - 2.0 * gap);
+        let (bg, fg) = tile(v);
+        cv.round_rect(tx, ty, ts, ts, ts * 0.08, bg);
+        if v > 0 {
+            let label = v.to_string();
+            let s = Canvas::fit(font, ts * 0.45, ts * 0.84, &label);
+            cv.text(
+                font,
+                s,
+                (tx + ts / 2.0, ty + ts / 2.0 + s * 0.36),
+                Align::Center,
+                fg,
+                &label,
+            );
+        }
+    }
+}
+
+/// The classic 2048 palette.
+/// The classic 2048 palette: the background of each tile value (empty cells are 0, values
+/// past 2048 are dark), and the text: dark on 2 and 4, light from 8 on.
+const TILES: [(u32, u32); 12] = [
+    (0, 0xcdc1b4),
+    (2, 0xeee4da),
+    (4, 0xede0c8),
+    (8, 0xf2b179),
+    (16, 0xf59563),
+    (32, 0xf67c5f),
+    (64, 0xf65e3b),
+    (128, 0xedcf72),
+    (256, 0xedcc61),
+    (512, 0xedc850),
+    (1024, 0xedc53f),
+    (2048, 0xedc22e),
+];
+
+fn tile(v: u32) -> (Rgb, Rgb) {
+    let bg = TILES
+        .iter()
+        .find(|&&(value, _)| value == v)
+        .map_or(0x3c3a32, |&(_, bg)| bg);
+    let text = if v <= 4 { 0x776e65 } else { 0xf9f6f2 };
+    (Rgb::hex(bg), Rgb::hex(text))
+}

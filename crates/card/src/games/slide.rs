@@ -1,0 +1,81 @@
+//! The number slide on the card: its name, its level line (size and difficulty) and its
+//! thumbnail (wooden tiles).
+
+use crate::canvas::{Align, Canvas, Rgb};
+use crate::thumb::{Frame, Thumb};
+use crate::{GameCard, Labels, Level, TitleLines};
+use ab_glyph::FontRef;
+use huarong_engine::code::Origin;
+use huarong_engine::Kind;
+
+pub const CARD: GameCard = GameCard {
+    kind: Kind::Slide,
+    name: ["数字华容道", "Number Slide"],
+    scored: false,
+    thumb,
+    draw,
+    level,
+};
+
+/// Title: the size; subtitle: the difficulty of a generated level, else shuffle or custom.
+fn level(l: &Labels, level: &Level) -> Result<TitleLines, huarong_engine::Error> {
+    let size = level.size.clone();
+    Ok(match &level.decoded.origin {
+        Origin::Generated { params, .. } => {
+            let diff = params.split_once('/').map(|(_, d)| d);
+            let name = ["easy", "medium", "hard", "expert"]
+                .iter()
+                .position(|&d| Some(d) == diff)
+                .map(|i| l.difficulty[i]);
+            (size, name.unwrap_or(l.shuffle).to_string())
+        }
+        _ => (size, l.custom.to_string()),
+    })
+}
+
+fn thumb(body: &str) -> Result<Thumb, String> {
+    let bad = || format!("cannot draw the board {body:?}");
+    let (size, tiles) = body.split_once(':').ok_or_else(bad)?;
+    let (w, h) = size.split_once('x').ok_or_else(bad)?;
+    let (w, h): (usize, usize) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    let tiles: Vec<u32> = tiles
+        .split([',', ' '])
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse::<u16>().map(u32::from).map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    if !(1..=16).contains(&w) || !(1..=16).contains(&h) || tiles.len() != w * h {
+        return Err(bad());
+    }
+    Ok(Thumb {
+        kind: Kind::Slide,
+        cols: w,
+        rows: h,
+        cells: tiles,
+    })
+}
+
+fn draw(t: &Thumb, cv: &mut Canvas, font: &FontRef, f: &Frame) {
+    let (bx, by, pad, cell, gap) = (f.x, f.y, f.pad, f.cell, f.gap);
+    cv.round_rect(bx, by, f.w, f.h, pad * 1.2, Rgb::hex(0x8a5a35));
+    let text_size = cell * if t.cells.len() > 99 { 0.42 } else { 0.46 };
+    for (i, &n) in t.cells.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        let (cx, cy) = (
+            bx + pad + (i % t.cols) as f32 * cell,
+            by + pad + (i / t.cols) as f32 * cell,
+        );
+        let (tx, ty, ts) = (cx + gap / 2.0, cy + gap / 2.0, cell - gap);
+        cv.round_rect(tx, ty + ts * 0.05, ts, ts, ts * 0.14, Rgb::hex(0xc9a57a));
+        cv.round_rect(tx, ty, ts, ts * 0.95, ts * 0.14, Rgb::hex(0xf7e9d0));
+        cv.text(
+            font,
+            text_size,
+            (tx + ts / 2.0, ty + ts * 0.475 + text_size * 0.36),
+            Align::Center,
+            Rgb::hex(0x5b3a1f),
+            &n.to_string(),
+        );
+    }
+}

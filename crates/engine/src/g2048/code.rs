@@ -1,0 +1,33 @@
+//! 2048's part of the share-code format: sixteen 4-bit exponents (5-bit in the wide form),
+//! and a seed that may come with a board (the spawns after it).
+
+use super::G2048;
+use crate::code::board::Board2048;
+use crate::code::{Coded, Reader, Writer};
+use crate::error::Result;
+use crate::game::Game;
+
+impl Coded for G2048 {
+    type Board = Board2048;
+    const SEED_WITH_BOARD: bool = true;
+    const WIDE_FORM: bool = true;
+
+    fn parse_board(body: &str) -> Result<Board2048> {
+        Board2048::parse(body)
+    }
+    fn board_text(board: &Board2048) -> Result<String> {
+        Ok(board.body())
+    }
+    fn write_board(board: &Board2048, out: &mut Writer) {
+        board.write(out)
+    }
+    fn read_board(r: &mut Reader, wide: bool) -> Result<Board2048> {
+        Board2048::read(r, wide)
+    }
+    fn is_wide(board: &Board2048) -> bool {
+        board.is_wide()
+    }
+    fn check_board(_board: &Board2048, body: &str, _picture: Option<&str>) -> Result<()> {
+        G2048::from_id(body, None).map(|_| ())
+    }
+}
