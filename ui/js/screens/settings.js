@@ -6,7 +6,9 @@ import { t } from '../i18n.js';
 import { KINDS, gameOf } from '../boards/index.js';
 import { BackScreen } from '../nav.js';
 
-const RULE_LABEL = { tile: 'rule.tile', line: 'rule.line', piece: 'rule.piece', straight: 'rule.straight', unit: 'rule.cell' };
+// A counting rule's label is the string `rule.<name>` (a game with a new rule brings it in its
+// strings file); `unit` predates that and keeps its key.
+const ruleLabel = (r) => (r === 'unit' ? 'rule.cell' : `rule.${r}`);
 
 export class SettingsScreen extends BackScreen {
   constructor(app) {
@@ -57,7 +59,7 @@ export class SettingsScreen extends BackScreen {
         { class: 'rules', 'aria-labelledby': 'rules-title' },
         h('h2', { id: 'rules-title', class: 'section-title' }, t('moveRule')),
         KINDS.filter((k) => gameOf(k).rules).map((kind) => [kind, gameOf(kind).rules]).map(([kind, list]) =>
-          this.group(`rule-${kind}`, t(`rule.${kind}`), list.map((r) => [r, t(RULE_LABEL[r])]), rules[kind] || list[0], (v) => app.saveSettings({ rules: { ...rules, ...(app.settings.rules || {}), [kind]: v } })),
+          this.group(`rule-${kind}`, t(`rule.${kind}`), list.map((r) => [r, t(ruleLabel(r))]), rules[kind] || list[0], (v) => app.saveSettings({ rules: { ...rules, ...(app.settings.rules || {}), [kind]: v } })),
         ),
       ),
     );
