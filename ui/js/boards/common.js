@@ -65,12 +65,18 @@ export class Grid {
  * pointer handlers go, the board element is emptied and takes the new aspect ratio.
  */
 export function freshGrid(board, cols, rows, className) {
-  if (board.grid) board.grid.destroy();
-  if (board.untrack) board.untrack();
+  releaseGrid(board);
   board.el.replaceChildren();
   board.grid = new Grid(cols, rows, className);
   board.el.style.setProperty('--aspect', String(cols / rows));
   return board.grid;
+}
+
+/** Let go of a board's grid: its resize observer and pointer handlers (also a board's `destroy`). */
+export function releaseGrid(board) {
+  if (board.grid) board.grid.destroy();
+  if (board.untrack) board.untrack();
+  board.untrack = null;
 }
 
 /** Lay the board out again on resize and route its grid's pointer to down/move/up/cancel. */
@@ -82,6 +88,29 @@ export function bindGrid(board) {
     up: (e) => board.up(e),
     cancel: () => board.cancel(),
   });
+}
+
+/** A finger that travelled further than this (CSS px) drags; less is a tap. */
+export const TAP_PX = 6;
+
+/** A drag begins: `drag` (with the finger's start `x0`, `y0`) is the board's, frames are watched. */
+export function beginDrag(board, drag) {
+  board.drag = drag;
+  frameMonitor.start();
+  return true;
+}
+
+/**
+ * The board's drag and the finger's travel since it began (`null`: no drag); marks the drag
+ * `moved` once the travel is more than a tap.
+ */
+export function dragDelta(board, e) {
+  const d = board.drag;
+  if (!d) return null;
+  const dx = e.clientX - d.x0;
+  const dy = e.clientY - d.y0;
+  if (Math.hypot(dx, dy) > TAP_PX) d.moved = true;
+  return { d, dx, dy };
 }
 
 /**

@@ -223,7 +223,6 @@ export class G2048Board {
 export const game = {
   kind: '2048',
   Board: G2048Board,
-  defaultParams: '',
   solveLabel: 'autoPlay',
   stats: [['score', 'score'], ['tile', 'bestTile'], ['best', 'bestShort'], ['moves', 'moves']],
   statValues(app, s) {

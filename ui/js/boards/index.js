@@ -11,7 +11,14 @@ import * as g2048 from './g2048.js';
 
 const MODULES = [slide, klotski, g2048];
 
-const GAMES = MODULES.map((m) => m.game);
+/** What a descriptor leaves out: no params, an auto-solve button, moves / time / best. */
+const DEFAULTS = {
+  defaultParams: '',
+  solveLabel: 'solve',
+  stats: [['moves', 'moves'], ['time', 'time'], ['best', 'best']],
+};
+
+const GAMES = MODULES.map((m) => ({ ...DEFAULTS, ...m.game }));
 
 export const KINDS = GAMES.map((g) => g.kind);
 

@@ -8,14 +8,12 @@ export { strings } from './klotski.strings.js';
 export const stylesheet = 'css/board-klotski.css';
 import { h, reducedMotion } from '../dom.js';
 import { t, language } from '../i18n.js';
-import { freshGrid, bindGrid, frameMonitor, finishAnimations, idParams } from './common.js';
+import { freshGrid, bindGrid, frameMonitor, finishAnimations, idParams, beginDrag, dragDelta, releaseGrid } from './common.js';
 import { pathPoints, findPath, animateAlong, moveGraph, followGraph } from './motion.js';
 import { recordFor, bestText, levelOf, levelName } from '../screens/records.js';
 import { loadLevels } from '../screens/levels.js';
 import { movesRows } from './slide.js';
 import { klotskiLevels, klotskiBands, bandChips } from './klotski-levels.js';
-
-const TAP_PX = 6;
 
 /** Glyphs of pieces without a traditional name (non-classic layouts), by shape. */
 const GLYPH = { C: '曹', v: '将', h: '将', s: '兵', b: '' };
@@ -197,18 +195,14 @@ export class KlotskiBoard {
         drag.graph = moveGraph(p, []);
       },
     );
-    this.drag = drag;
     this.pieces.get(id).classList.add('lifted');
-    frameMonitor.start();
-    return true;
+    return beginDrag(this, drag);
   }
 
   move(e) {
-    const d = this.drag;
-    if (!d) return;
-    const dx = e.clientX - d.x0;
-    const dy = e.clientY - d.y0;
-    if (Math.hypot(dx, dy) > TAP_PX) d.moved = true;
+    const m = dragDelta(this, e);
+    if (!m) return;
+    const { d, dx, dy } = m;
     d.last = { x: d.p.c + dx / this.grid.cell, y: d.p.r + dy / this.grid.cell };
     if (d.graph) this.follow(d, d.last);
   }
@@ -382,8 +376,7 @@ export class KlotskiBoard {
   }
 
   destroy() {
-    if (this.grid) this.grid.destroy();
-    if (this.untrack) this.untrack();
+    releaseGrid(this);
   }
 }
 
@@ -391,11 +384,8 @@ export class KlotskiBoard {
 export const game = {
   kind: 'klotski',
   Board: KlotskiBoard,
-  defaultParams: '',
-  solveLabel: 'solve',
   /** The counting rules the player can choose (Rust's names; the default is Rust's). */
   rules: ['piece', 'straight', 'unit'],
-  stats: [['moves', 'moves'], ['time', 'time'], ['best', 'best']],
   prepare: (app) => loadLevels(app, 'klotski'),
   refresh(app) {
     if (app.levels) delete app.levels.klotski;

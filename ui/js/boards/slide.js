@@ -6,11 +6,9 @@ export { strings } from './slide.strings.js';
 export const stylesheet = 'css/board-slide.css';
 import { h, reducedMotion } from '../dom.js';
 import { t, language, formatTime } from '../i18n.js';
-import { boardView, freshGrid, bindGrid, frameMonitor, idParams } from './common.js';
+import { boardView, freshGrid, bindGrid, frameMonitor, idParams, beginDrag, dragDelta, releaseGrid } from './common.js';
 import { recordFor, bestText } from '../screens/records.js';
 import { pictureList } from '../picture.js';
-
-const TAP_PX = 6;
 
 export class SlideBoard {
   constructor(ctx) {
@@ -123,19 +121,15 @@ export class SlideBoard {
     if (!n) return false;
     this.clearHint();
     const run = this.run(n);
-    this.drag = { n, x0: e.clientX, y0: e.clientY, t0: performance.now(), d: 0, moved: false, run };
     // Lift the run at once: its layers are made now, not on the first frame of the drag.
     if (run) for (const m of run.list) this.tiles.get(m).classList.add('dragging');
-    frameMonitor.start();
-    return true;
+    return beginDrag(this, { n, x0: e.clientX, y0: e.clientY, t0: performance.now(), d: 0, moved: false, run });
   }
 
   move(e) {
-    const d = this.drag;
-    if (!d) return;
-    const dx = e.clientX - d.x0;
-    const dy = e.clientY - d.y0;
-    if (Math.hypot(dx, dy) > TAP_PX) d.moved = true;
+    const m = dragDelta(this, e);
+    if (!m) return;
+    const { d, dx, dy } = m;
     if (!d.run) return;
     const along = (d.run.axis === 'x' ? dx : dy) * d.run.sign;
     d.d = Math.max(0, Math.min(this.grid.cell, along));
@@ -225,8 +219,7 @@ export class SlideBoard {
   }
 
   destroy() {
-    if (this.grid) this.grid.destroy();
-    if (this.untrack) this.untrack();
+    releaseGrid(this);
   }
 }
 
@@ -235,10 +228,8 @@ export const game = {
   kind: 'slide',
   Board: SlideBoard,
   defaultParams: '4x4',
-  solveLabel: 'solve',
   /** The counting rules the player can choose (Rust's names; the default is Rust's). */
   rules: ['tile', 'line'],
-  stats: [['moves', 'moves'], ['time', 'time'], ['best', 'best']],
   statValues(app, s) {
     const v = boardView(s) || {};
     const pic = /\/picture:/.test(s.id) ? '/picture' : '';

@@ -98,6 +98,16 @@ pub enum Cell {
     Piece { w: u8, h: u8, target: bool },
 }
 
+/// The pieces with a 3-bit code of their own, codes 2 to 6 in this order: (width, height,
+/// target) = 1×1, 1×2 upright, 2×1 lying, 2×2, 2×2 target. Their only form (fixed forever).
+const SHORT_PIECES: [(u8, u8, bool); 5] = [
+    (1, 1, false),
+    (1, 2, false),
+    (2, 1, false),
+    (2, 2, false),
+    (2, 2, true),
+];
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KlotskiBoard {
     pub w: usize,
@@ -273,44 +283,24 @@ impl KlotskiBoard {
         Ok(())
     }
 
-    /// 3 bits per item: 0 empty, 1 wall, 2 1×1, 3 1×2 upright, 4 2×1 lying, 5 2×2,
-    /// 6 2×2 target, 7 any other rectangle (then 3 bits width−1, 3 bits height−1, 1 bit target).
+    /// 3 bits per item: 0 empty, 1 wall, 2–6 the [`SHORT_PIECES`], 7 any other rectangle (then
+    /// 3 bits width−1, 3 bits height−1, 1 bit target).
     pub fn write(&self, out: &mut Writer) {
         out.byte((self.w as u8) << 4 | self.h as u8);
         for item in &self.items {
             match *item {
                 Cell::Empty => out.bits(0, 3),
                 Cell::Wall => out.bits(1, 3),
-                Cell::Piece {
-                    w: 1,
-                    h: 1,
-                    target: false,
-                } => out.bits(2, 3),
-                Cell::Piece {
-                    w: 1,
-                    h: 2,
-                    target: false,
-                } => out.bits(3, 3),
-                Cell::Piece {
-                    w: 2,
-                    h: 1,
-                    target: false,
-                } => out.bits(4, 3),
-                Cell::Piece {
-                    w: 2,
-                    h: 2,
-                    target: false,
-                } => out.bits(5, 3),
-                Cell::Piece {
-                    w: 2,
-                    h: 2,
-                    target: true,
-                } => out.bits(6, 3),
                 Cell::Piece { w, h, target } => {
-                    out.bits(7, 3);
-                    out.bits(w as u32 - 1, 3);
-                    out.bits(h as u32 - 1, 3);
-                    out.bits(target as u32, 1);
+                    match SHORT_PIECES.iter().position(|&p| p == (w, h, target)) {
+                        Some(i) => out.bits(2 + i as u32, 3),
+                        None => {
+                            out.bits(7, 3);
+                            out.bits(w as u32 - 1, 3);
+                            out.bits(h as u32 - 1, 3);
+                            out.bits(target as u32, 1);
+                        }
+                    }
                 }
             }
         }
@@ -329,31 +319,10 @@ impl KlotskiBoard {
             let item = match r.bits(3, "the Klotski board")? {
                 0 => Cell::Empty,
                 1 => Cell::Wall,
-                2 => Cell::Piece {
-                    w: 1,
-                    h: 1,
-                    target: false,
-                },
-                3 => Cell::Piece {
-                    w: 1,
-                    h: 2,
-                    target: false,
-                },
-                4 => Cell::Piece {
-                    w: 2,
-                    h: 1,
-                    target: false,
-                },
-                5 => Cell::Piece {
-                    w: 2,
-                    h: 2,
-                    target: false,
-                },
-                6 => Cell::Piece {
-                    w: 2,
-                    h: 2,
-                    target: true,
-                },
+                k @ 2..=6 => {
+                    let (w, h, target) = SHORT_PIECES[k as usize - 2];
+                    Cell::Piece { w, h, target }
+                }
                 _ => {
                     let pw = r.bits(3, "the Klotski board")? as u8 + 1;
                     let ph = r.bits(3, "the Klotski board")? as u8 + 1;
@@ -364,10 +333,7 @@ impl KlotskiBoard {
                         target,
                     };
                     // The short forms are the only forms of their shapes.
-                    if matches!(
-                        (pw, ph, target),
-                        (1, 1, false) | (1, 2, false) | (2, 1, false) | (2, 2, _)
-                    ) {
+                    if SHORT_PIECES.contains(&(pw, ph, target)) {
                         return Err(Error::bad_code(
                             "a Klotski piece is written in a non-canonical form",
                         ));
