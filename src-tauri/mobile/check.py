@@ -31,15 +31,22 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-APP = ROOT / "src-tauri"
-CONF = APP / "tauri.conf.json"
-ANDROID = APP / "gen" / "android"
-MAIN = ANDROID / "app" / "src" / "main"
-MANIFEST = MAIN / "AndroidManifest.xml"
-WORKFLOW = ROOT / ".github" / "workflows" / "mobile.yml"
-MOBILE = APP / "mobile"
-IOS = MOBILE / "ios"
+
+def set_root(root: Path) -> None:
+    """Point every check at a copy of the repository: this one on import, the self-test's."""
+    global ROOT, APP, CONF, ANDROID, MAIN, MANIFEST, WORKFLOW, MOBILE, IOS
+    ROOT = root
+    APP = root / "src-tauri"
+    CONF = APP / "tauri.conf.json"
+    ANDROID = APP / "gen" / "android"
+    MAIN = ANDROID / "app" / "src" / "main"
+    MANIFEST = MAIN / "AndroidManifest.xml"
+    WORKFLOW = root / ".github" / "workflows" / "mobile.yml"
+    MOBILE = APP / "mobile"
+    IOS = MOBILE / "ios"
+
+
+set_root(Path(__file__).resolve().parents[2])
 CLI = APP / "node_modules" / ".bin" / "tauri"
 # Invoked as the project does (`npm run tauri -- …`): the generated Gradle build calls the CLI
 # back the way it was invoked, so this decides what gen/android's BuildTask.kt contains.
@@ -865,20 +872,6 @@ def check_android_regenerates(tmp: Path) -> str:
             f"{len(CUSTOMISED)} customised files + icons")
 
 
-def set_root(root: Path) -> None:
-    """Point every check at another copy of the repository (the self-test's)."""
-    global ROOT, APP, CONF, ANDROID, MAIN, MANIFEST, WORKFLOW, MOBILE, IOS
-    ROOT = root
-    APP = root / "src-tauri"
-    CONF = APP / "tauri.conf.json"
-    ANDROID = APP / "gen" / "android"
-    MAIN = ANDROID / "app" / "src" / "main"
-    MANIFEST = MAIN / "AndroidManifest.xml"
-    WORKFLOW = root / ".github" / "workflows" / "mobile.yml"
-    MOBILE = APP / "mobile"
-    IOS = MOBILE / "ios"
-
-
 def run_checks(checks: list, tmp: Path, quiet: bool = False) -> dict[str, str | None]:
     """name -> None (passed) or the failure text."""
     results = {}
@@ -935,66 +928,85 @@ def with_alpha(data: bytes) -> bytes:
         return out.getvalue()
 
 
+def subs(check: str, *cases):
+    """Text mutations that `check` must catch: (what regresses, file, old, new) each."""
+    return [(what, check, file, sub(old, new)) for what, file, old, new in cases]
+
+
 # (what regresses, the check that must catch it, file, mutation: text -> text, bytes -> bytes
 # for binary files, or None to delete the file)
 MUTATIONS = [
-    ("unpublished platforms;android-37", "workflow_android", WF,
-     sub('ANDROID_PLATFORM: "platforms;android-37.0"', 'ANDROID_PLATFORM: "platforms;android-37"')),
-    ("NDK r27d (4 KB-aligned .so)", "workflow_android", WF,
-     sub('NDK_VERSION: "28.2.13676358"', 'NDK_VERSION: "27.3.13750724"')),
-    ("no 16 KB alignment step", "workflow_android", WF,
-     sub("run: bash src-tauri/mobile/so-align.sh dist/android", "run: true")),
-    ("zipalign -p 4 when signing", "workflow_android", "src-tauri/mobile/android-collect.sh",
-     sub("zipalign\" -f -P 16 4", "zipalign\" -f -p 4")),
-    ("so-align.sh without the zipalign check", "workflow_android", "src-tauri/mobile/so-align.sh",
-     sub('"$zipalign" -c -P 16 -v 4', '"$zipalign" -c -v 4')),
-    ("status bar follows the system theme", "main_activity", KT,
-     sub("WebViewCompat.addWebMessageListener(", "WebViewCompat.toString(")),
-    ("status bar style not from the theme", "main_activity", KT,
-     sub('"dark" -> applySystemBars(true)', '"dark" -> applySystemBars(false)')),
-    ("insets listener replaces the WebView's handling", "main_activity", KT,
-     sub("      applied\n    }", "      insets\n    }")),
-    ("bridge names differ", "main_activity", "ui/js/platform.js",
-     sub("const BRIDGE = 'huarongSystemBars';", "const BRIDGE = 'huarongBars';")),
-    ("system-bar listener open to every origin", "main_activity", KT,
-     sub('setOf("http://tauri.localhost", "https://tauri.localhost")', 'setOf("*")')),
-    ("platform.js posts on every call", "platform_js", "ui/js/platform.js",
-     sub("if (posted !== theme) {", "if (true) {")),
-    ("platform.js accepts any theme", "platform_js", "ui/js/platform.js",
-     sub("if (theme !== 'light' && theme !== 'dark') {", "if (false) {")),
+    *subs("workflow_android",
+          ("unpublished platforms;android-37", WF,
+           'ANDROID_PLATFORM: "platforms;android-37.0"', 'ANDROID_PLATFORM: "platforms;android-37"'),
+          ("NDK r27d (4 KB-aligned .so)", WF,
+           'NDK_VERSION: "28.2.13676358"', 'NDK_VERSION: "27.3.13750724"'),
+          ("no 16 KB alignment step", WF,
+           "run: bash src-tauri/mobile/so-align.sh dist/android", "run: true"),
+          ("zipalign -p 4 when signing", "src-tauri/mobile/android-collect.sh",
+           "zipalign\" -f -P 16 4", "zipalign\" -f -p 4"),
+          ("so-align.sh without the zipalign check", "src-tauri/mobile/so-align.sh",
+           '"$zipalign" -c -P 16 -v 4', '"$zipalign" -c -v 4')),
+    *subs("main_activity",
+          ("status bar follows the system theme", KT,
+           "WebViewCompat.addWebMessageListener(", "WebViewCompat.toString("),
+          ("status bar style not from the theme", KT,
+           '"dark" -> applySystemBars(true)', '"dark" -> applySystemBars(false)'),
+          ("insets listener replaces the WebView's handling", KT,
+           "      applied\n    }", "      insets\n    }"),
+          ("bridge names differ", "ui/js/platform.js",
+           "const BRIDGE = 'huarongSystemBars';", "const BRIDGE = 'huarongBars';"),
+          ("system-bar listener open to every origin", KT,
+           'setOf("http://tauri.localhost", "https://tauri.localhost")', 'setOf("*")')),
+    *subs("platform_js",
+          ("platform.js posts on every call", "ui/js/platform.js",
+           "if (posted !== theme) {", "if (true) {"),
+          ("platform.js accepts any theme", "ui/js/platform.js",
+           "if (theme !== 'light' && theme !== 'dark') {", "if (false) {")),
     ("no values-zh label", "android_strings",
      "src-tauri/gen/android/app/src/main/res/values-zh/strings.xml", None),
-    ("iOS job on macos-15 (Xcode 16)", "workflow_ios", WF,
-     sub("runs-on: macos-26", "runs-on: macos-15")),
-    ("no simulator runtime check", "workflow_ios", "src-tauri/mobile/ios-xcode.sh",
-     sub("xcodebuild -downloadPlatform iOS", "true")),
-    ("simulator build wants x86_64 libapp.a", "workflow_ios", "src-tauri/mobile/ios-apply.py",
-     sub('base[SIM_EXCLUDE] = "x86_64"', 'base[SIM_EXCLUDE] = "arm64"')),
-    ("template launch storyboard kept", "workflow_ios", "src-tauri/mobile/ios-apply.py",
-     sub('props.pop("UILaunchStoryboardName", None)', 'props.get("UILaunchStoryboardName")')),
-    ("built app not verified", "workflow_ios", WF,
-     sub("python mobile/ios-apply.py --verify \"$ipa\"", "true")),
-    ("Node 20", "node", WF, sub('NODE_VERSION: "22"', 'NODE_VERSION: "20"')),
-    ("README says Node.js 20", "readme_mobile", "README.md", sub("Node.js 22", "Node.js 20")),
-    ("README says Xcode 16", "readme_mobile", "README.md", sub("Xcode 26", "Xcode 16")),
-    ("README says NDK r27d", "readme_mobile", "README.md",
-     sub("`ndk;28.2.13676358`", "`ndk;27.3.13750724`")),
+    *subs("workflow_ios",
+          ("iOS job on macos-15 (Xcode 16)", WF,
+           "runs-on: macos-26", "runs-on: macos-15"),
+          ("no simulator runtime check", "src-tauri/mobile/ios-xcode.sh",
+           "xcodebuild -downloadPlatform iOS", "true"),
+          ("simulator build wants x86_64 libapp.a", "src-tauri/mobile/ios-apply.py",
+           'base[SIM_EXCLUDE] = "x86_64"', 'base[SIM_EXCLUDE] = "arm64"'),
+          ("template launch storyboard kept", "src-tauri/mobile/ios-apply.py",
+           'props.pop("UILaunchStoryboardName", None)', 'props.get("UILaunchStoryboardName")'),
+          ("built app not verified", WF,
+           "python mobile/ios-apply.py --verify \"$ipa\"", "true")),
+    *subs("node",
+          ("Node 20", WF,
+           'NODE_VERSION: "22"', 'NODE_VERSION: "20"')),
+    *subs("readme_mobile",
+          ("README says Node.js 20", "README.md",
+           "Node.js 22", "Node.js 20"),
+          ("README says Xcode 16", "README.md",
+           "Xcode 26", "Xcode 16"),
+          ("README says NDK r27d", "README.md",
+           "`ndk;28.2.13676358`", "`ndk;27.3.13750724`")),
     ("an RGBA iOS icon", "ios_icons_opaque", "src-tauri/icons/ios/AppIcon-512@2x.png", with_alpha),
-    ("no photo-library text", "ios_plist", PLIST,
-     sub("<key>NSPhotoLibraryAddUsageDescription</key>", "<key>NSPhotoLibraryUsageDescriptionX</key>")),
-    ("no zh-Hans localisation", "ios_plist", PLIST, sub("<string>zh-Hans</string>", "")),
-    ("no Chinese photo-library text", "ios_plist", ZH_STRINGS,
-     sub('"NSPhotoLibraryAddUsageDescription"', '"NSPhotoLibraryUsage"')),
-    ("white launch screen", "launch_screen", PLIST,
-     sub("<key>UILaunchScreen</key>", "<key>UILaunchScreenX</key>")),
-    ("launch colour not the UI's", "launch_screen",
-     "src-tauri/mobile/ios/Assets.xcassets/LaunchBackground.colorset/Contents.json",
-     sub('"0xE3"', '"0xFF"')),
-    ("tracking declared", "privacy_manifest", PRIVACY,
-     sub("<key>NSPrivacyTracking</key>\n\t<false/>", "<key>NSPrivacyTracking</key>\n\t<true/>")),
-    ("file timestamps undeclared", "privacy_manifest", PRIVACY,
-     sub("NSPrivacyAccessedAPICategoryFileTimestamp", "NSPrivacyAccessedAPICategoryDiskSpace")),
-    ("invalid reason code", "privacy_manifest", PRIVACY, sub("C617.1", "C617.9")),
+    *subs("ios_plist",
+          ("no photo-library text", PLIST,
+           "<key>NSPhotoLibraryAddUsageDescription</key>", "<key>NSPhotoLibraryUsageDescriptionX</key>"),
+          ("no zh-Hans localisation", PLIST,
+           "<string>zh-Hans</string>", ""),
+          ("no Chinese photo-library text", ZH_STRINGS,
+           '"NSPhotoLibraryAddUsageDescription"', '"NSPhotoLibraryUsage"')),
+    *subs("launch_screen",
+          ("white launch screen", PLIST,
+           "<key>UILaunchScreen</key>", "<key>UILaunchScreenX</key>"),
+          ("launch colour not the UI's",
+           "src-tauri/mobile/ios/Assets.xcassets/LaunchBackground.colorset/Contents.json",
+           '"0xE3"', '"0xFF"')),
+    *subs("privacy_manifest",
+          ("tracking declared", PRIVACY,
+           "<key>NSPrivacyTracking</key>\n\t<false/>", "<key>NSPrivacyTracking</key>\n\t<true/>"),
+          ("file timestamps undeclared", PRIVACY,
+           "NSPrivacyAccessedAPICategoryFileTimestamp", "NSPrivacyAccessedAPICategoryDiskSpace"),
+          ("invalid reason code", PRIVACY,
+           "C617.1", "C617.9")),
 ]
 
 

@@ -88,6 +88,20 @@ impl TestApp {
         }
     }
 
+    /// `new_game` with `args`, expecting success; returns the new game's `snapshot`.
+    pub fn new_game(&self, args: Value) -> Value {
+        self.snap("new_game", args)
+    }
+
+    /// Call and expect success with a game view; returns the view's `snapshot`.
+    pub fn snap(&self, cmd: &str, args: Value) -> Value {
+        let v = self.ok(cmd, args);
+        match v.get("snapshot") {
+            Some(s) => s.clone(),
+            None => panic!("{cmd} gave no snapshot: {v}"),
+        }
+    }
+
     /// Call and expect an error; returns its `code`.
     pub fn err(&self, cmd: &str, args: Value) -> String {
         match self.call(cmd, args.clone()) {
@@ -114,5 +128,58 @@ impl TestApp {
             "progress did not reach the disk"
         );
         st.shutdown();
+    }
+}
+
+/// The app started in a fresh data folder tagged `tag` (removed when the folder is dropped).
+pub fn fresh_app(tag: &str) -> (TempDir, TestApp) {
+    let dir = TempDir::new(tag);
+    let app = TestApp::start(dir.path(), None);
+    (dir, app)
+}
+
+/// Open game `id` (a number-slide ID with a seed, e.g. `slide:4x4#3`) in a session, put it in
+/// `j` as the slot named by the ID without its seed (with `counters`), and check the journal
+/// saved it; the session's delta mark is then at that save.
+pub fn journal_slide(
+    j: &huarong_app_lib::journal::Journal,
+    id: &str,
+    counters: Value,
+) -> huarong_engine::Session<huarong_engine::slide::Slide> {
+    let mut s = huarong_engine::Session::open(id).expect("a number-slide game ID");
+    let slot = id.split_once('#').map_or(id, |(slot, _)| slot);
+    j.put(
+        slot,
+        counters,
+        serde_json::to_value(s.save(0)).expect("a session save is JSON"),
+    );
+    assert!(
+        j.flush(std::time::Duration::from_secs(10)),
+        "the journal did not save {id}"
+    );
+    let _ = s.take_delta(0);
+    s
+}
+
+/// Rewrite both store copies in `dir` (from the good copy) as a file of the earlier layout
+/// whose one number-slide game is the saved session `game`: `edit` changes the document
+/// first, and the generation goes up by one.
+pub fn store_old_slide_game(
+    dir: &Path,
+    game: &Value,
+    edit: impl FnOnce(&mut huarong_app_lib::persist::Doc),
+) {
+    use huarong_app_lib::persist::{self, Doc, Paths};
+    let paths = Paths::new(dir);
+    let read = std::fs::read(&paths.good).expect("the good copy");
+    let (mut doc, _): (Doc, u32) = persist::decode(&read).expect("a valid good copy");
+    edit(&mut doc);
+    doc.progress.games.insert(
+        "slide".into(),
+        huarong_app_lib::progress::SavedGame::from_value(game),
+    );
+    doc.gen += 1;
+    for path in [&paths.good, &paths.store] {
+        std::fs::write(path, persist::encode(&doc)).expect("write a store copy");
     }
 }

@@ -2,7 +2,7 @@
 //! `encode_code`/`decode_code` with it, `View.challenge` of the opened game (kept in its
 //! slot, across restarts) and `finish.challenge.beaten`.
 
-use huarong_tests::{TempDir, TestApp};
+use huarong_tests::{fresh_app, TempDir, TestApp};
 use serde_json::{json, Value};
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
@@ -17,10 +17,18 @@ fn code_with(app: &TestApp, moves: u64, ms: u64) -> String {
     c["code"].as_str().unwrap().to_string()
 }
 
+/// A fresh app (folder tagged `tag`) with the near-win board opened from a challenge code of
+/// `moves` in `ms`; the opened game's snapshot.
+fn open_challenge(tag: &str, moves: u64, ms: u64) -> (TempDir, TestApp, Value) {
+    let (dir, app) = fresh_app(tag);
+    let code = code_with(&app, moves, ms);
+    let v = app.snap("open_game", json!({"id": code}));
+    (dir, app, v)
+}
+
 #[test]
 fn encode_and_decode_carry_the_result() {
-    let dir = TempDir::new("chal-codes");
-    let app = TestApp::start(dir.path(), None);
+    let (_dir, app) = fresh_app("chal-codes");
     let code = code_with(&app, 85, 203_400);
     let d = app.ok("decode_code", json!({"text": code}));
     assert_eq!(d["challenge"], json!({"moves": 85, "ms": 203_400}));
@@ -63,16 +71,10 @@ fn encode_and_decode_carry_the_result() {
 
 #[test]
 fn the_opened_game_shows_the_result_and_the_finish_compares() {
-    let dir = TempDir::new("chal-open");
-    let app = TestApp::start(dir.path(), None);
-    let code = code_with(&app, 5, 60_000);
-    let v = app.ok("open_game", json!({"id": code}));
-    assert_eq!(
-        v["snapshot"]["challenge"],
-        json!({"moves": 5, "ms": 60_000})
-    );
-    assert_eq!(v["snapshot"]["mode"], "challenge");
-    let slot = v["snapshot"]["slot"].as_str().unwrap().to_string();
+    let (_d, app, v) = open_challenge("chal-open", 5, 60_000);
+    assert_eq!(v["challenge"], json!({"moves": 5, "ms": 60_000}));
+    assert_eq!(v["mode"], "challenge");
+    let slot = v["slot"].as_str().unwrap().to_string();
     assert!(slot.starts_with("challenge:"), "{slot}");
     let s = app.ok("snapshot", json!({"kind": "slide"}));
     assert_eq!(
@@ -112,10 +114,7 @@ fn the_opened_game_shows_the_result_and_the_finish_compares() {
 
 #[test]
 fn the_result_is_part_of_the_challenge_slot() {
-    let dir = TempDir::new("chal-slot");
-    let app = TestApp::start(dir.path(), None);
-    let code = code_with(&app, 7, 1_000);
-    app.ok("open_game", json!({"id": code}));
+    let (dir, app, _) = open_challenge("chal-slot", 7, 1_000);
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 7}}));
     // Another game of the kind becomes current; resuming the slot brings the result back.
     app.ok(

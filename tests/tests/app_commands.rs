@@ -1,14 +1,8 @@
 //! Every command of the app, called over the real IPC path on tauri's mock runtime, with
 //! good and malformed input. (Random input: `app_props.rs`; files: `app_persist.rs`.)
 
-use huarong_tests::{TempDir, TestApp};
+use huarong_tests::{fresh_app, TempDir, TestApp};
 use serde_json::{json, Value};
-
-fn app(tag: &str) -> (TempDir, TestApp) {
-    let dir = TempDir::new(tag);
-    let app = TestApp::start(dir.path(), None);
-    (dir, app)
-}
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
 /// 横刀立马 in the classic file's letters.
@@ -16,7 +10,7 @@ const HENG_DAO_LI_MA: &str = "klotski:aCCb/aCCb/cdde/cfge/h..i";
 
 #[test]
 fn open_game_accepts_ids_codes_and_links_and_rejects_garbage() {
-    let (_d, app) = app("open");
+    let (_d, app) = fresh_app("open");
     let v = app.ok("open_game", json!({"id": NEAR_WIN}));
     assert_eq!(v["snapshot"]["kind"], "slide");
     assert_eq!(v["snapshot"]["board"], "3x3:1,2,3,4,5,6,7,0,8");
@@ -77,25 +71,16 @@ fn open_game_accepts_ids_codes_and_links_and_rejects_garbage() {
 
 #[test]
 fn new_game_is_seeded_and_validates_arguments() {
-    let (_d, app) = app("new");
-    let a = app.ok(
-        "new_game",
-        json!({"kind": "slide", "params": "4x4", "seed": 5}),
-    );
-    assert_eq!(a["snapshot"]["id"], "slide:4x4#5");
-    let b = app.ok(
-        "new_game",
-        json!({"kind": "slide", "params": "4x4", "seed": "5"}),
-    );
-    assert_eq!(a["snapshot"]["board"], b["snapshot"]["board"]);
-    let c = app.ok("new_game", json!({"kind": "slide", "params": "4x4"}));
-    let d = app.ok("new_game", json!({"kind": "slide", "params": "4x4"}));
-    assert_ne!(
-        c["snapshot"]["id"], d["snapshot"]["id"],
-        "no seed → a random one"
-    );
+    let (_d, app) = fresh_app("new");
+    let a = app.new_game(json!({"kind": "slide", "params": "4x4", "seed": 5}));
+    assert_eq!(a["id"], "slide:4x4#5");
+    let b = app.new_game(json!({"kind": "slide", "params": "4x4", "seed": "5"}));
+    assert_eq!(a["board"], b["board"]);
+    let c = app.new_game(json!({"kind": "slide", "params": "4x4"}));
+    let d = app.new_game(json!({"kind": "slide", "params": "4x4"}));
+    assert_ne!(c["id"], d["id"], "no seed → a random one");
     // A random seed survives a JS number: below 2^53.
-    let seed: u64 = c["snapshot"]["id"]
+    let seed: u64 = c["id"]
         .as_str()
         .unwrap()
         .rsplit('#')
@@ -104,20 +89,15 @@ fn new_game_is_seeded_and_validates_arguments() {
         .parse()
         .unwrap();
     assert!(seed < 1 << 53);
-    let k = app.ok(
-        "new_game",
-        json!({"kind": "klotski", "params": "10-30", "seed": 3}),
-    );
-    assert_eq!(k["snapshot"]["id"], "klotski:10-30#3");
-    let g = app.ok("new_game", json!({"kind": "2048", "params": "", "seed": 9}));
-    assert_eq!(g["snapshot"]["id"], "2048:#9");
-    let g2 = app.ok("new_game", json!({"kind": "2048", "seed": 9}));
-    assert_eq!(g["snapshot"]["board"], g2["snapshot"]["board"]);
-    let big = app.ok(
-        "new_game",
-        json!({"kind": "slide", "params": "3x3", "seed": "18446744073709551615"}),
-    );
-    assert_eq!(big["snapshot"]["id"], "slide:3x3#18446744073709551615");
+    let k = app.new_game(json!({"kind": "klotski", "params": "10-30", "seed": 3}));
+    assert_eq!(k["id"], "klotski:10-30#3");
+    let g = app.new_game(json!({"kind": "2048", "params": "", "seed": 9}));
+    assert_eq!(g["id"], "2048:#9");
+    let g2 = app.new_game(json!({"kind": "2048", "seed": 9}));
+    assert_eq!(g["board"], g2["board"]);
+    let big =
+        app.new_game(json!({"kind": "slide", "params": "3x3", "seed": "18446744073709551615"}));
+    assert_eq!(big["id"], "slide:3x3#18446744073709551615");
 
     for args in [
         json!({"params": "4x4"}),
@@ -147,7 +127,7 @@ fn new_game_is_seeded_and_validates_arguments() {
 
 #[test]
 fn play_undo_redo_restart_follow_the_session_laws() {
-    let (_d, app) = app("play");
+    let (_d, app) = fresh_app("play");
     assert_eq!(
         app.err("play", json!({"kind": "slide", "mv": {"tile": 1}})),
         "no_game"
@@ -224,7 +204,7 @@ fn play_undo_redo_restart_follow_the_session_laws() {
 
 #[test]
 fn klotski_drag_targets_moves_and_a_classic_win_unlocks_the_next() {
-    let (_d, app) = app("klotski");
+    let (_d, app) = fresh_app("klotski");
     assert_eq!(app.err("klotski_targets", json!({"piece": "a"})), "no_game");
     let levels = app.ok("levels", json!({"kind": "klotski"}));
     let list = levels["levels"].as_array().unwrap();
@@ -333,7 +313,7 @@ fn klotski_drag_targets_moves_and_a_classic_win_unlocks_the_next() {
 
 #[test]
 fn hints_solve_and_the_2048_ai() {
-    let (_d, app) = app("hint");
+    let (_d, app) = fresh_app("hint");
     app.ok("open_game", json!({"id": "slide:3x3:1,2,3,4,5,6,0,7,8"}));
     let h = app.ok("hint", json!({"kind": "slide"}));
     assert_eq!(h["optimal"], true);
@@ -377,7 +357,7 @@ fn hints_solve_and_the_2048_ai() {
 fn a_move_or_a_newer_request_cancels_a_running_hint() {
     use huarong_app_lib::Code;
     use huarong_engine::{ErrorCode, Kind};
-    let (_d, app) = app("cancel");
+    let (_d, app) = fresh_app("cancel");
     // The 2048 AI searches for up to 150 ms. Search durations vary, so each race is run
     // several times: a result is always either a hint or `cancelled`, and overlapping
     // requests do get cancelled.
@@ -420,7 +400,7 @@ fn a_move_or_a_newer_request_cancels_a_running_hint() {
 
 #[test]
 fn settings_rules_screens_progress_haptics_and_notices() {
-    let (dir, app) = app("settings");
+    let (dir, app) = fresh_app("settings");
     let s = app.ok("get_settings", json!({}));
     assert_eq!(s["rules"]["slide"], "tile");
     assert_eq!(s["haptics"], true);
@@ -536,7 +516,7 @@ fn settings_rules_screens_progress_haptics_and_notices() {
 
 #[test]
 fn records_keep_the_best_and_say_what_they_used() {
-    let (_d, app) = app("records");
+    let (_d, app) = fresh_app("records");
     let solve_by_hints = |app: &TestApp| {
         for _ in 0..100 {
             let h = app.ok("hint", json!({"kind": "slide"}));
@@ -648,8 +628,7 @@ fn open_on_the_command_line() {
 
 #[test]
 fn a_killed_app_reopens_on_the_same_screen_game_and_history() {
-    let dir = TempDir::new("resume");
-    let app = TestApp::start(dir.path(), None);
+    let (dir, app) = fresh_app("resume");
     app.ok("open_game", json!({"id": "slide:3x3:4,1,2,5,0,3,7,8,6"}));
     for t in [1, 2, 3] {
         app.ok("play", json!({"kind": "slide", "mv": {"tile": t}}));
@@ -695,7 +674,7 @@ fn a_killed_app_reopens_on_the_same_screen_game_and_history() {
 
 #[test]
 fn a_win_counts_once_per_game_and_daily_streaks_count_consecutive_days() {
-    let (_d, app) = app("once");
+    let (_d, app) = fresh_app("once");
     app.ok("open_game", json!({"id": NEAR_WIN}));
     let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
     assert_eq!(v["finish"]["record"]["wins"], 1);
@@ -737,7 +716,7 @@ fn a_win_counts_once_per_game_and_daily_streaks_count_consecutive_days() {
 #[test]
 fn solving_a_daily_puzzle_extends_its_streak() {
     use huarong_engine::daily::{self, Date};
-    let (_d, app) = app("daily");
+    let (_d, app) = fresh_app("daily");
     let today = chrono_today();
     let id = daily::puzzles(Date::parse(&today).unwrap())
         .unwrap()
@@ -770,7 +749,7 @@ fn chrono_today() -> String {
 
 #[test]
 fn the_sharing_commands_are_registered() {
-    let (_d, app) = app("share");
+    let (_d, app) = fresh_app("share");
     let c = app.ok("encode_code", json!({"id": NEAR_WIN}));
     let back = app.ok("decode_code", json!({"text": c["link"]}));
     assert_eq!(back["id"], NEAR_WIN);
@@ -793,7 +772,7 @@ fn the_sharing_commands_are_registered() {
 #[test]
 fn deep_link_while_running_opens_the_game_or_explains() {
     use tauri::Emitter;
-    let (_d, app) = app("deeplink");
+    let (_d, app) = fresh_app("deeplink");
     app.ok("open_game", json!({"id": "2048#5"}));
     app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}));
 

@@ -2,7 +2,7 @@
 //! get a legal move at once, flagged not optimal, while a proof goes on in the background;
 //! when the proof arrives the page is told and `hint_status` returns the optimal move.
 
-use huarong_tests::{TempDir, TestApp};
+use huarong_tests::{fresh_app, TestApp};
 use serde_json::{json, Value};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -12,16 +12,19 @@ const HARDEST: &str = "slide:4x4:0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1";
 /// Korf's instance 3 in this game's convention: 59 moves, a proof of a fraction of a second.
 const KORF3: &str = "slide:4x4:1,15,10,13,0,11,4,7,12,6,5,3,14,8,9,2";
 
-/// Play the cached hint line (`hint_status`, which counts nothing) to its end; the last view.
-fn play_line(app: &TestApp) -> Value {
+/// Play the cached hint line (`hint_status`, which counts nothing) to its end, which must win
+/// the game; the game's tile moves.
+fn play_line_to_win(app: &TestApp) -> u64 {
     let mut last = Value::Null;
     loop {
         let next = app.ok("hint_status", json!({ "kind": "slide" }));
         if next.is_null() {
-            return last;
+            break;
         }
         last = app.ok("play", json!({ "kind": "slide", "mv": next["mv"] }));
     }
+    assert_eq!(last["snapshot"]["status"], json!("won"), "{last}");
+    tile_moves(&last)
 }
 
 fn tile_moves(view: &Value) -> u64 {
@@ -38,10 +41,18 @@ fn hint_ready(app: &TestApp) -> mpsc::Receiver<String> {
     rx
 }
 
+/// Open `id` with a search budget no optimal search meets (the hint comes from the fast
+/// solver, the proof runs behind it); the channel of the proofs' arrivals.
+fn open_proving(app: &TestApp, id: &str) -> mpsc::Receiver<String> {
+    let ready = hint_ready(app);
+    app.state().set_search_budget(Duration::from_millis(1));
+    app.ok("open_game", json!({ "id": id }));
+    ready
+}
+
 #[test]
 fn the_hardest_board_gets_a_legal_move_at_once_not_claimed_optimal() {
-    let dir = TempDir::new("hint-hardest");
-    let app = TestApp::start(dir.path(), None);
+    let (_dir, app) = fresh_app("hint-hardest");
     app.ok("open_game", json!({ "id": HARDEST }));
     let hint = app.ok("hint", json!({ "kind": "slide" }));
     assert_eq!(hint["optimal"], json!(false), "{hint}");
@@ -57,21 +68,16 @@ fn the_hardest_board_gets_a_legal_move_at_once_not_claimed_optimal() {
     // Cancelling stops the proof; the line it handed out solves the board, in no fewer tile
     // moves than the optimum (80).
     app.ok("cancel", json!({ "kind": "slide" }));
-    let last = play_line(&app);
-    assert_eq!(last["snapshot"]["status"], json!("won"), "{last}");
-    assert!(tile_moves(&last) >= 80, "{} tile moves", tile_moves(&last));
+    let moves = play_line_to_win(&app);
+    assert!(moves >= 80, "{moves} tile moves");
     app.close();
 }
 
 #[test]
 fn a_background_proof_upgrades_the_hint_to_optimal() {
-    let dir = TempDir::new("hint-proof");
-    let app = TestApp::start(dir.path(), None);
-    let ready = hint_ready(&app);
-    // A budget no optimal 4×4 search of 59 moves meets: the answer comes from the fast
-    // solver and the proof runs behind it.
-    app.state().set_search_budget(Duration::from_millis(1));
-    app.ok("open_game", json!({ "id": KORF3 }));
+    let (_dir, app) = fresh_app("hint-proof");
+    // Even a 4×4 search of 59 moves does not meet the budget.
+    let ready = open_proving(&app, KORF3);
     assert_eq!(
         app.ok("hint_status", json!({ "kind": "slide" })),
         Value::Null
@@ -95,19 +101,14 @@ fn a_background_proof_upgrades_the_hint_to_optimal() {
     assert_eq!(again["optimal"], json!(true), "{again}");
     assert_eq!(again["remaining"].as_u64(), Some(taps - 1));
     // The proven line is optimal: it solves the board in Korf's 59 tile moves.
-    let last = play_line(&app);
-    assert_eq!(last["snapshot"]["status"], json!("won"), "{last}");
-    assert_eq!(tile_moves(&last), 59);
+    assert_eq!(play_line_to_win(&app), 59);
     app.close();
 }
 
 #[test]
 fn a_move_cancels_the_proof_and_no_upgrade_arrives_for_an_old_position() {
-    let dir = TempDir::new("hint-cancel");
-    let app = TestApp::start(dir.path(), None);
-    let ready = hint_ready(&app);
-    app.state().set_search_budget(Duration::from_millis(1));
-    app.ok("open_game", json!({ "id": HARDEST }));
+    let (_dir, app) = fresh_app("hint-cancel");
+    let ready = open_proving(&app, HARDEST);
     let hint = app.ok("hint", json!({ "kind": "slide" }));
     assert_eq!(hint["pending"], json!(true));
     app.ok("play", json!({ "kind": "slide", "mv": hint["mv"] }));
@@ -122,8 +123,7 @@ fn a_move_cancels_the_proof_and_no_upgrade_arrives_for_an_old_position() {
 
 #[test]
 fn auto_solve_starts_within_the_budget_on_the_hardest_board() {
-    let dir = TempDir::new("solve-hardest");
-    let app = TestApp::start(dir.path(), None);
+    let (_dir, app) = fresh_app("solve-hardest");
     app.ok("open_game", json!({ "id": HARDEST }));
     let solved = app.ok("solve", json!({ "kind": "slide" }));
     let moves = solved["moves"].as_array().expect("moves");

@@ -3,8 +3,8 @@
 //! and a saved game that no longer replays. The app must never start empty while a damaged
 //! file holds the player's records, and must say what it did.
 
-use huarong_app_lib::persist::{self, Doc, Paths};
-use huarong_tests::{TempDir, TestApp};
+use huarong_app_lib::persist::{self, Paths};
+use huarong_tests::{store_old_slide_game, TempDir, TestApp};
 use serde_json::{json, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -28,6 +28,14 @@ fn played(dir: &Path) {
     app.close();
 }
 
+/// A fresh data folder tagged `tag` with [`played`] data, and its store paths.
+fn played_dir(tag: &str) -> (TempDir, Paths) {
+    let dir = TempDir::new(tag);
+    played(dir.path());
+    let paths = Paths::new(dir.path());
+    (dir, paths)
+}
+
 fn assert_intact(app: &TestApp) {
     let p = app.ok("get_progress", json!({}));
     assert_eq!(
@@ -41,6 +49,16 @@ fn assert_intact(app: &TestApp) {
         "4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,0,14,15"
     );
     assert_eq!(s["snapshot"]["can_redo"], true, "the undo history survived");
+}
+
+/// Start the app on `dir`, check the played data came back ([`assert_intact`]), close it,
+/// and return the start's notices.
+fn restart_intact(dir: &Path) -> Vec<String> {
+    let app = TestApp::start(dir, None);
+    let n = notices(&app);
+    assert_intact(&app);
+    app.close();
+    n
 }
 
 fn notices(app: &TestApp) -> Vec<String> {
@@ -94,9 +112,7 @@ fn missing_files_start_fresh_and_both_copies_appear() {
 #[test]
 fn a_truncated_or_emptied_store_file_is_kept_aside_and_the_good_copy_restored() {
     for cut in ["half", "empty", "one-byte"] {
-        let dir = TempDir::new("persist-trunc");
-        played(dir.path());
-        let paths = Paths::new(dir.path());
+        let (dir, paths) = played_dir("persist-trunc");
         let bytes = fs::read(&paths.store).unwrap();
         let cut_bytes = match cut {
             "half" => bytes[..bytes.len() / 2].to_vec(),
@@ -104,13 +120,11 @@ fn a_truncated_or_emptied_store_file_is_kept_aside_and_the_good_copy_restored() 
             _ => bytes[..1].to_vec(),
         };
         fs::write(&paths.store, &cut_bytes).unwrap();
-        let app = TestApp::start(dir.path(), None);
-        let n = notices(&app);
+        let n = restart_intact(dir.path());
         assert!(
             n.contains(&"restored".to_string()) && n.contains(&"kept_aside".to_string()),
             "{cut}: {n:?}"
         );
-        assert_intact(&app);
         let kept = aside(dir.path(), "huarong.json.corrupt-");
         assert_eq!(kept.len(), 1, "{cut}");
         assert_eq!(
@@ -118,52 +132,35 @@ fn a_truncated_or_emptied_store_file_is_kept_aside_and_the_good_copy_restored() 
             cut_bytes,
             "{cut}: the damaged file is kept as it was"
         );
-        app.close();
         // Repaired: the next start is quiet.
-        let app = TestApp::start(dir.path(), None);
-        assert!(notices(&app).is_empty(), "{cut}");
-        assert_intact(&app);
-        app.close();
+        assert!(restart_intact(dir.path()).is_empty(), "{cut}");
     }
 }
 
 #[test]
 fn a_corrupt_store_file_fails_its_checksum_and_the_good_copy_wins() {
-    let dir = TempDir::new("persist-corrupt");
-    played(dir.path());
-    let paths = Paths::new(dir.path());
+    let (dir, paths) = played_dir("persist-corrupt");
     // Still valid JSON, but a record edited behind the checksum's back.
     let text = fs::read_to_string(&paths.store).unwrap();
     let tampered = text.replacen("\"best_moves\": 1", "\"best_moves\": 0", 1);
     assert_ne!(text, tampered);
     fs::write(&paths.store, tampered).unwrap();
-    let app = TestApp::start(dir.path(), None);
-    assert!(notices(&app).contains(&"restored".to_string()));
-    assert_intact(&app);
-    app.close();
+    assert!(restart_intact(dir.path()).contains(&"restored".to_string()));
     // Garbage that is not JSON at all.
     fs::write(&paths.store, b"\x00\xff{{{ not json").unwrap();
-    let app = TestApp::start(dir.path(), None);
-    assert!(notices(&app).contains(&"restored".to_string()));
-    assert_intact(&app);
-    app.close();
+    assert!(restart_intact(dir.path()).contains(&"restored".to_string()));
 }
 
 #[test]
 fn a_damaged_good_copy_is_replaced_from_the_store_file() {
-    let dir = TempDir::new("persist-good");
-    played(dir.path());
-    let paths = Paths::new(dir.path());
+    let (dir, paths) = played_dir("persist-good");
     let bytes = fs::read(&paths.good).unwrap();
     fs::write(&paths.good, &bytes[..bytes.len() - 3]).unwrap();
-    let app = TestApp::start(dir.path(), None);
-    let n = notices(&app);
+    let n = restart_intact(dir.path());
     assert!(
         n.contains(&"kept_aside".to_string()) && !n.contains(&"restored".to_string()),
         "{n:?}"
     );
-    assert_intact(&app);
-    app.close();
     assert!(
         persist::decode(&fs::read(&paths.good).unwrap()).is_ok(),
         "a fresh good copy was written"
@@ -172,9 +169,7 @@ fn a_damaged_good_copy_is_replaced_from_the_store_file() {
 
 #[test]
 fn both_copies_damaged_start_empty_but_keep_both_files() {
-    let dir = TempDir::new("persist-both");
-    played(dir.path());
-    let paths = Paths::new(dir.path());
+    let (dir, paths) = played_dir("persist-both");
     fs::write(&paths.store, b"{\"save\": {\"sch").unwrap();
     fs::write(&paths.good, b"").unwrap();
     let app = TestApp::start(dir.path(), None);
@@ -202,9 +197,7 @@ fn both_copies_damaged_start_empty_but_keep_both_files() {
 fn a_good_copy_newer_than_the_store_file_wins_quietly() {
     // A kill between writing the good copy and the plugin's save leaves the store file one
     // save behind: the newer good copy is the state to resume, and nothing is damaged.
-    let dir = TempDir::new("persist-newer-good");
-    played(dir.path());
-    let paths = Paths::new(dir.path());
+    let (dir, paths) = played_dir("persist-newer-good");
     let old_store = fs::read(&paths.store).unwrap();
     let app = TestApp::start(dir.path(), None);
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 13}}));
@@ -261,9 +254,7 @@ fn a_v0_file_is_migrated_with_a_backup() {
 
 #[test]
 fn a_file_from_a_newer_app_is_kept_not_overwritten() {
-    let dir = TempDir::new("persist-future");
-    played(dir.path());
-    let paths = Paths::new(dir.path());
+    let (dir, paths) = played_dir("persist-future");
     let future = json!({"save": {"schema": 99, "gen": 1000, "checksum": "x", "progress": {}}});
     fs::write(&paths.store, serde_json::to_vec(&future).unwrap()).unwrap();
     let app = TestApp::start(dir.path(), None);
@@ -280,23 +271,13 @@ fn a_file_from_a_newer_app_is_kept_not_overwritten() {
 
 #[test]
 fn a_saved_game_that_no_longer_replays_is_quarantined_not_dropped() {
-    let dir = TempDir::new("persist-quarantine");
-    played(dir.path());
-    let paths = Paths::new(dir.path());
-    let (mut doc, _): (Doc, u32) = persist::decode(&fs::read(&paths.good).unwrap()).unwrap();
+    let (dir, paths) = played_dir("persist-quarantine");
     // A file of the earlier layout (one game per kind in the progress, no games folder)
     // whose game no longer replays: tile 1 is not next to the blank.
     fs::remove_dir_all(dir.path().join("games")).unwrap();
-    doc.progress.current.clear();
     let game = json!({"version": 1, "id": "slide:3x3:1,2,3,4,5,6,7,0,8",
         "log": [{"t": "move", "m": {"tile": 1}}], "cursor": 1, "elapsed_ms": 5});
-    doc.progress.games.insert(
-        "slide".into(),
-        huarong_app_lib::progress::SavedGame::from_value(&game),
-    );
-    doc.gen += 1;
-    fs::write(&paths.good, persist::encode(&doc)).unwrap();
-    fs::write(&paths.store, persist::encode(&doc)).unwrap();
+    store_old_slide_game(dir.path(), &game, |doc| doc.progress.current.clear());
     let app = TestApp::start(dir.path(), None);
     assert!(notices(&app).contains(&"game_not_resumed".to_string()));
     let p = app.ok("get_progress", json!({}));

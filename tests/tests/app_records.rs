@@ -2,7 +2,7 @@
 //! plays, averages of 5 and 12, history capped at 100) and picture puzzles (levels, slots,
 //! record scope, the player's own picture).
 
-use huarong_tests::{TempDir, TestApp};
+use huarong_tests::{fresh_app, TempDir, TestApp};
 use serde_json::{json, Value};
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
@@ -189,8 +189,7 @@ fn averages_history_cap_and_rules() {
 
 #[test]
 fn records_survive_a_restart() {
-    let dir = TempDir::new("rec-restart");
-    let app = TestApp::start(dir.path(), None);
+    let (dir, app) = fresh_app("rec-restart");
     win_near(&app);
     let before = records(&app, SCOPE);
     app.close();
@@ -216,18 +215,12 @@ fn pictures_are_levels_with_their_own_slot_and_scope() {
         .iter()
         .all(|s| s["scope"].is_string()));
 
-    let v = app.ok(
-        "new_game",
-        json!({"kind": "slide", "params": "3x3/picture:lotus", "seed": 1}),
-    );
-    assert_eq!(v["snapshot"]["slot"], "slide:3x3/picture");
-    assert_eq!(v["snapshot"]["id"], "slide:3x3/picture:lotus#1");
+    let v = app.new_game(json!({"kind": "slide", "params": "3x3/picture:lotus", "seed": 1}));
+    assert_eq!(v["slot"], "slide:3x3/picture");
+    assert_eq!(v["id"], "slide:3x3/picture:lotus#1");
     // The number game of the same size is another slot.
-    let n = app.ok(
-        "new_game",
-        json!({"kind": "slide", "params": "3x3", "seed": 1}),
-    );
-    assert_eq!(n["snapshot"]["slot"], "slide:3x3");
+    let n = app.new_game(json!({"kind": "slide", "params": "3x3", "seed": 1}));
+    assert_eq!(n["slot"], "slide:3x3");
     // Picture puzzles are square: a typed error, never an internal one.
     let e = app.err(
         "new_game",
@@ -280,8 +273,7 @@ fn b64(bytes: &[u8]) -> String {
 
 #[test]
 fn the_players_picture_is_validated_stored_and_loaded() {
-    let dir = TempDir::new("own-picture");
-    let app = TestApp::start(dir.path(), None);
+    let (dir, app) = fresh_app("own-picture");
     assert_eq!(app.ok("load_picture", json!({})), Value::Null);
     let url = format!("data:image/png;base64,{}", b64(PNG));
     let saved = app.ok("save_picture", json!({"data": url}));

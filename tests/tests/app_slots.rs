@@ -3,14 +3,8 @@
 //! today's daily is never dropped, `list_games` and `resume_game`.
 
 use huarong_engine::daily::{self, Date};
-use huarong_tests::{TempDir, TestApp};
+use huarong_tests::{fresh_app, store_old_slide_game, TestApp};
 use serde_json::{json, Value};
-
-fn app(tag: &str) -> (TempDir, TestApp) {
-    let dir = TempDir::new(tag);
-    let app = TestApp::start(dir.path(), None);
-    (dir, app)
-}
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
 const HENG_DAO_LI_MA: &str = "klotski:aCCb/aCCb/cdde/cfge/h..i";
@@ -47,7 +41,7 @@ fn slot_keys(app: &TestApp) -> Vec<String> {
 
 #[test]
 fn the_new_user_story_keeps_both_2048_games() {
-    let (_d, app) = app("story");
+    let (_d, app) = fresh_app("story");
     let v = app.ok("new_game", json!({"kind": "2048", "seed": 11}));
     assert_eq!(v["snapshot"]["slot"], "2048:free");
     assert_eq!(v["snapshot"]["mode"], "free");
@@ -97,25 +91,22 @@ fn the_new_user_story_keeps_both_2048_games() {
     assert_eq!(d2["snapshot"]["id"], d["snapshot"]["id"]);
 }
 
+/// A new 2048 game of `seed` with one move played.
+fn new_2048_with_a_move(app: &TestApp, seed: u64) {
+    app.ok("new_game", json!({"kind": "2048", "seed": seed}));
+    app.snap("play", json!({"kind": "2048", "mv": {"dir": "left"}}));
+}
+
 #[test]
 fn replacing_an_unfinished_game_needs_replace_true() {
-    let (_d, app) = app("replace");
-    let v = app.ok(
-        "new_game",
-        json!({"kind": "slide", "params": "4x4", "seed": 1}),
-    );
-    assert_eq!(v["snapshot"]["slot"], "slide:4x4");
+    let (_d, app) = fresh_app("replace");
+    let v = app.new_game(json!({"kind": "slide", "params": "4x4", "seed": 1}));
+    assert_eq!(v["slot"], "slide:4x4");
     // No moves yet: a new game replaces it silently.
-    let v = app.ok(
-        "new_game",
-        json!({"kind": "slide", "params": "4x4", "seed": 2}),
-    );
-    let first_id = v["snapshot"]["id"].clone();
-    let v = app.ok(
-        "play",
-        json!({"kind": "slide", "mv": slide_move(&v["snapshot"])}),
-    );
-    assert_eq!(v["snapshot"]["moves"], 1);
+    let v = app.new_game(json!({"kind": "slide", "params": "4x4", "seed": 2}));
+    let first_id = v["id"].clone();
+    let v = app.snap("play", json!({"kind": "slide", "mv": slide_move(&v)}));
+    assert_eq!(v["moves"], 1);
     let e = app
         .call(
             "new_game",
@@ -130,11 +121,8 @@ fn replacing_an_unfinished_game_needs_replace_true() {
     assert_eq!(s["snapshot"]["id"], first_id);
     assert_eq!(s["snapshot"]["moves"], 1);
     // Another size is another slot: no question asked, the 4x4 stays.
-    let v = app.ok(
-        "new_game",
-        json!({"kind": "slide", "params": "3x3", "seed": 4}),
-    );
-    assert_eq!(v["snapshot"]["slot"], "slide:3x3");
+    let v = app.new_game(json!({"kind": "slide", "params": "3x3", "seed": 4}));
+    assert_eq!(v["slot"], "slide:3x3");
     assert!(slot_keys(&app).contains(&"slide:4x4".to_string()));
     // The same goes for open_game into the 4x4's slot? A plain ID is a challenge slot,
     // so the 4x4 game is untouched.
@@ -172,7 +160,7 @@ fn replacing_an_unfinished_game_needs_replace_true() {
 
 #[test]
 fn the_same_code_link_or_id_resumes_its_game() {
-    let (_d, app) = app("resume-code");
+    let (_d, app) = fresh_app("resume-code");
     let id = "slide:3x3:1,2,3,4,5,6,0,7,8";
     let code = huarong_engine::code::encode(id).unwrap();
     let v = app.ok("open_game", json!({"id": code}));
@@ -222,7 +210,7 @@ fn the_same_code_link_or_id_resumes_its_game() {
 
 #[test]
 fn list_games_is_most_recent_first_with_every_field() {
-    let (_d, app) = app("list");
+    let (_d, app) = fresh_app("list");
     app.ok("new_game", json!({"kind": "2048", "seed": 1}));
     app.ok("open_game", json!({"id": NEAR_WIN}));
     app.ok(
@@ -274,13 +262,9 @@ fn list_games_is_most_recent_first_with_every_field() {
 
 #[test]
 fn at_most_64_slots_finished_first_then_free_play_never_todays_daily() {
-    let (_d, app) = app("cap");
+    let (_d, app) = fresh_app("cap");
     // An unfinished free game with a move, today's daily with a move, a finished challenge.
-    app.ok("new_game", json!({"kind": "2048", "seed": 5}));
-    assert!(app
-        .ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
-        .get("snapshot")
-        .is_some());
+    new_2048_with_a_move(&app, 5);
     // Another 2048 game becomes current (a kind's current slot is never dropped).
     app.ok("open_game", json!({"id": "2048#77"}));
     let d = app.ok(
@@ -347,7 +331,7 @@ fn at_most_64_slots_finished_first_then_free_play_never_todays_daily() {
 
 #[test]
 fn snapshots_carry_the_board_as_data() {
-    let (_d, app) = app("view");
+    let (_d, app) = fresh_app("view");
     let v = app.ok("open_game", json!({"id": NEAR_WIN}));
     assert_eq!(
         v["snapshot"]["view"],
@@ -376,13 +360,8 @@ fn snapshots_carry_the_board_as_data() {
 
 #[test]
 fn every_slot_survives_a_restart_with_its_undo_history() {
-    let dir = TempDir::new("slots-restart");
-    let app = TestApp::start(dir.path(), None);
-    app.ok("new_game", json!({"kind": "2048", "seed": 3}));
-    assert!(app
-        .ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}))
-        .get("snapshot")
-        .is_some());
+    let (dir, app) = fresh_app("slots-restart");
+    new_2048_with_a_move(&app, 3);
     app.ok("open_game", json!({"id": "slide:3x3:1,2,3,4,5,6,0,7,8"}));
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 7}}));
     let v = app.ok(
@@ -426,22 +405,14 @@ fn every_slot_survives_a_restart_with_its_undo_history() {
 
 #[test]
 fn games_of_the_earlier_one_per_kind_layout_become_slots() {
-    use huarong_app_lib::persist::{self, Doc, Paths};
-    let dir = TempDir::new("slots-import");
-    let app = TestApp::start(dir.path(), None);
+    use huarong_app_lib::persist::{self, Paths};
+    let (dir, app) = fresh_app("slots-import");
     app.ok("set_screen", json!({"screen": "home"}));
     app.close();
     let paths = Paths::new(dir.path());
-    let (mut doc, _): (Doc, u32) = persist::decode(&std::fs::read(&paths.good).unwrap()).unwrap();
     let game = json!({"version": 1, "id": "slide:3x3:1,2,3,4,5,6,0,7,8",
         "log": [{"t": "move", "m": {"tile": 7}}], "cursor": 1, "elapsed_ms": 5});
-    doc.progress.games.insert(
-        "slide".into(),
-        huarong_app_lib::progress::SavedGame::from_value(&game),
-    );
-    doc.gen += 1;
-    std::fs::write(&paths.good, persist::encode(&doc)).unwrap();
-    std::fs::write(&paths.store, persist::encode(&doc)).unwrap();
+    store_old_slide_game(dir.path(), &game, |_| {});
     let app = TestApp::start(dir.path(), None);
     let list = slots(&app);
     assert_eq!(list.len(), 1, "{list:?}");

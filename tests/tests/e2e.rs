@@ -97,8 +97,7 @@ fn e2e_deep_link_argument_opens_the_game() {
 
 #[test]
 fn e2e_daily_and_share() {
-    e2e_test("daily_share", async |driver| {
-        let app = driver.launch_home().await;
+    e2e_home("daily_share", async |driver, app| {
         // Today's three puzzles are on the home screen and open from there.
         let ids = app
             .wait_js(
@@ -108,8 +107,7 @@ fn e2e_daily_and_share() {
             .await;
         assert_eq!(ids, json!(["daily-slide", "daily-klotski", "daily-2048"]));
         let info = app.invoke("daily_info", json!({})).await;
-        app.click("[data-action='daily-slide']").await;
-        app.wait_screen("game").await;
+        app.click_to("[data-action='daily-slide']", "game").await;
         let id = app
             .js("return document.querySelector('[data-game]').dataset.id")
             .await;
@@ -149,7 +147,6 @@ fn e2e_daily_and_share() {
             json!("3x3:1,2,3,4,5,6,7,0,8"),
             "{decoded}"
         );
-        app.quit().await;
     });
 }
 
@@ -285,8 +282,7 @@ fn e2e_ten_kills_during_play() {
 
 #[test]
 fn e2e_every_game_from_home() {
-    e2e_test("from_home", async |driver| {
-        let app = driver.launch_home().await;
+    e2e_home("from_home", async |_, app| {
         figure(&format!(
             "launch to interactive home (fresh data): {:.0} ms from session request; {:.0} ms in page; {:?} ms from process start",
             app.ready_ms, app.in_page_ready_ms, app.process_ready_ms.map(|m| m.round())
@@ -299,8 +295,7 @@ fn e2e_every_game_from_home() {
         for (kind, pick) in choices {
             app.click(&format!("[data-action='play-{kind}']")).await;
             app.wait_screen("levels").await;
-            app.click(pick).await;
-            app.wait_screen("game").await;
+            app.click_to(pick, "game").await;
             let b = app.wait_board().await;
             assert_eq!(b.game, kind);
             assert_eq!((b.moves, b.status.as_str()), (0, "playing"));
@@ -311,7 +306,7 @@ fn e2e_every_game_from_home() {
                 }
                 "klotski" => {
                     let before = app.wait_board().await;
-                    klotski_drag_any(&app, &before.state).await;
+                    klotski_drag_any(app, &before.state).await;
                     let after = app.wait_moves_change(before.moves).await;
                     assert_eq!(after.moves, 1);
                 }
@@ -323,10 +318,8 @@ fn e2e_every_game_from_home() {
                 }
             }
             // Back goes to the screen the game was opened from (its level list), then home.
-            app.click("[data-action='back']").await;
-            app.wait_screen("levels").await;
-            app.click("[data-action='back']").await;
-            app.wait_screen("home").await;
+            app.click_to("[data-action='back']", "levels").await;
+            app.click_to("[data-action='back']", "home").await;
         }
         for kind in ["slide", "klotski", "2048"] {
             assert!(
@@ -335,15 +328,13 @@ fn e2e_every_game_from_home() {
                 "continue {kind}"
             );
         }
-        app.click("[data-action='continue-klotski']").await;
-        app.wait_screen("game").await;
+        app.click_to("[data-action='continue-klotski']", "game")
+            .await;
         assert_eq!(app.wait_board().await.moves, 1);
-        app.click("[data-action='back']").await;
-        app.wait_screen("home").await;
+        app.click_to("[data-action='back']", "home").await;
 
         // 10×10 is playable: its tiles are tappable and a tap moves.
-        app.click("[data-action='play-slide']").await;
-        app.wait_screen("levels").await;
+        app.click_to("[data-action='play-slide']", "levels").await;
         app.click("[data-size='10x10'][data-diff='random']").await;
         let b = app.wait_board().await;
         assert!(b.state.starts_with("10x10:"));
@@ -351,10 +342,8 @@ fn e2e_every_game_from_home() {
         assert!(cell >= 30.0, "10×10 cells are {cell:.1} px");
         app.tap_moves(2).await;
         // The code screen opens a game ID.
-        app.click("[data-action='back']").await;
-        app.wait_screen("levels").await;
-        app.click("[data-action='back']").await;
-        app.wait_screen("home").await;
+        app.click_to("[data-action='back']", "levels").await;
+        app.click_to("[data-action='back']", "home").await;
         app.open_code("slide:3x3:1,2,3,4,5,6,7,0,8").await;
         app.wait_screen("game").await;
         assert_eq!(app.wait_board().await.state, "3x3:1,2,3,4,5,6,7,0,8");
@@ -366,7 +355,6 @@ fn e2e_every_game_from_home() {
             err.as_str().unwrap().contains("chess"),
             "error names the bad kind: {err}"
         );
-        app.quit().await;
     });
 }
 
@@ -374,8 +362,7 @@ fn e2e_every_game_from_home() {
 fn e2e_settings_and_records_survive_restart() {
     e2e_test("settings_records", async |driver| {
         let app = driver.launch_home().await;
-        app.click("[data-action='settings']").await;
-        app.wait_screen("settings").await;
+        app.click_to("[data-action='settings']", "settings").await;
         app.pick_setting("language", "zh").await;
         app.wait_js(
             "return document.documentElement.lang === 'zh-CN' ? true : null",
@@ -408,8 +395,7 @@ fn e2e_settings_and_records_survive_restart() {
         assert_eq!(settings["sound"], json!(!sound_was.as_bool().unwrap()));
 
         // A record: solve a 3×3 by one line move (two tiles slide).
-        app.click("[data-action='back']").await;
-        app.wait_screen("home").await;
+        app.click_to("[data-action='back']", "home").await;
         app.open_code("slide:3x3:1,2,3,4,5,6,0,7,8").await;
         app.wait_board().await;
         app.tap_tile(8).await;
@@ -445,8 +431,7 @@ fn e2e_settings_and_records_survive_restart() {
             // The level screen shows it.
             app.js("document.querySelector('[data-action=back]') && document.querySelector('[data-action=back]').click()").await;
             app.wait_screen("home").await;
-            app.click("[data-action='play-slide']").await;
-            app.wait_screen("levels").await;
+            app.click_to("[data-action='play-slide']", "levels").await;
             let best = app
                 .js("return document.querySelector('[data-size=\"3x3\"] .level-best').textContent")
                 .await;
@@ -466,8 +451,7 @@ fn e2e_settings_and_records_survive_restart() {
 
 #[test]
 fn e2e_language_switch() {
-    e2e_test("language", async |driver| {
-        let app = driver.launch_home().await;
+    e2e_home("language", async |_, app| {
         // Both string tables have the same keys.
         assert_eq!(
             app.js("return window.__huarongI18n.missing").await,
@@ -482,8 +466,7 @@ fn e2e_language_switch() {
             .js("return document.querySelector('[data-kind=klotski] h2').textContent")
             .await;
         assert_eq!(en_title, json!("Klotski"));
-        app.click("[data-action='settings']").await;
-        app.wait_screen("settings").await;
+        app.click_to("[data-action='settings']", "settings").await;
         assert_eq!(
             app.js("return document.querySelector('h1').textContent")
                 .await,
@@ -491,8 +474,7 @@ fn e2e_language_switch() {
         );
         app.pick_setting("language", "zh").await;
         app.wait_heading("设置").await;
-        app.click("[data-action='back']").await;
-        app.wait_screen("home").await;
+        app.click_to("[data-action='back']", "home").await;
         let zh_title = app
             .js("return document.querySelector('[data-kind=klotski] h2').textContent")
             .await;
@@ -505,7 +487,6 @@ fn e2e_language_switch() {
         app.wait_heading("设置").await;
         app.pick_setting("language", "auto").await;
         app.wait_heading("Settings").await;
-        app.quit().await;
     });
 }
 

@@ -58,10 +58,7 @@ fn e2e_slide_won_by_drags_following_the_finger() {
         // Drag 8 left into the blank: solved.
         app.drag_el("[data-tile='8']", &[(-cell * 0.3, 0.0), (-cell * 0.9, 0.0)])
             .await;
-        let b = app.wait_moves_change(1).await;
-        assert_eq!((b.status.as_str(), b.moves), ("won", 2));
-        app.wait_finish().await;
-        app.shot("play-slide-won").await;
+        app.expect_won(2, "play-slide-won").await;
         app.quit().await;
     });
 }
@@ -188,10 +185,7 @@ fn e2e_klotski_level_won_by_drags() {
         assert_eq!(app.board().await.unwrap().moves, 1);
         app.drag_el("[data-piece='C']", &[(0.0, cell * 0.5), (0.0, cell)])
             .await;
-        let b = app.wait_moves_change(1).await;
-        assert_eq!((b.status.as_str(), b.moves), ("won", 2));
-        app.wait_finish().await;
-        app.shot("play-klotski-won").await;
+        app.expect_won(2, "play-klotski-won").await;
         app.quit().await;
     });
 }
@@ -532,10 +526,8 @@ fn e2e_five_fast_taps_make_five_moves() {
 
 #[test]
 fn e2e_new_game_asks_first_then_gives_a_new_board() {
-    e2e_test("new_game", async |driver| {
-        let app = driver.launch_home().await;
-        app.click("[data-action='play-slide']").await;
-        app.wait_screen("levels").await;
+    e2e_home("new_game", async |_, app| {
+        app.click_to("[data-action='play-slide']", "levels").await;
         app.click("[data-size='3x3'][data-diff='random']").await;
         let b0 = app.wait_board().await;
         // No moves yet: nothing to lose, no question.
@@ -588,21 +580,18 @@ fn e2e_new_game_asks_first_then_gives_a_new_board() {
         assert_ne!(id, b1, "a new seed");
         // Home, levels, game: three entries (the dialog's is gone).
         assert_eq!(app.nav_depth().await, 3);
-        app.quit().await;
     });
 }
 
 #[test]
 fn e2e_history_back_returns_where_the_game_came_from() {
-    e2e_test("history_back", async |driver| {
-        let app = driver.launch_home().await;
+    e2e_home("history_back", async |_, app| {
         assert_eq!(
             app.nav_depth().await,
             1,
             "home: nothing to go back to (back leaves the app)"
         );
-        app.click("[data-action='play-slide']").await;
-        app.wait_screen("levels").await;
+        app.click_to("[data-action='play-slide']", "levels").await;
         app.click("[data-size='3x3'][data-diff='random']").await;
         app.wait_board().await;
         let b = app.tap_moves(2).await;
@@ -612,29 +601,24 @@ fn e2e_history_back_returns_where_the_game_came_from() {
         app.wait_screen("home").await;
         assert_eq!(app.nav_depth().await, 1);
         // The game was kept: continue shows it, undo history included.
-        app.click("[data-action='continue-slide']").await;
-        app.wait_screen("game").await;
+        app.click_to("[data-action='continue-slide']", "game").await;
         let again = app.wait_board().await;
         assert_eq!(again, b);
         // Opened from home, so back goes home.
         app.history_back().await;
         app.wait_screen("home").await;
         // Settings and the code screen go back the same way.
-        app.click("[data-action='settings']").await;
-        app.wait_screen("settings").await;
+        app.click_to("[data-action='settings']", "settings").await;
         app.history_back().await;
         app.wait_screen("home").await;
         assert_eq!(app.nav_depth().await, 1);
-        app.quit().await;
     });
 }
 
 #[test]
 fn e2e_famous_level_opens_in_one_tap_from_a_fresh_start() {
-    e2e_test("hengdao", async |driver| {
-        let app = driver.launch_home().await;
-        app.click("[data-action='play-klotski']").await;
-        app.wait_screen("levels").await;
+    e2e_home("hengdao", async |_, app| {
+        app.click_to("[data-action='play-klotski']", "levels").await;
         let levels = app.invoke("levels", json!({ "kind": "klotski" })).await;
         let list = levels["levels"]
             .as_array()
@@ -655,8 +639,7 @@ fn e2e_famous_level_opens_in_one_tap_from_a_fresh_start() {
             .unwrap(),
             "横刀立马 is open from the first start"
         );
-        app.click(&css).await;
-        app.wait_screen("game").await;
+        app.click_to(&css, "game").await;
         let id = app
             .js("return document.querySelector('[data-game]').dataset.id")
             .await;
@@ -666,16 +649,13 @@ fn e2e_famous_level_opens_in_one_tap_from_a_fresh_start() {
             .js("return [...document.querySelectorAll('[data-piece]')].map((p) => p.getAttribute('aria-label')).join('|')")
             .await;
         assert!(names.as_str().unwrap().contains("Cao Cao"), "{names}");
-        app.quit().await;
     });
 }
 
 #[test]
 fn e2e_2048_pad_plays_through_the_same_play() {
-    e2e_test("g2048_pad", async |driver| {
-        let app = driver.launch_home().await;
-        app.click("[data-action='play-2048']").await;
-        app.wait_screen("levels").await;
+    e2e_home("g2048_pad", async |_, app| {
+        app.click_to("[data-action='play-2048']", "levels").await;
         app.click("[data-action='new-2048']").await;
         app.wait_board().await;
         assert!(
@@ -686,16 +666,14 @@ fn e2e_2048_pad_plays_through_the_same_play() {
         app.wait_screen("levels").await;
         app.history_back().await;
         app.wait_screen("home").await;
-        app.click("[data-action='settings']").await;
-        app.wait_screen("settings").await;
+        app.click_to("[data-action='settings']", "settings").await;
         app.click("#set-pad").await;
         app.wait_js("return window.__huarongPerf.invokes.some((x) => x[0] === 'set_settings') ? true : null", 5000).await;
         let s = app.invoke("get_settings", json!({})).await;
         assert_eq!(s["pad"], json!(true));
         app.history_back().await;
         app.wait_screen("home").await;
-        app.click("[data-action='play-2048']").await;
-        app.wait_screen("levels").await;
+        app.click_to("[data-action='play-2048']", "levels").await;
         app.click("[data-action='new-2048']").await;
         app.wait_for("[data-action=dir-left]").await;
         let before = app.wait_board().await;
@@ -720,18 +698,15 @@ fn e2e_2048_pad_plays_through_the_same_play() {
             after.moves >= 1 && after.state != before.state,
             "the pad moved the tiles"
         );
-        app.quit().await;
     });
 }
 
 #[test]
 fn e2e_new_user_story_keeps_both_games() {
-    e2e_test("new_user_story", async |driver| {
+    e2e_home("new_user_story", async |_, app| {
         // Play 2048 a while, go home, tap today's 2048 challenge, go back: the first game is
         // still there, and "continue" shows it.
-        let app = driver.launch_home().await;
-        app.click("[data-action='play-2048']").await;
-        app.wait_screen("levels").await;
+        app.click_to("[data-action='play-2048']", "levels").await;
         app.click("[data-action='new-2048']").await;
         app.wait_board().await;
         let keys = [keys::LEFT, keys::UP, keys::RIGHT, keys::DOWN];
@@ -747,8 +722,7 @@ fn e2e_new_user_story_keeps_both_games() {
         app.wait_screen("levels").await;
         app.history_back().await;
         app.wait_screen("home").await;
-        app.click("[data-action='daily-2048']").await;
-        app.wait_screen("game").await;
+        app.click_to("[data-action='daily-2048']", "game").await;
         let daily = app.wait_board().await;
         let daily_id = app
             .js("return document.querySelector('[data-game]').dataset.id")
@@ -778,8 +752,7 @@ fn e2e_new_user_story_keeps_both_games() {
             label.as_str().unwrap().contains(&first.moves.to_string()),
             "{label}"
         );
-        app.click("[data-action='continue-2048']").await;
-        app.wait_screen("game").await;
+        app.click_to("[data-action='continue-2048']", "game").await;
         assert_eq!(app.wait_board().await, first);
         // And the list of unfinished games opens it too.
         app.history_back().await;
@@ -788,9 +761,7 @@ fn e2e_new_user_story_keeps_both_games() {
             "[data-action=resume][data-slot='{}']",
             free["slot"].as_str().unwrap()
         );
-        app.click(&css).await;
-        app.wait_screen("game").await;
+        app.click_to(&css, "game").await;
         assert_eq!(app.wait_board().await, first);
-        app.quit().await;
     });
 }

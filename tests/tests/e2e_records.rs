@@ -20,6 +20,26 @@ async fn show(app: &App, screen: &str) {
     settle(app).await;
 }
 
+/// Launch to home at the screenshots' 390×844 phone size.
+async fn launch_phone(d: &Driver) -> App {
+    let app = d.launch_home().await;
+    app.set_viewport(390, 844).await;
+    app
+}
+
+/// Switch the UI language (`en`, `zh`) through the settings.
+async fn set_language(app: &App, lang: &str) {
+    app.invoke("set_settings", json!({ "settings": { "language": lang } }))
+        .await;
+}
+
+/// Check the page reported no script error, then quit.
+async fn quit_without_errors(app: App) {
+    let errors = app.js("return window.__huarongErrors").await;
+    assert_eq!(errors, json!([]), "no script errors");
+    app.quit().await;
+}
+
 async fn settle(app: &App) {
     let _ = app.c.execute_async(
         "const done = arguments[arguments.length - 1]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 250))));",
@@ -29,9 +49,9 @@ async fn settle(app: &App) {
 }
 
 async fn text(app: &App, css: &str) -> String {
-    app.js_args(
+    app.js_arg(
         "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;",
-        vec![json!(css)],
+        css,
     )
     .await
     .as_str()
@@ -65,11 +85,9 @@ fn e2e_records_and_analysis_after_3x3_wins() {
     e2e_test(
         "e2e_records_and_analysis_after_3x3_wins",
         async |d: &Driver| {
-            let app = d.launch_home().await;
-            app.set_viewport(390, 844).await;
+            let app = launch_phone(d).await;
             for lang in ["en", "zh"] {
-                app.invoke("set_settings", json!({ "settings": { "language": lang } }))
-                    .await;
+                set_language(&app, lang).await;
                 app.invoke("open_game", json!({ "id": NEAR_WIN, "replace": true }))
                     .await;
                 show(&app, "game:slide").await;
@@ -122,8 +140,8 @@ fn e2e_records_and_analysis_after_3x3_wins() {
                     app.tap_tile(8).await;
                     app.wait_for("[data-finish='won']").await;
                 }
-                app.click("[data-finish] [data-action='records']").await;
-                app.wait_screen("records").await;
+                app.click_to("[data-finish] [data-action='records']", "records")
+                    .await;
                 app.wait_for("[data-chart='history']").await;
                 let r = app.invoke("records", json!({ "scope": "slide:3x3" })).await;
                 let hist = r["history"].as_array().unwrap().clone();
@@ -169,20 +187,17 @@ fn e2e_records_and_analysis_after_3x3_wins() {
             }
             // Home and the game's best open the records screen too.
             show(&app, "home").await;
-            app.click("[data-action='records']").await;
-            app.wait_screen("records").await;
+            app.click_to("[data-action='records']", "records").await;
             app.wait_for("[data-chart='history']").await;
-            let errors = app.js("return window.__huarongErrors").await;
-            assert_eq!(errors, json!([]), "no script errors");
-            app.quit().await;
+            quit_without_errors(app).await;
         },
     );
 }
 
 async fn enter_code(app: &App, code: &str) {
-    app.js_args(
+    app.js_arg(
         "const i = document.getElementById('code-input'); i.value = arguments[0]; i.dispatchEvent(new Event('input'));",
-        vec![json!(code)],
+        code,
     )
     .await;
 }
@@ -192,11 +207,9 @@ fn e2e_challenge_code_shows_and_compares() {
     e2e_test(
         "e2e_challenge_code_shows_and_compares",
         async |d: &Driver| {
-            let app = d.launch_home().await;
-            app.set_viewport(390, 844).await;
+            let app = launch_phone(d).await;
             for lang in ["en", "zh"] {
-                app.invoke("set_settings", json!({ "settings": { "language": lang } }))
-                    .await;
+                set_language(&app, lang).await;
                 let c = app
                     .invoke(
                         "encode_code",
@@ -211,8 +224,7 @@ fn e2e_challenge_code_shows_and_compares() {
                 let line = text(&app, ".code-challenge").await;
                 assert!(line.contains('5') && line.contains("3:23.4"), "{line}");
                 app.shot(&format!("390x844-{lang}-challenge-code")).await;
-                app.click("[data-action='open']").await;
-                app.wait_screen("game").await;
+                app.click_to("[data-action='open']", "game").await;
                 app.wait_for(".game-side [data-challenge='5:203400']:not([hidden])")
                     .await;
                 assert!(text(&app, ".game-side [data-challenge]")
@@ -253,9 +265,7 @@ fn e2e_challenge_code_shows_and_compares() {
                 app.wait_for("[data-finish='won'] [data-beaten='false']")
                     .await;
             }
-            let errors = app.js("return window.__huarongErrors").await;
-            assert_eq!(errors, json!([]), "no script errors");
-            app.quit().await;
+            quit_without_errors(app).await;
         },
     );
 }
@@ -265,21 +275,19 @@ fn e2e_picture_puzzle_tiles_show_the_image() {
     e2e_test(
         "e2e_picture_puzzle_tiles_show_the_image",
         async |d: &Driver| {
-            let app = d.launch_home().await;
-            app.set_viewport(390, 844).await;
+            let app = launch_phone(d).await;
             let l = app.invoke("levels", json!({ "kind": "slide" })).await;
             assert!(l["pictures"].as_array().unwrap().len() >= 3, "{l}");
             for lang in ["en", "zh"] {
-                app.invoke("set_settings", json!({ "settings": { "language": lang } }))
-                    .await;
+                set_language(&app, lang).await;
                 show(&app, "levels:slide").await;
                 app.wait_for(".pic-item[data-picture='lotus']").await;
                 app.js("document.querySelector('.pictures').scrollIntoView()")
                     .await;
                 settle(&app).await;
                 app.shot(&format!("390x844-{lang}-picture-levels")).await;
-                app.click(".pic-item[data-picture='lotus']").await;
-                app.wait_screen("game").await;
+                app.click_to(".pic-item[data-picture='lotus']", "game")
+                    .await;
                 app.wait_for(".board[data-picture='lotus']").await;
                 let id = attr(&app, ".board", "data-id").await.unwrap();
                 assert!(id.contains("/picture:lotus"), "{id}");
@@ -329,9 +337,7 @@ fn e2e_picture_puzzle_tiles_show_the_image() {
                 app.shot(&format!("390x844-{lang}-picture-numbers")).await;
                 app.click("[data-action='numbers']").await;
             }
-            let errors = app.js("return window.__huarongErrors").await;
-            assert_eq!(errors, json!([]), "no script errors");
-            app.quit().await;
+            quit_without_errors(app).await;
         },
     );
 }

@@ -174,49 +174,41 @@ fn fail_on(problems: &[String], what: &str) {
     }
 }
 
-/// Put one game of each kind in progress (a few moves in), so every screen has content.
-/// Opening a game ID whose slot still plays it resumes it: start it over for a known board.
-async fn fresh(app: &App, view: &Value) {
+/// Start a `kind` game of `params` and `seed` over the current one, and [`show`] it.
+async fn show_new_game(app: &App, kind: &str, params: &str, seed: u64) {
+    let args = json!({ "kind": kind, "params": params, "seed": seed, "replace": true });
+    app.invoke("new_game", args).await;
+    show(app, &format!("game:{kind}"), None).await;
+}
+
+/// Open game `id` at its start: opening a game ID whose slot still plays it resumes it, so a
+/// resumed game with moves is started over (for a known board). The view it opened.
+async fn open_fresh(app: &App, id: &str) -> Value {
+    let view = app.invoke("open_game", json!({ "id": id })).await;
     if view["snapshot"]["moves"].as_u64().unwrap_or(0) > 0 {
         let kind = view["snapshot"]["kind"].clone();
         app.invoke("restart", json!({ "kind": kind })).await;
     }
+    view
 }
 
+/// Put one game of each kind in progress (a few moves in), so every screen has content.
 async fn seed_games(app: &App) {
-    let v = app
-        .invoke(
-            "open_game",
-            json!({ "id": "slide:4x4:5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12" }),
-        )
-        .await;
+    let v = open_fresh(app, "slide:4x4:5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12").await;
     assert_eq!(v["snapshot"]["kind"], json!("slide"));
-    fresh(app, &v).await;
     for mv in [json!({"tile": 13}), json!({"tile": 10})] {
         app.invoke("play", json!({ "kind": "slide", "mv": mv }))
             .await;
     }
-    let k = app
-        .invoke(
-            "open_game",
-            json!({ "id": "klotski:aCCb/aCCb/cdde/cste/u..v" }),
-        )
-        .await;
+    let k = open_fresh(app, "klotski:aCCb/aCCb/cdde/cste/u..v").await;
     if k.get("snapshot").is_some() {
-        fresh(app, &k).await;
         app.invoke(
             "play",
             json!({ "kind": "klotski", "mv": { "piece": "u", "to": [4, 1] } }),
         )
         .await;
     }
-    let g = app
-        .invoke(
-            "open_game",
-            json!({ "id": "2048:2,4,8,16,0,2,32,64,0,0,4,128,0,0,2,256#9" }),
-        )
-        .await;
-    fresh(app, &g).await;
+    open_fresh(app, "2048:2,4,8,16,0,2,32,64,0,0,4,128,0,0,2,256#9").await;
     for dir in ["left", "up"] {
         app.invoke("play", json!({ "kind": "2048", "mv": { "dir": dir } }))
             .await;
@@ -684,12 +676,7 @@ fn e2e_play_loop_screenshots() {
                 )
                 .await;
                 // The new-game question over a 4×4 with a move made.
-                app.invoke(
-                    "new_game",
-                    json!({ "kind": "slide", "params": "4x4", "seed": 7, "replace": true }),
-                )
-                .await;
-                show(&app, "game:slide", None).await;
+                show_new_game(&app, "slide", "4x4", 7).await;
                 app.tap_moves(1).await;
                 app.click("[data-action=new]").await;
                 app.wait_for("[data-dialog=confirm]").await;
@@ -731,12 +718,7 @@ fn e2e_play_loop_screenshots() {
                 // The 2048 direction pad (setting on).
                 app.invoke("set_settings", json!({ "settings": { "pad": true } }))
                     .await;
-                app.invoke(
-                    "new_game",
-                    json!({ "kind": "2048", "params": "", "seed": 11, "replace": true }),
-                )
-                .await;
-                show(&app, "game:2048", None).await;
+                show_new_game(&app, "2048", "", 11).await;
                 app.wait_for("[data-action=dir-up]").await;
                 let label = format!("{w}x{h}-{lang}-2048-pad");
                 app.shot(&label).await;

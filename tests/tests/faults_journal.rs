@@ -13,6 +13,7 @@ use huarong_app_lib::fsio::sim::{Fault, Loss, Op, Sim, FAULTS};
 use huarong_app_lib::journal::{Journal, Options, SlotData, MUTANT_SITES};
 use huarong_engine::slide::{Move, Slide};
 use huarong_engine::Session;
+use huarong_tests::journal_slide;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -58,6 +59,21 @@ fn settle(j: &Journal, sim: &Sim) -> bool {
     }
 }
 
+/// The change that puts the save of `s` (at `now` ms) as `slot` with the header `head`.
+fn put_change(
+    s: &Rc<RefCell<Session<Slide>>>,
+    slot: &'static str,
+    head: Value,
+    now: u64,
+) -> Change {
+    let s = s.clone();
+    Box::new(move |j, w| {
+        let saved = serde_json::to_value(s.borrow().save(now)).unwrap();
+        j.put(slot, head.clone(), saved.clone());
+        w.insert(slot.into(), (head.clone(), saved));
+    })
+}
+
 /// The scenario: the worlds after each change (worlds[0] = empty), and how many changes were
 /// reported durable before a crash stopped it (`None`: it ran to the end).
 fn run(sim: &Sim, mutant: Option<&'static str>) -> (Vec<World>, Option<usize>, Journal) {
@@ -69,15 +85,7 @@ fn run(sim: &Sim, mutant: Option<&'static str>) -> (Vec<World>, Option<usize>, J
     let sa = Rc::new(RefCell::new(Session::<Slide>::open("slide:3x3#5").unwrap()));
     let sb = Rc::new(RefCell::new(Session::<Slide>::open("slide:3x3#9").unwrap()));
     let mut changes: Vec<Change> = Vec::new();
-    {
-        let sa = sa.clone();
-        changes.push(Box::new(move |j, w| {
-            let s = sa.borrow_mut();
-            let saved = serde_json::to_value(s.save(0)).unwrap();
-            j.put("slide:3x3", json!({"n": 0}), saved.clone());
-            w.insert("slide:3x3".into(), (json!({"n": 0}), saved));
-        }));
-    }
+    changes.push(put_change(&sa, "slide:3x3", json!({"n": 0}), 0));
     for i in 0..14usize {
         let sa = sa.clone();
         changes.push(Box::new(move |j, w| {
@@ -98,15 +106,7 @@ fn run(sim: &Sim, mutant: Option<&'static str>) -> (Vec<World>, Option<usize>, J
             );
         }));
     }
-    {
-        let sb = sb.clone();
-        changes.push(Box::new(move |j, w| {
-            let s = sb.borrow_mut();
-            let saved = serde_json::to_value(s.save(0)).unwrap();
-            j.put("2048:free", json!({"b": 0}), saved.clone());
-            w.insert("2048:free".into(), (json!({"b": 0}), saved));
-        }));
-    }
+    changes.push(put_change(&sb, "2048:free", json!({"b": 0}), 0));
     {
         let sb = sb.clone();
         changes.push(Box::new(move |j, w| {
@@ -126,15 +126,7 @@ fn run(sim: &Sim, mutant: Option<&'static str>) -> (Vec<World>, Option<usize>, J
         j.remove("2048:free");
         w.remove("2048:free");
     }));
-    {
-        let sa = sa.clone();
-        changes.push(Box::new(move |j, w| {
-            let s = sa.borrow_mut();
-            let saved = serde_json::to_value(s.save(9999)).unwrap();
-            j.put("slide:3x3", json!({"n": "end"}), saved.clone());
-            w.insert("slide:3x3".into(), (json!({"n": "end"}), saved));
-        }));
-    }
+    changes.push(put_change(&sa, "slide:3x3", json!({"n": "end"}), 9999));
     for (i, c) in changes.iter_mut().enumerate() {
         c(&j, &mut w);
         worlds.push(w.clone());
@@ -244,14 +236,7 @@ fn every_transient_fault_is_retried_until_saved() {
 fn full_disk_then_space_returns() {
     let sim = Sim::new();
     let (j, _, _) = Journal::open_with(Path::new("/data"), sim.io(), opts(None));
-    let mut s = Session::<Slide>::open("slide:4x4#3").unwrap();
-    j.put(
-        "slide:4x4",
-        json!({}),
-        serde_json::to_value(s.save(0)).unwrap(),
-    );
-    assert!(j.flush(Duration::from_secs(5)));
-    let _ = s.take_delta(0);
+    let mut s = journal_slide(&j, "slide:4x4#3", json!({}));
     sim.set_space(Some(0));
     for i in 0..50 {
         let mv = pick(&s, i);
@@ -290,14 +275,7 @@ fn full_disk_then_space_returns() {
 fn one_fsync_and_constant_bytes_per_move() {
     let sim = Sim::new();
     let (j, _, _) = Journal::open(Path::new("/data"), sim.io());
-    let mut s = Session::<Slide>::open("slide:5x5#11").unwrap();
-    j.put(
-        "slide:5x5",
-        json!({}),
-        serde_json::to_value(s.save(0)).unwrap(),
-    );
-    assert!(j.flush(Duration::from_secs(5)));
-    let _ = s.take_delta(0);
+    let mut s = journal_slide(&j, "slide:5x5#11", json!({}));
     let mut per_block = Vec::new();
     for block in 0..4 {
         let (b0, f0, c0) = (sim.bytes_written(), sim.fsyncs(), creates(&sim));

@@ -8,7 +8,7 @@ use huarong_app_lib::fsio;
 use huarong_app_lib::journal::{Journal, Options};
 use huarong_engine::slide::{Move, Slide};
 use huarong_engine::Session;
-use huarong_tests::TempDir;
+use huarong_tests::{journal_slide, TempDir};
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -72,6 +72,15 @@ fn play(j: &Journal, s: &mut Session<Slide>, n: usize, from: usize) {
     }
 }
 
+/// A journal on `m` with game `id` saved, then `n` moves played and saved.
+fn journal_played(m: &Mount, id: &str, n: usize) -> (Journal, Session<Slide>) {
+    let (j, _, _) = Journal::open_with(m.path(), fsio::real(), opts());
+    let mut s = journal_slide(&j, id, json!({"moves": 0}));
+    play(&j, &mut s, n, 0);
+    assert!(j.flush(Duration::from_secs(10)));
+    (j, s)
+}
+
 fn wait_error(j: &Journal) -> String {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -105,17 +114,7 @@ fn a_full_disk_then_space_again() {
     let Some(m) = Mount::tmpfs("jfull", "512k") else {
         return;
     };
-    let (j, _, _) = Journal::open_with(m.path(), fsio::real(), opts());
-    let mut s = Session::<Slide>::open("slide:4x4#21").unwrap();
-    j.put(
-        "slide:4x4",
-        json!({"moves": 0}),
-        serde_json::to_value(s.save(0)).unwrap(),
-    );
-    assert!(j.flush(Duration::from_secs(10)));
-    let _ = s.take_delta(0);
-    play(&j, &mut s, 20, 0);
-    assert!(j.flush(Duration::from_secs(10)));
+    let (j, mut s) = journal_played(&m, "slide:4x4#21", 20);
     // Fill the disk.
     let filler = m.path().join("filler");
     {
@@ -148,17 +147,7 @@ fn a_read_only_folder_then_writable_again() {
     let Some(m) = Mount::tmpfs("jro", "4m") else {
         return;
     };
-    let (j, _, _) = Journal::open_with(m.path(), fsio::real(), opts());
-    let mut s = Session::<Slide>::open("slide:4x4#22").unwrap();
-    j.put(
-        "slide:4x4",
-        json!({"moves": 0}),
-        serde_json::to_value(s.save(0)).unwrap(),
-    );
-    assert!(j.flush(Duration::from_secs(10)));
-    let _ = s.take_delta(0);
-    play(&j, &mut s, 10, 0);
-    assert!(j.flush(Duration::from_secs(10)));
+    let (j, mut s) = journal_played(&m, "slide:4x4#22", 10);
     m.remount("ro");
     play(&j, &mut s, 10, 10);
     let e = wait_error(&j);

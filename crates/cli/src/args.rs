@@ -1,6 +1,8 @@
-//! A tiny flag parser shared by the subcommands: `--name value` pairs and positionals.
+//! A tiny flag parser shared by the subcommands: `--name value` pairs and positionals; and
+//! their stdin-to-stdout line loop.
 
 use std::collections::HashMap;
+use std::io::{BufRead, Write};
 
 pub struct Args {
     flags: HashMap<String, String>,
@@ -62,4 +64,24 @@ pub fn size(text: &str) -> Result<(usize, usize), String> {
         .parse()
         .map_err(|_| format!("height {h:?} is not a number"))?;
     Ok((w, h))
+}
+
+/// Answer stdin line by line: each trimmed line that is neither blank nor `skip(line)` gets the
+/// one line `answer(line)` gives on stdout, flushed at once.
+pub fn answer_lines(
+    skip: impl Fn(&str) -> bool,
+    mut answer: impl FnMut(&str) -> Result<String, String>,
+) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
+        let line = line.trim();
+        if line.is_empty() || skip(line) {
+            continue;
+        }
+        let json = answer(line)?;
+        writeln!(out, "{json}").map_err(|e| e.to_string())?;
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }

@@ -10,13 +10,13 @@
 //!   seed S+i, one JSON line each: `{"board":"…","moves":N,"id":"klotski:MIN-MAX#S+i"}`.
 //! - `bench [--classics FILE] [--runs N]`: timings of 横刀立马, the 40 classics, the generator.
 
-use crate::args::Args;
+use crate::args::{self, Args};
 use huarong_engine::klotski::{
     classic, classics, generate_counted, search, Band, Board, GenSpec, Metric, Move,
 };
 use huarong_engine::Cancel;
 use serde::Serialize;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -76,17 +76,9 @@ fn solve(args: &[String]) -> Result<(), String> {
         Some(m) => Metric::parse(m)
             .ok_or_else(|| format!("--metric {m:?}: expected piece, straight or unit"))?,
     };
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let line = line.trim();
-        if line.is_empty() || is_comment(line) {
-            continue;
-        }
+    args::answer_lines(is_comment, |line| {
         let t = Instant::now();
-        let json = match Board::parse(line).and_then(|b| search(&b, metric, &Cancel::new())) {
+        match Board::parse(line).and_then(|b| search(&b, metric, &Cancel::new())) {
             Ok(r) => {
                 let ms = ms_since(t);
                 let none: Vec<Move> = Vec::new();
@@ -100,10 +92,8 @@ fn solve(args: &[String]) -> Result<(), String> {
             }
             Err(e) => serde_json::to_string(&Failed { error: e.message }),
         }
-        .map_err(|e| e.to_string())?;
-        writeln!(out, "{json}").map_err(|e| e.to_string())?;
-    }
-    Ok(())
+        .map_err(|e| e.to_string())
+    })
 }
 
 /// Most boards one `generate` call prints.

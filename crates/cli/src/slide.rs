@@ -26,7 +26,7 @@ use crate::args::{self, Args};
 use huarong_engine::slide::{self, Board, Difficulty};
 use huarong_engine::{Cancel, Error, Game};
 use serde::Serialize;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -80,24 +80,16 @@ fn solve(rest: &[String]) -> Result<(), String> {
     // Build the size's tables first, so per-puzzle times exclude the one-off build.
     slide::prepare(w, h);
     let cancel = Cancel::new();
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        let json = match solve_line(w, h, strip_comment(text), budget, &cancel) {
-            Ok(s) => serde_json::to_string(&s),
-            Err(e) => serde_json::to_string(&serde_json::json!({ "error": e.message })),
-        }
-        .map_err(|e| e.to_string())?;
-        writeln!(out, "{json}").map_err(|e| e.to_string())?;
-        out.flush().map_err(|e| e.to_string())?;
-    }
-    Ok(())
+    args::answer_lines(
+        |text| text.starts_with('#'),
+        |text| {
+            match solve_line(w, h, strip_comment(text), budget, &cancel) {
+                Ok(s) => serde_json::to_string(&s),
+                Err(e) => serde_json::to_string(&serde_json::json!({ "error": e.message })),
+            }
+            .map_err(|e| e.to_string())
+        },
+    )
 }
 
 /// `--budget-ms N` (1 … 600000), if given.

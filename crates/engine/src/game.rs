@@ -19,6 +19,17 @@ pub enum Status {
     Lost,
 }
 
+impl Status {
+    /// `Won` when `solved`, else `Playing`: the status of a puzzle that cannot be lost.
+    pub fn won_if(solved: bool) -> Status {
+        if solved {
+            Status::Won
+        } else {
+            Status::Playing
+        }
+    }
+}
+
 /// A cancellation flag shared between a search and whoever may cancel it.
 #[derive(Debug, Clone, Default)]
 pub struct Cancel(Arc<AtomicBool>);

@@ -101,19 +101,14 @@ mod tests {
 
     #[test]
     fn rejects_garbage() {
-        assert_eq!(GameId::parse("").unwrap_err().code, ErrorCode::Parse);
-        assert_eq!(
-            GameId::parse("chess:abc").unwrap_err().code,
-            ErrorCode::Parse
-        );
-        assert_eq!(
-            GameId::parse("slide:3x3#x").unwrap_err().code,
-            ErrorCode::Parse
-        );
         let long = format!("slide:{}", "1".repeat(5000));
-        assert_eq!(
-            GameId::parse(&long).unwrap_err().code,
-            ErrorCode::OutOfRange
-        );
+        for (text, code) in [
+            ("", ErrorCode::Parse),
+            ("chess:abc", ErrorCode::Parse),
+            ("slide:3x3#x", ErrorCode::Parse),
+            (long.as_str(), ErrorCode::OutOfRange),
+        ] {
+            assert_eq!(GameId::parse(text).unwrap_err().code, code, "{text:.20}");
+        }
     }
 }

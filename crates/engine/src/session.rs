@@ -547,11 +547,7 @@ mod tests {
             Ok(self.at)
         }
         fn status(&self) -> Status {
-            if self.at == self.target {
-                Status::Won
-            } else {
-                Status::Playing
-            }
+            Status::won_if(self.at == self.target)
         }
         fn moves(&self) -> u32 {
             self.moves

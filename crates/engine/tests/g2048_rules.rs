@@ -5,6 +5,9 @@ use huarong_engine::g2048::board::{self, Board, Dir};
 use huarong_engine::g2048::{Effect, Move, G2048};
 use huarong_engine::{Cancel, ErrorCode, Game, Session, Status};
 
+mod common;
+use common::rejects::assert_rejects;
+
 // ---------------------------------------------------------------------------------------
 // A plain, obviously-correct reference on tile values (not exponents), written apart from
 // the engine: the seed article's mergeLine, applied per line with reversal for right/down.
@@ -640,57 +643,28 @@ fn hint_gives_a_moving_direction_and_values_and_solve_is_unsupported() {
 
 #[test]
 fn bad_ids_are_errors_with_reasons() {
-    let cases: &[(&str, ErrorCode, &str)] = &[
-        ("2048:", ErrorCode::Parse, "needs a seed"),
-        ("2048:1,2,3", ErrorCode::Parse, "got 3"),
-        (
-            "2048:2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2",
-            ErrorCode::Parse,
-            "got 17",
-        ),
-        (
-            "2048:3,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
-            ErrorCode::Parse,
-            "power of two",
-        ),
-        (
-            "2048:1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
-            ErrorCode::Parse,
-            "cell 1",
-        ),
-        (
-            "2048:0,262144,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
-            ErrorCode::Parse,
-            "cell 2",
-        ),
-        (
-            "2048:0,0,-2,0,0,0,0,0,0,0,0,0,0,0,0,0",
-            ErrorCode::Parse,
-            "cell 3",
-        ),
-        (
-            "2048:0,0,0,x,0,0,0,0,0,0,0,0,0,0,0,0",
-            ErrorCode::Parse,
-            "not a tile value",
-        ),
-        (
-            "2048:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
-            ErrorCode::Parse,
-            "at least one tile",
-        ),
-        ("2048:4x4#3", ErrorCode::Parse, "16 comma-separated"),
-        ("2048:#abc", ErrorCode::Parse, "seed"),
-        ("slide:2,0#1", ErrorCode::Parse, "not 2048"),
-    ];
-    for (id, code, needle) in cases {
-        let err = Session::<G2048>::open(id).unwrap_err();
-        assert_eq!(err.code, *code, "{id}: {err:?}");
-        assert!(
-            err.message.contains(needle),
-            "{id}: message {:?} lacks {needle:?}",
-            err.message
-        );
-    }
+    let fail = |id: &str| {
+        let e = Session::<G2048>::open(id).unwrap_err();
+        (e.code, e.message)
+    };
+    assert_rejects(
+        ErrorCode::Parse,
+        &[
+            ("2048:", "needs a seed"),
+            ("2048:1,2,3", "got 3"),
+            ("2048:2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2", "got 17"),
+            ("2048:3,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "power of two"),
+            ("2048:1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "cell 1"),
+            ("2048:0,262144,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "cell 2"),
+            ("2048:0,0,-2,0,0,0,0,0,0,0,0,0,0,0,0,0", "cell 3"),
+            ("2048:0,0,0,x,0,0,0,0,0,0,0,0,0,0,0,0", "not a tile value"),
+            ("2048:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "at least one tile"),
+            ("2048:4x4#3", "16 comma-separated"),
+            ("2048:#abc", "seed"),
+            ("slide:2,0#1", "not 2048"),
+        ],
+        fail,
+    );
     let long = format!("2048:{}", "2,".repeat(150));
     assert!(Session::<G2048>::open(&long).is_err());
     assert!(G2048::from_id(&"2,".repeat(150), None).is_err());

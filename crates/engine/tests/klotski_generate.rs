@@ -122,29 +122,26 @@ fn variants_have_the_requested_pieces() {
 
 #[test]
 fn bad_requests_are_errors() {
-    assert_eq!(Band::parse("0-10").unwrap_err().code, ErrorCode::OutOfRange);
-    assert_eq!(
-        Band::parse("30-10").unwrap_err().code,
-        ErrorCode::OutOfRange
-    );
-    assert_eq!(Band::parse("x-10").unwrap_err().code, ErrorCode::Parse);
-    assert_eq!(Band::parse("10").unwrap_err().code, ErrorCode::Parse);
-    assert_eq!(Band::parse("500+").unwrap_err().code, ErrorCode::OutOfRange);
-    assert_eq!(generate(0, 10, 1).unwrap_err().code, ErrorCode::OutOfRange);
-    assert_eq!(GenSpec::parse("g5").unwrap_err().code, ErrorCode::Parse);
-    assert_eq!(GenSpec::parse("g5s4x").unwrap_err().code, ErrorCode::Parse);
-    assert_eq!(
-        GenSpec::parse("5x5:g5s4").unwrap_err().code,
-        ErrorCode::OutOfRange
-    );
-    assert_eq!(
-        GenSpec::parse("g9s4").unwrap_err().code,
-        ErrorCode::OutOfRange
-    );
-    assert_eq!(
-        GenSpec::parse("9x5:g5s4").unwrap_err().code,
-        ErrorCode::OutOfRange
-    );
+    use ErrorCode::{OutOfRange, Parse};
+    for (text, code) in [
+        ("0-10", OutOfRange),
+        ("30-10", OutOfRange),
+        ("x-10", Parse),
+        ("10", Parse),
+        ("500+", OutOfRange),
+    ] {
+        assert_eq!(Band::parse(text).unwrap_err().code, code, "band {text}");
+    }
+    assert_eq!(generate(0, 10, 1).unwrap_err().code, OutOfRange);
+    for (text, code) in [
+        ("g5", Parse),
+        ("g5s4x", Parse),
+        ("5x5:g5s4", OutOfRange),
+        ("g9s4", OutOfRange),
+        ("9x5:g5s4", OutOfRange),
+    ] {
+        assert_eq!(GenSpec::parse(text).unwrap_err().code, code, "spec {text}");
+    }
     // No small 4×4 layout needs 150 moves: the generator gives up with an error.
     let small = GenSpec::parse("4x4:g3s3").unwrap();
     let e = generate_counted(&small, Band::parse("150+").unwrap(), 1).unwrap_err();

@@ -111,36 +111,41 @@ fn optimal_is_only_claimed_for_optimal_paths() {
         .is_none());
 }
 
-#[test]
-fn five_by_five_paths_replay_and_beat_the_plain_reduction() {
+/// Solve the `w`×`h` boards of `seeds`: each path replays (and passes `more(board, solution)`),
+/// and together they are shorter than the plain reduction's.
+fn assert_shorter_than_plain(
+    w: usize,
+    h: usize,
+    seeds: std::ops::Range<u64>,
+    more: impl Fn(&Board, &slide::Solution),
+) {
     let cancel = Cancel::new();
     let (mut ours, mut plain) = (0usize, 0usize);
-    for seed in 0..6 {
-        let b = slide::generate(5, 5, None, seed).unwrap();
+    for seed in seeds {
+        let b = slide::generate(w, h, None, seed).unwrap();
         let sol = slide::solve(&b, &cancel).unwrap();
-        assert!(!sol.optimal);
-        assert!(replays(&b, &sol.tiles), "seed {seed}");
-        let budgeted = slide::solve_within(&b, Some(Duration::from_millis(300)), &cancel).unwrap();
-        assert!(replays(&b, &budgeted.tiles), "seed {seed} (budget)");
+        assert!(replays(&b, &sol.tiles), "{w}x{h} seed {seed}");
+        more(&b, &sol);
         ours += sol.tiles.len();
         plain += slide::solve_fast(&b, &cancel).unwrap().len();
     }
-    assert!(ours < plain, "5x5: {ours} tile moves against {plain}");
+    assert!(ours < plain, "{w}x{h}: {ours} tile moves against {plain}");
+}
+
+#[test]
+fn five_by_five_paths_replay_and_beat_the_plain_reduction() {
+    assert_shorter_than_plain(5, 5, 0..6, |b, sol| {
+        assert!(!sol.optimal);
+        let budgeted =
+            slide::solve_within(b, Some(Duration::from_millis(300)), &Cancel::new()).unwrap();
+        assert!(replays(b, &budgeted.tiles), "{} (budget)", b.body());
+    });
 }
 
 #[test]
 fn big_boards_replay_and_are_shorter_than_the_plain_reduction() {
-    let cancel = Cancel::new();
     for (w, h) in [(6, 6), (7, 5), (10, 10)] {
-        let (mut ours, mut plain) = (0usize, 0usize);
-        for seed in 0..3 {
-            let b = slide::generate(w, h, None, seed).unwrap();
-            let sol = slide::solve(&b, &cancel).unwrap();
-            assert!(replays(&b, &sol.tiles), "{w}x{h} seed {seed}");
-            ours += sol.tiles.len();
-            plain += slide::solve_fast(&b, &cancel).unwrap().len();
-        }
-        assert!(ours < plain, "{w}x{h}: {ours} against {plain}");
+        assert_shorter_than_plain(w, h, 0..3, |_, _| {});
     }
 }
 

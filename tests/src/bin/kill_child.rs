@@ -12,6 +12,7 @@
 //! lose at most the one operation in flight.
 
 use huarong_engine::rng::{self, RngCore};
+use huarong_engine::slide::Board;
 use huarong_tests::TestApp;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -87,25 +88,6 @@ fn main() {
 
 /// A tile next to the blank of a `WxH:<tiles>` board.
 fn random_tap(board: &str, rng: &mut impl RngCore) -> Value {
-    let (size, tiles) = board.split_once(':').expect("board body");
-    let (w, h) = size.split_once('x').expect("size");
-    let (w, h): (usize, usize) = (w.parse().unwrap(), h.parse().unwrap());
-    let cells: Vec<u64> = tiles.split(',').map(|t| t.parse().unwrap()).collect();
-    let blank = cells.iter().position(|&c| c == 0).unwrap();
-    let (r, c) = (blank / w, blank % w);
-    let mut next = Vec::new();
-    if r > 0 {
-        next.push(blank - w);
-    }
-    if r + 1 < h {
-        next.push(blank + w);
-    }
-    if c > 0 {
-        next.push(blank - 1);
-    }
-    if c + 1 < w {
-        next.push(blank + 1);
-    }
-    let pick = next[rng::below(rng, next.len() as u64) as usize];
-    json!({"tile": cells[pick]})
+    let next = Board::parse(board).expect("board body").movable();
+    json!({"tile": next[rng::below(rng, next.len() as u64) as usize]})
 }

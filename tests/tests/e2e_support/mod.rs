@@ -678,6 +678,11 @@ impl App {
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
+    /// [`App::js_args`] with the one string argument `arg`.
+    pub async fn js_arg(&self, script: &str, arg: &str) -> Value {
+        self.js_args(script, vec![json!(arg)]).await
+    }
+
     /// Poll `script` until it returns something other than null/false; return that value.
     pub async fn wait_js(&self, script: &str, timeout_ms: u64) -> Value {
         let t0 = Instant::now();
@@ -760,12 +765,12 @@ impl App {
 
     pub async fn rect(&self, css: &str) -> Rect {
         let v = self
-            .js_args(
+            .js_arg(
                 "const e = document.querySelector(arguments[0]);
                  if (!e) return null;
                  const r = e.getBoundingClientRect();
                  return [r.left, r.top, r.width, r.height];",
-                vec![json!(css)],
+                css,
             )
             .await;
         let a = v
@@ -780,13 +785,10 @@ impl App {
     }
 
     pub async fn exists(&self, css: &str) -> bool {
-        self.js_args(
-            "return !!document.querySelector(arguments[0]);",
-            vec![json!(css)],
-        )
-        .await
-        .as_bool()
-        .unwrap_or(false)
+        self.js_arg("return !!document.querySelector(arguments[0]);", css)
+            .await
+            .as_bool()
+            .unwrap_or(false)
     }
 
     /// Wait (up to 10 s) until an element matches `css`.
@@ -801,14 +803,20 @@ impl App {
         .await;
     }
 
+    /// [`App::click`] on `css`, then wait for screen `screen`.
+    pub async fn click_to(&self, css: &str, screen: &str) {
+        self.click(css).await;
+        self.wait_screen(screen).await;
+    }
+
     /// A real pointer click (down/up through WebDriver actions) at the element's centre.
     pub async fn click(&self, css: &str) {
         self.wait_for(css).await;
         // Like a player, scroll a control into view before touching it.
-        self.js_args(
+        self.js_arg(
             "const e = document.querySelector(arguments[0]); const r = e.getBoundingClientRect();
              if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView({ block: 'center' });",
-            vec![json!(css)],
+            css,
         )
         .await;
         // …and wait until it is at rest: the rect of a tile still sliding from the last move
@@ -825,11 +833,11 @@ impl App {
         let t0 = Instant::now();
         while t0.elapsed() < Duration::from_millis(3000) {
             let busy = self
-                .js_args(
+                .js_arg(
                     "const e = document.querySelector(arguments[0]);
                      if (!e || !e.getAnimations) return false;
                      return e.getAnimations({ subtree: true }).some((a) => a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity);",
-                    vec![json!(css)],
+                    css,
                 )
                 .await;
             if busy != Value::Bool(true) {
@@ -959,6 +967,16 @@ pub fn e2e_test(name: &str, body: impl AsyncFnOnce(&Driver)) {
     e2e_test_lang(name, &lang, body)
 }
 
+/// [`e2e_test`] of a test that starts on the home screen ([`Driver::launch_home`]) and ends
+/// by quitting the app: `body` gets the driver and the app.
+pub fn e2e_home(name: &str, body: impl AsyncFnOnce(&Driver, &App)) {
+    e2e_test(name, async move |driver| {
+        let app = driver.launch_home().await;
+        body(driver, &app).await;
+        app.quit().await;
+    })
+}
+
 /// `e2e_test` with the app's system locale (`LANG`) set to `lang`, e.g. `zh_CN.UTF-8`.
 pub fn e2e_test_lang(name: &str, lang: &str, body: impl AsyncFnOnce(&Driver)) {
     let _serial = serial();
@@ -1081,9 +1099,9 @@ pub mod keys {
 impl App {
     /// How many times the UI called a command since it started.
     pub async fn invoked(&self, cmd: &str) -> usize {
-        self.js_args(
+        self.js_arg(
             "return (window.__huarongPerf.invokes || []).filter((x) => x[0] === arguments[0]).length;",
-            vec![json!(cmd)],
+            cmd,
         )
         .await
         .as_u64()
@@ -1143,6 +1161,15 @@ impl App {
             10_000,
         )
         .await;
+    }
+
+    /// After the winning move: the board says won in `moves` moves, the finish dialog is up;
+    /// then screenshot `shot`.
+    pub async fn expect_won(&self, moves: u32, shot: &str) {
+        let b = self.wait_moves_change(moves - 1).await;
+        assert_eq!((b.status.as_str(), b.moves), ("won", moves));
+        self.wait_finish().await;
+        self.shot(shot).await;
     }
 
     /// One number-slide move: tap a tile next to the blank of `b` other than `last` (the tile

@@ -464,57 +464,27 @@ mod tests {
 
     #[test]
     fn track_follows_merges() {
+        let mv = |from, to, value, merged| TileMove {
+            from,
+            to,
+            value,
+            merged,
+        };
         // Row 0: 2 2 2 2 → left: cells 0,1 → 0 merged; 2,3 → 1 merged.
         let b = board::from_exps(&[1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         let t = track(b, Dir::Left);
         assert_eq!(
             t,
             vec![
-                TileMove {
-                    from: 0,
-                    to: 0,
-                    value: 2,
-                    merged: true
-                },
-                TileMove {
-                    from: 1,
-                    to: 0,
-                    value: 2,
-                    merged: true
-                },
-                TileMove {
-                    from: 2,
-                    to: 1,
-                    value: 2,
-                    merged: true
-                },
-                TileMove {
-                    from: 3,
-                    to: 1,
-                    value: 2,
-                    merged: true
-                },
+                mv(0, 0, 2, true),
+                mv(1, 0, 2, true),
+                mv(2, 1, 2, true),
+                mv(3, 1, 2, true),
             ]
         );
         // Column 0 down: 4 at (0,0), 2 at (2,0) → 2 to (3,0), 4 to (2,0).
         let b = board::from_exps(&[2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
         let t = track(b, Dir::Down);
-        assert_eq!(
-            t,
-            vec![
-                TileMove {
-                    from: 8,
-                    to: 12,
-                    value: 2,
-                    merged: false
-                },
-                TileMove {
-                    from: 0,
-                    to: 8,
-                    value: 4,
-                    merged: false
-                },
-            ]
-        );
+        assert_eq!(t, vec![mv(8, 12, 2, false), mv(0, 8, 4, false)]);
     }
 }

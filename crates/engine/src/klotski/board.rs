@@ -125,6 +125,14 @@ impl Geom {
         }
     }
 
+    /// The anchors a straight slide from `a` in direction `d` passes while they are in `free`,
+    /// nearest first.
+    #[inline(always)]
+    pub fn ray(&self, a: u32, d: usize, free: u64) -> impl Iterator<Item = u32> + '_ {
+        std::iter::successors(self.neighbour(a, d), move |&b| self.neighbour(b, d))
+            .take_while(move |&n| free >> n & 1 != 0)
+    }
+
     /// The anchor one step from `a` in direction `d` (0 up, 1 down, 2 left, 3 right), if on
     /// the board.
     #[inline(always)]
@@ -483,12 +491,7 @@ impl Board {
             }
             Metric::Unit | Metric::Straight => {
                 for d in 0..4 {
-                    let mut b = x;
-                    while let Some(n) = g.neighbour(b, d) {
-                        if free >> n & 1 == 0 {
-                            break;
-                        }
-                        b = n;
+                    for b in g.ray(x, d, free) {
                         out.push(rc(&g, b));
                         if metric == Metric::Unit {
                             break;
@@ -621,12 +624,7 @@ pub(crate) fn straight_distance(g: &Geom, from: u32, to: u32, free: u64) -> Opti
             return Some(dist[a as usize]);
         }
         for d in 0..4 {
-            let mut b = a;
-            while let Some(n) = g.neighbour(b, d) {
-                if free >> n & 1 == 0 {
-                    break;
-                }
-                b = n;
+            for b in g.ray(a, d, free) {
                 if dist[b as usize] == u32::MAX {
                     dist[b as usize] = dist[a as usize] + 1;
                     queue.push(b);

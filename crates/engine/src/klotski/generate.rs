@@ -323,7 +323,8 @@ fn letter(i: usize) -> char {
     LETTERS[i.min(LETTERS.len() - 1)] as char
 }
 
-fn classic_forms() -> &'static HashSet<String> {
+/// The canonical forms of the classic layouts (up to lettering and mirroring).
+pub(super) fn classic_forms() -> &'static HashSet<String> {
     static FORMS: OnceLock<HashSet<String>> = OnceLock::new();
     FORMS.get_or_init(|| {
         classics()

@@ -31,77 +31,50 @@ fn mix(x: u64) -> u64 {
     x ^ (x >> 29)
 }
 
-impl Key for u64 {
-    const EMPTY: u64 = u64::MAX;
-    #[inline(always)]
-    fn hash(self) -> u64 {
-        mix(self)
-    }
-    #[inline(always)]
-    fn pack(a: &[u8], bits: u32) -> u64 {
-        a.iter().rev().fold(0u64, |k, &x| (k << bits) | x as u64)
-    }
-    #[inline(always)]
-    fn unpack(self, bits: u32, out: &mut [u8]) {
-        let m = (1u64 << bits) - 1;
-        for (i, o) in out.iter_mut().enumerate() {
-            *o = ((self >> (bits * i as u32)) & m) as u8;
+/// [`Key`] and [`Bits`] for a plain unsigned integer; `$hash` folds a key `$k` to 64 bits.
+macro_rules! int_key {
+    ($t:ty, |$k:ident| $hash:expr) => {
+        impl Key for $t {
+            const EMPTY: $t = <$t>::MAX;
+            #[inline(always)]
+            fn hash(self) -> u64 {
+                let $k = self;
+                $hash
+            }
+            #[inline(always)]
+            fn pack(a: &[u8], bits: u32) -> $t {
+                a.iter().rev().fold(0, |k: $t, &x| (k << bits) | x as $t)
+            }
+            #[inline(always)]
+            fn unpack(self, bits: u32, out: &mut [u8]) {
+                let m: $t = (1 << bits) - 1;
+                for (i, o) in out.iter_mut().enumerate() {
+                    *o = ((self >> (bits * i as u32)) & m) as u8;
+                }
+            }
         }
-    }
-}
 
-impl Bits for u64 {
-    const ZERO: u64 = 0;
-    #[inline(always)]
-    fn field(v: u64, off: u32) -> u64 {
-        v << off
-    }
-    #[inline(always)]
-    fn extract(self, off: u32, width: u32) -> u64 {
-        let m = if width >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << width) - 1
-        };
-        (self >> off) & m
-    }
-}
-
-impl Key for u128 {
-    const EMPTY: u128 = u128::MAX;
-    #[inline(always)]
-    fn hash(self) -> u64 {
-        mix(self as u64 ^ mix((self >> 64) as u64))
-    }
-    #[inline(always)]
-    fn pack(a: &[u8], bits: u32) -> u128 {
-        a.iter().rev().fold(0u128, |k, &x| (k << bits) | x as u128)
-    }
-    #[inline(always)]
-    fn unpack(self, bits: u32, out: &mut [u8]) {
-        let m = (1u128 << bits) - 1;
-        for (i, o) in out.iter_mut().enumerate() {
-            *o = ((self >> (bits * i as u32)) & m) as u8;
+        impl Bits for $t {
+            const ZERO: $t = 0;
+            #[inline(always)]
+            fn field(v: u64, off: u32) -> $t {
+                (v as $t) << off
+            }
+            #[inline(always)]
+            fn extract(self, off: u32, width: u32) -> u64 {
+                let m = if width >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << width) - 1
+                };
+                (self >> off) as u64 & m
+            }
         }
-    }
+    };
 }
 
-impl Bits for u128 {
-    const ZERO: u128 = 0;
-    #[inline(always)]
-    fn field(v: u64, off: u32) -> u128 {
-        (v as u128) << off
-    }
-    #[inline(always)]
-    fn extract(self, off: u32, width: u32) -> u64 {
-        let m = if width >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << width) - 1
-        };
-        (self >> off) as u64 & m
-    }
-}
+int_key!(u64, |k| mix(k));
+int_key!(u128, |k| mix(k as u64 ^ mix((k >> 64) as u64)));
 
 /// Keys of boards with very many pieces: up to 70 anchors of 6 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -235,11 +235,7 @@ impl Game for Klotski {
     }
 
     fn status(&self) -> Status {
-        if self.board.is_solved() {
-            Status::Won
-        } else {
-            Status::Playing
-        }
+        Status::won_if(self.board.is_solved())
     }
 
     fn moves(&self) -> u32 {

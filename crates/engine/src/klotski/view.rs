@@ -13,10 +13,8 @@
 //! A general beyond those five names has none. Other layouts: every name is null.
 
 use super::board::{Board, Piece, GOAL};
-use super::levels::classics;
+use super::generate::classic_forms;
 use serde_json::{json, Value};
-use std::collections::HashSet;
-use std::sync::OnceLock;
 
 /// The traditional names after Guan Yu, in the order they are given out.
 const GENERALS: [(&str, &str); 4] = [
@@ -37,14 +35,7 @@ fn role(p: &Piece) -> &'static str {
 
 /// Whether `board` is one of the classic layouts (up to lettering and mirroring).
 pub fn is_classic(board: &Board) -> bool {
-    static SET: OnceLock<HashSet<String>> = OnceLock::new();
-    SET.get_or_init(|| {
-        classics()
-            .iter()
-            .map(|c| c.parse_board().canonical())
-            .collect()
-    })
-    .contains(&board.canonical())
+    classic_forms().contains(&board.canonical())
 }
 
 /// The names of the pieces of a classic start board, by letter: (letter, zh, en).

@@ -273,6 +273,18 @@ impl Board {
             .collect()
     }
 
+    /// `OutOfRange` unless this board is `w`×`h`, for the `w`×`h` `what` (a table, a search)
+    /// it is given to.
+    pub(crate) fn expect_size(&self, w: usize, h: usize, what: &str) -> Result<()> {
+        if (self.w, self.h) != (w, h) {
+            return Err(Error::range(format!(
+                "a {}x{} board given to the {w}x{h} {what}",
+                self.w, self.h
+            )));
+        }
+        Ok(())
+    }
+
     /// Cells next to cell `i`, in the order up, left, right, down.
     pub(crate) fn neighbours(&self, i: usize) -> Vec<usize> {
         let (w, h) = (self.w, self.h);

@@ -628,11 +628,7 @@ impl Game for Slide {
     }
 
     fn status(&self) -> Status {
-        if self.board.is_solved() {
-            Status::Won
-        } else {
-            Status::Playing
-        }
+        Status::won_if(self.board.is_solved())
     }
 
     fn moves(&self) -> u32 {

@@ -46,6 +46,17 @@ pub(super) struct Path {
     pub nodes: u64,
 }
 
+impl Path {
+    /// A path not proved optimal, found with `nodes` search nodes.
+    fn near(tiles: Vec<u16>, nodes: u64) -> Path {
+        Path {
+            tiles,
+            optimal: false,
+            nodes,
+        }
+    }
+}
+
 /// Node caps when no deadline is given (about 0.1 s each on the reference machine), and as
 /// the memory bound of the 5×5 sub-goal search.
 const PDB_NODES: u64 = 1_500_000;
@@ -113,20 +124,12 @@ pub(super) fn anytime_pdb(b: &Board, limit: &Limit, cancel: &Cancel) -> Result<P
         Some(t) => t,
         None => reduce::solve_fast(b, cancel)?,
     };
-    Ok(Path {
-        tiles,
-        optimal: false,
-        nodes,
-    })
+    Ok(Path::near(tiles, nodes))
 }
 
 /// [`anytime_pdb`] with the default node caps when `limit` has none.
 pub(super) fn anytime_pdb_capped(b: &Board, limit: &Limit, cancel: &Cancel) -> Result<Path> {
-    let limit = Limit {
-        deadline: limit.deadline,
-        nodes: Some(limit.nodes.unwrap_or(PDB_NODES)),
-    };
-    anytime_pdb(b, &limit, cancel)
+    anytime_pdb(b, &limit.or_nodes(PDB_NODES), cancel)
 }
 
 /// The bottom-right region of `b` from row `r0`, column `c0` (every tile outside it home),
@@ -460,73 +463,71 @@ fn checked_prefix(b: &Board, tiles: Vec<u16>, to: &Board) -> Result<Vec<u16>> {
     Ok(tiles)
 }
 
-/// The top row and left column placed by the joint search (weight `w`), every goal found.
-fn corners_joint(
-    b: &Board,
-    w: (u32, u32),
-    max_nodes: usize,
-    limit: &Limit,
-    cancel: &Cancel,
-    set: &pdb::PdbSet,
-) -> Result<Vec<Corner>> {
-    let sub = Sub {
-        tiles: &L_TILES,
-        height: SIDE,
-    };
-    let goals = sub_search(b, &sub, w, 6, max_nodes, limit, cancel)?;
-    goals
-        .into_iter()
-        .map(|blanks| {
-            let mut nb = b.clone();
-            let tiles = play_blanks(&mut nb, &blanks);
-            corner(b, tiles, nb, set)
-        })
-        .collect()
+/// The sub-goal searches of a 5×5 board `b` for "top row and left column home", their
+/// results scored with the 4×4 tables `set`.
+struct Corners<'a> {
+    b: &'a Board,
+    set: &'a pdb::PdbSet,
+    cancel: &'a Cancel,
 }
 
-/// The top row first, then the left column of the 5×4 region below it (weight `w` each):
-/// far fewer nodes than the joint search, slightly longer paths. The best few row goals are
-/// each continued.
-fn corners_split(
-    b: &Board,
-    w: (u32, u32),
-    max_nodes: usize,
-    limit: &Limit,
-    cancel: &Cancel,
-    set: &pdb::PdbSet,
-) -> Result<Vec<Corner>> {
-    let row = Sub {
-        tiles: &ROW_TILES,
-        height: SIDE,
-    };
-    let col = Sub {
-        tiles: &COL_TILES,
-        height: SIDE - 1,
-    };
-    let mut out = Vec::new();
-    for blanks in sub_search(b, &row, w, 3, max_nodes, limit, cancel)? {
-        let mut nb = b.clone();
-        let mut tiles = play_blanks(&mut nb, &blanks);
-        let (lower, back) = region(&nb, 1, 0)?;
-        let Some(cb) = sub_search(&lower, &col, w, 1, max_nodes, limit, cancel)?
-            .into_iter()
-            .next()
-        else {
-            break;
+impl Corners<'_> {
+    /// The top row and left column placed by the joint search (weight `w`), every goal found.
+    fn joint(&self, w: (u32, u32), max_nodes: usize, limit: &Limit) -> Result<Vec<Corner>> {
+        let (b, set, cancel) = (self.b, self.set, self.cancel);
+        let sub = Sub {
+            tiles: &L_TILES,
+            height: SIDE,
         };
-        let mut lb = lower.clone();
-        let local = play_blanks(&mut lb, &cb);
-        for &t in &local {
-            let t = back[t as usize];
-            let c = nb
-                .position(t)
-                .ok_or_else(|| Error::unsolvable("a split path moved a missing tile"))?;
-            nb.swap_blank(c);
-            tiles.push(t);
-        }
-        out.push(corner(b, tiles, nb, set)?);
+        let goals = sub_search(b, &sub, w, 6, max_nodes, limit, cancel)?;
+        goals
+            .into_iter()
+            .map(|blanks| {
+                let mut nb = b.clone();
+                let tiles = play_blanks(&mut nb, &blanks);
+                corner(b, tiles, nb, set)
+            })
+            .collect()
     }
-    Ok(out)
+
+    /// The top row first, then the left column of the 5×4 region below it (weight `w` each):
+    /// far fewer nodes than the joint search, slightly longer paths. The best few row goals are
+    /// each continued.
+    fn split(&self, w: (u32, u32), max_nodes: usize, limit: &Limit) -> Result<Vec<Corner>> {
+        let (b, set, cancel) = (self.b, self.set, self.cancel);
+        let row = Sub {
+            tiles: &ROW_TILES,
+            height: SIDE,
+        };
+        let col = Sub {
+            tiles: &COL_TILES,
+            height: SIDE - 1,
+        };
+        let mut out = Vec::new();
+        for blanks in sub_search(b, &row, w, 3, max_nodes, limit, cancel)? {
+            let mut nb = b.clone();
+            let mut tiles = play_blanks(&mut nb, &blanks);
+            let (lower, back) = region(&nb, 1, 0)?;
+            let Some(cb) = sub_search(&lower, &col, w, 1, max_nodes, limit, cancel)?
+                .into_iter()
+                .next()
+            else {
+                break;
+            };
+            let mut lb = lower.clone();
+            let local = play_blanks(&mut lb, &cb);
+            for &t in &local {
+                let t = back[t as usize];
+                let c = nb
+                    .position(t)
+                    .ok_or_else(|| Error::unsolvable("a split path moved a missing tile"))?;
+                nb.swap_blank(c);
+                tiles.push(t);
+            }
+            out.push(corner(b, tiles, nb, set)?);
+        }
+        Ok(out)
+    }
 }
 
 /// Node cap of each split search (row, column): enough for weight 3/2 on most boards.
@@ -563,23 +564,10 @@ fn solve_5x5_with(b: &Board, limit: &Limit, cancel: &Cancel, light: bool) -> Res
     } else {
         (SPLIT_NODES, L_NODES)
     };
-    let mut cands = corners_split(
-        b,
-        (3, 1),
-        split_nodes,
-        &part(limit, start, 0.25),
-        cancel,
-        set,
-    )?;
+    let corners = Corners { b, set, cancel };
+    let mut cands = corners.split((3, 1), split_nodes, &part(limit, start, 0.25))?;
     if cands.is_empty() && !limit.expired() {
-        cands = corners_split(
-            b,
-            (6, 1),
-            split_nodes,
-            &part(limit, start, 0.35),
-            cancel,
-            set,
-        )?;
+        cands = corners.split((6, 1), split_nodes, &part(limit, start, 0.35))?;
     }
     let plan: &[(bool, (u32, u32), f64)] = if light {
         &[(false, (3, 1), 0.5)]
@@ -596,9 +584,9 @@ fn solve_5x5_with(b: &Board, limit: &Limit, cancel: &Cancel, light: bool) -> Res
         }
         let lim = part(limit, start, frac);
         cands.extend(if split {
-            corners_split(b, w, split_nodes, &lim, cancel, set)?
+            corners.split(w, split_nodes, &lim)?
         } else {
-            corners_joint(b, w, joint_nodes, &lim, cancel, set)?
+            corners.joint(w, joint_nodes, &lim)?
         });
     }
     let Some(best) = cands.into_iter().min_by_key(|c| c.score) else {
@@ -613,20 +601,13 @@ fn solve_5x5_with(b: &Board, limit: &Limit, cancel: &Cancel, light: bool) -> Res
     let nodes = rest.nodes;
     let mut tiles = best.tiles;
     tiles.extend(rest.tiles.into_iter().map(|t| back[t as usize]));
-    Ok(Some(Path {
-        tiles: checked(b, tiles)?,
-        optimal: false,
-        nodes,
-    }))
+    Ok(Some(Path::near(checked(b, tiles)?, nodes)))
 }
 
 /// Boards other than the 4×4 class and 5×5: reduce to a 5×5 or 4×4 region, finish it near
 /// optimally.
 pub(super) fn solve_reduced(b: &Board, limit: &Limit, cancel: &Cancel) -> Result<Path> {
-    let region_limit = Limit {
-        deadline: limit.deadline,
-        nodes: Some(limit.nodes.unwrap_or(REGION_NODES)),
-    };
+    let region_limit = limit.or_nodes(REGION_NODES);
     let tiles = reduce::solve_with_finish(b, cancel, &mut |sub: &Board| match (
         sub.width(),
         sub.height(),
@@ -635,11 +616,7 @@ pub(super) fn solve_reduced(b: &Board, limit: &Limit, cancel: &Cancel) -> Result
         (5, 5) => Ok(solve_5x5_with(sub, &region_limit, cancel, true)?.map(|p| p.tiles)),
         _ => Ok(None),
     })?;
-    Ok(Path {
-        tiles: checked(b, tiles)?,
-        optimal: false,
-        nodes: 0,
-    })
+    Ok(Path::near(checked(b, tiles)?, 0))
 }
 
 /// Drop the cycles of `tiles` and check that the result solves `b`.
@@ -724,8 +701,13 @@ mod tests {
         let cancel = Cancel::new();
         for seed in 0..4 {
             let b = super::super::generate(5, 5, None, seed).unwrap();
-            let split = corners_split(&b, (3, 1), SPLIT_NODES, &Limit::NONE, &cancel, set).unwrap();
-            let joint = corners_joint(&b, (3, 1), L_NODES, &Limit::NONE, &cancel, set).unwrap();
+            let corners = Corners {
+                b: &b,
+                set,
+                cancel: &cancel,
+            };
+            let split = corners.split((3, 1), SPLIT_NODES, &Limit::NONE).unwrap();
+            let joint = corners.joint((3, 1), L_NODES, &Limit::NONE).unwrap();
             assert!(!split.is_empty(), "seed {seed}: no split corner");
             for c in split.iter().chain(&joint) {
                 let mut r = b.clone();

@@ -665,6 +665,14 @@ impl Limit {
         nodes: None,
     };
 
+    /// This limit, with a cap of `nodes` when it has no node bound.
+    pub fn or_nodes(&self, nodes: u64) -> Limit {
+        Limit {
+            deadline: self.deadline,
+            nodes: Some(self.nodes.unwrap_or(nodes)),
+        }
+    }
+
     /// Whether the deadline has passed.
     pub fn expired(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -721,15 +729,7 @@ fn index_delta(g: &Slots, slot: usize, p: u8, q: u8, pos: &[u8; MAX_CELLS], w: u
 
 impl<'a> Search<'a> {
     fn new(set: &'a PdbSet, b: &Board, cancel: &'a Cancel, max_len: Option<u32>) -> Result<Self> {
-        if (b.width(), b.height()) != (set.w, set.h) {
-            return Err(Error::range(format!(
-                "a {}x{} board given to the {}x{} search",
-                b.width(),
-                b.height(),
-                set.w,
-                set.h
-            )));
-        }
+        b.expect_size(set.w, set.h, "search")?;
         let n = b.len();
         let mut cells = [0u8; MAX_CELLS];
         cells[..n].copy_from_slice(b.cells());
@@ -792,21 +792,20 @@ impl<'a> Search<'a> {
             out_of_budget: false,
         };
         for g in 0..set.groups.len() {
-            s.idx[g] = set.index(g, &s.pos);
-            let tiles = &set.groups[g].tiles;
-            s.mdg[g] = tiles
-                .iter()
-                .map(|&t| set.md[t as usize][s.pos[t as usize] as usize])
-                .sum();
-            s.hv[g] = s.mdg[g] + 2 * excess(&set.groups[g].table, s.idx[g]);
+            // Group g's index, Manhattan sum and heuristic with the tiles at `pos`.
+            let start = |pos: &[u8; MAX_CELLS]| {
+                let idx = set.index(g, pos);
+                let md: u8 = set.groups[g]
+                    .tiles
+                    .iter()
+                    .map(|&t| set.md[t as usize][pos[t as usize] as usize])
+                    .sum();
+                (idx, md, md + 2 * excess(&set.groups[g].table, idx))
+            };
+            (s.idx[g], s.mdg[g], s.hv[g]) = start(&s.pos);
             s.hsum += s.hv[g] as u32;
             if set.mirror.is_some() {
-                s.ridx[g] = set.index(g, &s.rpos);
-                s.rmdg[g] = tiles
-                    .iter()
-                    .map(|&t| set.md[t as usize][s.rpos[t as usize] as usize])
-                    .sum();
-                s.rhv[g] = s.rmdg[g] + 2 * excess(&set.groups[g].table, s.ridx[g]);
+                (s.ridx[g], s.rmdg[g], s.rhv[g]) = start(&s.rpos);
                 s.rhsum += s.rhv[g] as u32;
             }
         }
@@ -954,16 +953,21 @@ impl<'a> Search<'a> {
     }
 }
 
-/// An optimal solution of `b` (which must be solvable), or `None` if it needs more than
-/// `max_len` moves. Builds the size's tables on first use.
-pub fn solve_optimal(b: &Board, cancel: &Cancel, max_len: Option<u32>) -> Result<Found> {
-    let set = pdb(b.width(), b.height()).ok_or_else(|| {
+/// The pattern databases of `b`'s size (built on first use); `Unsupported` for other sizes.
+fn pdb_for(b: &Board) -> Result<&'static PdbSet> {
+    pdb(b.width(), b.height()).ok_or_else(|| {
         Error::unsupported(format!(
             "no optimal search for {}x{} boards",
             b.width(),
             b.height()
         ))
-    })?;
+    })
+}
+
+/// An optimal solution of `b` (which must be solvable), or `None` if it needs more than
+/// `max_len` moves. Builds the size's tables on first use.
+pub fn solve_optimal(b: &Board, cancel: &Cancel, max_len: Option<u32>) -> Result<Found> {
+    let set = pdb_for(b)?;
     let mut s = Search::new(set, b, cancel, max_len)?;
     let tiles = match s.run::<1, 1>()? {
         Run::Found(t) => Some(t),
@@ -985,13 +989,7 @@ pub fn solve_weighted(
     limit: &Limit,
     cancel: &Cancel,
 ) -> Result<Option<Found>> {
-    let set = pdb(b.width(), b.height()).ok_or_else(|| {
-        Error::unsupported(format!(
-            "no optimal search for {}x{} boards",
-            b.width(),
-            b.height()
-        ))
-    })?;
+    let set = pdb_for(b)?;
     if b.is_solved() {
         return Ok(Some(Found {
             tiles: Some(Vec::new()),

@@ -50,25 +50,7 @@ impl<'a> Reducer<'a> {
         for (i, &t) in b.cells().iter().enumerate() {
             pos[t as usize] = i;
         }
-        let nbr = (0..n)
-            .map(|i| {
-                let (r, c) = (i / w, i % w);
-                let mut v = Vec::with_capacity(4);
-                if r > 0 {
-                    v.push(i - w);
-                }
-                if c > 0 {
-                    v.push(i - 1);
-                }
-                if c + 1 < w {
-                    v.push(i + 1);
-                }
-                if r + 1 < h {
-                    v.push(i + w);
-                }
-                v
-            })
-            .collect();
+        let nbr = (0..n).map(|i| b.neighbours(i)).collect();
         Reducer {
             w,
             h,
@@ -179,16 +161,22 @@ impl<'a> Reducer<'a> {
         }
         let goal =
             found.ok_or_else(|| Error::unsolvable(format!("tile {tile} cannot be placed")))?;
+        self.play_path(start, goal, |s| s as usize % n);
+        Ok(())
+    }
+
+    /// Play the search path from state `start` to `goal` (back through `parent`), where
+    /// `blank(s)` is the blank's cell in state `s`.
+    fn play_path(&mut self, start: u32, goal: u32, blank: impl Fn(u32) -> usize) {
         let mut blanks = Vec::new();
         let mut s = goal;
         while s != start {
-            blanks.push(s as usize % n);
+            blanks.push(blank(s));
             s = self.parent[s as usize];
         }
         for &b in blanks.iter().rev() {
             self.play(b);
         }
-        Ok(())
     }
 
     fn dist(&self, a: usize, b: usize) -> usize {
@@ -256,15 +244,7 @@ impl<'a> Reducer<'a> {
         }
         let goal =
             goal.ok_or_else(|| Error::unsolvable(format!("tiles {a} and {b} cannot be placed")))?;
-        let mut blanks = Vec::new();
-        let mut s = goal;
-        while s != start {
-            blanks.push(window[s as usize % m]);
-            s = self.parent[s as usize];
-        }
-        for &c in blanks.iter().rev() {
-            self.play(c);
-        }
+        self.play_path(start, goal, |s| window[s as usize % m]);
         Ok(())
     }
 

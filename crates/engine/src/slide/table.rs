@@ -226,16 +226,7 @@ impl Table {
     }
 
     fn check(&self, b: &Board) -> Result<()> {
-        if (b.width(), b.height()) != (self.w, self.h) {
-            return Err(Error::range(format!(
-                "a {}x{} board looked up in the {}x{} table",
-                b.width(),
-                b.height(),
-                self.w,
-                self.h
-            )));
-        }
-        Ok(())
+        b.expect_size(self.w, self.h, "table")
     }
 
     /// Optimal number of tile moves from `b` to the goal (`None` when unsolvable).

@@ -1,9 +1,12 @@
 //! Helpers shared by the number-slide integration tests (`slide_rules`, `slide_solvers`):
-//! an independent reference search over explicit cell vectors, and a board builder.
+//! an independent reference search over explicit cell vectors, a board builder, and the
+//! check of the bad-input tables (`rejects`, also used by `g2048_rules`).
 
 #![allow(dead_code)]
 
-use huarong_engine::slide::Board;
+pub mod rejects;
+
+use huarong_engine::slide::{self, Board, Difficulty};
 use std::collections::{HashMap, VecDeque};
 
 /// Independent breadth-first search from the goal over explicit cell vectors: the distance of
@@ -56,4 +59,14 @@ pub fn bfs_near_goal(w: usize, h: usize, depth: u8) -> HashMap<Vec<u8>, u8> {
 pub fn board(w: usize, h: usize, cells: &[u8]) -> Board {
     let tiles: Vec<u16> = cells.iter().map(|&c| c as u16).collect();
     Board::new(w, h, &tiles).unwrap()
+}
+
+/// `slide::generate(w, h, difficulty, seed)` is the board `want`: a golden value (a seed is a
+/// game ID, so it must never change).
+pub fn assert_generates(w: usize, h: usize, difficulty: Option<Difficulty>, seed: u64, want: &str) {
+    assert_eq!(
+        slide::generate(w, h, difficulty, seed).unwrap().body(),
+        want,
+        "{w}x{h} {difficulty:?} seed {seed}"
+    );
 }
