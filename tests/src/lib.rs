@@ -131,6 +131,31 @@ impl TestApp {
     }
 }
 
+/// The tiles next to the blank of a number slide's snapshot `view` (`{w, h, tiles}`), in the
+/// order left, right, above, below (those that exist): the legal single-tile moves.
+pub fn gap_neighbours(snapshot: &Value) -> Vec<u64> {
+    let v = &snapshot["view"];
+    let w = v["w"].as_u64().expect("view.w") as usize;
+    let tiles: Vec<u64> = v["tiles"]
+        .as_array()
+        .expect("view.tiles")
+        .iter()
+        .map(|t| t.as_u64().expect("a tile number"))
+        .collect();
+    let gap = tiles.iter().position(|&t| t == 0).expect("a blank");
+    let (r, c, h) = (gap / w, gap % w, tiles.len() / w);
+    [
+        (c > 0).then(|| gap - 1),
+        (c + 1 < w).then(|| gap + 1),
+        (r > 0).then(|| gap - w),
+        (r + 1 < h).then(|| gap + w),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|i| tiles[i])
+    .collect()
+}
+
 /// The app started in a fresh data folder tagged `tag` (removed when the folder is dropped).
 pub fn fresh_app(tag: &str) -> (TempDir, TestApp) {
     let dir = TempDir::new(tag);

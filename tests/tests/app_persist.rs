@@ -4,7 +4,7 @@
 //! file holds the player's records, and must say what it did.
 
 use huarong_app_lib::persist::{self, Paths};
-use huarong_tests::{store_old_slide_game, TempDir, TestApp};
+use huarong_tests::{gap_neighbours, store_old_slide_game, TempDir, TestApp};
 use serde_json::{json, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -361,30 +361,8 @@ fn the_plugins_exit_save_never_brings_back_older_data() {
 
 /// A tile next to the gap of the slide in `view` (walking round the gap with `i`).
 fn a_neighbour_of_the_gap(view: &Value, i: usize) -> u64 {
-    let b = &view["snapshot"]["view"];
-    let w = b["w"].as_u64().unwrap() as usize;
-    let tiles: Vec<u64> = b["tiles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t.as_u64().unwrap())
-        .collect();
-    let gap = tiles.iter().position(|&t| t == 0).unwrap();
-    let (r, c, h) = (gap / w, gap % w, tiles.len() / w);
-    let mut next: Vec<usize> = Vec::new();
-    if c > 0 {
-        next.push(gap - 1);
-    }
-    if c + 1 < w {
-        next.push(gap + 1);
-    }
-    if r > 0 {
-        next.push(gap - w);
-    }
-    if r + 1 < h {
-        next.push(gap + w);
-    }
-    tiles[next[i % next.len()]]
+    let next = gap_neighbours(&view["snapshot"]);
+    next[i % next.len()]
 }
 
 fn file_id(p: &Path) -> (u64, std::time::SystemTime, u64) {

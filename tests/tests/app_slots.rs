@@ -3,7 +3,7 @@
 //! today's daily is never dropped, `list_games` and `resume_game`.
 
 use huarong_engine::daily::{self, Date};
-use huarong_tests::{fresh_app, store_old_slide_game, TestApp};
+use huarong_tests::{fresh_app, gap_neighbours, store_old_slide_game, TestApp};
 use serde_json::{json, Value};
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
@@ -13,19 +13,9 @@ fn today() -> Date {
     Date::parse(&huarong_app_lib::state::today()).unwrap()
 }
 
-/// A legal slide move from a snapshot's `view`: a tile next to the blank.
+/// A legal slide move from a snapshot's `view`: the tile left of the blank, or else right.
 fn slide_move(snapshot: &Value) -> Value {
-    let v = &snapshot["view"];
-    let w = v["w"].as_u64().unwrap() as usize;
-    let tiles: Vec<u64> = v["tiles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t.as_u64().unwrap())
-        .collect();
-    let blank = tiles.iter().position(|&t| t == 0).unwrap();
-    let n = if blank % w > 0 { blank - 1 } else { blank + 1 };
-    json!({"tile": tiles[n]})
+    json!({"tile": gap_neighbours(snapshot)[0]})
 }
 
 fn slots(app: &TestApp) -> Vec<Value> {

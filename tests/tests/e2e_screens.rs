@@ -192,6 +192,13 @@ async fn open_fresh(app: &App, id: &str) -> Value {
     view
 }
 
+/// The app launched with the games of [`seed_games`] in progress.
+async fn launch_with_games(driver: &Driver) -> App {
+    let app = driver.launch(&[]).await;
+    seed_games(&app).await;
+    app
+}
+
 /// Put one game of each kind in progress (a few moves in), so every screen has content.
 async fn seed_games(app: &App) {
     let v = open_fresh(app, "slide:4x4:5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12").await;
@@ -282,8 +289,7 @@ async fn finish_screen(app: &App, insets: Option<[f64; 4]>) {
 #[test]
 fn e2e_screenshots_and_layout() {
     e2e_test("screens", async |driver| {
-        let app = driver.launch(&[]).await;
-        seed_games(&app).await;
+        let app = launch_with_games(driver).await;
         let mut problems = Vec::new();
         let mut count = 0;
         for (w, h) in [(360u32, 780u32), (390, 844)] {
@@ -380,8 +386,7 @@ fn e2e_screenshots_and_layout() {
 #[test]
 fn e2e_safe_area_insets_leave_controls_clear() {
     e2e_test("safe_area", async |driver| {
-        let app = driver.launch(&[]).await;
-        seed_games(&app).await;
+        let app = launch_with_games(driver).await;
         let mut problems = Vec::new();
         // A notch phone in portrait (top 47, bottom 34), and in landscape (sides 47, bottom 21).
         for ((w, h), insets) in [

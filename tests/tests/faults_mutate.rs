@@ -73,6 +73,32 @@ fn record<G: Game>(h: &mut History, key: &str, n: usize, s: &Session<G>, t: u64)
     header
 }
 
+/// Play the `i`-th (modulo) movable tile of a slide.
+fn play_nth(s: &mut Session<Slide>, i: usize, t: u64) {
+    let m = s.current().board().movable();
+    s.play(
+        &Move {
+            tile: m[i % m.len()],
+        },
+        t,
+    )
+    .unwrap();
+}
+
+/// Hand `s`'s change to the journal as slot `key`'s `i`-th, and remember the state.
+fn journal_step<G: Game>(
+    j: &Journal,
+    h: &mut History,
+    key: &str,
+    i: usize,
+    s: &mut Session<G>,
+    t: u64,
+) {
+    let d = serde_json::to_value(s.take_delta(t)).unwrap();
+    let hdr = record(h, key, i, s, t);
+    j.append(key, hdr, d);
+}
+
 /// Play three slots through the real journal; the folder's files and every slot's history.
 fn build(sim: &Sim) -> History {
     let (j, slots, _) = Journal::open_with(Path::new(DATA), sim.io(), opts());
@@ -95,41 +121,20 @@ fn build(sim: &Sim) -> History {
         if i % 7 == 0 {
             a.undo(t).unwrap();
         } else {
-            let m = a.current().board().movable();
-            a.play(
-                &Move {
-                    tile: m[i % m.len()],
-                },
-                t,
-            )
-            .unwrap();
+            play_nth(&mut a, i, t);
         }
-        let d = serde_json::to_value(a.take_delta(t)).unwrap();
-        let hdr = record(&mut h, "slide:4x4", i, &a, t);
-        j.append("slide:4x4", hdr, d);
+        journal_step(&j, &mut h, "slide:4x4", i, &mut a, t);
         if i % 3 == 0 {
-            let m = b.current().board().movable();
-            b.play(
-                &Move {
-                    tile: m[i % m.len()],
-                },
-                t,
-            )
-            .unwrap();
-            let d = serde_json::to_value(b.take_delta(t)).unwrap();
-            let hdr = record(&mut h, "slide:3x3", i, &b, t);
-            j.append("slide:3x3", hdr, d);
+            play_nth(&mut b, i, t);
+            journal_step(&j, &mut h, "slide:3x3", i, &mut b, t);
         }
         if i % 2 == 0 {
             let mv = (0..4)
-                .map(|k| dirs[(i + k) % 4])
-                .map(Move2048::Slide)
+                .map(|k| Move2048::Slide(dirs[(i + k) % 4]))
                 .find(|m| c.current().accepts(m));
             if let Some(m) = mv {
                 c.play(&m, t).unwrap();
-                let d = serde_json::to_value(c.take_delta(t)).unwrap();
-                let hdr = record(&mut h, "2048:free", i, &c, t);
-                j.append("2048:free", hdr, d);
+                journal_step(&j, &mut h, "2048:free", i, &mut c, t);
             }
         }
         // Every change durable before the next: each one is then a state the files held.
@@ -149,42 +154,44 @@ fn files(sim: &Sim) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
+/// A span of `bytes` (`n` long) to damage: its start, and a length of 1 to `max` within it.
+fn span(rng: &mut Rng, n: usize, max: usize) -> (usize, usize) {
+    let at = rng.below(n);
+    (at, 1 + rng.below(max.min(n - at)))
+}
+
 /// One damage to `bytes`; its description, and whether it only cut the file short.
 fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) -> (String, bool) {
     let n = bytes.len();
-    match rng.below(7) {
+    let what = match rng.below(7) {
         0 => {
-            let at = rng.below(n);
-            let bit = rng.below(8);
+            let (at, bit) = (rng.below(n), rng.below(8));
             bytes[at] ^= 1 << bit;
-            (format!("flip bit {bit} of byte {at}"), false)
+            format!("flip bit {bit} of byte {at}")
         }
         1 => {
-            let at = rng.below(n);
-            let len = 1 + rng.below(16.min(n - at));
-            for b in &mut bytes[at..at + len] {
-                *b = rng.next() as u8;
-            }
-            (format!("overwrite {len} bytes at {at}"), false)
+            let (at, len) = span(rng, n, 16);
+            bytes[at..at + len]
+                .iter_mut()
+                .for_each(|b| *b = rng.next() as u8);
+            format!("overwrite {len} bytes at {at}")
         }
         2 => {
             let at = rng.below(n);
             bytes.truncate(at);
-            (format!("cut to {at} bytes"), true)
+            return (format!("cut to {at} bytes"), true);
         }
         3 => {
-            let from = rng.below(n);
-            let len = 1 + rng.below(64.min(n - from));
+            let (from, len) = span(rng, n, 64);
             let chunk = bytes[from..from + len].to_vec();
             let at = rng.below(n);
             bytes.splice(at..at, chunk);
-            (format!("copy {len} bytes from {from} to {at}"), false)
+            format!("copy {len} bytes from {from} to {at}")
         }
         4 => {
-            let at = rng.below(n);
-            let len = 1 + rng.below(32.min(n - at));
+            let (at, len) = span(rng, n, 32);
             bytes.drain(at..at + len);
-            (format!("remove {len} bytes at {at}"), false)
+            format!("remove {len} bytes at {at}")
         }
         5 => {
             // A forged record length (the journal's frames, the snapshot's header).
@@ -192,16 +199,17 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) -> (String, bool) {
             let v = [u32::MAX, 1 << 21, 0, rng.next() as u32][rng.below(4)];
             let end = (at + 4).min(n);
             bytes[at..end].copy_from_slice(&v.to_le_bytes()[..end - at]);
-            (format!("write length {v} at {at}"), false)
+            format!("write length {v} at {at}")
         }
         _ => {
             let at = rng.below(n);
-            let len = 1 + rng.below(64);
-            let junk: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            let junk: Vec<u8> = (0..1 + rng.below(64)).map(|_| rng.next() as u8).collect();
+            let len = junk.len();
             bytes.splice(at..at, junk);
-            (format!("insert {len} random bytes at {at}"), false)
+            format!("insert {len} random bytes at {at}")
         }
-    }
+    };
+    (what, false)
 }
 
 #[test]
