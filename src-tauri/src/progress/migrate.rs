@@ -11,9 +11,16 @@ pub fn schema_of(file: &Map<String, Value>) -> Option<u32> {
             .get("schema")
             .and_then(Value::as_u64)
             .and_then(|v| u32::try_from(v).ok()),
-        None => Some(0),
+        // Without `"save"` it is v0 only if it holds what v0 files hold (or nothing): a later
+        // file whose `"save"` key was damaged would otherwise read as an empty v0 save and
+        // lose the player's records without a word.
+        None if file.is_empty() || V0_KEYS.iter().any(|k| file.contains_key(*k)) => Some(0),
+        None => None,
     }
 }
+
+/// The top-level keys of a v0 file (see [`v0_to_v1`]).
+const V0_KEYS: [&str; 5] = ["settings", "best", "saved", "klotskiUnlocked", "screen"];
 
 /// Bring an envelope of any earlier schema up to [`SCHEMA`]: one step per version, applied in
 /// order. Input is the whole top-level object of the file; output is the `"save"` envelope of

@@ -166,3 +166,13 @@ fn sanitize_bounds_records() {
     p.sanitize();
     assert_eq!(p.records.len(), MAX_RECORDS);
 }
+
+#[test]
+fn only_a_file_with_v0_keys_reads_as_v0() {
+    let map = |v: serde_json::Value| v.as_object().unwrap().clone();
+    assert_eq!(schema_of(&map(json!({}))), Some(0));
+    assert_eq!(schema_of(&map(json!({"best": {}, "extra": 1}))), Some(0));
+    assert_eq!(schema_of(&map(json!({"save": {"schema": 1}}))), Some(1));
+    // A v1 file whose `"save"` key was damaged is not an empty v0 save.
+    assert_eq!(schema_of(&map(json!({"s\u{1}ave": {"schema": 1}}))), None);
+}
