@@ -104,6 +104,18 @@ pub fn params(v: Option<Value>) -> AppResult<String> {
     Ok(s)
 }
 
+/// An argument of any deserialisable type, at most `max` bytes of JSON; missing is `null`.
+/// Too long or mistyped JSON is `bad_argument`.
+pub fn json<T: DeserializeOwned>(name: &str, v: Option<Value>, max: usize) -> AppResult<T> {
+    let v = v.unwrap_or(Value::Null);
+    if v.to_string().len() > max {
+        return Err(AppError::bad_argument(format!(
+            "`{name}` is longer than {max} bytes of JSON"
+        )));
+    }
+    serde_json::from_value(v).map_err(|e| AppError::bad_argument(format!("`{name}`: {e}")))
+}
+
 /// A move in the game's own JSON form; size-bounded before parsing.
 pub fn mv<M: DeserializeOwned>(kind: Kind, v: Option<Value>) -> AppResult<M> {
     let v = match v {

@@ -84,12 +84,7 @@ impl<G: Game> KindSlots<G> {
 
 /// FNV-1a 64 of `id`, as 16 lower-case hex digits (the challenge slot of a game ID).
 pub fn fnv1a64(id: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in id.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!("{:016x}", huarong_engine::rng::fnv1a64(id.as_bytes()))
 }
 
 /// The mode a slot key stands for (`None`: not a slot key).

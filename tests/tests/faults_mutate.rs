@@ -19,6 +19,7 @@ use huarong_app_lib::journal::{Journal, Options, SlotData};
 use huarong_app_lib::persist::{self, Bad};
 use huarong_engine::g2048::board::Dir;
 use huarong_engine::g2048::{Move as Move2048, G2048};
+use huarong_engine::rng::{self, RngCore};
 use huarong_engine::slide::{Move, Slide};
 use huarong_engine::{Game, Session};
 use serde_json::{json, Value};
@@ -33,21 +34,18 @@ const MUTATIONS: u64 = 3_000;
 /// Every state each slot had, oldest first (the last one is what the files hold).
 type History = BTreeMap<String, Vec<(Value, Value)>>;
 
-/// A small, seeded generator (xorshift64*), so a failure replays from its seed.
-struct Rng(u64);
+/// A seeded generator (the engine's portable stream), so a failure replays from its seed.
+struct Rng(rng::ChaCha8Rng);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+        Rng(rng::stream(seed, "faults-mutate"))
     }
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        self.0.next_u64()
     }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        rng::below(&mut self.0, n.max(1) as u64) as usize
     }
 }
 

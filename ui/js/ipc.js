@@ -45,10 +45,7 @@ export async function call(cmd, args = {}) {
   }
 }
 
-/** Snapshot field access that accepts the engine's snake_case and a camelCase variant. */
+/** A field of a reply (every command answers in snake_case); `undefined` when `obj` is absent. */
 export function field(obj, snake) {
-  if (!obj) return undefined;
-  if (snake in obj) return obj[snake];
-  const camel = snake.replace(/_(\w)/g, (m, c) => c.toUpperCase());
-  return obj[camel];
+  return obj ? obj[snake] : undefined;
 }

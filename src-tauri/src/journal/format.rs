@@ -67,12 +67,6 @@ pub struct Records<'a> {
     pub valid: usize,
 }
 
-impl Records<'_> {
-    pub fn torn(&self, total: usize) -> bool {
-        self.valid < total
-    }
-}
-
 /// Split a journal file into its valid records. Linear, never panics, allocates one pointer
 /// per record.
 pub fn decode_records(bytes: &[u8]) -> Records<'_> {

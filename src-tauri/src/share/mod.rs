@@ -26,7 +26,7 @@ pub use daily_info::DailyInfo;
 
 use crate::args;
 use crate::commands::blocking;
-use crate::error::{guard, AppError, AppResult};
+use crate::error::{guard, AppResult};
 use huarong_card::CardSpec;
 use huarong_engine::code;
 use serde::Serialize;
@@ -35,19 +35,11 @@ use tauri::{AppHandle, Runtime};
 
 type Arg = Option<Value>;
 
-/// Longest JSON accepted for an argument read with [`arg`] (the card is about 200 bytes).
+/// Longest JSON accepted for a share argument read with [`arg`] (the card is about 200 bytes).
 const MAX_ARG_JSON: usize = 4096;
 
-/// An argument of any deserialisable type; missing is `null`. Too long or mistyped JSON is
-/// `bad_argument`.
 fn arg<T: serde::de::DeserializeOwned>(name: &str, v: Arg) -> AppResult<T> {
-    let v = v.unwrap_or(Value::Null);
-    if v.to_string().len() > MAX_ARG_JSON {
-        return Err(AppError::bad_argument(format!(
-            "`{name}` is longer than {MAX_ARG_JSON} bytes of JSON"
-        )));
-    }
-    serde_json::from_value(v).map_err(|e| AppError::bad_argument(format!("`{name}`: {e}")))
+    args::json(name, v, MAX_ARG_JSON)
 }
 
 /// The checked `card` argument.
@@ -74,7 +66,7 @@ pub async fn share_card<R: Runtime>(app: AppHandle<R>, card: Arg) -> AppResult<S
     let dir = card::card_dir(&app)?;
     #[cfg(mobile)]
     let window = tauri::Manager::get_webview_window(&app, "main")
-        .ok_or_else(|| AppError::internal("share_card: the main window is gone"))?;
+        .ok_or_else(|| crate::error::AppError::internal("share_card: the main window is gone"))?;
     blocking("share_card", move || {
         let png = card::card_png(&spec)?;
         // A new file name per card (the iOS side keeps an older copy of the same name).
@@ -84,7 +76,7 @@ pub async fn share_card<R: Runtime>(app: AppHandle<R>, card: Arg) -> AppResult<S
         {
             // The sheet blocks this worker thread until the player closes it.
             let outcome = crate::mobile::share_file(&window, &path, "image/png", "Huarong 华容")
-                .map_err(AppError::share_failed)?;
+                .map_err(crate::error::AppError::share_failed)?;
             Ok(ShareOutcome {
                 saved: None,
                 file: Some(file),
