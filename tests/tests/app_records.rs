@@ -325,3 +325,49 @@ fn the_players_picture_is_validated_stored_and_loaded() {
     );
     app.close();
 }
+
+/// The share card of a picture puzzle draws its tiles from the picture the UI sends (a PNG,
+/// here a card image, which is one); anything else is a typed error.
+#[test]
+fn a_picture_puzzles_card_takes_its_picture() {
+    let (_d, app) = app("pic-card");
+    let code = app.ok(
+        "encode_code",
+        json!({"id": "slide:3x3/picture:lotus:4,1,3,7,2,6,5,8,0"}),
+    )["code"]
+        .clone();
+    let card = |picture: Option<Value>| {
+        let mut c = json!({"code": code, "lang": "en", "moves": 12, "seconds": 40});
+        if let Some(p) = picture {
+            c["picture"] = p;
+        }
+        json!({ "card": c })
+    };
+    let plain = app.ok("card_image", card(None));
+    let png = plain.as_str().unwrap();
+    assert!(png.starts_with("data:image/png;base64,"));
+    let with = app.ok("card_image", card(Some(plain.clone())));
+    assert!(with.as_str().unwrap().starts_with("data:image/png;base64,"));
+    assert_ne!(with, plain, "the tiles show the picture");
+    // Bare base64 is taken too.
+    let bare = png.trim_start_matches("data:image/png;base64,");
+    assert_eq!(app.ok("card_image", card(Some(json!(bare)))), with);
+
+    let jpeg = [0xffu8, 0xd8, 0xff, 0xe0, 0, 16, b'J', b'F', b'I', b'F'];
+    let not_png = format!("data:image/png;base64,{}", b64(b"not a png at all"));
+    let cut = format!("data:image/png;base64,{}", &bare[..200]);
+    for (bad, want) in [
+        (json!(b64(&jpeg)), "bad_argument"),
+        (json!(not_png), "bad_argument"),
+        (json!(cut), "parse"),
+        (json!(7), "bad_argument"),
+        (json!("x".repeat(400 * 1024)), "bad_argument"),
+    ] {
+        assert_eq!(app.err("card_image", card(Some(bad.clone()))), want);
+    }
+    // A number game's card takes no picture.
+    let number =
+        app.ok("encode_code", json!({"id": "slide:3x3:4,1,3,7,2,6,5,8,0"}))["code"].clone();
+    let args = json!({"card": {"code": number, "moves": 1, "seconds": 1, "picture": plain}});
+    assert_eq!(app.err("card_image", args), "parse");
+}

@@ -76,6 +76,42 @@ export function applyPicture(boardEl, s) {
   }
 }
 
+/** Side of the picture sent for the share card's thumbnail (Rust refuses more than 256 KiB). */
+const CARD_SIDE = [240, 160];
+const CARD_MAX_BYTES = 250 * 1024;
+
+/**
+ * The picture of a picture puzzle as a PNG data URL for the share card (`card.picture`), or
+ * null (not a picture puzzle, the image did not load, too large: the card shows numbers).
+ */
+export async function cardPicture(s) {
+  const name = pictureOf(s);
+  if (!name) return null;
+  const url = name === 'custom' ? await customUrl() : urlOf(name);
+  if (!url) return null;
+  try {
+    const img = await new Promise((resolve, reject) => {
+      const im = new Image();
+      im.onload = () => resolve(im);
+      im.onerror = () => reject(new Error('picture did not load'));
+      im.src = url;
+    });
+    for (const side of CARD_SIDE) {
+      const canvas = document.createElement('canvas');
+      canvas.width = side;
+      canvas.height = side;
+      const g = canvas.getContext('2d');
+      g.imageSmoothingQuality = 'high';
+      g.drawImage(img, 0, 0, side, side);
+      const data = canvas.toDataURL('image/png');
+      if ((data.length * 3) / 4 < CARD_MAX_BYTES) return data;
+    }
+  } catch (_) {
+    // No picture on the card; it still has the board.
+  }
+  return null;
+}
+
 /** The numbers toggle of the game screen (hidden unless the board shows a picture). */
 export function numbersToggle(getBoardEl) {
   const btn = h('button', { class: 'chip pic-toggle', type: 'button', 'data-action': 'numbers', 'aria-pressed': numbers ? 'true' : 'false', hidden: true }, t('pic.numbers'));

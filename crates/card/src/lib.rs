@@ -6,9 +6,11 @@
 //! every platform. The QR code holds the link `huarong://play?c=<code>`.
 
 mod canvas;
+mod picture;
 mod qr;
 mod thumb;
 
+pub use picture::{Picture, MAX_PICTURE_PNG, MAX_PICTURE_SIDE};
 pub use thumb::Thumb;
 
 use ab_glyph::FontRef;
@@ -117,6 +119,9 @@ pub struct CardSpec {
     pub best_tile: Option<u32>,
     /// The day played (year, month, day); a daily challenge shows its own date.
     pub date: Option<(i32, u32, u32)>,
+    /// A picture puzzle's image as PNG bytes (at most [`MAX_PICTURE_PNG`]): the start board
+    /// is drawn with every tile showing its part of it. Only for a picture puzzle's code.
+    pub picture: Option<Vec<u8>>,
 }
 
 /// Longest time shown (999 hours), largest numbers: beyond them the card refuses the spec.
@@ -143,6 +148,8 @@ pub struct Card {
     pub lines: Vec<(String, String)>,
     pub stars: Option<u8>,
     pub thumb: Thumb,
+    /// The picture the thumbnail's tiles show (a picture puzzle), decoded.
+    pub picture: Option<Picture>,
     pub code: String,
     pub link: String,
 }
@@ -282,6 +289,17 @@ impl Card {
         let l = labels(lang);
         let game = game(decoded.kind);
         let thumb = Thumb::parse(decoded.kind, &decoded.board).map_err(Error::parse)?;
+        let picture = match &spec.picture {
+            Some(png) => {
+                if decoded.kind != Kind::Slide || !decoded.id.contains("/picture:") {
+                    return Err(Error::parse(
+                        "a picture goes on the card of a picture puzzle only; this code is not one",
+                    ));
+                }
+                Some(Picture::decode(png)?)
+            }
+            None => None,
+        };
         let (cols, rows) = thumb.grid();
         let level = Level {
             decoded: &decoded,
@@ -360,6 +378,7 @@ impl Card {
             lines,
             stars: if game.scored { None } else { spec.stars },
             thumb,
+            picture,
             link: code::link(&code_text),
             code: code_text,
         })
@@ -420,7 +439,10 @@ impl Card {
 
         // The start board.
         cv.round_rect(44.0, 170.0, 432.0, 432.0, 22.0, Rgb::hex(0xe9dcc7));
-        self.thumb.draw(&mut cv, &bold, 50.0, 176.0, 420.0);
+        match &self.picture {
+            Some(p) => p.draw(&self.thumb, &mut cv, &self.thumb.frame(50.0, 176.0, 420.0)),
+            None => self.thumb.draw(&mut cv, &bold, 50.0, 176.0, 420.0),
+        }
 
         // The result.
         let x0 = 520.0;

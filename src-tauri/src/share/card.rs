@@ -31,7 +31,14 @@ pub struct CardArgs {
     pub best_tile: Option<u32>,
     #[serde(default)]
     pub date: Option<String>,
+    /// A picture puzzle's image for the thumbnail: a `data:image/png;base64,` URL or bare
+    /// base64 PNG of at most `huarong_card::MAX_PICTURE_PNG` bytes (the UI renders it).
+    #[serde(default)]
+    pub picture: Option<String>,
 }
+
+/// Longest `picture` text accepted (base64 of the largest PNG plus a data-URL header).
+pub const MAX_PICTURE_DATA: usize = huarong_card::MAX_PICTURE_PNG / 3 * 4 + 8 + 64;
 
 impl CardArgs {
     pub fn spec(&self) -> AppResult<CardSpec> {
@@ -46,6 +53,18 @@ impl CardArgs {
             }
             None => None,
         };
+        let picture = match &self.picture {
+            Some(data) => {
+                let (bytes, format) = crate::pictures::parse_data(data)?;
+                if format != crate::pictures::Format::Png {
+                    return Err(AppError::bad_argument(
+                        "`picture` of a card must be a PNG image",
+                    ));
+                }
+                Some(bytes)
+            }
+            None => None,
+        };
         Ok(CardSpec {
             code: self.code.clone(),
             lang,
@@ -56,6 +75,7 @@ impl CardArgs {
             score: self.score,
             best_tile: self.best_tile,
             date,
+            picture,
         })
     }
 }

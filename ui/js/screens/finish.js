@@ -7,6 +7,7 @@ import { t, language } from '../i18n.js';
 import { toast, announce } from '../feedback.js';
 import { finishChallenge } from '../challenge.js';
 import { analysisSection } from '../analysis.js';
+import { cardPicture } from '../picture.js';
 import { scopeOf } from './stats.js';
 
 // Whether the player's last input was a key. The dialog focuses its main button for keyboard
@@ -149,6 +150,8 @@ export class FinishDialog {
       if (f.optimal !== null && f.optimal !== undefined) card.optimum = f.optimal;
       if (f.stars !== null && f.stars !== undefined) card.stars = f.stars;
       if (game.cardFields) Object.assign(card, game.cardFields(s, f));
+      const picture = await cardPicture(s);
+      if (picture) card.picture = picture;
       if (daily) card.date = daily.date;
       const res = await call('share_card', { card });
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(codeInfo.link).catch(() => {});
