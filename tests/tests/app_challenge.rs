@@ -60,6 +60,26 @@ fn encode_and_decode_carry_the_result() {
         ),
         (json!({"id": NEAR_WIN, "moves": 0, "ms": 5}), "out_of_range"),
         (
+            json!({"id": NEAR_WIN, "moves": 5.5, "ms": 5}),
+            "bad_argument",
+        ),
+        (
+            json!({"id": NEAR_WIN, "moves": 5, "ms": 1.5}),
+            "bad_argument",
+        ),
+        (
+            json!({"id": NEAR_WIN, "moves": 1e12, "ms": 5}),
+            "bad_argument",
+        ),
+        (
+            json!({"id": NEAR_WIN, "moves": u64::MAX, "ms": u64::MAX}),
+            "bad_argument",
+        ),
+        (
+            json!({"id": NEAR_WIN, "moves": 5, "ms": -3}),
+            "bad_argument",
+        ),
+        (
             json!({"id": NEAR_WIN, "moves": 5, "ms": 999u64 * 3600 * 1000 + 1}),
             "out_of_range",
         ),

@@ -371,3 +371,44 @@ fn a_picture_puzzles_card_takes_its_picture() {
     let args = json!({"card": {"code": number, "moves": 1, "seconds": 1, "picture": plain}});
     assert_eq!(app.err("card_image", args), "parse");
 }
+
+/// Every picture plays at 3×3 to 6×6, each size its own slot and record scope; a bad picture
+/// name or size is a typed error, never an internal one, and changes no game.
+#[test]
+fn pictures_play_at_every_side_and_bad_names_are_refused() {
+    let (_d, app) = app("pic-sides");
+    for n in 3..=6 {
+        let v = app.new_game(
+            json!({"kind": "slide", "params": format!("{n}x{n}/picture:koi"), "seed": 3}),
+        );
+        assert_eq!(v["slot"], format!("slide:{n}x{n}/picture"));
+        assert_eq!(v["id"], format!("slide:{n}x{n}/picture:koi#3"));
+    }
+    let before = app.ok("snapshot", json!({"kind": "slide"}));
+    for bad in [
+        "3x3/picture:../etc",
+        "3x3/picture:a/b",
+        "3x3/picture:",
+        "3x3/picture:Lotus",
+        "3x3/picture:a b",
+        "2x2/picture:lotus",
+        "7x7/picture:lotus",
+        "3x3/picture:lotus/picture:koi",
+    ] {
+        let e = app.err(
+            "new_game",
+            json!({"kind": "slide", "params": bad, "replace": true}),
+        );
+        assert!(
+            ["parse", "out_of_range", "bad_argument"].contains(&e.as_str()),
+            "{bad}: {e}"
+        );
+        let id = format!("slide:{bad}:1,2,3,4,5,6,7,0,8");
+        let e = app.err("open_game", json!({"id": id, "replace": true}));
+        assert!(
+            ["parse", "out_of_range", "bad_argument", "bad_code"].contains(&e.as_str()),
+            "{id}: {e}"
+        );
+    }
+    assert_eq!(app.ok("snapshot", json!({"kind": "slide"})), before);
+}

@@ -57,6 +57,7 @@ export const zh16 = {
   // pictures
   pictures: '图片拼图',
   'pic.numbers': '显示数字',
+  'pic.size': '图片拼图的大小',
   'pic.own': '用我的照片',
   'pic.ownHelp': '照片会裁成正方形并缩小，只保存在本机。',
   'pic.saving': '正在保存照片…',
@@ -117,6 +118,7 @@ export const en16 = {
   'ana.axisMove': 'move',
   pictures: 'Picture puzzles',
   'pic.numbers': 'Show numbers',
+  'pic.size': 'Size of the picture puzzles',
   'pic.own': 'Use my photo',
   'pic.ownHelp': 'The photo is cropped square, scaled down and kept on this device only.',
   'pic.saving': 'Saving the photo…',
