@@ -57,7 +57,7 @@ export function analysisChart(a) {
   root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + 8, 'text-anchor': 'end' }, String(max)));
   root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + ih, 'text-anchor': 'end' }, '0'));
   root.append(svg('text', { class: 'tick', x: pad.l, y: H - 5 }, '0'));
-  root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 5, 'text-anchor': 'end' }, `${n} ${t('ana.axisMove')}`));
+  root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 5, 'text-anchor': 'end' }, `${n} ${n === 1 ? t('ana.axisMove') : t('ana.axisMoves')}`));
   return root;
 }
 

@@ -54,6 +54,7 @@ export const zh16 = {
   'ana.chart': '每步之后离终点的最少步数',
   'ana.start': '开局最少 {n} 步',
   'ana.axisMove': '步',
+  'ana.axisMoves': '步',
   // pictures
   pictures: '图片拼图',
   'pic.numbers': '显示数字',
@@ -116,6 +117,7 @@ export const en16 = {
   'ana.chart': 'Fewest moves to the goal after each move',
   'ana.start': 'Optimum from the start: {n}',
   'ana.axisMove': 'move',
+  'ana.axisMoves': 'moves',
   pictures: 'Picture puzzles',
   'pic.numbers': 'Show numbers',
   'pic.size': 'Size of the picture puzzles',

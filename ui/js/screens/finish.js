@@ -43,7 +43,8 @@ export class FinishDialog {
     const flags = [];
     if (field(s, 'auto_solved')) flags.push(t('autoSolved'));
     if (field(s, 'undo_used')) flags.push(t('usedUndo'));
-    if (field(s, 'hints_used')) flags.push(t('usedHint', { n: field(s, 'hints_used') }));
+    const hints = Number(field(s, 'hints_used')) || 0;
+    if (hints) flags.push(hints === 1 ? t('usedHint1') : t('usedHint', { n: hints }));
 
     let starRow = null;
     if (game.finish.stars) {
@@ -158,6 +159,7 @@ export class FinishDialog {
       this.lastShare = { code: codeInfo, result: res };
       if (this.el) {
         this.el.dataset.shared = codeInfo.code;
+        this.el.dataset.cardPicture = card.picture ? '1' : '0';
         if (res && res.saved) this.el.dataset.savedTo = res.saved;
       }
       toast(res && res.saved ? t('shared', { path: res.saved }) : t('sharedDone'), 5000);
