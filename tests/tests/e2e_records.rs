@@ -320,6 +320,12 @@ fn e2e_challenge_code_shows_and_compares() {
                     assert_eq!(dc["id"], NEAR_WIN);
                     assert_eq!(dc["challenge"]["moves"], 1, "{dc}");
                     assert!(dc["challenge"]["ms"].is_u64());
+                    // The card beside it: "I beat 5 with 1" (kept for a look, like the screenshots).
+                    if let Some(saved) = attr(&app, "[data-finish]", "data-saved-to").await {
+                        let png = std::fs::read(&saved).expect("the saved card");
+                        std::fs::write(out_dir().join("card-en-challenge-beaten.png"), png)
+                            .unwrap();
+                    }
                 }
                 // A result that cannot be beaten (1 move in 0 ms): the finish says so.
                 let c = app

@@ -122,6 +122,9 @@ pub struct CardSpec {
     /// A picture puzzle's image as PNG bytes (at most [`MAX_PICTURE_PNG`]): the start board
     /// is drawn with every tile showing its part of it. Only for a picture puzzle's code.
     pub picture: Option<Vec<u8>>,
+    /// The challenge this result beat (the game was opened from a friend's code): the card
+    /// says "I beat 85 with 83", while its own code carries the player's result to beat.
+    pub beat: Option<code::Challenge>,
 }
 
 /// Longest time shown (999 hours), largest numbers: beyond them the card refuses the spec.
@@ -349,15 +352,35 @@ impl Card {
             )
         };
         lines.push((l.time.to_string(), clock(spec.seconds)));
-        // A challenge the code carries: beaten by this result, or still to beat.
-        if let Some(c) = decoded.challenge {
-            if c.beaten_by(spec.moves, spec.seconds.saturating_mul(1000)) {
-                let text = match lang {
-                    // "以 83 步击败 85 步": mine first.
-                    Lang::Zh => fill(&fill(l.beaten_value, spec.moves), c.moves),
-                    Lang::En => fill(&fill(l.beaten_value, c.moves), spec.moves),
-                };
-                lines.push((l.beaten.to_string(), text));
+        // The challenge this result beat, else the one the code carries: beaten by this
+        // result, or still to beat. Time is in whole seconds here (rounded), so with as many
+        // moves only a result a whole second faster is surely a beat: the player's own result
+        // in their own code is always "to beat", never "I beat 12 with 12".
+        let surely_beats = |c: &code::Challenge| {
+            spec.moves < c.moves
+                || (spec.moves == c.moves
+                    && spec.seconds.saturating_add(1).saturating_mul(1000) <= c.ms)
+        };
+        let beaten_line = |c: &code::Challenge| {
+            let text = match lang {
+                // "以 83 步击败 85 步": mine first.
+                Lang::Zh => fill(&fill(l.beaten_value, spec.moves), c.moves),
+                Lang::En => fill(&fill(l.beaten_value, c.moves), spec.moves),
+            };
+            (l.beaten.to_string(), text)
+        };
+        if let Some(b) = &spec.beat {
+            // The app compared exact times; more moves than the target is never a beat.
+            if spec.moves > b.moves {
+                return Err(Error::range(format!(
+                    "{} moves do not beat {}",
+                    spec.moves, b.moves
+                )));
+            }
+            lines.push(beaten_line(b));
+        } else if let Some(c) = decoded.challenge {
+            if surely_beats(&c) {
+                lines.push(beaten_line(&c));
             } else {
                 lines.push((
                     l.to_beat.to_string(),

@@ -15,6 +15,7 @@ fn spec(code: &str, lang: Lang) -> CardSpec {
         best_tile: None,
         date: Some((2026, 11, 29)),
         picture: None,
+        beat: None,
     }
 }
 
@@ -281,6 +282,24 @@ fn a_challenge_is_beaten_or_shown_to_beat() {
     let mut s = spec(&code, Lang::En);
     s.seconds = 100;
     assert!(line(&Card::describe(&s).unwrap(), "Challenge").is_some());
+    // The player's own result in their own code (203.4 s shown as 203): still to beat.
+    let mut s = spec(&code, Lang::En);
+    s.seconds = 203;
+    assert_eq!(line(&Card::describe(&s).unwrap(), "Challenge"), None);
+    assert_eq!(
+        line(&Card::describe(&s).unwrap(), "To beat").as_deref(),
+        Some("85 moves · 3:23.4")
+    );
+    // A friend's challenge beaten, shared with the player's own code: "I beat 90 with 85".
+    s.beat = Some(Challenge::new(90, 300_000).unwrap());
+    let card = Card::describe(&s).unwrap();
+    assert_eq!(
+        line(&card, "Challenge").as_deref(),
+        Some("I beat 90 with 85")
+    );
+    assert_eq!(line(&card, "To beat"), None);
+    s.beat = Some(Challenge::new(80, 300_000).unwrap());
+    assert_eq!(Card::describe(&s).unwrap_err().code, ErrorCode::OutOfRange);
     // A code without a challenge has neither line.
     let plain = Card::describe(&spec(&encode(id).unwrap(), Lang::En)).unwrap();
     assert_eq!(plain.lines.len(), 2);

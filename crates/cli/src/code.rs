@@ -148,6 +148,7 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
         best_tile: a.get("tile").map(|_| a.num("tile", None)).transpose()?,
         date,
         picture,
+        beat: None,
     };
     let out = a.required("out")?;
     let started = Instant::now();

@@ -35,6 +35,18 @@ pub struct CardArgs {
     /// base64 PNG of at most `huarong_card::MAX_PICTURE_PNG` bytes (the UI renders it).
     #[serde(default)]
     pub picture: Option<String>,
+    /// The challenge this result beat (`finish.challenge` when `beaten`): the card says
+    /// "I beat 85 with 83" while its code carries the player's own result.
+    #[serde(default)]
+    pub beat: Option<BeatArgs>,
+}
+
+/// `card.beat`: the friend's result that was beaten.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BeatArgs {
+    pub moves: u32,
+    pub ms: u64,
 }
 
 /// Longest `picture` text accepted (base64 of the largest PNG plus a data-URL header).
@@ -65,6 +77,10 @@ impl CardArgs {
             }
             None => None,
         };
+        let beat = match &self.beat {
+            Some(b) => Some(code::Challenge::new(b.moves, b.ms)?),
+            None => None,
+        };
         Ok(CardSpec {
             code: self.code.clone(),
             lang,
@@ -76,6 +92,7 @@ impl CardArgs {
             best_tile: self.best_tile,
             date,
             picture,
+            beat,
         })
     }
 }
