@@ -438,6 +438,26 @@ fn e2e_picture_puzzle_tiles_show_the_image() {
                         .unwrap();
                 }
             }
+            // Any picture at any size 3×3…6×6: the size chips on the level screen.
+            show(&app, "levels:slide").await;
+            app.click("[data-action='pic-side'][data-side='5']").await;
+            assert_eq!(
+                attr(&app, ".pic-item[data-picture='koi']", "data-params")
+                    .await
+                    .as_deref(),
+                Some("5x5/picture:koi")
+            );
+            app.click_to(".pic-item[data-picture='koi']", "game").await;
+            app.wait_for(".board[data-picture='koi'][data-pic-size='5']")
+                .await;
+            let faces = app
+                .js("return document.querySelectorAll('.board [data-tile] .face').length")
+                .await;
+            assert_eq!(faces, json!(24));
+            let v = app.invoke("snapshot", json!({ "kind": "slide" })).await;
+            assert_eq!(v["snapshot"]["slot"], "slide:5x5/picture", "{v}");
+            settle(&app).await;
+            app.shot("390x844-zh-picture-5x5").await;
             quit_without_errors(app).await;
         },
     );
