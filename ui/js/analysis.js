@@ -112,7 +112,7 @@ export function analysisSection(kind, view) {
       el.append(
         h('div', { class: 'chart-box' }, analysisChart(a)),
         h('p', { class: 'ana-worst', 'data-worst': a.worst ? `${a.worst.from}-${a.worst.to}:${a.worst.lost}` : 'none' }, worstLine(a)),
-        h('p', { class: 'help ana-meta', 'data-lost-count': lostN }, `${t('ana.start', { n: a.optimal_start })} · ${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })}`),
+        h('p', { class: 'help ana-meta', 'data-lost-count': lostN }, lostN ? `${t('ana.start', { n: a.optimal_start })} · ${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })}` : t('ana.start', { n: a.optimal_start })),
       );
     },
     stop() {
