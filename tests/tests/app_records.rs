@@ -2,7 +2,7 @@
 //! plays, averages of 5 and 12, history capped at 100) and picture puzzles (levels, slots,
 //! record scope, the player's own picture).
 
-use huarong_tests::{fresh_app, TempDir, TestApp};
+use huarong_tests::{fresh_app, gap_neighbours, TempDir, TestApp};
 use serde_json::{json, Value};
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
@@ -411,4 +411,42 @@ fn pictures_play_at_every_side_and_bad_names_are_refused() {
         );
     }
     assert_eq!(app.ok("snapshot", json!({"kind": "slide"})), before);
+}
+
+/// Klotski's scope is its start board, under its own rule; 2048's is `2048`; a number-slide
+/// daily counts in its size's scope.
+#[test]
+fn klotski_2048_and_daily_scopes() {
+    let (_d, app) = app("rec-scopes");
+    let id = "klotski:a..b/a..b/cCCe/cCCe/h..i";
+    app.ok("open_game", json!({ "id": id }));
+    let w = app.ok(
+        "play",
+        json!({"kind": "klotski", "mv": {"piece": "C", "to": [3, 1]}}),
+    );
+    assert_eq!(w["snapshot"]["status"], "won", "{w}");
+    let scope = w["finish"]["key"]
+        .as_str()
+        .unwrap()
+        .rsplit_once('/')
+        .unwrap()
+        .0
+        .to_string();
+    assert!(scope.starts_with("klotski:"), "{scope}");
+    let r = records(&app, &scope);
+    assert_eq!(r["rule"], "piece");
+    assert_eq!(r["best_moves"], 1);
+    assert_eq!(r["wins"], 1);
+    assert_eq!(r["history"][0]["moves"], 1);
+    let r = records(&app, "2048");
+    assert_eq!(r["rule"], "moves");
+    assert_eq!(r["plays"], 0);
+    assert!(r["best_ms"].is_null());
+
+    let daily = app.ok("daily_info", json!({}));
+    let v = app.snap("open_game", json!({ "id": daily["slide"] }));
+    assert_eq!(v["mode"], "daily");
+    let tile = gap_neighbours(&v)[0];
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": tile}}));
+    assert_eq!(records(&app, "slide:4x4")["plays"], 1, "the daily is a 4×4");
 }
