@@ -94,6 +94,12 @@ fn the_opened_game_shows_the_result_and_the_finish_compares() {
     let (_d, app, v) = open_challenge("chal-open", 5, 60_000);
     assert_eq!(v["challenge"], json!({"moves": 5, "ms": 60_000}));
     assert_eq!(v["mode"], "challenge");
+    let view = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(
+        view["challenge"],
+        json!({"moves": 5, "ms": 60_000}),
+        "on the View too, as the contract names it"
+    );
     let slot = v["slot"].as_str().unwrap().to_string();
     assert!(slot.starts_with("challenge:"), "{slot}");
     let s = app.ok("snapshot", json!({"kind": "slide"}));
