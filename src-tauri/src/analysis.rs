@@ -49,7 +49,7 @@ impl AppState {
                 format!("{} has no optimal distance to analyse", other.as_str()),
             )),
         }?;
-        let worst = found.worst_window();
+        let worst = found.worst_window().map(|w| worst_view(&found, w));
         Ok(json!({
             "kind": kind,
             "rule": rule,
@@ -78,4 +78,23 @@ impl AppState {
         }
         Ok(found)
     }
+}
+
+/// The `worst` value: the engine's stretch of moves `from..=to` where lost moves outnumber the
+/// others the most, with `lost` = the moves that stretch cost: the moves made in it minus the
+/// distance they gained (`len - (d[from-1] - d[to])`). A move away from the goal costs two —
+/// itself and the move that takes it back — so under `tile` the losses of all stretches add
+/// up to `moves - optimal_start`, the number the finish shows beside the optimum.
+fn worst_view(a: &Analysis, w: engine::Window) -> Value {
+    let at = |k: u32| -> i64 {
+        if k == 0 {
+            i64::from(a.optimal_start)
+        } else {
+            a.distances.get(k as usize - 1).map_or(0, |&d| i64::from(d))
+        }
+    };
+    let len = i64::from(w.to) - i64::from(w.from) + 1;
+    let gained = at(w.from - 1) - at(w.to);
+    let cost = (len - gained).max(i64::from(w.lost));
+    json!({ "from": w.from, "to": w.to, "lost": cost, "lost_moves": w.lost })
 }

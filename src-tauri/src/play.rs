@@ -36,16 +36,18 @@ impl AppState {
         };
         let mut base = slot.session.snapshot(self.now());
         base.moves = moves_under(&base.counters, &rule, base.moves);
+        let challenge = crate::challenge::view(challenge);
         View {
             snapshot: GameSnapshot {
                 base,
                 slot: slot.key.clone(),
                 mode: slot.mode,
-                challenge: crate::challenge::view(challenge),
+                challenge: challenge.clone(),
             },
             effect,
             finish,
             rule,
+            challenge,
         }
     }
 

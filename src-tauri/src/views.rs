@@ -38,6 +38,8 @@ pub struct View {
     pub finish: Option<Finish>,
     /// The counting rule `snapshot.moves` uses.
     pub rule: String,
+    /// The same as `snapshot.challenge` (issue 16's contract names it on the View).
+    pub challenge: Option<Value>,
 }
 
 /// The result of a finished game.

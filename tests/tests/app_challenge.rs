@@ -60,6 +60,26 @@ fn encode_and_decode_carry_the_result() {
         ),
         (json!({"id": NEAR_WIN, "moves": 0, "ms": 5}), "out_of_range"),
         (
+            json!({"id": NEAR_WIN, "moves": 5.5, "ms": 5}),
+            "bad_argument",
+        ),
+        (
+            json!({"id": NEAR_WIN, "moves": 5, "ms": 1.5}),
+            "bad_argument",
+        ),
+        (
+            json!({"id": NEAR_WIN, "moves": 1e12, "ms": 5}),
+            "bad_argument",
+        ),
+        (
+            json!({"id": NEAR_WIN, "moves": u64::MAX, "ms": u64::MAX}),
+            "bad_argument",
+        ),
+        (
+            json!({"id": NEAR_WIN, "moves": 5, "ms": -3}),
+            "bad_argument",
+        ),
+        (
             json!({"id": NEAR_WIN, "moves": 5, "ms": 999u64 * 3600 * 1000 + 1}),
             "out_of_range",
         ),
@@ -74,6 +94,12 @@ fn the_opened_game_shows_the_result_and_the_finish_compares() {
     let (_d, app, v) = open_challenge("chal-open", 5, 60_000);
     assert_eq!(v["challenge"], json!({"moves": 5, "ms": 60_000}));
     assert_eq!(v["mode"], "challenge");
+    let view = app.ok("snapshot", json!({"kind": "slide"}));
+    assert_eq!(
+        view["challenge"],
+        json!({"moves": 5, "ms": 60_000}),
+        "on the View too, as the contract names it"
+    );
     let slot = v["slot"].as_str().unwrap().to_string();
     assert!(slot.starts_with("challenge:"), "{slot}");
     let s = app.ok("snapshot", json!({"kind": "slide"}));
@@ -150,5 +176,40 @@ fn the_result_is_part_of_the_challenge_slot() {
     let c: &Value = &w["finish"]["challenge"];
     assert_eq!(c["moves"], 7);
     assert_eq!(c["beaten"], true, "3 moves beat 7: {c}");
+    app.close();
+}
+
+/// The card of a won challenge: `beat` is the friend's result that was beaten (the card's code
+/// carries the player's own); a `beat` the result does not beat, or malformed, is refused.
+#[test]
+fn a_card_says_which_challenge_was_beaten() {
+    let (_dir, app) = fresh_app("chal-card");
+    let own = code_with(&app, 1, 400);
+    let card = |beat: Value| {
+        let mut c = json!({"code": own, "lang": "en", "moves": 1, "seconds": 0});
+        if !beat.is_null() {
+            c["beat"] = beat;
+        }
+        json!({ "card": c })
+    };
+    let plain = app.ok("card_image", card(Value::Null));
+    let beaten = app.ok("card_image", card(json!({"moves": 5, "ms": 60_000})));
+    assert_ne!(plain, beaten, "the beaten line is drawn");
+    for (beat, want) in [
+        (json!({"moves": 0, "ms": 5}), "out_of_range"),
+        (json!({"moves": 5}), "bad_argument"),
+        (json!({"moves": 5, "ms": 5, "x": 1}), "bad_argument"),
+        (json!({"moves": -5, "ms": 5}), "bad_argument"),
+        (json!("5"), "bad_argument"),
+    ] {
+        assert_eq!(app.err("card_image", card(beat.clone())), want, "{beat}");
+    }
+    let more =
+        json!({"card": {"code": own, "moves": 9, "seconds": 1, "beat": {"moves": 5, "ms": 9_000}}});
+    assert_eq!(
+        app.err("card_image", more),
+        "out_of_range",
+        "9 moves beat no 5"
+    );
     app.close();
 }

@@ -2,7 +2,7 @@
 //! plays, averages of 5 and 12, history capped at 100) and picture puzzles (levels, slots,
 //! record scope, the player's own picture).
 
-use huarong_tests::{fresh_app, TempDir, TestApp};
+use huarong_tests::{fresh_app, gap_neighbours, TempDir, TestApp};
 use serde_json::{json, Value};
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
@@ -324,4 +324,129 @@ fn the_players_picture_is_validated_stored_and_loaded() {
         json!(format!("data:image/jpeg;base64,{}", b64(&jpeg)))
     );
     app.close();
+}
+
+/// The share card of a picture puzzle draws its tiles from the picture the UI sends (a PNG,
+/// here a card image, which is one); anything else is a typed error.
+#[test]
+fn a_picture_puzzles_card_takes_its_picture() {
+    let (_d, app) = app("pic-card");
+    let code = app.ok(
+        "encode_code",
+        json!({"id": "slide:3x3/picture:lotus:4,1,3,7,2,6,5,8,0"}),
+    )["code"]
+        .clone();
+    let card = |picture: Option<Value>| {
+        let mut c = json!({"code": code, "lang": "en", "moves": 12, "seconds": 40});
+        if let Some(p) = picture {
+            c["picture"] = p;
+        }
+        json!({ "card": c })
+    };
+    let plain = app.ok("card_image", card(None));
+    let png = plain.as_str().unwrap();
+    assert!(png.starts_with("data:image/png;base64,"));
+    let with = app.ok("card_image", card(Some(plain.clone())));
+    assert!(with.as_str().unwrap().starts_with("data:image/png;base64,"));
+    assert_ne!(with, plain, "the tiles show the picture");
+    // Bare base64 is taken too.
+    let bare = png.trim_start_matches("data:image/png;base64,");
+    assert_eq!(app.ok("card_image", card(Some(json!(bare)))), with);
+
+    let jpeg = [0xffu8, 0xd8, 0xff, 0xe0, 0, 16, b'J', b'F', b'I', b'F'];
+    let not_png = format!("data:image/png;base64,{}", b64(b"not a png at all"));
+    let cut = format!("data:image/png;base64,{}", &bare[..200]);
+    for (bad, want) in [
+        (json!(b64(&jpeg)), "bad_argument"),
+        (json!(not_png), "bad_argument"),
+        (json!(cut), "parse"),
+        (json!(7), "bad_argument"),
+        (json!("x".repeat(400 * 1024)), "bad_argument"),
+    ] {
+        assert_eq!(app.err("card_image", card(Some(bad.clone()))), want);
+    }
+    // A number game's card takes no picture.
+    let number =
+        app.ok("encode_code", json!({"id": "slide:3x3:4,1,3,7,2,6,5,8,0"}))["code"].clone();
+    let args = json!({"card": {"code": number, "moves": 1, "seconds": 1, "picture": plain}});
+    assert_eq!(app.err("card_image", args), "parse");
+}
+
+/// Every picture plays at 3×3 to 6×6, each size its own slot and record scope; a bad picture
+/// name or size is a typed error, never an internal one, and changes no game.
+#[test]
+fn pictures_play_at_every_side_and_bad_names_are_refused() {
+    let (_d, app) = app("pic-sides");
+    for n in 3..=6 {
+        let v = app.new_game(
+            json!({"kind": "slide", "params": format!("{n}x{n}/picture:koi"), "seed": 3}),
+        );
+        assert_eq!(v["slot"], format!("slide:{n}x{n}/picture"));
+        assert_eq!(v["id"], format!("slide:{n}x{n}/picture:koi#3"));
+    }
+    let before = app.ok("snapshot", json!({"kind": "slide"}));
+    for bad in [
+        "3x3/picture:../etc",
+        "3x3/picture:a/b",
+        "3x3/picture:",
+        "3x3/picture:Lotus",
+        "3x3/picture:a b",
+        "2x2/picture:lotus",
+        "7x7/picture:lotus",
+        "3x3/picture:lotus/picture:koi",
+    ] {
+        let e = app.err(
+            "new_game",
+            json!({"kind": "slide", "params": bad, "replace": true}),
+        );
+        assert!(
+            ["parse", "out_of_range", "bad_argument"].contains(&e.as_str()),
+            "{bad}: {e}"
+        );
+        let id = format!("slide:{bad}:1,2,3,4,5,6,7,0,8");
+        let e = app.err("open_game", json!({"id": id, "replace": true}));
+        assert!(
+            ["parse", "out_of_range", "bad_argument", "bad_code"].contains(&e.as_str()),
+            "{id}: {e}"
+        );
+    }
+    assert_eq!(app.ok("snapshot", json!({"kind": "slide"})), before);
+}
+
+/// Klotski's scope is its start board, under its own rule; 2048's is `2048`; a number-slide
+/// daily counts in its size's scope.
+#[test]
+fn klotski_2048_and_daily_scopes() {
+    let (_d, app) = app("rec-scopes");
+    let id = "klotski:a..b/a..b/cCCe/cCCe/h..i";
+    app.ok("open_game", json!({ "id": id }));
+    let w = app.ok(
+        "play",
+        json!({"kind": "klotski", "mv": {"piece": "C", "to": [3, 1]}}),
+    );
+    assert_eq!(w["snapshot"]["status"], "won", "{w}");
+    let scope = w["finish"]["key"]
+        .as_str()
+        .unwrap()
+        .rsplit_once('/')
+        .unwrap()
+        .0
+        .to_string();
+    assert!(scope.starts_with("klotski:"), "{scope}");
+    let r = records(&app, &scope);
+    assert_eq!(r["rule"], "piece");
+    assert_eq!(r["best_moves"], 1);
+    assert_eq!(r["wins"], 1);
+    assert_eq!(r["history"][0]["moves"], 1);
+    let r = records(&app, "2048");
+    assert_eq!(r["rule"], "moves");
+    assert_eq!(r["plays"], 0);
+    assert!(r["best_ms"].is_null());
+
+    let daily = app.ok("daily_info", json!({}));
+    let v = app.snap("open_game", json!({ "id": daily["slide"] }));
+    assert_eq!(v["mode"], "daily");
+    let tile = gap_neighbours(&v)[0];
+    app.ok("play", json!({"kind": "slide", "mv": {"tile": tile}}));
+    assert_eq!(records(&app, "slide:4x4")["plays"], 1, "the daily is a 4×4");
 }

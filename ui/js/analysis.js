@@ -57,7 +57,7 @@ export function analysisChart(a) {
   root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + 8, 'text-anchor': 'end' }, String(max)));
   root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + ih, 'text-anchor': 'end' }, '0'));
   root.append(svg('text', { class: 'tick', x: pad.l, y: H - 5 }, '0'));
-  root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 5, 'text-anchor': 'end' }, `${n} ${t('ana.axisMove')}`));
+  root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 5, 'text-anchor': 'end' }, `${n} ${n === 1 ? t('ana.axisMove') : t('ana.axisMoves')}`));
   return root;
 }
 
@@ -112,7 +112,7 @@ export function analysisSection(kind, view) {
       el.append(
         h('div', { class: 'chart-box' }, analysisChart(a)),
         h('p', { class: 'ana-worst', 'data-worst': a.worst ? `${a.worst.from}-${a.worst.to}:${a.worst.lost}` : 'none' }, worstLine(a)),
-        h('p', { class: 'help ana-meta', 'data-lost-count': lostN }, `${t('ana.start', { n: a.optimal_start })} · ${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })}`),
+        h('p', { class: 'help ana-meta', 'data-lost-count': lostN }, lostN ? `${t('ana.start', { n: a.optimal_start })} · ${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })}` : t('ana.start', { n: a.optimal_start })),
       );
     },
     stop() {

@@ -89,6 +89,7 @@ const zh = {
   sharedDone: '已分享',
   usedUndo: '用过撤销',
   usedHint: '用过提示 {n} 次',
+  usedHint1: '用过提示 1 次',
   autoSolved: '自动解完成',
   // code
   codeTitle: '输入或粘贴代码',
@@ -208,6 +209,7 @@ const en = {
   sharedDone: 'Shared',
   usedUndo: 'undo used',
   usedHint: '{n} hints used',
+  usedHint1: '1 hint used',
   autoSolved: 'auto-solved',
   codeTitle: 'Enter or paste a code',
   codeHelp: 'A game ID, share code or link, e.g. slide:3x3:1,2,3,4,5,6,7,0,8',

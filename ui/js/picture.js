@@ -76,6 +76,42 @@ export function applyPicture(boardEl, s) {
   }
 }
 
+/** Side of the picture sent for the share card's thumbnail (Rust refuses more than 256 KiB). */
+const CARD_SIDE = [240, 160];
+const CARD_MAX_BYTES = 250 * 1024;
+
+/**
+ * The picture of a picture puzzle as a PNG data URL for the share card (`card.picture`), or
+ * null (not a picture puzzle, the image did not load, too large: the card shows numbers).
+ */
+export async function cardPicture(s) {
+  const name = pictureOf(s);
+  if (!name) return null;
+  const url = name === 'custom' ? await customUrl() : urlOf(name);
+  if (!url) return null;
+  try {
+    const img = await new Promise((resolve, reject) => {
+      const im = new Image();
+      im.onload = () => resolve(im);
+      im.onerror = () => reject(new Error('picture did not load'));
+      im.src = url;
+    });
+    for (const side of CARD_SIDE) {
+      const canvas = document.createElement('canvas');
+      canvas.width = side;
+      canvas.height = side;
+      const g = canvas.getContext('2d');
+      g.imageSmoothingQuality = 'high';
+      g.drawImage(img, 0, 0, side, side);
+      const data = canvas.toDataURL('image/png');
+      if ((data.length * 3) / 4 < CARD_MAX_BYTES) return data;
+    }
+  } catch (_) {
+    // No picture on the card; it still has the board.
+  }
+  return null;
+}
+
 /** The numbers toggle of the game screen (hidden unless the board shows a picture). */
 export function numbersToggle(getBoardEl) {
   const btn = h('button', { class: 'chip pic-toggle', type: 'button', 'data-action': 'numbers', 'aria-pressed': numbers ? 'true' : 'false', hidden: true }, t('pic.numbers'));
@@ -98,22 +134,59 @@ function title(p) {
   return language() === 'en' ? p.name_en || p.name : p.name_zh || p.name;
 }
 
-/** The level screen's picture section: built-in pictures, the player's photo, "use my photo". */
+/** Picture boards are square, 3×3 to 6×6 (the engine's picture sides). */
+const SIDES = [3, 4, 5, 6];
+let side = null; // the size chosen on the level screen (null: each picture at its listed size)
+
+/** The params a picture starts with: its listed `params`, or the chosen size. */
+function paramsOf(p) {
+  return side ? `${side}x${side}/picture:${p.name}` : p.params;
+}
+
+function sizeText(p) {
+  const n = side || Number(String(p.size || '').split('x')[0]) || 3;
+  const best = !side || `${side}x${side}` === p.size ? p.best && p.best.best_moves : null;
+  return `${n}×${n}${best ? ` · ${t('best')} ${best}` : ''}`;
+}
+
+/** The level screen's picture section: a size choice, the built-in pictures, the player's photo, "use my photo". */
 export function pictureList(screen) {
   const raw = screen.app.levelsRaw && screen.app.levelsRaw.slide;
   const pics = (raw && Array.isArray(raw.pictures) && raw.pictures) || [];
+  const labels = [];
   const items = pics.map((p) => {
     const img = h('img', { class: 'pic-thumb', alt: '', src: p.custom ? '' : `pictures/${p.name}.svg`, width: '96', height: '96', draggable: 'false' });
     if (p.custom) customUrl().then((u) => u && (img.src = u));
-    const best = p.best && p.best.best_moves;
-    return h(
+    const size = h('span', { class: 'pic-size' }, sizeText(p));
+    const item = h(
       'button',
-      { class: 'pic-item', type: 'button', 'data-picture': p.name, 'data-params': p.params, 'aria-label': `${title(p)} ${String(p.size || '').replace('x', '×')}`, onclick: () => screen.start(p.params) },
+      { class: 'pic-item', type: 'button', 'data-picture': p.name, 'data-params': paramsOf(p), onclick: () => screen.start(paramsOf(p)) },
       img,
       h('span', { class: 'pic-name' }, title(p)),
-      h('span', { class: 'pic-size' }, `${String(p.size || '').replace('x', '×')}${best ? ` · ${t('best')} ${best}` : ''}`),
+      size,
     );
+    labels.push(() => {
+      size.textContent = sizeText(p);
+      item.dataset.params = paramsOf(p);
+      item.setAttribute('aria-label', `${title(p)} ${sizeText(p)}`);
+    });
+    return item;
   });
+  const chips = SIDES.map((n) =>
+    h('button', { class: 'chip', type: 'button', 'data-action': 'pic-side', 'data-side': n, 'aria-pressed': side === n ? 'true' : 'false' }, `${n}×${n}`),
+  );
+  const relabel = () => {
+    chips.forEach((c) => c.setAttribute('aria-pressed', Number(c.dataset.side) === side ? 'true' : 'false'));
+    labels.forEach((f) => f());
+  };
+  chips.forEach((c) =>
+    c.addEventListener('click', () => {
+      const n = Number(c.dataset.side);
+      side = side === n ? null : n;
+      relabel();
+    }),
+  );
+  relabel();
   const input = h('input', { type: 'file', accept: 'image/*', class: 'sr-only', id: 'pic-file', 'data-action': 'photo-file' });
   const status = h('p', { class: 'help pic-status', role: 'status' });
   input.addEventListener('change', () => {
@@ -125,6 +198,7 @@ export function pictureList(screen) {
     'section',
     { class: 'pictures', 'aria-labelledby': 'pic-title' },
     h('h2', { class: 'section-title', id: 'pic-title' }, t('pictures')),
+    h('div', { class: 'pic-sides', role: 'group', 'aria-label': t('pic.size') }, chips),
     h('div', { class: 'pic-grid' }, items),
     h('label', { class: 'btn wide ghost pic-own', for: 'pic-file', 'data-action': 'photo' }, t('pic.own')),
     input,
@@ -133,7 +207,7 @@ export function pictureList(screen) {
   );
 }
 
-/** Crop the centre square, scale to ≤ 512 px, keep it (Rust) and start a 3×3 with it. */
+/** Crop the centre square, scale to ≤ 512 px, keep it (Rust) and start it (3×3, or the chosen size). */
 async function ownPhoto(screen, file, status) {
   status.textContent = t('pic.saving');
   try {
@@ -142,7 +216,8 @@ async function ownPhoto(screen, file, status) {
     custom = data;
     if (screen.app.levels) delete screen.app.levels.slide;
     status.textContent = '';
-    await screen.start('3x3/picture:custom');
+    const n = side || 3;
+    await screen.start(`${n}x${n}/picture:custom`);
   } catch (e) {
     status.textContent = t('pic.bad', { message: (e && e.message) || String(e) });
   }

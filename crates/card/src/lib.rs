@@ -6,9 +6,11 @@
 //! every platform. The QR code holds the link `huarong://play?c=<code>`.
 
 mod canvas;
+mod picture;
 mod qr;
 mod thumb;
 
+pub use picture::{Picture, MAX_PICTURE_PNG, MAX_PICTURE_SIDE};
 pub use thumb::Thumb;
 
 use ab_glyph::FontRef;
@@ -117,6 +119,12 @@ pub struct CardSpec {
     pub best_tile: Option<u32>,
     /// The day played (year, month, day); a daily challenge shows its own date.
     pub date: Option<(i32, u32, u32)>,
+    /// A picture puzzle's image as PNG bytes (at most [`MAX_PICTURE_PNG`]): the start board
+    /// is drawn with every tile showing its part of it. Only for a picture puzzle's code.
+    pub picture: Option<Vec<u8>>,
+    /// The challenge this result beat (the game was opened from a friend's code): the card
+    /// says "I beat 85 with 83", while its own code carries the player's result to beat.
+    pub beat: Option<code::Challenge>,
 }
 
 /// Longest time shown (999 hours), largest numbers: beyond them the card refuses the spec.
@@ -143,6 +151,8 @@ pub struct Card {
     pub lines: Vec<(String, String)>,
     pub stars: Option<u8>,
     pub thumb: Thumb,
+    /// The picture the thumbnail's tiles show (a picture puzzle), decoded.
+    pub picture: Option<Picture>,
     pub code: String,
     pub link: String,
 }
@@ -282,6 +292,17 @@ impl Card {
         let l = labels(lang);
         let game = game(decoded.kind);
         let thumb = Thumb::parse(decoded.kind, &decoded.board).map_err(Error::parse)?;
+        let picture = match &spec.picture {
+            Some(png) => {
+                if decoded.kind != Kind::Slide || !decoded.id.contains("/picture:") {
+                    return Err(Error::parse(
+                        "a picture goes on the card of a picture puzzle only; this code is not one",
+                    ));
+                }
+                Some(Picture::decode(png)?)
+            }
+            None => None,
+        };
         let (cols, rows) = thumb.grid();
         let level = Level {
             decoded: &decoded,
@@ -331,15 +352,35 @@ impl Card {
             )
         };
         lines.push((l.time.to_string(), clock(spec.seconds)));
-        // A challenge the code carries: beaten by this result, or still to beat.
-        if let Some(c) = decoded.challenge {
-            if c.beaten_by(spec.moves, spec.seconds.saturating_mul(1000)) {
-                let text = match lang {
-                    // "以 83 步击败 85 步": mine first.
-                    Lang::Zh => fill(&fill(l.beaten_value, spec.moves), c.moves),
-                    Lang::En => fill(&fill(l.beaten_value, c.moves), spec.moves),
-                };
-                lines.push((l.beaten.to_string(), text));
+        // The challenge this result beat, else the one the code carries: beaten by this
+        // result, or still to beat. Time is in whole seconds here (rounded), so with as many
+        // moves only a result a whole second faster is surely a beat: the player's own result
+        // in their own code is always "to beat", never "I beat 12 with 12".
+        let surely_beats = |c: &code::Challenge| {
+            spec.moves < c.moves
+                || (spec.moves == c.moves
+                    && spec.seconds.saturating_add(1).saturating_mul(1000) <= c.ms)
+        };
+        let beaten_line = |c: &code::Challenge| {
+            let text = match lang {
+                // "以 83 步击败 85 步": mine first.
+                Lang::Zh => fill(&fill(l.beaten_value, spec.moves), c.moves),
+                Lang::En => fill(&fill(l.beaten_value, c.moves), spec.moves),
+            };
+            (l.beaten.to_string(), text)
+        };
+        if let Some(b) = &spec.beat {
+            // The app compared exact times; more moves than the target is never a beat.
+            if spec.moves > b.moves {
+                return Err(Error::range(format!(
+                    "{} moves do not beat {}",
+                    spec.moves, b.moves
+                )));
+            }
+            lines.push(beaten_line(b));
+        } else if let Some(c) = decoded.challenge {
+            if surely_beats(&c) {
+                lines.push(beaten_line(&c));
             } else {
                 lines.push((
                     l.to_beat.to_string(),
@@ -360,6 +401,7 @@ impl Card {
             lines,
             stars: if game.scored { None } else { spec.stars },
             thumb,
+            picture,
             link: code::link(&code_text),
             code: code_text,
         })
@@ -420,7 +462,10 @@ impl Card {
 
         // The start board.
         cv.round_rect(44.0, 170.0, 432.0, 432.0, 22.0, Rgb::hex(0xe9dcc7));
-        self.thumb.draw(&mut cv, &bold, 50.0, 176.0, 420.0);
+        match &self.picture {
+            Some(p) => p.draw(&self.thumb, &mut cv, &self.thumb.frame(50.0, 176.0, 420.0)),
+            None => self.thumb.draw(&mut cv, &bold, 50.0, 176.0, 420.0),
+        }
 
         // The result.
         let x0 = 520.0;

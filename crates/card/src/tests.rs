@@ -14,6 +14,8 @@ fn spec(code: &str, lang: Lang) -> CardSpec {
         score: None,
         best_tile: None,
         date: Some((2026, 11, 29)),
+        picture: None,
+        beat: None,
     }
 }
 
@@ -280,6 +282,24 @@ fn a_challenge_is_beaten_or_shown_to_beat() {
     let mut s = spec(&code, Lang::En);
     s.seconds = 100;
     assert!(line(&Card::describe(&s).unwrap(), "Challenge").is_some());
+    // The player's own result in their own code (203.4 s shown as 203): still to beat.
+    let mut s = spec(&code, Lang::En);
+    s.seconds = 203;
+    assert_eq!(line(&Card::describe(&s).unwrap(), "Challenge"), None);
+    assert_eq!(
+        line(&Card::describe(&s).unwrap(), "To beat").as_deref(),
+        Some("85 moves · 3:23.4")
+    );
+    // A friend's challenge beaten, shared with the player's own code: "I beat 90 with 85".
+    s.beat = Some(Challenge::new(90, 300_000).unwrap());
+    let card = Card::describe(&s).unwrap();
+    assert_eq!(
+        line(&card, "Challenge").as_deref(),
+        Some("I beat 90 with 85")
+    );
+    assert_eq!(line(&card, "To beat"), None);
+    s.beat = Some(Challenge::new(80, 300_000).unwrap());
+    assert_eq!(Card::describe(&s).unwrap_err().code, ErrorCode::OutOfRange);
     // A code without a challenge has neither line.
     let plain = Card::describe(&spec(&encode(id).unwrap(), Lang::En)).unwrap();
     assert_eq!(plain.lines.len(), 2);
@@ -297,4 +317,80 @@ fn a_challenge_is_beaten_or_shown_to_beat() {
     }
     assert_eq!(clock_tenths(203_499), "3:23.4");
     assert_eq!(clock_tenths(3_723_050), "1:02:03.0");
+}
+
+/// A PNG of `side`×`side` pixels whose 3×3 cells are each one colour (`cell_colour`).
+fn cells_png(side: u32, color: png::ColorType) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, side, side);
+        enc.set_color(color);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut w = enc.write_header().unwrap();
+        let mut data = Vec::new();
+        for y in 0..side {
+            for x in 0..side {
+                let home = (y * 3 / side) * 3 + x * 3 / side;
+                let c = cell_colour(home as usize);
+                match color {
+                    png::ColorType::Rgb => data.extend([c.0, c.1, c.2]),
+                    _ => data.extend([c.0, c.1, c.2, 255]),
+                }
+            }
+        }
+        w.write_image_data(&data).unwrap();
+    }
+    out
+}
+
+fn cell_colour(home: usize) -> Rgb {
+    Rgb(
+        (home * 28) as u8,
+        200 - (home * 20) as u8,
+        ((home * 97) % 256) as u8,
+    )
+}
+
+/// A picture puzzle's card: every tile of the start board shows its home cell of the picture
+/// (sampled at the tile's centre), the blank shows the frame; bad pictures are typed errors.
+#[test]
+fn a_picture_puzzle_card_shows_the_picture_on_its_tiles() {
+    let id = "slide:3x3/picture:lotus:4,1,3,7,2,6,5,8,0";
+    let code = encode(id).unwrap();
+    for color in [png::ColorType::Rgb, png::ColorType::Rgba] {
+        let mut s = spec(&code, Lang::En);
+        s.picture = Some(cells_png(96, color));
+        let card = Card::describe(&s).unwrap();
+        let (w, _, px) = decode_png(&render(&s).unwrap());
+        let f = card.thumb.frame(50.0, 176.0, 420.0);
+        for (i, &n) in card.thumb.cells.iter().enumerate() {
+            let cx = (f.x + f.pad + (i % 3) as f32 * f.cell + f.cell / 2.0) as usize;
+            let cy = (f.y + f.pad + (i / 3) as f32 * f.cell + f.cell / 2.0) as usize;
+            let at = (cy * w as usize + cx) * 3;
+            let got = Rgb(px[at], px[at + 1], px[at + 2]);
+            let want = if n == 0 {
+                Rgb::hex(0x8a5a35)
+            } else {
+                cell_colour(n as usize - 1)
+            };
+            assert_eq!(got, want, "cell {i} (tile {n})");
+        }
+        if let Ok(dir) = std::env::var("HUARONG_CARD_DIR") {
+            std::fs::write(PathBuf::from(dir).join("picture.png"), render(&s).unwrap()).unwrap();
+        }
+    }
+    // Not a picture puzzle, not a PNG, too many pixels, too many bytes: typed errors.
+    let mut s = spec(&encode("slide:3x3:4,1,3,7,2,6,5,8,0").unwrap(), Lang::En);
+    s.picture = Some(cells_png(30, png::ColorType::Rgb));
+    assert_eq!(render(&s).unwrap_err().code, ErrorCode::Parse);
+    for bad in [
+        b"GIF89a not a png".to_vec(),
+        cells_png(30, png::ColorType::Rgb)[..40].to_vec(),
+        cells_png(MAX_PICTURE_SIDE + 3, png::ColorType::Rgb),
+        vec![0x89; MAX_PICTURE_PNG + 1],
+    ] {
+        let mut s = spec(&code, Lang::Zh);
+        s.picture = Some(bad);
+        assert_eq!(render(&s).unwrap_err().code, ErrorCode::Parse);
+    }
 }

@@ -39,8 +39,8 @@ impl Thumb {
         (self.cols, self.rows)
     }
 
-    /// Draws the board centred in the box (x, y, size × size).
-    pub fn draw(&self, cv: &mut Canvas, font: &FontRef, x: f32, y: f32, size: f32) {
+    /// Where the board goes when centred in the box (x, y, size × size).
+    pub fn frame(&self, x: f32, y: f32, size: f32) -> Frame {
         let (cols, rows) = self.grid();
         let pad = size * 0.04;
         let cell = ((size - 2.0 * pad) / cols.max(rows) as f32).floor();
@@ -48,7 +48,7 @@ impl Thumb {
             cell * cols as f32 + 2.0 * pad,
             cell * rows as f32 + 2.0 * pad,
         );
-        let frame = Frame {
+        Frame {
             x: (x + (size - bw) / 2.0).round(),
             y: (y + (size - bh) / 2.0).round(),
             w: bw,
@@ -56,7 +56,12 @@ impl Thumb {
             pad,
             cell,
             gap: (cell * 0.06).max(1.5),
-        };
+        }
+    }
+
+    /// Draws the board centred in the box (x, y, size × size).
+    pub fn draw(&self, cv: &mut Canvas, font: &FontRef, x: f32, y: f32, size: f32) {
+        let frame = self.frame(x, y, size);
         (crate::game(self.kind).draw)(self, cv, font, &frame)
     }
 }

@@ -7,7 +7,8 @@
 //!   `{"id": …, "moves": N|null, "ms": N|null}` (the challenge, if the code carries one);
 //! - `huarong daily --date YYYY-MM-DD` → `{"slide": code, "klotski": code, "2048": code}`;
 //! - `huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png`
-//!   (also `--tile N` for 2048's best tile and `--date YYYY-MM-DD` for the day played);
+//!   (also `--tile N` for 2048's best tile, `--date YYYY-MM-DD` for the day played and
+//!   `--picture image.png` for a picture puzzle's image on its tiles);
 //!   prints one JSON line `{"out": path, "bytes": N, "ms": float}`.
 
 use crate::args::Args;
@@ -111,7 +112,7 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
     let a = Args::parse(
         args,
         &[
-            "code", "moves", "seconds", "score", "lang", "out", "tile", "date",
+            "code", "moves", "seconds", "score", "lang", "out", "tile", "date", "picture",
         ],
     )?;
     if !a.positional.is_empty() {
@@ -125,6 +126,10 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
             let d = Date::parse(d).map_err(|e| e.to_string())?;
             Some((d.year, d.month, d.day))
         }
+        None => None,
+    };
+    let picture = match a.get("picture") {
+        Some(path) => Some(read_picture(path)?),
         None => None,
     };
     let optimum = optimum(&decoded);
@@ -142,6 +147,8 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
         score: a.get("score").map(|_| a.num("score", None)).transpose()?,
         best_tile: a.get("tile").map(|_| a.num("tile", None)).transpose()?,
         date,
+        picture,
+        beat: None,
     };
     let out = a.required("out")?;
     let started = Instant::now();
@@ -199,4 +206,20 @@ fn with_deadline<T: Send + 'static>(
             None
         }
     }
+}
+
+/// The PNG file `--picture` names, at most `huarong_card::MAX_PICTURE_PNG` bytes (read no
+/// further than that).
+fn read_picture(path: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let max = huarong_card::MAX_PICTURE_PNG;
+    let f = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut bytes = Vec::new();
+    f.take(max as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if bytes.len() > max {
+        return Err(format!("--picture {path} is larger than {max} bytes"));
+    }
+    Ok(bytes)
 }

@@ -116,6 +116,54 @@ fn card_writes_a_png() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `card --picture image.png` draws a picture puzzle's tiles from the image (here a card
+/// PNG, which is one); a missing file, a non-PNG or a number game's code exit 1.
+#[test]
+fn card_takes_a_picture_for_a_picture_puzzle() {
+    let dir = std::env::temp_dir().join(format!("huarong-cli-pic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, pic_code, _) = huarong(&["code", "encode", "slide:3x3/picture:koi:4,1,3,7,2,6,5,8,0"]);
+    let (_, num_code, _) = huarong(&["code", "encode", "slide:3x3:4,1,3,7,2,6,5,8,0"]);
+    let card = |code: &str, picture: Option<&std::path::Path>, out: &str| {
+        let out = dir.join(out);
+        let mut args = vec![
+            "card".to_string(),
+            "--code".into(),
+            code.trim().into(),
+            "--moves".into(),
+            "8".into(),
+            "--seconds".into(),
+            "9".into(),
+            "--out".into(),
+            out.to_str().unwrap().into(),
+        ];
+        if let Some(p) = picture {
+            args.extend(["--picture".into(), p.to_str().unwrap().into()]);
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (rc, _, err) = huarong(&refs);
+        (rc, err, std::fs::read(&out).ok())
+    };
+    let (rc, err, plain) = card(&pic_code, None, "plain.png");
+    assert_eq!(rc, 0, "{err}");
+    let png = dir.join("plain.png");
+    let (rc, err, with) = card(&pic_code, Some(&png), "with.png");
+    assert_eq!(rc, 0, "{err}");
+    assert_ne!(with, plain, "the tiles show the picture");
+    let text = dir.join("not.png");
+    std::fs::write(&text, "not a png").unwrap();
+    for (code, pic, want) in [
+        (&pic_code, dir.join("missing.png"), "cannot read"),
+        (&pic_code, text.clone(), "parse"),
+        (&num_code, png.clone(), "picture puzzle"),
+    ] {
+        let (rc, err, _) = card(code, Some(&pic), "bad.png");
+        assert_eq!(rc, 1, "{pic:?}");
+        assert!(err.contains(want), "{pic:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_result_travels_in_the_code() {
     let id = "slide:4x4/medium#7";

@@ -31,7 +31,26 @@ pub struct CardArgs {
     pub best_tile: Option<u32>,
     #[serde(default)]
     pub date: Option<String>,
+    /// A picture puzzle's image for the thumbnail: a `data:image/png;base64,` URL or bare
+    /// base64 PNG of at most `huarong_card::MAX_PICTURE_PNG` bytes (the UI renders it).
+    #[serde(default)]
+    pub picture: Option<String>,
+    /// The challenge this result beat (`finish.challenge` when `beaten`): the card says
+    /// "I beat 85 with 83" while its code carries the player's own result.
+    #[serde(default)]
+    pub beat: Option<BeatArgs>,
 }
+
+/// `card.beat`: the friend's result that was beaten.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BeatArgs {
+    pub moves: u32,
+    pub ms: u64,
+}
+
+/// Longest `picture` text accepted (base64 of the largest PNG plus a data-URL header).
+pub const MAX_PICTURE_DATA: usize = huarong_card::MAX_PICTURE_PNG / 3 * 4 + 8 + 64;
 
 impl CardArgs {
     pub fn spec(&self) -> AppResult<CardSpec> {
@@ -46,6 +65,22 @@ impl CardArgs {
             }
             None => None,
         };
+        let picture = match &self.picture {
+            Some(data) => {
+                let (bytes, format) = crate::pictures::parse_data(data)?;
+                if format != crate::pictures::Format::Png {
+                    return Err(AppError::bad_argument(
+                        "`picture` of a card must be a PNG image",
+                    ));
+                }
+                Some(bytes)
+            }
+            None => None,
+        };
+        let beat = match &self.beat {
+            Some(b) => Some(code::Challenge::new(b.moves, b.ms)?),
+            None => None,
+        };
         Ok(CardSpec {
             code: self.code.clone(),
             lang,
@@ -56,6 +91,8 @@ impl CardArgs {
             score: self.score,
             best_tile: self.best_tile,
             date,
+            picture,
+            beat,
         })
     }
 }

@@ -42,9 +42,12 @@ fn arg<T: serde::de::DeserializeOwned>(name: &str, v: Arg) -> AppResult<T> {
     args::json(name, v, MAX_ARG_JSON)
 }
 
+/// Longest `card` JSON: the share argument plus a picture puzzle's image.
+const MAX_CARD_JSON: usize = MAX_ARG_JSON + card::MAX_PICTURE_DATA;
+
 /// The checked `card` argument.
 fn card_spec(card: Arg) -> AppResult<CardSpec> {
-    arg::<CardArgs>("card", card)?.spec()
+    args::json::<CardArgs>("card", card, MAX_CARD_JSON)?.spec()
 }
 
 /// Where `share_card` put the card.

@@ -7,6 +7,7 @@ import { t, language } from '../i18n.js';
 import { toast, announce } from '../feedback.js';
 import { finishChallenge } from '../challenge.js';
 import { analysisSection } from '../analysis.js';
+import { cardPicture } from '../picture.js';
 import { scopeOf } from './stats.js';
 
 // Whether the player's last input was a key. The dialog focuses its main button for keyboard
@@ -42,7 +43,8 @@ export class FinishDialog {
     const flags = [];
     if (field(s, 'auto_solved')) flags.push(t('autoSolved'));
     if (field(s, 'undo_used')) flags.push(t('usedUndo'));
-    if (field(s, 'hints_used')) flags.push(t('usedHint', { n: field(s, 'hints_used') }));
+    const hints = Number(field(s, 'hints_used')) || 0;
+    if (hints) flags.push(hints === 1 ? t('usedHint1') : t('usedHint', { n: hints }));
 
     let starRow = null;
     if (game.finish.stars) {
@@ -134,27 +136,37 @@ export class FinishDialog {
     try {
       // A won game carries the player's own result, so friends get a challenge to beat.
       const mine = s.status === 'won' && !field(s, 'auto_solved') && f.moves !== undefined && f.time_ms !== undefined;
+      // Codes and cards count under the game's default rule (tile / piece moves), whatever
+      // the player counts by: a friend's app compares the result under that rule.
+      const dflt = Array.isArray(game.rules) && s.counters ? Number(s.counters[game.rules[0]]) : NaN;
+      const moves = Number.isFinite(dflt) ? dflt : Number(f.moves ?? s.moves);
       const codeInfo = await call('encode_code', {
         id: s.id,
         daily: daily ? daily.number : null,
         classic,
-        ...(mine ? { moves: Number(f.moves), ms: Number(f.time_ms) } : {}),
+        ...(mine ? { moves, ms: Number(f.time_ms) } : {}),
       });
       const card = {
         code: codeInfo.code,
         lang: language(),
-        moves: Number(f.moves ?? s.moves),
+        moves,
         seconds: Math.round(Number(f.time_ms ?? field(s, 'elapsed_ms') ?? 0) / 1000),
       };
       if (f.optimal !== null && f.optimal !== undefined) card.optimum = f.optimal;
       if (f.stars !== null && f.stars !== undefined) card.stars = f.stars;
       if (game.cardFields) Object.assign(card, game.cardFields(s, f));
+      const picture = await cardPicture(s);
+      if (picture) card.picture = picture;
       if (daily) card.date = daily.date;
+      // A friend's result beaten: the card says so; its code carries this result to beat.
+      const ch = f.challenge;
+      if (mine && ch && ch.beaten) card.beat = { moves: Number(ch.moves), ms: Number(ch.ms) };
       const res = await call('share_card', { card });
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(codeInfo.link).catch(() => {});
       this.lastShare = { code: codeInfo, result: res };
       if (this.el) {
         this.el.dataset.shared = codeInfo.code;
+        this.el.dataset.cardPicture = card.picture ? '1' : '0';
         if (res && res.saved) this.el.dataset.savedTo = res.saved;
       }
       toast(res && res.saved ? t('shared', { path: res.saved }) : t('sharedDone'), 5000);

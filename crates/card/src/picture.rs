@@ -1,0 +1,142 @@
+//! A picture puzzle's image on the card (issue 16): the start board is drawn with each tile
+//! showing its part of the picture, as the game shows it. The image comes as PNG bytes (the
+//! app renders the built-in SVG or the player's photo to a small PNG; the CLI reads a file);
+//! it is decoded here with bounded size and memory, and composited over the tile colour
+//! where it is transparent.
+
+use crate::canvas::{Canvas, Rgb};
+use crate::thumb::{Frame, Thumb};
+use huarong_engine::Error;
+
+/// Largest PNG accepted, in bytes.
+pub const MAX_PICTURE_PNG: usize = 256 * 1024;
+/// Largest side of the image, in pixels.
+pub const MAX_PICTURE_SIDE: u32 = 1024;
+
+/// A decoded picture: `w × h` RGB pixels, row-major.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    pub w: usize,
+    pub h: usize,
+    pub rgb: Vec<u8>,
+}
+
+/// What transparent parts of the picture show (the tiles' cream).
+const UNDER: Rgb = Rgb(0xf7, 0xe9, 0xd0);
+
+impl Picture {
+    /// Decodes PNG bytes; anything else, too large or damaged is a `parse` error.
+    pub fn decode(bytes: &[u8]) -> Result<Picture, Error> {
+        if bytes.len() > MAX_PICTURE_PNG {
+            return Err(Error::parse(format!(
+                "the card's picture is {} bytes; at most {MAX_PICTURE_PNG}",
+                bytes.len()
+            )));
+        }
+        let bad = |e: png::DecodingError| Error::parse(format!("the card's picture: {e}"));
+        let limits = png::Limits {
+            bytes: (MAX_PICTURE_SIDE * MAX_PICTURE_SIDE * 8) as usize,
+        };
+        let mut dec = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
+        dec.set_transformations(png::Transformations::normalize_to_color8());
+        let mut reader = dec.read_info().map_err(bad)?;
+        let (w, h) = reader.info().size();
+        if w == 0 || h == 0 || w > MAX_PICTURE_SIDE || h > MAX_PICTURE_SIDE {
+            return Err(Error::parse(format!(
+                "the card's picture is {w}×{h}; at most {MAX_PICTURE_SIDE}×{MAX_PICTURE_SIDE}"
+            )));
+        }
+        let size = reader
+            .output_buffer_size()
+            .ok_or_else(|| Error::parse("the card's picture is too large"))?;
+        let mut buf = vec![0; size];
+        let info = reader.next_frame(&mut buf).map_err(bad)?;
+        buf.truncate(info.buffer_size());
+        let channels = match info.color_type {
+            png::ColorType::Grayscale => 1,
+            png::ColorType::GrayscaleAlpha => 2,
+            png::ColorType::Rgb => 3,
+            png::ColorType::Rgba => 4,
+            png::ColorType::Indexed => {
+                return Err(Error::parse("the card's picture has an unexpanded palette"))
+            }
+        };
+        let (w, h) = (info.width as usize, info.height as usize);
+        if buf.len() < w * h * channels {
+            return Err(Error::parse("the card's picture is cut short"));
+        }
+        let over = |v: u8, under: u8, a: u8| -> u8 {
+            ((v as u32 * a as u32 + under as u32 * (255 - a as u32) + 127) / 255) as u8
+        };
+        let mut rgb = Vec::with_capacity(w * h * 3);
+        for px in buf.chunks_exact(channels).take(w * h) {
+            let (r, g, b, a) = match px.len() {
+                1 => (px[0], px[0], px[0], 255),
+                2 => (px[0], px[0], px[0], px[1]),
+                3 => (px[0], px[1], px[2], 255),
+                _ => (px[0], px[1], px[2], px[3]),
+            };
+            rgb.extend([
+                over(r, UNDER.0, a),
+                over(g, UNDER.1, a),
+                over(b, UNDER.2, a),
+            ]);
+        }
+        Ok(Picture { w, h, rgb })
+    }
+
+    /// The mean colour of the source rectangle `[x0, x1) × [y0, y1)` (fractional pixels,
+    /// whole pixels touched are averaged: a box filter for scaling down).
+    fn mean(&self, x0: f32, y0: f32, x1: f32, y1: f32) -> Rgb {
+        let clamp = |v: f32, max: usize| (v.max(0.0) as usize).min(max - 1);
+        let (ax, bx) = (clamp(x0, self.w), clamp((x1 - 1e-3).max(x0), self.w));
+        let (ay, by) = (clamp(y0, self.h), clamp((y1 - 1e-3).max(y0), self.h));
+        let mut sum = [0u32; 3];
+        let mut n = 0u32;
+        for y in ay..=by {
+            for x in ax..=bx {
+                let i = (y * self.w + x) * 3;
+                for (k, s) in sum.iter_mut().enumerate() {
+                    *s += self.rgb[i + k] as u32;
+                }
+                n += 1;
+            }
+        }
+        let n = n.max(1);
+        Rgb(
+            ((sum[0] + n / 2) / n) as u8,
+            ((sum[1] + n / 2) / n) as u8,
+            ((sum[2] + n / 2) / n) as u8,
+        )
+    }
+
+    /// Paints a number-slide thumbnail with pictures: every tile shows the part of the
+    /// picture at its home cell (tile `n` belongs at cell `n - 1`), the blank shows the frame.
+    pub fn draw(&self, t: &Thumb, cv: &mut Canvas, f: &Frame) {
+        cv.round_rect(f.x, f.y, f.w, f.h, f.pad * 1.2, Rgb::hex(0x8a5a35));
+        let (sw, sh) = (self.w as f32 / t.cols as f32, self.h as f32 / t.rows as f32);
+        let gap = (f.gap * 0.6).max(1.0);
+        for (i, &n) in t.cells.iter().enumerate() {
+            if n == 0 || n as usize > t.cells.len() {
+                continue;
+            }
+            let home = n as usize - 1;
+            let (hx, hy) = ((home % t.cols) as f32 * sw, (home / t.cols) as f32 * sh);
+            let tx = (f.x + f.pad + (i % t.cols) as f32 * f.cell + gap / 2.0).round() as i64;
+            let ty = (f.y + f.pad + (i / t.cols) as f32 * f.cell + gap / 2.0).round() as i64;
+            let ts = (f.cell - gap).round().max(1.0) as i64;
+            let (kx, ky) = (sw / ts as f32, sh / ts as f32);
+            for dy in 0..ts {
+                for dx in 0..ts {
+                    let c = self.mean(
+                        hx + dx as f32 * kx,
+                        hy + dy as f32 * ky,
+                        hx + (dx + 1) as f32 * kx,
+                        hy + (dy + 1) as f32 * ky,
+                    );
+                    cv.blend(tx + dx, ty + dy, c, 1.0);
+                }
+            }
+        }
+    }
+}
