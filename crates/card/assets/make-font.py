@@ -11,7 +11,8 @@ The glyph list is every character the card can print:
   * printable ASCII (digits, Latin, punctuation) and a few typographic marks;
   * every non-ASCII character in the card's source (crates/card/src/**.rs: all its labels);
   * every non-ASCII character in the Klotski module's source (the 40 classic names are
-    level data there) and, when present, in ../shared/data/klotski-classic.tsv.
+    level data there) and, when present, in ../shared/data/klotski-classic.tsv;
+  * every non-ASCII character of the built-in pictures' titles (crates/engine/src/slide/pictures.rs).
 Re-run it whenever a label or a level name changes; the test `font_covers_every_label`
 fails if a character the card prints is missing.
 
@@ -38,6 +39,7 @@ def characters():
     chars.update(EXTRA)
     sources = list((ROOT / "crates/card/src").rglob("*.rs"))
     sources += list((ROOT / "crates/engine/src/klotski").rglob("*"))
+    sources.append(ROOT / "crates/engine/src/slide/pictures.rs")
     tsv = ROOT.parent / "shared/data/klotski-classic.tsv"
     if tsv.exists():
         sources.append(tsv)

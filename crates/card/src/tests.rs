@@ -74,6 +74,10 @@ fn font_covers_every_label() {
             texts.push(c.name_zh.to_string());
             texts.push(c.name_en.to_string());
         }
+        for p in huarong_engine::slide::pictures::all() {
+            texts.push(p.title_zh.to_string());
+            texts.push(p.title_en.to_string());
+        }
         texts.push("0123456789:".into());
         texts.push("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".into());
         for t in &texts {
@@ -393,4 +397,18 @@ fn a_picture_puzzle_card_shows_the_picture_on_its_tiles() {
         s.picture = Some(bad);
         assert_eq!(render(&s).unwrap_err().code, ErrorCode::Parse);
     }
+}
+
+/// A picture puzzle's card names its picture, not "custom layout"; a picture this version
+/// does not know (a later version's code) is a picture puzzle all the same.
+#[test]
+fn a_picture_puzzle_card_names_its_picture() {
+    let code = encode("slide:3x3/picture:lotus:4,1,3,7,2,6,5,8,0").unwrap();
+    for (lang, want) in [(Lang::Zh, "荷塘"), (Lang::En, "Lotus pond")] {
+        let card = Card::describe(&spec(&code, lang)).unwrap();
+        assert_eq!((card.title.as_str(), card.subtitle.as_str()), ("3×3", want));
+    }
+    let plain = encode("slide:3x3:4,1,3,7,2,6,5,8,0").unwrap();
+    let card = Card::describe(&spec(&plain, Lang::En)).unwrap();
+    assert_eq!(card.subtitle, "Custom layout");
 }

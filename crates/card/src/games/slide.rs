@@ -3,9 +3,10 @@
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
-use crate::{GameCard, Labels, Level, TitleLines};
+use crate::{GameCard, Labels, Lang, Level, TitleLines};
 use ab_glyph::FontRef;
 use huarong_engine::code::Origin;
+use huarong_engine::slide::pictures;
 use huarong_engine::Kind;
 
 pub const CARD: GameCard = GameCard {
@@ -17,9 +18,18 @@ pub const CARD: GameCard = GameCard {
     level,
 };
 
-/// Title: the size; subtitle: the difficulty of a generated level, else shuffle or custom.
+/// Title: the size; subtitle: a picture puzzle's picture, else the difficulty of a generated
+/// level, else shuffle or custom.
 fn level(l: &Labels, level: &Level) -> Result<TitleLines, huarong_engine::Error> {
     let size = level.size.clone();
+    if let Some(name) = &level.decoded.picture {
+        let title = match (pictures::find(name), level.lang) {
+            (Some(p), Lang::Zh) => p.title_zh,
+            (Some(p), Lang::En) => p.title_en,
+            (None, _) => l.picture,
+        };
+        return Ok((size, title.to_string()));
+    }
     Ok(match &level.decoded.origin {
         Origin::Generated { params, .. } => {
             let diff = params.split_once('/').map(|(_, d)| d);
