@@ -450,16 +450,20 @@ impl Driver {
         .stderr(log)
         .process_group(0);
         let child = cmd.spawn().expect("spawn tauri-driver");
+        // Ready means both listen: tauri-driver on `port`, and the WebKitWebDriver it starts on
+        // `native`. tauri-driver listens first and proxies a new session straight to the native
+        // port; under load WebKitWebDriver may take seconds to listen, and a session asked for
+        // before that fails with "Connection refused" (the old `could not start a WebDriver
+        // session` flake of e2e_records).
         let t0 = Instant::now();
-        loop {
-            if TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                break;
+        for p in [port, native] {
+            while TcpStream::connect(("127.0.0.1", p)).is_err() {
+                assert!(
+                    t0.elapsed() < Duration::from_secs(30),
+                    "tauri-driver (port {port}, WebKitWebDriver port {native}) did not listen on {p}"
+                );
+                std::thread::sleep(Duration::from_millis(25));
             }
-            assert!(
-                t0.elapsed() < Duration::from_secs(20),
-                "tauri-driver did not listen on {port}"
-            );
-            std::thread::sleep(Duration::from_millis(25));
         }
         Driver {
             child,
