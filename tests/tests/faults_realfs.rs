@@ -333,3 +333,66 @@ fn chmod_000_body(dir: &Path) {
     assert_eq!(s["moves"], moves, "every move came back");
     app.close();
 }
+
+/// The real app on a small tmpfs that fills up mid-game: play goes on, the problem shows as
+/// one `save_failed` notice (not one per source or per look), saving resumes by itself with
+/// back-off once space is freed, and a restart has every move.
+#[test]
+fn the_app_on_a_disk_that_fills_mid_game_plays_on_and_resumes() {
+    use huarong_tests::{gap_neighbours, TestApp};
+    let Some(m) = Mount::tmpfs("appfull", "1m") else {
+        return;
+    };
+    let app = TestApp::start(m.path(), None);
+    let mut snap = app.new_game(json!({"kind": "slide", "params": "5x5", "seed": 43}));
+    let mut moves = 0u64;
+    let mut play = |app: &TestApp, n: usize| {
+        for i in 0..n {
+            let next = gap_neighbours(&snap);
+            let v = app.ok(
+                "play",
+                json!({"kind": "slide", "mv": {"tile": next[(i * 3 + 1) % next.len()]}}),
+            );
+            snap = v["snapshot"].clone();
+            moves += 1;
+        }
+        snap.clone()
+    };
+    play(&app, 5);
+    assert!(app.state().flush(Duration::from_secs(20)), "saved");
+    let filler = m.path().join("filler");
+    {
+        let mut f = std::fs::File::create(&filler).unwrap();
+        let block = vec![0u8; 4096];
+        while f.write_all(&block).is_ok() {}
+        let _ = f.sync_all();
+    }
+    play(&app, 100);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while app.ok("get_progress", json!({}))["storage"]["error"].is_null() {
+        assert!(
+            Instant::now() < deadline,
+            "the full disk was never reported"
+        );
+        play(&app, 1);
+        app.state().flush(Duration::from_millis(50));
+    }
+    play(&app, 20); // play goes on
+    for _ in 0..3 {
+        let codes = notice_codes(&app);
+        assert_eq!(count(&codes, "save_failed"), 1, "once: {codes:?}");
+    }
+    std::fs::remove_file(&filler).unwrap();
+    assert!(
+        app.state().flush(Duration::from_secs(60)),
+        "saving did not resume"
+    );
+    let p = app.ok("get_progress", json!({}));
+    assert!(p["storage"]["error"].is_null(), "{p}");
+    app.close();
+    let app = TestApp::start(m.path(), None);
+    let s = app.snap("snapshot", json!({"kind": "slide"}));
+    assert_eq!(s["board"], snap["board"], "the position came back");
+    assert_eq!(s["moves"], moves, "every move came back");
+    app.close();
+}
