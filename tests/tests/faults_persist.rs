@@ -181,3 +181,44 @@ fn a_failing_save_backs_off_doubling_then_resumes() {
     let rec = persist::recover_with(&paths, &sim.power_loss(Loss::Clean));
     assert_eq!(rec.doc.gen, 1);
 }
+
+/// A primary whose first save panics.
+struct PanicsOnce(bool);
+
+impl persist::Primary for PanicsOnce {
+    fn save(&mut self, _envelope: &serde_json::Value, _bytes: &[u8]) -> Result<(), String> {
+        if !self.0 {
+            self.0 = true;
+            panic!("injected panic in the primary's save");
+        }
+        Ok(())
+    }
+}
+
+/// The saver survives a panic in a save: it counts as a failed save, is retried, and the
+/// state reaches the disk.
+#[test]
+fn the_saver_survives_a_panic_and_saves_after_it() {
+    let sim = Sim::new();
+    let paths = Paths::new(Path::new("/data"));
+    let mut w = Writer::start_retrying(
+        paths.clone(),
+        Box::new(PanicsOnce(false)),
+        0,
+        sim.io(),
+        Duration::from_millis(5),
+        Duration::from_millis(20),
+    );
+    w.submit(doc(1));
+    assert!(
+        w.wait_durable(1, Duration::from_secs(20)),
+        "the saver died with the panic: {:?}",
+        w.error()
+    );
+    w.submit(doc(2));
+    assert!(w.wait_durable(2, Duration::from_secs(20)));
+    assert_eq!(w.error(), None);
+    w.stop();
+    let rec = persist::recover_with(&paths, &sim.power_loss(Loss::Clean));
+    assert_eq!(rec.doc.gen, 2);
+}

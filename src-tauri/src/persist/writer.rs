@@ -151,9 +151,15 @@ impl Writer {
                         bytes,
                     }
                 });
-                let result = write_atomic_io(io.as_ref(), &paths.good, &job.bytes)
-                    .map_err(|e| format!("could not write {}: {e}", paths.good.display()))
-                    .and_then(|()| primary.save(&job.envelope, &job.bytes));
+                // A panic in a write (the plugin, the file layer) is a failed save, retried
+                // like any other; the thread goes on.
+                let result = crate::error::guard("saving progress", || {
+                    write_atomic_io(io.as_ref(), &paths.good, &job.bytes)
+                        .map_err(|e| format!("could not write {}: {e}", paths.good.display()))
+                        .and_then(|()| primary.save(&job.envelope, &job.bytes))
+                        .map_err(crate::error::AppError::storage)
+                })
+                .map_err(|e| e.message);
                 let mut st = s.lock();
                 st.busy = false;
                 match result {
