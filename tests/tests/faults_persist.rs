@@ -222,3 +222,48 @@ fn the_saver_survives_a_panic_and_saves_after_it() {
     let rec = persist::recover_with(&paths, &sim.power_loss(Loss::Clean));
     assert_eq!(rec.doc.gen, 2);
 }
+
+/// The saver never writes a file over the reader's limit (it would start empty next time):
+/// such a state is refused with a clear error and the older copies stay readable.
+#[test]
+fn a_state_over_the_file_limit_is_not_written() {
+    let sim = Sim::new();
+    let paths = Paths::new(Path::new("/data"));
+    let mut w = Writer::start_with(
+        paths.clone(),
+        Box::new(InPlaceIo(sim.io(), paths.store.clone())),
+        0,
+        sim.io(),
+    );
+    w.submit(doc(2));
+    assert!(w.wait_durable(2, Duration::from_secs(20)));
+    let mut big = doc(3);
+    big.progress
+        .quarantine
+        .push(huarong_app_lib::progress::Quarantined {
+            kind: "slide".into(),
+            reason: "test".into(),
+            saved: serde_json::Value::String("x".repeat(persist::MAX_FILE as usize)),
+        });
+    w.submit(big);
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let e = loop {
+        assert!(!w.wait_durable(3, Duration::from_millis(50)), "written");
+        if let Some(e) = w.error() {
+            break e;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the refusal was never reported"
+        );
+    };
+    assert!(e.contains("larger than"), "{e}");
+    w.stop();
+    let rec = persist::recover_with(&paths, &sim.power_loss(Loss::Clean));
+    assert_eq!(
+        rec.doc.gen, 2,
+        "the older state is still there: {:?}",
+        rec.notices
+    );
+    assert!(rec.notices.is_empty(), "{:?}", rec.notices);
+}

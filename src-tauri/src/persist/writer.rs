@@ -154,6 +154,14 @@ impl Writer {
                 // A panic in a write (the plugin, the file layer) is a failed save, retried
                 // like any other; the thread goes on.
                 let result = crate::error::guard("saving progress", || {
+                    if job.bytes.len() as u64 > super::MAX_FILE {
+                        // Never write a file the reader refuses: the older copies stay.
+                        return Err(crate::error::AppError::storage(format!(
+                            "the progress ({} bytes) is larger than the {} byte limit of a save; it is kept in memory only",
+                            job.bytes.len(),
+                            super::MAX_FILE
+                        )));
+                    }
                     write_atomic_io(io.as_ref(), &paths.good, &job.bytes)
                         .map_err(|e| format!("could not write {}: {e}", paths.good.display()))
                         .and_then(|()| primary.save(&job.envelope, &job.bytes))
