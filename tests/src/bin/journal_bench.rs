@@ -38,6 +38,17 @@ fn wchar() -> Option<u64> {
         .and_then(|v| v.trim().parse().ok())
 }
 
+/// CPU time of the calling thread so far, in ms (`/proc/thread-self/stat`, clock ticks of
+/// 10 ms); `None` where it is not there.
+fn thread_cpu_ms() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = stat.rsplit_once(')')?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks * 10.0)
+}
+
 fn percentile(v: &mut [f64], p: f64) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v[((v.len() as f64 - 1.0) * p).round() as usize]
@@ -227,8 +238,16 @@ fn measure_startup(base: &Path, slots: usize, moves: usize, runs: usize) {
     let built = t.elapsed().as_secs_f64();
     let files = folder_bytes(&dir.join(huarong_app_lib::journal::GAMES_DIR));
     let mut init_ms = Vec::new();
+    let mut init_cpu = Vec::new();
     let mut whole_ms = Vec::new();
+    let mut journal_ms = Vec::new();
     for _ in 0..runs {
+        // The journal alone: read and check every slot's files, apply the records.
+        let t = Instant::now();
+        let (j, data, _) = huarong_app_lib::journal::Journal::open(&dir, fsio::real());
+        journal_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        assert_eq!(data.len(), slots);
+        j.shutdown();
         // The setup path alone, on a built mock app.
         let app = huarong_app_lib::builder(mock_builder())
             .build(mock_context(noop_assets()))
@@ -237,10 +256,13 @@ fn measure_startup(base: &Path, slots: usize, moves: usize, runs: usize) {
             data_dir: Some(dir.clone()),
             ..Default::default()
         };
-        let t = Instant::now();
+        let (t, cpu) = (Instant::now(), thread_cpu_ms());
         let state = huarong_app_lib::init_state(app.handle(), &launch);
         let games = serde_json::to_value(state.list_games()).expect("game entries");
         init_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        if let (Some(a), Some(b)) = (cpu, thread_cpu_ms()) {
+            init_cpu.push(b - a);
+        }
         check_restored(&games, slots, moves);
         state.shutdown();
         drop(app);
@@ -257,7 +279,17 @@ fn measure_startup(base: &Path, slots: usize, moves: usize, runs: usize) {
         "start-up, {slots} slots x {moves} moves ({files} bytes in the games folder, built through the commands in {built:.1} s), {runs} runs:"
     );
     println!(
-        "  init_state (check the progress, open the journal, replay every slot) + list_games: median {:.1} ms, max {:.1} ms",
+        "  journal open alone (read + check the files, apply the records): median {:.1} ms, max {:.1} ms",
+        percentile(&mut journal_ms.clone(), 0.5),
+        max(&journal_ms)
+    );
+    let cpu = if init_cpu.is_empty() {
+        "n/a".to_string()
+    } else {
+        format!("{:.0} ms", percentile(&mut init_cpu.clone(), 0.5))
+    };
+    println!(
+        "  init_state (check the progress, open the journal, replay every slot) + list_games: median {:.1} ms (CPU of the thread {cpu}), max {:.1} ms",
         percentile(&mut init_ms.clone(), 0.5),
         max(&init_ms)
     );
