@@ -39,12 +39,15 @@ use tauri::{AppHandle, Manager, Runtime};
 use tauri_plugin_store::{Store, StoreExt};
 
 /// How the app was started.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct Launch {
     /// `--open <game ID | code | link>`.
     pub open: Option<String>,
     /// Where all app data lives (`HUARONG_DATA_DIR`), else the platform's app data folder.
     pub data_dir: Option<PathBuf>,
+    /// The file layer of the games folder and the good copy; `None` is the real file system
+    /// (benchmarks pass `fsio::sim::Counting` to count bytes and fsyncs).
+    pub io: Option<Arc<dyn fsio::Io>>,
 }
 
 impl Launch {
@@ -53,6 +56,7 @@ impl Launch {
         Launch {
             open: args::open_from_args(std::env::args()),
             data_dir: Paths::from_env_or(|| None).ok().map(|p| p.dir),
+            io: None,
         }
     }
 }
@@ -76,7 +80,8 @@ pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
     let paths = dir.map(Paths::new);
     let store_path = paths.as_ref().map(|p| p.store.clone());
     let handle = app.clone();
-    let state = AppState::open(paths.clone(), move || {
+    let io = launch.io.clone().unwrap_or_else(fsio::real);
+    let state = AppState::open(paths.clone(), io, move || {
         let path = store_path.ok_or("no data folder")?;
         let store = handle
             .store_builder(path)

@@ -192,6 +192,15 @@ impl AppState {
         }
     }
 
+    /// Slot `key` is about to become `G`'s current one: if another game was current, its
+    /// hint, solve or hint proof stops (the player left it; at most one search per kind).
+    /// Call with no slot lock held (the kind's lock comes first).
+    pub(crate) fn leave_current<G: AppGame>(&self, key: &str) {
+        if self.current_key(G::KIND).is_some_and(|k| k != key) {
+            self.cancel(Some(G::KIND));
+        }
+    }
+
     pub(crate) fn find_optimal_current<G: AppGame>(&self) {
         if let Ok(slot_ref) = self.current::<G>() {
             self.find_optimal::<G>(&slot_ref);
@@ -253,5 +262,65 @@ fn background_priority() {
     unsafe {
         let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
         libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::AppGame;
+    use crate::state::AppState;
+    use huarong_engine::slide::Slide;
+    use huarong_engine::Kind;
+    use std::time::Duration;
+
+    /// The 80-move 4×4 board: no optimal proof within a 1 ms budget.
+    const HARDEST: &str = "slide:4x4:0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1";
+
+    fn no_saving() -> AppState {
+        AppState::open(None, crate::fsio::real(), || Err("no store".into()))
+    }
+
+    /// The running hint/solve of the slide kind (a handle that sees its cancellation).
+    fn running(st: &AppState) -> huarong_engine::Cancel {
+        Slide::slots(&st.0.games).lock().search.clone()
+    }
+
+    #[test]
+    fn opening_or_resuming_another_game_stops_the_hint_proof_of_the_one_left() {
+        let st = no_saving();
+        st.set_search_budget(Duration::from_millis(1));
+        st.open_game(HARDEST, false).expect("open");
+        let hint = st.hint(Kind::Slide).expect("a hint");
+        assert!(hint.pending, "a proof goes on");
+        let proof = running(&st);
+        assert!(!proof.is_cancelled());
+        // Re-opening the same game resumes it: the proof goes on.
+        st.open_game(HARDEST, false).expect("resume");
+        assert!(!proof.is_cancelled(), "the same game stays current");
+        // Another game of the kind becomes current: the proof stops.
+        st.open_game("slide:4x4#5", false).expect("open another");
+        assert!(
+            proof.is_cancelled(),
+            "the proof of the game left still runs"
+        );
+        // The same for resuming a slot: a hint on the 4×4 challenge, then back to the board.
+        st.open_game(HARDEST, false).expect("resume");
+        let hint = st.hint(Kind::Slide).expect("a hint");
+        assert!(hint.pending);
+        let proof = running(&st);
+        let other = st
+            .list_games()
+            .into_iter()
+            .find(|g| g.id != HARDEST && g.kind == Kind::Slide)
+            .expect("the other slot");
+        st.resume_game(&other.slot).expect("resume the other");
+        assert!(
+            proof.is_cancelled(),
+            "resuming another slot stops the proof"
+        );
+        // Leave on a board whose optimum is instant, so that no search outlives the test.
+        st.open_game("slide:3x3:1,2,3,4,5,6,7,0,8", false)
+            .expect("open a trivial board");
+        st.shutdown();
     }
 }

@@ -85,7 +85,14 @@ impl AppState {
         st.notices.extend(journal_notices);
         let mut notices = st.notices.clone();
         let error = st.writer.as_ref().and_then(Writer::error).or(journal_error);
-        if let Some(e) = &error {
+        // One storage notice while a problem lasts: the journal's own `save_failed` (kept
+        // until dismissed) already says it unless saving resumed after it.
+        let told = notices
+            .iter()
+            .rev()
+            .find(|n| n.code == "save_failed" || n.code == "saving_resumed")
+            .is_some_and(|n| n.code == "save_failed");
+        if let (Some(e), false) = (&error, told) {
             notices.push(Notice::warning(
                 "save_failed",
                 format!("progress could not be saved: {e}"),

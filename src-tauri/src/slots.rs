@@ -240,6 +240,7 @@ impl AppState {
         // A journal that cannot write reports it itself (`save_failed`); the game is still
         // made current (in memory) so the player can play on.
         let _ = self.0.journal.flush(POINTER_WAIT);
+        self.leave_current::<G>(&key);
         let view = {
             let slot = lock(&slot_ref);
             self.set_current(G::KIND, &key);
@@ -252,6 +253,8 @@ impl AppState {
     /// Make `slot_ref` its kind's current slot and show it.
     fn resume_slot<G: AppGame>(&self, slot_ref: &SlotRef<G>) -> AppResult<View> {
         self.pause_g::<G>();
+        let key = lock(slot_ref).key.clone();
+        self.leave_current::<G>(&key);
         let view = {
             let slot = lock(slot_ref);
             self.set_current(G::KIND, &slot.key);

@@ -78,9 +78,11 @@ pub struct AppState(pub(crate) Arc<Inner>);
 impl AppState {
     /// Open the progress in `paths` (checking and repairing the files first), restore every
     /// saved game, and start the saver with `primary` built after the check (the store
-    /// plugin must not open the file before). `paths = None` runs without saving.
+    /// plugin must not open the file before). `paths = None` runs without saving. The journal
+    /// and the good copy write through `io`.
     pub fn open(
         paths: Option<Paths>,
+        io: Arc<dyn crate::fsio::Io>,
         primary: impl FnOnce() -> Result<Box<dyn Primary>, String>,
     ) -> AppState {
         let (doc, mut notices, writer) = match &paths {
@@ -97,7 +99,9 @@ impl AppState {
                 let mut notices = rec.notices;
                 let writer = if rec.writable {
                     match primary() {
-                        Ok(prim) => Some(Writer::start(p.clone(), prim, rec.doc.gen)),
+                        Ok(prim) => {
+                            Some(Writer::start_with(p.clone(), prim, rec.doc.gen, io.clone()))
+                        }
                         Err(e) => {
                             notices.push(Notice::warning(
                                 "unreadable",
@@ -117,7 +121,7 @@ impl AppState {
         let saved = std::mem::take(&mut progress.games);
         let gen = doc.gen;
         let (journal, slots, jnotices) = match &paths {
-            Some(p) => Journal::open(&p.dir, crate::fsio::real()),
+            Some(p) => Journal::open(&p.dir, io),
             None => (Journal::disabled(), Vec::new(), Vec::new()),
         };
         notices.extend(jnotices);

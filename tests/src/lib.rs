@@ -49,9 +49,20 @@ pub struct TestApp {
 impl TestApp {
     /// Start the app with its data in `dir` and an optional `--open` value.
     pub fn start(dir: &Path, open: Option<&str>) -> TestApp {
+        Self::start_with_io(dir, open, None)
+    }
+
+    /// [`TestApp::start`] with the games folder and the good copy written through `io`
+    /// (`None`: the real file system).
+    pub fn start_with_io(
+        dir: &Path,
+        open: Option<&str>,
+        io: Option<std::sync::Arc<dyn huarong_app_lib::fsio::Io>>,
+    ) -> TestApp {
         let launch = huarong_app_lib::Launch {
             open: open.map(str::to_string),
             data_dir: Some(dir.to_path_buf()),
+            io,
         };
         let app = huarong_app_lib::builder(mock_builder())
             .build(mock_context(noop_assets()))

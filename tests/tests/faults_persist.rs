@@ -118,3 +118,152 @@ fn a_write_failure_at_start_up_keeps_saving_on() {
     let again = persist::recover_with(&paths, &sim.power_loss(Loss::Clean));
     assert_eq!(again.doc.gen, 3);
 }
+
+/// A primary that fails while `failing` is set and tells every attempt's time.
+struct Flaky {
+    failing: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    attempts: std::sync::mpsc::Sender<std::time::Instant>,
+}
+
+impl persist::Primary for Flaky {
+    fn save(&mut self, _envelope: &serde_json::Value, _bytes: &[u8]) -> Result<(), String> {
+        let _ = self.attempts.send(std::time::Instant::now());
+        if self.failing.load(std::sync::atomic::Ordering::SeqCst) {
+            Err("No space left on device (os error 28)".into())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// A failed save is tried again after a back-off that doubles up to its cap (not at a fixed
+/// pace forever), and saving resumes when the storage works again.
+#[test]
+fn a_failing_save_backs_off_doubling_then_resumes() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let sim = Sim::new();
+    let paths = Paths::new(Path::new("/data"));
+    let failing = std::sync::Arc::new(AtomicBool::new(true));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (first, max) = (Duration::from_millis(20), Duration::from_millis(80));
+    let mut w = Writer::start_retrying(
+        paths.clone(),
+        Box::new(Flaky {
+            failing: failing.clone(),
+            attempts: tx,
+        }),
+        0,
+        sim.io(),
+        first,
+        max,
+    );
+    w.submit(doc(1));
+    let at: Vec<std::time::Instant> = (0..6)
+        .map(|_| {
+            rx.recv_timeout(Duration::from_secs(20))
+                .expect("an attempt")
+        })
+        .collect();
+    assert!(w.error().is_some_and(|e| e.contains("space")));
+    // Lower bounds only (a loaded machine may wait longer, never shorter).
+    for (i, want) in [20u64, 40, 80, 80, 80].into_iter().enumerate() {
+        let gap = at[i + 1] - at[i];
+        assert!(
+            gap >= Duration::from_millis(want),
+            "attempt {} came {gap:?} after the one before, before its back-off of {want} ms",
+            i + 2
+        );
+    }
+    failing.store(false, Ordering::SeqCst);
+    assert!(w.wait_durable(1, Duration::from_secs(20)), "saving resumed");
+    assert_eq!(w.error(), None);
+    w.stop();
+    let rec = persist::recover_with(&paths, &sim.power_loss(Loss::Clean));
+    assert_eq!(rec.doc.gen, 1);
+}
+
+/// A primary whose first save panics.
+struct PanicsOnce(bool);
+
+impl persist::Primary for PanicsOnce {
+    fn save(&mut self, _envelope: &serde_json::Value, _bytes: &[u8]) -> Result<(), String> {
+        if !self.0 {
+            self.0 = true;
+            panic!("injected panic in the primary's save");
+        }
+        Ok(())
+    }
+}
+
+/// The saver survives a panic in a save: it counts as a failed save, is retried, and the
+/// state reaches the disk.
+#[test]
+fn the_saver_survives_a_panic_and_saves_after_it() {
+    let sim = Sim::new();
+    let paths = Paths::new(Path::new("/data"));
+    let mut w = Writer::start_retrying(
+        paths.clone(),
+        Box::new(PanicsOnce(false)),
+        0,
+        sim.io(),
+        Duration::from_millis(5),
+        Duration::from_millis(20),
+    );
+    w.submit(doc(1));
+    assert!(
+        w.wait_durable(1, Duration::from_secs(20)),
+        "the saver died with the panic: {:?}",
+        w.error()
+    );
+    w.submit(doc(2));
+    assert!(w.wait_durable(2, Duration::from_secs(20)));
+    assert_eq!(w.error(), None);
+    w.stop();
+    let rec = persist::recover_with(&paths, &sim.power_loss(Loss::Clean));
+    assert_eq!(rec.doc.gen, 2);
+}
+
+/// The saver never writes a file over the reader's limit (it would start empty next time):
+/// such a state is refused with a clear error and the older copies stay readable.
+#[test]
+fn a_state_over_the_file_limit_is_not_written() {
+    let sim = Sim::new();
+    let paths = Paths::new(Path::new("/data"));
+    let mut w = Writer::start_with(
+        paths.clone(),
+        Box::new(InPlaceIo(sim.io(), paths.store.clone())),
+        0,
+        sim.io(),
+    );
+    w.submit(doc(2));
+    assert!(w.wait_durable(2, Duration::from_secs(20)));
+    let mut big = doc(3);
+    big.progress
+        .quarantine
+        .push(huarong_app_lib::progress::Quarantined {
+            kind: "slide".into(),
+            reason: "test".into(),
+            saved: serde_json::Value::String("x".repeat(persist::MAX_FILE as usize)),
+        });
+    w.submit(big);
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let e = loop {
+        assert!(!w.wait_durable(3, Duration::from_millis(50)), "written");
+        if let Some(e) = w.error() {
+            break e;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the refusal was never reported"
+        );
+    };
+    assert!(e.contains("larger than"), "{e}");
+    w.stop();
+    let rec = persist::recover_with(&paths, &sim.power_loss(Loss::Clean));
+    assert_eq!(
+        rec.doc.gen, 2,
+        "the older state is still there: {:?}",
+        rec.notices
+    );
+    assert!(rec.notices.is_empty(), "{:?}", rec.notices);
+}

@@ -47,7 +47,8 @@ pub const GOOD_FILE: &str = "huarong.good.json";
 pub const MAX_FILE: u64 = 64 << 20;
 /// Largest `gen` a loaded file keeps (a hostile huge one is cut to this; each save adds one).
 pub const MAX_GEN: u64 = 1 << 53;
-/// How many `*.corrupt-*` / `*.newer-*` files are kept (the oldest beyond are removed).
+/// How many `*.corrupt-*` files, and separately how many `*.newer-*` files, are kept (the
+/// oldest of the same kind beyond are removed: damage never pushes out a newer app's save).
 pub const KEEP_ASIDE: usize = 8;
 
 /// Where the files live.
@@ -335,7 +336,7 @@ fn move_aside(path: &Path, tag: &str) -> io::Result<PathBuf> {
         if !target.exists() {
             fs::rename(path, &target)?;
             sync_dir(path.parent().unwrap_or(Path::new(".")))?;
-            prune_aside(path);
+            prune_aside(path, tag);
             return Ok(target);
         }
     }
@@ -345,12 +346,14 @@ fn move_aside(path: &Path, tag: &str) -> io::Result<PathBuf> {
     ))
 }
 
-/// Keep only the newest [`KEEP_ASIDE`] moved-aside copies of `path`.
-fn prune_aside(path: &Path) {
+/// Keep only the newest [`KEEP_ASIDE`] copies of `path` moved aside with `tag`; copies of
+/// another tag are not counted nor touched (a pile of damaged files never removes the save
+/// a newer app version wrote).
+fn prune_aside(path: &Path, tag: &str) {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return;
     };
-    let prefix = format!("{}.", name.to_string_lossy());
+    let prefix = format!("{}.{tag}-", name.to_string_lossy());
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
@@ -358,8 +361,7 @@ fn prune_aside(path: &Path) {
         .flatten()
         .filter(|e| {
             let n = e.file_name().to_string_lossy().into_owned();
-            n.strip_prefix(&prefix)
-                .is_some_and(|rest| rest.starts_with("corrupt-") || rest.starts_with("newer-"))
+            n.starts_with(&prefix)
         })
         .map(|e| {
             (

@@ -106,3 +106,28 @@ fn writer_coalesces_and_orders_good_before_primary() {
     assert_eq!(decode(&fs::read(&paths.store).unwrap()).unwrap().0.gen, 50);
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn damaged_files_never_push_a_newer_apps_save_out_of_the_kept_aside_files() {
+    let d = tmpdir("aside-pools");
+    let store = d.join(STORE_FILE);
+    fs::write(&store, b"{\"save\": {\"schema\": 99}}").unwrap();
+    let newer = move_aside(&store, "newer").unwrap();
+    for i in 0..KEEP_ASIDE + 3 {
+        fs::write(&store, format!("damaged {i}")).unwrap();
+        move_aside(&store, "corrupt").unwrap();
+    }
+    let names: Vec<String> = fs::read_dir(&d)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let count = |tag: &str| names.iter().filter(|n| n.contains(tag)).count();
+    assert!(
+        newer.exists(),
+        "the newer app's save was removed: {names:?}"
+    );
+    assert_eq!(count(".newer-"), 1, "{names:?}");
+    assert_eq!(count(".corrupt-"), KEEP_ASIDE, "{names:?}");
+    fs::remove_dir_all(&d).unwrap();
+}

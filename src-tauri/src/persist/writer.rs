@@ -36,13 +36,29 @@ impl Primary for InPlaceIo {
     }
 }
 
-#[derive(Default)]
+/// The first wait before a failed save is tried again; it doubles up to [`RETRY_MAX`].
+pub const RETRY_FIRST: Duration = Duration::from_millis(50);
+pub const RETRY_MAX: Duration = Duration::from_secs(5);
+
+/// A save that failed, kept with its bytes so that trying again does not serialise it again.
+struct Failed {
+    doc: Doc,
+    envelope: Value,
+    bytes: Vec<u8>,
+}
+
 struct WriterState {
     pending: Option<Doc>,
+    /// The last failed save, tried again after the back-off unless a newer doc comes first.
+    retry: Option<Failed>,
     busy: bool,
     durable: u64,
     error: Option<String>,
     stop: bool,
+    /// The back-off of the next attempt after a failure (reset by a success).
+    wait: Duration,
+    retry_first: Duration,
+    retry_max: Duration,
 }
 
 struct Shared {
@@ -71,14 +87,33 @@ impl Writer {
     /// [`Writer::start`] with the good copy written through `io` (fault tests).
     pub fn start_with(
         paths: Paths,
-        mut primary: Box<dyn Primary>,
+        primary: Box<dyn Primary>,
         durable: u64,
         io: Arc<dyn Io>,
     ) -> Writer {
+        Self::start_retrying(paths, primary, durable, io, RETRY_FIRST, RETRY_MAX)
+    }
+
+    /// [`Writer::start_with`] with the back-off of failed saves: `first`, doubling up to `max`.
+    pub fn start_retrying(
+        paths: Paths,
+        mut primary: Box<dyn Primary>,
+        durable: u64,
+        io: Arc<dyn Io>,
+        first: Duration,
+        max: Duration,
+    ) -> Writer {
         let shared = Arc::new(Shared {
             state: Mutex::new(WriterState {
+                pending: None,
+                retry: None,
+                busy: false,
                 durable,
-                ..Default::default()
+                error: None,
+                stop: false,
+                wait: first,
+                retry_first: first,
+                retry_max: max.max(first),
             }),
             cv: Condvar::new(),
         });
@@ -86,44 +121,89 @@ impl Writer {
         let thread = std::thread::Builder::new()
             .name("huarong-save".into())
             .spawn(move || loop {
-                let doc = {
+                let job = {
                     let mut st = s.lock();
-                    while st.pending.is_none() && !st.stop {
+                    while st.pending.is_none() && st.retry.is_none() && !st.stop {
                         st = s.cv.wait(st).unwrap_or_else(|e| e.into_inner());
                     }
-                    match st.pending.take() {
+                    // A newer doc supersedes the failed one; else the failed one again,
+                    // with the bytes it already has.
+                    let job = match st.pending.take() {
                         Some(d) => {
-                            st.busy = true;
-                            d
+                            st.retry = None;
+                            Err(d)
                         }
-                        None => break,
-                    }
+                        None => match st.retry.take() {
+                            Some(f) => Ok(f),
+                            None => break,
+                        },
+                    };
+                    st.busy = true;
+                    job
                 };
-                let env = envelope(&doc);
-                let bytes = serde_json::to_vec_pretty(&json!({ "save": env })).unwrap_or_default();
-                let result = write_atomic_io(io.as_ref(), &paths.good, &bytes)
-                    .map_err(|e| format!("could not write {}: {e}", paths.good.display()))
-                    .and_then(|()| primary.save(&env, &bytes));
+                let job = job.unwrap_or_else(|doc| {
+                    let envelope = envelope(&doc);
+                    let bytes =
+                        serde_json::to_vec_pretty(&json!({ "save": envelope })).unwrap_or_default();
+                    Failed {
+                        doc,
+                        envelope,
+                        bytes,
+                    }
+                });
+                // A panic in a write (the plugin, the file layer) is a failed save, retried
+                // like any other; the thread goes on.
+                let result = crate::error::guard("saving progress", || {
+                    if job.bytes.len() as u64 > super::MAX_FILE {
+                        // Never write a file the reader refuses: the older copies stay.
+                        return Err(crate::error::AppError::storage(format!(
+                            "the progress ({} bytes) is larger than the {} byte limit of a save; it is kept in memory only",
+                            job.bytes.len(),
+                            super::MAX_FILE
+                        )));
+                    }
+                    write_atomic_io(io.as_ref(), &paths.good, &job.bytes)
+                        .map_err(|e| format!("could not write {}: {e}", paths.good.display()))
+                        .and_then(|()| primary.save(&job.envelope, &job.bytes))
+                        .map_err(crate::error::AppError::storage)
+                })
+                .map_err(|e| e.message);
                 let mut st = s.lock();
                 st.busy = false;
                 match result {
                     Ok(()) => {
-                        st.durable = st.durable.max(doc.gen);
+                        st.durable = st.durable.max(job.doc.gen);
                         st.error = None;
+                        st.wait = st.retry_first;
                     }
                     Err(e) => {
                         st.error = Some(e);
-                        if st.pending.is_none() {
-                            st.pending = Some(doc);
-                        }
-                        if !st.stop {
-                            // Back off before trying again (disk full, permissions…).
-                            st =
-                                s.cv.wait_timeout(st, Duration::from_millis(500))
-                                    .map(|r| r.0)
-                                    .unwrap_or_else(|e| e.into_inner().0);
-                        } else {
+                        if st.stop {
                             st.pending = None;
+                        } else {
+                            if st.pending.is_none() {
+                                st.retry = Some(job);
+                            }
+                            // Back off before trying again (disk full, permissions…); a
+                            // newer doc or `stop` ends the wait early.
+                            let deadline = std::time::Instant::now() + st.wait;
+                            st.wait = (st.wait * 2).min(st.retry_max);
+                            s.cv.notify_all();
+                            while st.pending.is_none() && !st.stop {
+                                let left =
+                                    deadline.saturating_duration_since(std::time::Instant::now());
+                                if left.is_zero() {
+                                    break;
+                                }
+                                st =
+                                    s.cv.wait_timeout(st, left)
+                                        .map(|r| r.0)
+                                        .unwrap_or_else(|e| e.into_inner().0);
+                            }
+                            if st.stop {
+                                st.pending = None;
+                                st.retry = None;
+                            }
                         }
                     }
                 }
