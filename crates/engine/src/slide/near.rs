@@ -606,7 +606,7 @@ impl View {
                 pre.push(t);
             }
             // Label of tile t in the view: the cell it holds in `s`, plus one.
-            let mut label = vec![0u16; CELLS];
+            let mut label = [0u16; CELLS];
             for (c, &t) in s.cells().iter().enumerate() {
                 if t != 0 {
                     label[t as usize] = c as u16 + 1;
@@ -1012,7 +1012,13 @@ fn connect(
             target[t as usize] = c as u8;
         }
     }
-    if target.contains(&u8::MAX) || from.iter().any(|&t| t as usize >= CELLS) {
+    let mut seen = [false; CELLS];
+    for &t in from {
+        if let Some(s) = seen.get_mut(t as usize) {
+            *s = true;
+        }
+    }
+    if target.contains(&u8::MAX) || seen.contains(&false) {
         return Err(Error::range("a window's positions hold different tiles"));
     }
     let mut s = Window {
@@ -1032,8 +1038,8 @@ fn connect(
         cancelled: false,
     };
     s.cells.copy_from_slice(from);
-    for t in 1..CELLS {
-        let g = target[t] as usize;
+    for (t, &g) in target.iter().enumerate().skip(1) {
+        let g = g as usize;
         for c in 0..CELLS {
             s.dist[t][c] = md5(c, g) as u8;
             if c / SIDE == g / SIDE {
@@ -1209,5 +1215,168 @@ mod tests {
         };
         let r = sub_search(&b, &sub, (3, 1), 1, 100, &Limit::NONE, &Cancel::new());
         assert!(r.is_err());
+    }
+
+    /// Korf & Taylor's 24-puzzle instances 1 and 25 (goal blank top-left) with their
+    /// optimal lengths.
+    const KORF24: [(usize, &str); 2] = [
+        (
+            95,
+            "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13",
+        ),
+        (
+            81,
+            "3 17 9 8 24 1 11 12 14 0 5 4 22 13 16 21 15 6 7 10 20 23 2 18 19",
+        ),
+    ];
+
+    /// A Korf & Taylor instance in this game's goal: turned 180°, tile t → 25 − t (the same
+    /// distance).
+    fn korf24(text: &str) -> Board {
+        let orig: Vec<u16> = text.split(' ').map(|t| t.parse().unwrap()).collect();
+        let ours: Vec<u16> = orig
+            .iter()
+            .rev()
+            .map(|&t| if t == 0 { 0 } else { 25 - t })
+            .collect();
+        Board::new(5, 5, &ours).unwrap()
+    }
+
+    fn solves(b: &Board, tiles: &[u16]) -> bool {
+        let mut r = b.clone();
+        r.replay(tiles).is_ok() && r.is_solved()
+    }
+
+    /// Positions reachable from `b` in at most `depth` moves, by breadth-first search: the
+    /// exact distance to `to`, if within `depth`.
+    fn bfs_distance(b: &Board, to: &Board, depth: usize) -> Option<usize> {
+        let mut seen = std::collections::HashSet::new();
+        let mut layer = vec![b.clone()];
+        seen.insert(b.cells().to_vec());
+        for d in 0..=depth {
+            if layer.iter().any(|x| x.cells() == to.cells()) {
+                return Some(d);
+            }
+            let mut next = Vec::new();
+            for x in &layer {
+                for q in x.neighbours(x.blank()) {
+                    let mut y = x.clone();
+                    y.swap_blank(q);
+                    if seen.insert(y.cells().to_vec()) {
+                        next.push(y);
+                    }
+                }
+            }
+            layer = next;
+        }
+        None
+    }
+
+    #[test]
+    fn a_window_search_finds_the_exact_distance() {
+        // Random walks from a scrambled board; the window search's length must equal the
+        // breadth-first distance (an inadmissible heuristic would give longer ones).
+        let cancel = Cancel::new();
+        let mut x = 0x9E37_79B9u64;
+        for walk in 0..12 {
+            let from = super::super::generate(5, 5, None, walk).unwrap();
+            let mut to = from.clone();
+            let mut prev = usize::MAX;
+            for _ in 0..14 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let nb: Vec<usize> = to
+                    .neighbours(to.blank())
+                    .into_iter()
+                    .filter(|&q| q != prev)
+                    .collect();
+                prev = to.blank();
+                to.swap_blank(nb[x as usize % nb.len()]);
+            }
+            let exact = bfs_distance(&from, &to, 14).unwrap();
+            let mut spent = 0;
+            let lim = Limit::NONE;
+            let line = connect(from.cells(), to.cells(), 14, (1 << 22, &lim), &cancel, &mut spent)
+                .unwrap()
+                .unwrap();
+            assert_eq!(line.len(), exact, "walk {walk}");
+            let mut r = from.clone();
+            r.replay(&line).unwrap();
+            assert_eq!(r.cells(), to.cells());
+            if exact >= 2 {
+                let shorter = connect(
+                    from.cells(),
+                    to.cells(),
+                    exact as u32 - 2,
+                    (1 << 22, &lim),
+                    &cancel,
+                    &mut spent,
+                )
+                .unwrap();
+                assert!(shorter.is_none(), "walk {walk}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_window_search_rejects_positions_of_different_boards() {
+        let a = super::super::generate(5, 5, None, 1).unwrap();
+        let lim = Limit::NONE;
+        let mut spent = 0;
+        let small = vec![0u8; 16];
+        let r = connect(a.cells(), &small, 10, (100, &lim), &Cancel::new(), &mut spent);
+        assert!(r.is_err());
+        let mut twice = a.cells().to_vec();
+        twice[0] = twice[1];
+        let r = connect(&twice, a.cells(), 10, (100, &lim), &Cancel::new(), &mut spent);
+        assert!(r.is_err());
+    }
+
+    #[test]
+    fn shortening_keeps_a_solution_and_never_lengthens_it() {
+        let cancel = Cancel::new();
+        for seed in 0..3 {
+            let b = super::super::generate(5, 5, None, seed).unwrap();
+            let plain = reduce::solve_fast(&b, &cancel).unwrap();
+            let mut spent = 0;
+            let lim = Limit {
+                deadline: None,
+                nodes: Some(2_000_000),
+            };
+            let short = shorten(&b, plain.clone(), &lim, &cancel, &mut spent).unwrap();
+            assert!(solves(&b, &short), "seed {seed}");
+            assert!(short.len() < plain.len(), "seed {seed}: {} moves", short.len());
+            assert!(spent <= 2_000_000 + WINDOW_NODES, "seed {seed}: {spent} nodes");
+        }
+    }
+
+    #[test]
+    fn every_view_maps_its_solutions_back() {
+        let cancel = Cancel::new();
+        for seed in 0..4 {
+            let b = super::super::generate(5, 5, None, seed).unwrap();
+            for view in VIEWS {
+                let (vb, pre, back) = view.board(&b).unwrap();
+                assert!(vb.is_solvable(), "seed {seed} {view:?}");
+                let tiles = reduce::solve_fast(&vb, &cancel).unwrap();
+                let sol = view.solution(pre, &back, tiles);
+                assert!(solves(&b, &sol), "seed {seed} {view:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn korf_and_taylor_instances_come_within_a_bound_of_optimal() {
+        // No deadline: node caps only, so the lengths depend only on the board.
+        let cancel = Cancel::new();
+        for (opt, text) in KORF24 {
+            let b = korf24(text);
+            let p = solve_5x5(&b, &Limit::NONE, &cancel).unwrap();
+            assert!(solves(&b, &p.tiles));
+            assert!(p.tiles.len() >= opt);
+            let ratio = p.tiles.len() as f64 / opt as f64;
+            assert!(ratio <= 1.25, "optimal {opt}: {} moves", p.tiles.len());
+        }
     }
 }
