@@ -14,7 +14,11 @@
 //!   first so some candidate always exists; then joint and split searches with smaller
 //!   weights while the budget lasts. Of every sub-goal state found, the one whose remaining
 //!   4×4 has the smallest 4×4 pattern-database value (plus the moves spent) is finished by
-//!   [`anytime_pdb`].
+//!   [`anytime_pdb`]. This runs on four views of the board (itself, mirrored along the
+//!   diagonal, reversed — solved from the goal towards it —, and both), each with a share of
+//!   60 % of the budget; the shortest result is then shortened by windowed re-optimisation
+//!   ([`shorten`]): for windows of the path, an IDA* (Manhattan + linear conflicts between
+//!   the two positions) looks for a shorter connection and splices it in, until the deadline.
 //! - **bigger boards**: the reduction solver (`reduce.rs`) down to a 5×5 (or 4×4) region,
 //!   which is then finished as above with a small budget.
 //!
