@@ -267,18 +267,11 @@ impl Sub<'_> {
 /// the rest stand in goal order: the count minus the longest increasing run of goals.
 fn out_of_order(v: &mut [u8]) -> u32 {
     v.sort_unstable();
-    let mut lis = [0u8; SIDE];
-    let mut best = 0;
-    for i in 0..v.len() {
-        lis[i] = 1;
-        for j in 0..i {
-            if (v[j] % SIDE as u8) < (v[i] % SIDE as u8) {
-                lis[i] = lis[i].max(lis[j] + 1);
-            }
-        }
-        best = best.max(lis[i]);
+    let mut goals = [0u8; SIDE];
+    for (g, &x) in goals.iter_mut().zip(v.iter()) {
+        *g = x % SIDE as u8;
     }
-    (v.len() - best as usize) as u32
+    must_leave(&goals[..v.len()]) as u32
 }
 
 struct LNode {
