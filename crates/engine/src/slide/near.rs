@@ -14,7 +14,11 @@
 //!   first so some candidate always exists; then joint and split searches with smaller
 //!   weights while the budget lasts. Of every sub-goal state found, the one whose remaining
 //!   4×4 has the smallest 4×4 pattern-database value (plus the moves spent) is finished by
-//!   [`anytime_pdb`].
+//!   [`anytime_pdb`]. This runs on four views of the board (itself, mirrored along the
+//!   diagonal, reversed — solved from the goal towards it —, and both), each with a share of
+//!   60 % of the budget; the shortest result is then shortened by windowed re-optimisation
+//!   ([`shorten`]): for windows of the path, an IDA* (Manhattan + linear conflicts between
+//!   the two positions) looks for a shorter connection and splices it in, until the deadline.
 //! - **bigger boards**: the reduction solver (`reduce.rs`) down to a 5×5 (or 4×4) region,
 //!   which is then finished as above with a small budget.
 //!
@@ -263,18 +267,11 @@ impl Sub<'_> {
 /// the rest stand in goal order: the count minus the longest increasing run of goals.
 fn out_of_order(v: &mut [u8]) -> u32 {
     v.sort_unstable();
-    let mut lis = [0u8; SIDE];
-    let mut best = 0;
-    for i in 0..v.len() {
-        lis[i] = 1;
-        for j in 0..i {
-            if (v[j] % SIDE as u8) < (v[i] % SIDE as u8) {
-                lis[i] = lis[i].max(lis[j] + 1);
-            }
-        }
-        best = best.max(lis[i]);
+    let mut goals = [0u8; SIDE];
+    for (g, &x) in goals.iter_mut().zip(v.iter()) {
+        *g = x % SIDE as u8;
     }
-    (v.len() - best as usize) as u32
+    must_leave(&goals[..v.len()]) as u32
 }
 
 struct LNode {
@@ -533,20 +530,158 @@ impl Corners<'_> {
 /// Node cap of each split search (row, column): enough for weight 3/2 on most boards.
 const SPLIT_NODES: usize = 200_000;
 
-/// A near-optimal solution of a 5×5 board within `limit` (node caps apply in any case).
-///
-/// Candidates for "top row and left column home" come from, in order while the budget
-/// lasts: the split search (row, then column) at weight 2 — a quick, decent one —, the joint
-/// search at weight 3, then at 5/2, and the split search at 3/2; the one with the least
-/// moves plus the 4×4 lower bound of its rest is finished by [`anytime_pdb`] with what is
-/// left. If none was found in time, the reduction solver does it all.
-pub(super) fn solve_5x5(b: &Board, limit: &Limit, cancel: &Cancel) -> Result<Path> {
-    match solve_5x5_with(b, limit, cancel, false)? {
-        Some(p) => Ok(p),
-        // The sub-goal searches ran out: the reduction solver, finished on the 4×4.
-        None => solve_reduced(b, limit, cancel),
+/// A 5×5 board seen another way, so that the sub-goal searches (which place the top row and
+/// left column first) make different choices: transposed (mirror along the main diagonal)
+/// and/or reversed (solved from the goal towards the board, with tiles relabelled).
+#[derive(Clone, Copy, Debug)]
+struct View {
+    transpose: bool,
+    reverse: bool,
+}
+
+/// The views [`solve_5x5`] tries, in order.
+const VIEWS: [View; 4] = [
+    View {
+        transpose: false,
+        reverse: false,
+    },
+    View {
+        transpose: true,
+        reverse: false,
+    },
+    View {
+        transpose: false,
+        reverse: true,
+    },
+    View {
+        transpose: true,
+        reverse: true,
+    },
+];
+
+/// The mirror of a 5×5 cell along the main diagonal.
+fn flip(c: usize) -> usize {
+    c % SIDE * SIDE + c / SIDE
+}
+
+/// Tile `t` of the mirrored board (its goal cell mirrored).
+fn flip_tile(t: u8) -> u8 {
+    if t == 0 {
+        0
+    } else {
+        flip(t as usize - 1) as u8 + 1
     }
 }
+
+/// The 5×5 board `b` mirrored along the main diagonal (same distance to the goal).
+fn transposed(b: &Board) -> Result<Board> {
+    let cells: Vec<u16> = (0..CELLS)
+        .map(|c| flip_tile(b.cells()[flip(c)]) as u16)
+        .collect();
+    Board::new(SIDE, SIDE, &cells)
+}
+
+impl View {
+    /// The board this view solves, and the moves (on `b`) played before its solution.
+    /// Reversed: the blank of `b` is first walked to the corner (position `s`); the view is
+    /// the goal relabelled so that `s` reads as the goal, whose solutions, reversed and
+    /// relabelled back, lead from `s` to the goal.
+    fn board(&self, b: &Board) -> Result<(Board, Vec<u16>, Vec<u16>)> {
+        let mut s = b.clone();
+        let mut pre = Vec::new();
+        let mut back: Vec<u16> = (0..CELLS as u16).collect();
+        let mut v = b.clone();
+        if self.reverse {
+            while s.blank() % SIDE + 1 < SIDE {
+                let t = s.cells()[s.blank() + 1] as u16;
+                s.step(t)?;
+                pre.push(t);
+            }
+            while s.blank() / SIDE + 1 < SIDE {
+                let t = s.cells()[s.blank() + SIDE] as u16;
+                s.step(t)?;
+                pre.push(t);
+            }
+            // Label of tile t in the view: the cell it holds in `s`, plus one.
+            let mut label = [0u16; CELLS];
+            for (c, &t) in s.cells().iter().enumerate() {
+                if t != 0 {
+                    label[t as usize] = c as u16 + 1;
+                    back[c + 1] = t as u16;
+                }
+            }
+            let goal = Board::solved(SIDE, SIDE)?;
+            let cells: Vec<u16> = goal.cells().iter().map(|&t| label[t as usize]).collect();
+            v = Board::new(SIDE, SIDE, &cells)?;
+        }
+        if self.transpose {
+            v = transposed(&v)?;
+        }
+        Ok((v, pre, back))
+    }
+
+    /// A solution of `b` from a solution `tiles` of its view (`pre`, `back` from [`board`]).
+    fn solution(&self, pre: Vec<u16>, back: &[u16], mut tiles: Vec<u16>) -> Vec<u16> {
+        if self.transpose {
+            tiles.iter_mut().for_each(|t| *t = flip_tile(*t as u8) as u16);
+        }
+        if self.reverse {
+            // The view's path goes from the relabelled goal to the relabelled `s`; each of
+            // its moves, undone in reverse order, moves the same tile back.
+            tiles.reverse();
+            tiles.iter_mut().for_each(|t| *t = back[*t as usize]);
+        }
+        let mut out = pre;
+        out.extend(tiles);
+        out
+    }
+}
+
+/// A near-optimal solution of a 5×5 board within `limit` (node caps apply in any case).
+///
+/// Each of the four [`VIEWS`] of the board (itself, mirrored, reversed, both) gets an equal
+/// share of the first [`VIEW_SHARE`] of the budget for [`solve_5x5_with`]; the shortest
+/// solution found is then shortened by [`shorten`] with what is left. If no view found a
+/// sub-goal state in time, the reduction solver does it all.
+pub(super) fn solve_5x5(b: &Board, limit: &Limit, cancel: &Cancel) -> Result<Path> {
+    if (b.width(), b.height()) != (SIDE, SIDE) {
+        return Err(Error::range("solve_5x5 takes a 5x5 board"));
+    }
+    let start = Instant::now();
+    let mut best: Option<Vec<u16>> = None;
+    let mut nodes = 0u64;
+    for (i, view) in VIEWS.iter().enumerate() {
+        if i > 0 && limit.expired() {
+            break;
+        }
+        let lim = part(limit, start, VIEW_SHARE * (i + 1) as f64 / VIEWS.len() as f64);
+        let (vb, pre, back) = view.board(b)?;
+        let Some(p) = solve_5x5_with(&vb, &lim, cancel, false)? else {
+            continue;
+        };
+        nodes += p.nodes;
+        let tiles = checked(b, view.solution(pre, &back, p.tiles))?;
+        if best.as_ref().is_none_or(|t| tiles.len() < t.len()) {
+            best = Some(tiles);
+        }
+    }
+    let Some(tiles) = best else {
+        // The sub-goal searches ran out: the reduction solver, finished on the 4×4.
+        return solve_reduced(b, limit, cancel);
+    };
+    // Shortening stops a little before the deadline: it has no result to wait for, and a
+    // loaded machine may pause the thread between two looks at the clock.
+    let lim = part(limit, start, SHORTEN_END).or_nodes(SHORTEN_NODES);
+    let tiles = shorten(b, tiles, &lim, cancel, &mut nodes)?;
+    Ok(Path::near(checked(b, tiles)?, nodes))
+}
+
+/// The part of a 5×5 budget the views' searches share; the rest shortens the best path.
+const VIEW_SHARE: f64 = 0.6;
+/// Where in the budget [`shorten`] stops.
+const SHORTEN_END: f64 = 0.96;
+/// Node cap of [`shorten`] without a deadline.
+const SHORTEN_NODES: u64 = 4_000_000;
 
 /// Node cap of each sub-goal search of a 5×5 region inside a bigger board.
 const LIGHT_NODES: usize = 40_000;
@@ -687,6 +822,346 @@ pub(super) fn drop_cycles(b: &Board, tiles: &[u16]) -> Vec<u16> {
     kept
 }
 
+// ---------------------------------------------------------------------------------------
+// Windowed re-optimisation: shorter connections between two positions of a path.
+
+/// Linear conflicts of one line of 5 cells, by the line's code: digit `i` (base 6) of the code
+/// is 0 for a cell whose tile has its target off the line, else 1 + the target's place on it.
+/// The value is how many tiles must leave the line (all but an in-order subset).
+fn line_conflicts() -> &'static [u8; LINE_CODES] {
+    static T: std::sync::OnceLock<Box<[u8; LINE_CODES]>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = Box::new([0u8; LINE_CODES]);
+        for (code, v) in t.iter_mut().enumerate() {
+            let mut g = [0u8; SIDE];
+            let mut k = 0;
+            let mut x = code;
+            for _ in 0..SIDE {
+                if x % 6 != 0 {
+                    g[k] = (x % 6) as u8;
+                    k += 1;
+                }
+                x /= 6;
+            }
+            *v = must_leave(&g[..k]);
+        }
+        t
+    })
+}
+
+/// Codes of a 5-cell line (6⁵).
+const LINE_CODES: usize = 7776;
+const POW6: [u16; SIDE] = [1, 6, 36, 216, 1296];
+
+/// Of `goals` (target places along a line, in the order the tiles stand on it), how many
+/// must leave the line: the count minus the longest increasing run.
+fn must_leave(goals: &[u8]) -> u8 {
+    let mut lis = [0u8; SIDE];
+    let mut best = 0;
+    for i in 0..goals.len() {
+        lis[i] = 1;
+        for j in 0..i {
+            if goals[j] < goals[i] {
+                lis[i] = lis[i].max(lis[j] + 1);
+            }
+        }
+        best = best.max(lis[i]);
+    }
+    goals.len() as u8 - best
+}
+
+/// An IDA* on the 5×5 board from one concrete position to another, with the Manhattan
+/// distance between the two plus linear conflicts (tiles in their target row or column in
+/// the wrong order: all but an in-order subset must step out and back) as the heuristic.
+struct Window<'a> {
+    cells: [u8; CELLS],
+    /// `dist[t][c]`: Manhattan distance from cell `c` to tile `t`'s target cell.
+    dist: [[u8; CELLS]; CELLS],
+    /// `row_dig[t][c]`, `col_dig[t][c]`: what tile `t` on cell `c` adds to the code of its row
+    /// (column); see [`line_conflicts`].
+    row_dig: [[u16; CELLS]; CELLS],
+    col_dig: [[u16; CELLS]; CELLS],
+    row_code: [u16; SIDE],
+    col_code: [u16; SIDE],
+    lc: &'static [u8; LINE_CODES],
+    nbr: [[u8; 4]; CELLS],
+    /// Tiles moved so far on the current branch.
+    line: Vec<u16>,
+    nodes: u64,
+    cap: u64,
+    limit: &'a Limit,
+    cancel: &'a Cancel,
+    cancelled: bool,
+}
+
+/// What one bounded depth-first pass of [`Window`] ended with.
+enum Pass {
+    Found,
+    /// Not within the bound; the least f above it seen (`u32::MAX`: none).
+    Above(u32),
+    Stopped,
+}
+
+impl Window<'_> {
+    fn lc_sum(&self) -> u32 {
+        self.row_code
+            .iter()
+            .chain(&self.col_code)
+            .map(|&c| self.lc[c as usize] as u32)
+            .sum()
+    }
+
+    /// Depth-first below the position (blank at `blank`, reached from `prev`) at depth `g`
+    /// whose Manhattan distance is `md` and linear-conflict count `lc`, within `bound`.
+    fn dfs(&mut self, blank: usize, prev: usize, g: u32, md: u32, lc: u32, bound: u32) -> Pass {
+        if md == 0 {
+            return Pass::Found;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.cap {
+            return Pass::Stopped;
+        }
+        if self.nodes & 0x3FF == 0 {
+            if self.cancel.is_cancelled() {
+                self.cancelled = true;
+                return Pass::Stopped;
+            }
+            if self.limit.expired() {
+                return Pass::Stopped;
+            }
+        }
+        let mut least = u32::MAX;
+        for i in 0..4 {
+            let q = self.nbr[blank][i] as usize;
+            if q == usize::from(u8::MAX) || q == prev {
+                continue;
+            }
+            let t = self.cells[q] as usize;
+            let nmd = md + self.dist[t][blank] as u32 - self.dist[t][q] as u32;
+            let vertical = i == 0 || i == 3;
+            // A vertical move changes the conflicts of two rows and only the code of its
+            // column (the order there stays); a horizontal one the other way round.
+            let (codes, other, a, b, c, dig, odig) = if vertical {
+                let (rc, cc) = (&mut self.row_code, &mut self.col_code);
+                (rc, cc, q / SIDE, blank / SIDE, q % SIDE, &self.row_dig[t], &self.col_dig[t])
+            } else {
+                let (rc, cc) = (&mut self.col_code, &mut self.row_code);
+                (rc, cc, q % SIDE, blank % SIDE, q / SIDE, &self.col_dig[t], &self.row_dig[t])
+            };
+            let (oa, ob, oc) = (codes[a], codes[b], other[c]);
+            let (na, nb) = (oa - dig[q], ob + dig[blank]);
+            let lc_t = self.lc;
+            let nlc = lc + lc_t[na as usize] as u32 + lc_t[nb as usize] as u32
+                - lc_t[oa as usize] as u32
+                - lc_t[ob as usize] as u32;
+            let f = g + 1 + nmd + 2 * nlc;
+            if f > bound {
+                least = least.min(f);
+                continue;
+            }
+            codes[a] = na;
+            codes[b] = nb;
+            other[c] = oc - odig[q] + odig[blank];
+            self.cells[blank] = t as u8;
+            self.cells[q] = 0;
+            self.line.push(t as u16);
+            let r = self.dfs(q, blank, g + 1, nmd, nlc, bound);
+            if matches!(r, Pass::Found) {
+                return r;
+            }
+            self.line.pop();
+            self.cells[q] = t as u8;
+            self.cells[blank] = 0;
+            let (codes, other) = if vertical {
+                (&mut self.row_code, &mut self.col_code)
+            } else {
+                (&mut self.col_code, &mut self.row_code)
+            };
+            codes[a] = oa;
+            codes[b] = ob;
+            other[c] = oc;
+            match r {
+                Pass::Above(f) => least = least.min(f),
+                _ => return r,
+            }
+        }
+        Pass::Above(least)
+    }
+}
+
+/// The shortest way from position `from` to position `to` (5×5 cells) if it takes at most
+/// `max_len` moves, by IDA*; `Ok(None)` when there is none that short or when `cap` nodes or
+/// `limit` ran out first. The nodes spent are added to `spent`.
+fn connect(
+    from: &[u8],
+    to: &[u8],
+    max_len: u32,
+    (cap, limit): (u64, &Limit),
+    cancel: &Cancel,
+    spent: &mut u64,
+) -> Result<Option<Vec<u16>>> {
+    if from.len() != CELLS || to.len() != CELLS {
+        return Err(Error::range("a window search takes two 5x5 positions"));
+    }
+    let mut target = [u8::MAX; CELLS];
+    for (c, &t) in to.iter().enumerate() {
+        if (t as usize) < CELLS {
+            target[t as usize] = c as u8;
+        }
+    }
+    let mut seen = [false; CELLS];
+    for &t in from {
+        if let Some(s) = seen.get_mut(t as usize) {
+            *s = true;
+        }
+    }
+    if target.contains(&u8::MAX) || seen.contains(&false) {
+        return Err(Error::range("a window's positions hold different tiles"));
+    }
+    let mut s = Window {
+        cells: [0; CELLS],
+        dist: [[0; CELLS]; CELLS],
+        row_dig: [[0; CELLS]; CELLS],
+        col_dig: [[0; CELLS]; CELLS],
+        row_code: [0; SIDE],
+        col_code: [0; SIDE],
+        lc: line_conflicts(),
+        nbr: [[u8::MAX; 4]; CELLS],
+        line: Vec::with_capacity(max_len as usize),
+        nodes: 0,
+        cap,
+        limit,
+        cancel,
+        cancelled: false,
+    };
+    s.cells.copy_from_slice(from);
+    for (t, &g) in target.iter().enumerate().skip(1) {
+        let g = g as usize;
+        for c in 0..CELLS {
+            s.dist[t][c] = md5(c, g) as u8;
+            if c / SIDE == g / SIDE {
+                s.row_dig[t][c] = (1 + (g % SIDE) as u16) * POW6[c % SIDE];
+            }
+            if c % SIDE == g % SIDE {
+                s.col_dig[t][c] = (1 + (g / SIDE) as u16) * POW6[c / SIDE];
+            }
+        }
+    }
+    for c in 0..CELLS {
+        let (r, col) = (c / SIDE, c % SIDE);
+        let v = &mut s.nbr[c];
+        if r > 0 {
+            v[0] = (c - SIDE) as u8;
+        }
+        if col > 0 {
+            v[1] = (c - 1) as u8;
+        }
+        if col + 1 < SIDE {
+            v[2] = (c + 1) as u8;
+        }
+        if r + 1 < SIDE {
+            v[3] = (c + SIDE) as u8;
+        }
+    }
+    let mut blank = usize::MAX;
+    let mut md = 0;
+    for (c, &t) in from.iter().enumerate() {
+        let t = t as usize;
+        if t == 0 {
+            blank = c;
+            continue;
+        }
+        md += s.dist[t][c] as u32;
+        s.row_code[c / SIDE] += s.row_dig[t][c];
+        s.col_code[c % SIDE] += s.col_dig[t][c];
+    }
+    if blank == usize::MAX {
+        return Err(Error::range("a window's position has no blank"));
+    }
+    let lc = s.lc_sum();
+    let mut bound = md + 2 * lc;
+    let found = loop {
+        if bound > max_len {
+            break None;
+        }
+        match s.dfs(blank, usize::MAX, 0, md, lc, bound) {
+            Pass::Found => break Some(std::mem::take(&mut s.line)),
+            Pass::Stopped | Pass::Above(u32::MAX) => break None,
+            Pass::Above(f) => bound = f,
+        }
+    };
+    *spent += s.nodes;
+    if s.cancelled {
+        return Err(Error::cancelled());
+    }
+    Ok(found)
+}
+
+/// Window lengths tried by [`shorten`], in order, and the node cap of one window's search.
+const WINDOWS: [usize; 7] = [20, 30, 40, 50, 60, 70, 80];
+const WINDOW_NODES: u64 = 200_000;
+
+/// Shorten `tiles`, a path from `b`: for windows of the path (position `i` to position
+/// `i + k`, `k` from [`WINDOWS`], windows overlapping by half), a bounded IDA* looks for a
+/// shorter connection and splices it in; until every window length is done, `limit` (a
+/// deadline and/or a total node count) runs out, or nothing changes. Deterministic without a
+/// deadline. The nodes spent are added to `spent`.
+fn shorten(
+    b: &Board,
+    mut tiles: Vec<u16>,
+    limit: &Limit,
+    cancel: &Cancel,
+    spent: &mut u64,
+) -> Result<Vec<u16>> {
+    if (b.width(), b.height()) != (SIDE, SIDE) {
+        return Ok(tiles);
+    }
+    let budget = limit.nodes.unwrap_or(u64::MAX);
+    let start_spent = *spent;
+    let states = |tiles: &[u16]| -> Result<Vec<Vec<u8>>> {
+        let mut r = b.clone();
+        let mut v = Vec::with_capacity(tiles.len() + 1);
+        v.push(r.cells().to_vec());
+        for &t in tiles {
+            r.step(t)?;
+            v.push(r.cells().to_vec());
+        }
+        Ok(v)
+    };
+    // Rounds over every window length, at two offsets; another round only while the last
+    // one made the path shorter.
+    for _ in 0..SHORTEN_ROUNDS {
+        let before = tiles.len();
+        for &k in &WINDOWS {
+            for offset in [0, k / 4] {
+                let mut st = states(&tiles)?;
+                let mut i = offset;
+                while i + k <= tiles.len() {
+                    if limit.expired() || *spent - start_spent >= budget {
+                        return Ok(tiles);
+                    }
+                    let cap = WINDOW_NODES.min(budget - (*spent - start_spent));
+                    let (from, to) = (&st[i], &st[i + k]);
+                    if let Some(line) =
+                        connect(from, to, k as u32 - 2, (cap, limit), cancel, spent)?
+                    {
+                        tiles.splice(i..i + k, line);
+                        st = states(&tiles)?;
+                    }
+                    i += k / 2;
+                }
+            }
+        }
+        if tiles.len() == before {
+            break;
+        }
+    }
+    Ok(tiles)
+}
+
+/// Most rounds of [`shorten`].
+const SHORTEN_ROUNDS: usize = 3;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -737,5 +1212,168 @@ mod tests {
         };
         let r = sub_search(&b, &sub, (3, 1), 1, 100, &Limit::NONE, &Cancel::new());
         assert!(r.is_err());
+    }
+
+    /// Korf & Taylor's 24-puzzle instances 1 and 25 (goal blank top-left) with their
+    /// optimal lengths.
+    const KORF24: [(usize, &str); 2] = [
+        (
+            95,
+            "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13",
+        ),
+        (
+            81,
+            "3 17 9 8 24 1 11 12 14 0 5 4 22 13 16 21 15 6 7 10 20 23 2 18 19",
+        ),
+    ];
+
+    /// A Korf & Taylor instance in this game's goal: turned 180°, tile t → 25 − t (the same
+    /// distance).
+    fn korf24(text: &str) -> Board {
+        let orig: Vec<u16> = text.split(' ').map(|t| t.parse().unwrap()).collect();
+        let ours: Vec<u16> = orig
+            .iter()
+            .rev()
+            .map(|&t| if t == 0 { 0 } else { 25 - t })
+            .collect();
+        Board::new(5, 5, &ours).unwrap()
+    }
+
+    fn solves(b: &Board, tiles: &[u16]) -> bool {
+        let mut r = b.clone();
+        r.replay(tiles).is_ok() && r.is_solved()
+    }
+
+    /// Positions reachable from `b` in at most `depth` moves, by breadth-first search: the
+    /// exact distance to `to`, if within `depth`.
+    fn bfs_distance(b: &Board, to: &Board, depth: usize) -> Option<usize> {
+        let mut seen = std::collections::HashSet::new();
+        let mut layer = vec![b.clone()];
+        seen.insert(b.cells().to_vec());
+        for d in 0..=depth {
+            if layer.iter().any(|x| x.cells() == to.cells()) {
+                return Some(d);
+            }
+            let mut next = Vec::new();
+            for x in &layer {
+                for q in x.neighbours(x.blank()) {
+                    let mut y = x.clone();
+                    y.swap_blank(q);
+                    if seen.insert(y.cells().to_vec()) {
+                        next.push(y);
+                    }
+                }
+            }
+            layer = next;
+        }
+        None
+    }
+
+    #[test]
+    fn a_window_search_finds_the_exact_distance() {
+        // Random walks from a scrambled board; the window search's length must equal the
+        // breadth-first distance (an inadmissible heuristic would give longer ones).
+        let cancel = Cancel::new();
+        let mut x = 0x9E37_79B9u64;
+        for walk in 0..12 {
+            let from = super::super::generate(5, 5, None, walk).unwrap();
+            let mut to = from.clone();
+            let mut prev = usize::MAX;
+            for _ in 0..14 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let nb: Vec<usize> = to
+                    .neighbours(to.blank())
+                    .into_iter()
+                    .filter(|&q| q != prev)
+                    .collect();
+                prev = to.blank();
+                to.swap_blank(nb[x as usize % nb.len()]);
+            }
+            let exact = bfs_distance(&from, &to, 14).unwrap();
+            let mut spent = 0;
+            let lim = Limit::NONE;
+            let line = connect(from.cells(), to.cells(), 14, (1 << 22, &lim), &cancel, &mut spent)
+                .unwrap()
+                .unwrap();
+            assert_eq!(line.len(), exact, "walk {walk}");
+            let mut r = from.clone();
+            r.replay(&line).unwrap();
+            assert_eq!(r.cells(), to.cells());
+            if exact >= 2 {
+                let shorter = connect(
+                    from.cells(),
+                    to.cells(),
+                    exact as u32 - 2,
+                    (1 << 22, &lim),
+                    &cancel,
+                    &mut spent,
+                )
+                .unwrap();
+                assert!(shorter.is_none(), "walk {walk}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_window_search_rejects_positions_of_different_boards() {
+        let a = super::super::generate(5, 5, None, 1).unwrap();
+        let lim = Limit::NONE;
+        let mut spent = 0;
+        let small = vec![0u8; 16];
+        let r = connect(a.cells(), &small, 10, (100, &lim), &Cancel::new(), &mut spent);
+        assert!(r.is_err());
+        let mut twice = a.cells().to_vec();
+        twice[0] = twice[1];
+        let r = connect(&twice, a.cells(), 10, (100, &lim), &Cancel::new(), &mut spent);
+        assert!(r.is_err());
+    }
+
+    #[test]
+    fn shortening_keeps_a_solution_and_never_lengthens_it() {
+        let cancel = Cancel::new();
+        for seed in 0..3 {
+            let b = super::super::generate(5, 5, None, seed).unwrap();
+            let plain = reduce::solve_fast(&b, &cancel).unwrap();
+            let mut spent = 0;
+            let lim = Limit {
+                deadline: None,
+                nodes: Some(2_000_000),
+            };
+            let short = shorten(&b, plain.clone(), &lim, &cancel, &mut spent).unwrap();
+            assert!(solves(&b, &short), "seed {seed}");
+            assert!(short.len() < plain.len(), "seed {seed}: {} moves", short.len());
+            assert!(spent <= 2_000_000 + WINDOW_NODES, "seed {seed}: {spent} nodes");
+        }
+    }
+
+    #[test]
+    fn every_view_maps_its_solutions_back() {
+        let cancel = Cancel::new();
+        for seed in 0..4 {
+            let b = super::super::generate(5, 5, None, seed).unwrap();
+            for view in VIEWS {
+                let (vb, pre, back) = view.board(&b).unwrap();
+                assert!(vb.is_solvable(), "seed {seed} {view:?}");
+                let tiles = reduce::solve_fast(&vb, &cancel).unwrap();
+                let sol = view.solution(pre, &back, tiles);
+                assert!(solves(&b, &sol), "seed {seed} {view:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn korf_and_taylor_instances_come_within_a_bound_of_optimal() {
+        // No deadline: node caps only, so the lengths depend only on the board.
+        let cancel = Cancel::new();
+        for (opt, text) in KORF24 {
+            let b = korf24(text);
+            let p = solve_5x5(&b, &Limit::NONE, &cancel).unwrap();
+            assert!(solves(&b, &p.tiles));
+            assert!(p.tiles.len() >= opt);
+            let ratio = p.tiles.len() as f64 / opt as f64;
+            assert!(ratio <= 1.25, "optimal {opt}: {} moves", p.tiles.len());
+        }
     }
 }
