@@ -15,6 +15,7 @@ use crate::journal::{Journal, SlotData};
 use crate::persist::{self, Doc, Notice, Paths, Primary, Writer};
 use crate::progress::{self, Progress};
 use huarong_engine::{ErrorCode, Kind, SavedSession, Session};
+use serde::Deserialize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -26,7 +27,7 @@ pub use crate::views::{
 };
 
 fn restore_session<G: AppGame>(saved: &serde_json::Value) -> AppResult<Session<G>> {
-    let saved: SavedSession<G::Move> = serde_json::from_value(saved.clone()).map_err(|e| {
+    let saved = SavedSession::<G::Move>::deserialize(saved).map_err(|e| {
         AppError::new(
             ErrorCode::CorruptSave,
             format!("the saved game does not parse: {e}"),
@@ -142,16 +143,14 @@ impl AppState {
             hint_ready: Mutex::new(None),
             search_budget: Mutex::new(crate::search::SEARCH_BUDGET),
         }));
-        for data in slots {
-            if let Err(e) = state.restore_slot(&data) {
-                notices.push(Notice::warning(
-                    "game_not_resumed",
-                    format!(
-                        "your game in slot {} could not be resumed ({}); it is kept in the games folder",
-                        data.key, e.message
-                    ),
-                ));
-            }
+        for (key, e) in state.restore_slots(&slots) {
+            notices.push(Notice::warning(
+                "game_not_resumed",
+                format!(
+                    "your game in slot {key} could not be resumed ({}); it is kept in the games folder",
+                    e.message
+                ),
+            ));
         }
         let migrating = !saved.is_empty();
         let mut quarantine = Vec::new();
@@ -224,6 +223,44 @@ impl AppState {
     }
 
     /// A slot the journal recovered back into memory.
+    /// Restore every slot the journal read, on up to four threads: replaying the saved
+    /// sessions is most of the start-up's work, and each slot is independent (its own key in
+    /// its kind's map). The slots that could not be restored, in the journal's order.
+    fn restore_slots(&self, slots: &[SlotData]) -> Vec<(String, AppError)> {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 4)
+            .min(slots.len());
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let restore = || {
+            let mut failed = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(data) = slots.get(i) else {
+                    return failed;
+                };
+                let done = guard("resuming a game", || self.restore_slot(data));
+                if let Err(e) = done {
+                    failed.push((i, e));
+                }
+            }
+        };
+        let mut failed: Vec<(usize, AppError)> = std::thread::scope(|s| {
+            let helpers: Vec<_> = (1..threads).map(|_| s.spawn(restore)).collect();
+            let mut failed = restore();
+            for h in helpers {
+                // `restore` catches panics (guard), so a helper always returns its list.
+                failed.extend(h.join().unwrap_or_default());
+            }
+            failed
+        });
+        failed.sort_by_key(|(i, _)| *i);
+        failed
+            .into_iter()
+            .map(|(i, e)| (slots[i].key.clone(), e))
+            .collect()
+    }
+
     fn restore_slot(&self, data: &SlotData) -> AppResult<()> {
         let kind = data.header["kind"]
             .as_str()
