@@ -210,6 +210,11 @@ impl Journal {
             .collect();
         out.sort_by(|a, b| a.key.cmp(&b.key));
         let backoff = opts.retry_first.unwrap_or(RETRY_FIRST);
+        // A slot recovered from a torn or damaged journal needs a fresh snapshot; a damaged
+        // journal was moved aside, so until that snapshot is written the moves before the
+        // damage are only in memory. Write it at once (one change pending), not at the next
+        // change: a stop before any change must not lose them.
+        let seq = u64::from(slots.values().any(|s| s.snap));
         let j = Journal {
             inner: Arc::new(Inner {
                 dir: Some(gdir),
@@ -218,6 +223,7 @@ impl Journal {
                 state: Mutex::new(State {
                     slots,
                     backoff,
+                    seq,
                     ..State::default()
                 }),
                 wake: Condvar::new(),

@@ -155,3 +155,44 @@ fn a_torn_tail_is_told_from_damage() {
         Some(Tail::Torn)
     );
 }
+
+/// Found by the `journal_records` fuzz target: a journal damaged after its first record was
+/// moved aside at start, and the slot (with that record applied) was only written at the next
+/// change, so a stop before any change lost the record at the following start.
+#[test]
+fn a_stop_right_after_recovering_a_damaged_journal_keeps_its_moves() {
+    let sim = fsio::sim::Sim::new();
+    let dir = Path::new("/d");
+    let (j, _, _) = Journal::open(dir, sim.io());
+    let mut s = Session::<Slide>::open("slide:3x3#5").unwrap();
+    j.put(
+        "k",
+        json!({"n": 0}),
+        serde_json::to_value(s.save(0)).unwrap(),
+    );
+    assert!(j.flush(Duration::from_secs(10)));
+    let _ = s.take_delta(0);
+    for n in 1..=3 {
+        let mv = moves(&s)[0];
+        s.play(&mv, n).unwrap();
+        let d = serde_json::to_value(s.take_delta(n)).unwrap();
+        j.append("k", json!({ "n": n }), d);
+        assert!(j.flush(Duration::from_secs(10)));
+    }
+    j.shutdown();
+    let path = dir.join(GAMES_DIR).join(format!("{}.1.jnl", stem("k")));
+    let mut file = sim.contents(&path).unwrap();
+    let first = decode_records(&file).records[0].len() + format::FRAME;
+    file[first + format::FRAME + 2] ^= 0x40;
+    sim.install(&path, &file);
+    let (j, slots, notices) = Journal::open(dir, sim.io());
+    assert_eq!(slots.len(), 1);
+    assert_eq!(slots[0].header, json!({"n": 1}), "{notices:?}");
+    j.shutdown();
+    let (j, again, _) = Journal::open(dir, sim.io());
+    j.shutdown();
+    assert_eq!(
+        again, slots,
+        "the second start lost the moves before the damage"
+    );
+}

@@ -63,7 +63,9 @@ fn collect(inner: &Inner, st: &mut State) -> (Vec<Job>, Option<String>) {
         let big = slot.jbytes + slot.pending_bytes > compact_at.max(slot.snap_bytes);
         let full = slot.snap || big || (checkpoint && (slot.jbytes > 0 || slot.dirty()));
         if full {
-            let new = slot.jgen + 1;
+            // A snapshot file may say any `jgen` (a hostile u64::MAX overflowed here); past the
+            // last one the count starts again at 1 (0 means "no snapshot yet").
+            let new = slot.jgen.wrapping_add(1).max(1);
             match snapshot_bytes(key, new, slot) {
                 Ok(bytes) => {
                     jobs.push(Job::Snapshot {
