@@ -141,8 +141,8 @@ fn auto_solve_starts_within_the_budget_on_the_hardest_board() {
 /// The whole story of issue 15's "done when" on the 80-move board, with the default budget:
 /// the first hint answers within the budget (not claimed optimal), the proof goes on in the
 /// background and the hint becomes optimal: a line of exactly 80 tile moves. The proof is an
-/// optimal IDA* of ~667 M nodes (about a minute in a release build), so this runs on demand:
-/// `cargo test --release -p huarong-tests --test app_hints -- --ignored --nocapture`
+/// optimal IDA* of ~667 M nodes (one to two minutes), so this runs on demand:
+/// `cargo test -p huarong-tests --test app_hints -- --ignored --nocapture` (the engine is optimised in test builds)
 #[test]
 #[ignore = "a minute of CPU in release; run on demand"]
 fn the_hardest_board_is_proven_optimal_in_the_background() {
