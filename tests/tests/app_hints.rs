@@ -144,7 +144,7 @@ fn auto_solve_starts_within_the_budget_on_the_hardest_board() {
 /// optimal IDA* of ~667 M nodes (one to two minutes), so this runs on demand:
 /// `cargo test -p huarong-tests --test app_hints -- --ignored --nocapture` (the engine is optimised in test builds)
 #[test]
-#[ignore = "a minute of CPU in release; run on demand"]
+#[ignore = "one to two minutes of CPU; run on demand"]
 fn the_hardest_board_is_proven_optimal_in_the_background() {
     let (_dir, app) = fresh_app("hint-hardest-proof");
     let ready = hint_ready(&app);
