@@ -78,11 +78,22 @@ export function worstLine(a) {
 export function analysisSection(kind, view) {
   const s = view.snapshot;
   if (!KINDS.includes(kind) || s.status !== 'won' || !(s.moves > 0) || s.auto_solved) return null;
+  // While Rust searches, the section already takes the chart's box and its two lines, so the
+  // dialog's buttons do not move under the player's thumb when the answer lands.
+  const box = h(
+    'div',
+    { class: 'chart-box ana-box' },
+    h('p', { class: 'ana-wait' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('ana.running')),
+  );
+  const worst = h('p', { class: 'ana-worst' });
+  const meta = h('p', { class: 'help ana-meta' });
   const el = h(
     'section',
     { class: 'analysis', 'data-analysis': 'running', 'aria-busy': 'true', 'aria-labelledby': 'ana-title' },
     h('h3', { id: 'ana-title', class: 'ana-title' }, t('ana.title')),
-    h('p', { class: 'ana-wait' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('ana.running')),
+    box,
+    worst,
+    meta,
   );
   let running = false;
   let gone = false;
@@ -107,13 +118,13 @@ export function analysisSection(kind, view) {
       const lostN = (a.lost || []).length;
       el.dataset.analysis = 'done';
       el.removeAttribute('aria-busy');
-      const wait = el.querySelector('.ana-wait');
-      if (wait) wait.remove();
-      el.append(
-        h('div', { class: 'chart-box' }, analysisChart(a)),
-        h('p', { class: 'ana-worst', 'data-worst': a.worst ? `${a.worst.from}-${a.worst.to}:${a.worst.lost}` : 'none' }, worstLine(a)),
-        h('p', { class: 'help ana-meta', 'data-lost-count': lostN }, lostN ? `${t('ana.start', { n: a.optimal_start })} · ${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })}` : t('ana.start', { n: a.optimal_start })),
-      );
+      box.replaceChildren(analysisChart(a));
+      worst.dataset.worst = a.worst ? `${a.worst.from}-${a.worst.to}:${a.worst.lost}` : 'none';
+      worst.textContent = worstLine(a);
+      meta.dataset.lostCount = lostN;
+      meta.textContent = lostN
+        ? `${t('ana.start', { n: a.optimal_start })} · ${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })}`
+        : t('ana.start', { n: a.optimal_start });
     },
     stop() {
       gone = true;

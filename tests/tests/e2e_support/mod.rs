@@ -831,19 +831,32 @@ impl App {
         self.tap_at(r.cx(), r.cy()).await;
     }
 
-    /// Wait (up to 3 s) until the element has no running animation or transition. An element
-    /// that animates for ever (a spinner) is not waited for longer: the wait just ends.
+    /// Wait (up to 3 s) until the element is at rest: no finite animation or transition runs on
+    /// it, inside it or on an ancestor (a dialog still fading in), and its box is where it was
+    /// two frames ago (content that arrived late, such as a finish dialog's analysis, may have
+    /// moved it). An animation that runs for ever (a spinner) is not waited for.
     pub async fn wait_at_rest(&self, css: &str) {
         let t0 = Instant::now();
         while t0.elapsed() < Duration::from_millis(3000) {
             let busy = self
-                .js_arg(
-                    "const e = document.querySelector(arguments[0]);
-                     if (!e || !e.getAnimations) return false;
-                     return e.getAnimations({ subtree: true }).some((a) => a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity);",
-                    css,
+                .c
+                .execute_async(
+                    "const [css, done] = arguments;
+                     const e = document.querySelector(css);
+                     if (!e || !document.getAnimations) { done(false); return; }
+                     const moving = document.getAnimations().some((a) => {
+                       const t = a.effect && a.effect.target;
+                       return a.playState === 'running' && t && a.effect.getTiming().iterations !== Infinity
+                         && (t === e || t.contains(e) || e.contains(t));
+                     });
+                     if (moving) { done(true); return; }
+                     const box = () => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(); };
+                     const before = box();
+                     requestAnimationFrame(() => requestAnimationFrame(() => done(box() !== before)));",
+                    vec![json!(css)],
                 )
-                .await;
+                .await
+                .unwrap_or(Value::Bool(false));
             if busy != Value::Bool(true) {
                 return;
             }
