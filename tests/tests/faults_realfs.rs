@@ -250,26 +250,46 @@ fn chmod_000_child() {
     chmod_000_body(Path::new(&dir));
 }
 
+/// A number-slide game walked through the app's `play`: move `i` of a call takes the
+/// `(i * step + 1)`-th tile next to the blank (a walk that wanders rather than undoing itself).
+struct Walk {
+    snap: serde_json::Value,
+    moves: u64,
+    step: usize,
+}
+
+impl Walk {
+    fn new(snap: serde_json::Value, step: usize) -> Walk {
+        Walk {
+            snap,
+            moves: 0,
+            step,
+        }
+    }
+
+    fn play(&mut self, app: &huarong_tests::TestApp, n: usize) {
+        for i in 0..n {
+            let next = huarong_tests::gap_neighbours(&self.snap);
+            let v = app.ok(
+                "play",
+                json!({"kind": "slide", "mv": {"tile": next[(i * self.step + 1) % next.len()]}}),
+            );
+            self.snap = v["snapshot"].clone();
+            self.moves += 1;
+        }
+    }
+}
+
 fn chmod_000_body(dir: &Path) {
-    use huarong_tests::{gap_neighbours, TestApp};
+    use huarong_tests::TestApp;
     let data = dir.join("data");
     std::fs::create_dir_all(&data).expect("data folder");
     let app = TestApp::start(&data, None);
-    let mut snap = app.new_game(json!({"kind": "slide", "params": "4x4", "seed": 41}));
-    let mut moves = 0u64;
-    let mut play = |app: &TestApp, n: usize| {
-        for i in 0..n {
-            let next = gap_neighbours(&snap);
-            let v = app.ok(
-                "play",
-                json!({"kind": "slide", "mv": {"tile": next[(i * 5 + 1) % next.len()]}}),
-            );
-            snap = v["snapshot"].clone();
-            moves += 1;
-        }
-        snap.clone()
-    };
-    play(&app, 5);
+    let mut game = Walk::new(
+        app.new_game(json!({"kind": "slide", "params": "4x4", "seed": 41})),
+        5,
+    );
+    game.play(&app, 5);
     assert!(app.state().flush(Duration::from_secs(20)), "saved");
     assert!(notice_codes(&app).is_empty());
 
@@ -290,7 +310,7 @@ fn chmod_000_body(dir: &Path) {
             "chmod 000 does not stop this user: the test would not bite"
         );
     }
-    play(&app, 5);
+    game.play(&app, 5);
     assert!(
         app.state().flush(Duration::from_secs(30)),
         "saving did not resume"
@@ -311,7 +331,7 @@ fn chmod_000_body(dir: &Path) {
         assert!(Instant::now() < deadline, "the failure was never reported");
         app.state().flush(Duration::from_millis(50));
     }
-    play(&app, 5);
+    game.play(&app, 5);
     let codes = notice_codes(&app);
     assert_eq!(count(&codes, "save_failed"), 1, "once: {codes:?}");
     set_mode(&store, 0o644);
@@ -329,8 +349,8 @@ fn chmod_000_body(dir: &Path) {
     assert!(notice_codes(&app).is_empty(), "{:?}", notice_codes(&app));
     assert_eq!(app.ok("get_progress", json!({}))["screen"], "settings");
     let s = app.snap("snapshot", json!({"kind": "slide"}));
-    assert_eq!(s["board"], snap["board"], "the position came back");
-    assert_eq!(s["moves"], moves, "every move came back");
+    assert_eq!(s["board"], game.snap["board"], "the position came back");
+    assert_eq!(s["moves"], game.moves, "every move came back");
     app.close();
 }
 
@@ -339,26 +359,16 @@ fn chmod_000_body(dir: &Path) {
 /// back-off once space is freed, and a restart has every move.
 #[test]
 fn the_app_on_a_disk_that_fills_mid_game_plays_on_and_resumes() {
-    use huarong_tests::{gap_neighbours, TestApp};
+    use huarong_tests::TestApp;
     let Some(m) = Mount::tmpfs("appfull", "1m") else {
         return;
     };
     let app = TestApp::start(m.path(), None);
-    let mut snap = app.new_game(json!({"kind": "slide", "params": "5x5", "seed": 43}));
-    let mut moves = 0u64;
-    let mut play = |app: &TestApp, n: usize| {
-        for i in 0..n {
-            let next = gap_neighbours(&snap);
-            let v = app.ok(
-                "play",
-                json!({"kind": "slide", "mv": {"tile": next[(i * 3 + 1) % next.len()]}}),
-            );
-            snap = v["snapshot"].clone();
-            moves += 1;
-        }
-        snap.clone()
-    };
-    play(&app, 5);
+    let mut game = Walk::new(
+        app.new_game(json!({"kind": "slide", "params": "5x5", "seed": 43})),
+        3,
+    );
+    game.play(&app, 5);
     assert!(app.state().flush(Duration::from_secs(20)), "saved");
     let filler = m.path().join("filler");
     {
@@ -367,17 +377,17 @@ fn the_app_on_a_disk_that_fills_mid_game_plays_on_and_resumes() {
         while f.write_all(&block).is_ok() {}
         let _ = f.sync_all();
     }
-    play(&app, 100);
+    game.play(&app, 100);
     let deadline = Instant::now() + Duration::from_secs(30);
     while app.ok("get_progress", json!({}))["storage"]["error"].is_null() {
         assert!(
             Instant::now() < deadline,
             "the full disk was never reported"
         );
-        play(&app, 1);
+        game.play(&app, 1);
         app.state().flush(Duration::from_millis(50));
     }
-    play(&app, 20); // play goes on
+    game.play(&app, 20); // play goes on
     for _ in 0..3 {
         let codes = notice_codes(&app);
         assert_eq!(count(&codes, "save_failed"), 1, "once: {codes:?}");
@@ -392,7 +402,7 @@ fn the_app_on_a_disk_that_fills_mid_game_plays_on_and_resumes() {
     app.close();
     let app = TestApp::start(m.path(), None);
     let s = app.snap("snapshot", json!({"kind": "slide"}));
-    assert_eq!(s["board"], snap["board"], "the position came back");
-    assert_eq!(s["moves"], moves, "every move came back");
+    assert_eq!(s["board"], game.snap["board"], "the position came back");
+    assert_eq!(s["moves"], game.moves, "every move came back");
     app.close();
 }
