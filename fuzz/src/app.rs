@@ -21,13 +21,13 @@
 //!   with the magic, length and CRC-32; with flag 1 the rest is the whole file verbatim.
 
 use huarong_app_lib::fsio::sim::Sim;
-use huarong_app_lib::journal::{self, Journal, SlotData, GAMES_DIR, MAX_RECORD};
+use huarong_app_lib::journal::{self, Journal, RecIn, SlotData, SnapIn, GAMES_DIR, MAX_RECORD};
 use huarong_app_lib::persist::{self, Bad, MAX_GEN};
 use huarong_app_lib::progress::{self, Progress, MAX_QUARANTINE, MAX_RECORDS, SCHEMA};
 use huarong_app_lib::{records, slots};
 use huarong_engine::g2048::G2048;
 use huarong_engine::klotski::Klotski;
-use huarong_engine::session::{SavedSession, SessionDelta};
+use huarong_engine::session::SavedSession;
 use huarong_engine::slide::Slide;
 use huarong_engine::{Game, GameId, Kind, Session};
 use serde_json::{json, Value};
@@ -154,24 +154,6 @@ const JGEN: u64 = 1;
 
 fn games_dir() -> PathBuf {
     Path::new(DATA).join(GAMES_DIR)
-}
-
-/// A snapshot file's payload as the recovery reads it (the model's copy of `recover.rs`).
-#[derive(serde::Deserialize)]
-struct SnapIn {
-    key: String,
-    jgen: u64,
-    #[serde(default)]
-    header: Value,
-    saved: SavedSession<Value>,
-}
-
-/// A journal record's payload as the recovery reads it.
-#[derive(serde::Deserialize)]
-struct RecIn {
-    #[serde(default)]
-    h: Option<Value>,
-    d: SessionDelta<Value>,
 }
 
 /// The framing laws of a journal file: the valid prefix is the records back to back, each

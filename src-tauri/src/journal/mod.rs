@@ -28,6 +28,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use recover::recover;
+pub use recover::{RecIn, SnapIn};
 use writer::writer;
 
 /// Largest file the journal writes or reads (snapshot or journal).

@@ -160,20 +160,20 @@ fn load_slot(io: &dyn Io, n: &Names, key: &str, notices: &mut Vec<Notice>) -> Re
     })
 }
 
-/// A snapshot file's payload as read.
+/// A snapshot file's payload as read (public for the fuzz targets' model of the recovery).
 #[derive(serde::Deserialize)]
-struct SnapIn {
-    key: String,
-    jgen: u64,
+pub struct SnapIn {
+    pub key: String,
+    pub jgen: u64,
     #[serde(default)]
-    header: Value,
-    saved: SavedSession<Value>,
+    pub header: Value,
+    pub saved: SavedSession<Value>,
 }
 
 /// A journal record's payload as read.
 #[derive(serde::Deserialize)]
-struct RecIn {
+pub struct RecIn {
     #[serde(default)]
-    h: Option<Value>,
-    d: SessionDelta<Value>,
+    pub h: Option<Value>,
+    pub d: SessionDelta<Value>,
 }
