@@ -90,12 +90,7 @@ export async function cardPicture(s) {
   const url = name === 'custom' ? await customUrl() : urlOf(name);
   if (!url) return null;
   try {
-    const img = await new Promise((resolve, reject) => {
-      const im = new Image();
-      im.onload = () => resolve(im);
-      im.onerror = () => reject(new Error('picture did not load'));
-      im.src = url;
-    });
+    const img = await loadImage(url, 'picture did not load');
     for (const side of CARD_SIDE) {
       const canvas = document.createElement('canvas');
       canvas.width = side;
@@ -223,15 +218,20 @@ async function ownPhoto(screen, file, status) {
   }
 }
 
+/** The image at `url`, loaded; rejects with `failure` when it does not load. */
+function loadImage(url, failure) {
+  return new Promise((resolve, reject) => {
+    const im = new Image();
+    im.onload = () => resolve(im);
+    im.onerror = () => reject(new Error(failure));
+    im.src = url;
+  });
+}
+
 async function squareData(file) {
   const url = URL.createObjectURL(file);
   try {
-    const img = await new Promise((resolve, reject) => {
-      const im = new Image();
-      im.onload = () => resolve(im);
-      im.onerror = () => reject(new Error('not an image'));
-      im.src = url;
-    });
+    const img = await loadImage(url, 'not an image');
     const side = Math.min(img.naturalWidth, img.naturalHeight);
     if (!side) throw new Error('empty image');
     const out = Math.min(MAX_SIDE, side);
