@@ -57,8 +57,6 @@ struct WriterState {
     stop: bool,
     /// The back-off of the next attempt after a failure (reset by a success).
     wait: Duration,
-    retry_first: Duration,
-    retry_max: Duration,
 }
 
 struct Shared {
@@ -112,12 +110,11 @@ impl Writer {
                 error: None,
                 stop: false,
                 wait: first,
-                retry_first: first,
-                retry_max: max.max(first),
             }),
             cv: Condvar::new(),
         });
         let s = shared.clone();
+        let max = max.max(first);
         let thread = std::thread::Builder::new()
             .name("huarong-save".into())
             .spawn(move || loop {
@@ -174,7 +171,7 @@ impl Writer {
                     Ok(()) => {
                         st.durable = st.durable.max(job.doc.gen);
                         st.error = None;
-                        st.wait = st.retry_first;
+                        st.wait = first;
                     }
                     Err(e) => {
                         st.error = Some(e);
@@ -187,7 +184,7 @@ impl Writer {
                             // Back off before trying again (disk full, permissions…); a
                             // newer doc or `stop` ends the wait early.
                             let deadline = std::time::Instant::now() + st.wait;
-                            st.wait = (st.wait * 2).min(st.retry_max);
+                            st.wait = (st.wait * 2).min(max);
                             s.cv.notify_all();
                             while st.pending.is_none() && !st.stop {
                                 let left =
