@@ -1,40 +1,22 @@
-//! Huarong 华容, the app: thin Tauri commands over the engine's `Session`s (one per game
-//! kind), durable progress on `tauri-plugin-store` with a verified last-good copy, haptics,
-//! and `--open` on the command line. See ARCHITECTURE.md for the IPC contract.
+//! Huarong 华容, the Tauri shell over the app core (`huarong-core`): the plugins, one invoke
+//! handler that routes every command through the core's table, window and lifecycle events,
+//! deep links and the single instance, and the device services the core is given (haptics,
+//! the share sheet, the page's DOM events). See ARCHITECTURE.md for the IPC contract.
 
-mod analysis;
-pub mod args;
-mod challenge;
-mod commands;
-mod daily;
-pub mod error;
-mod finish;
-pub mod fsio;
-pub mod games;
 pub mod haptics;
-pub mod journal;
-mod launch;
 #[cfg(any(mobile, test))]
 mod mobile;
-pub mod persist;
-mod pictures;
-mod play;
-pub mod progress;
-pub mod records;
-mod search;
-mod settings;
 mod share;
-pub mod slots;
-pub mod state;
-mod views;
 
-pub use error::{AppError, Code};
-pub use state::AppState;
-
-use persist::{Notice, Paths, Primary};
+use huarong_core::args;
+use huarong_core::fsio::Io;
+use huarong_core::persist::{Notice, Paths, Primary};
+use huarong_core::platform::{Event, Events};
+use huarong_core::{AppError, AppState, Platform};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::Arc;
+use tauri::ipc::{Invoke, InvokeBody};
 use tauri::{AppHandle, Manager, Runtime};
 use tauri_plugin_store::{Store, StoreExt};
 
@@ -47,7 +29,7 @@ pub struct Launch {
     pub data_dir: Option<PathBuf>,
     /// The file layer of the games folder and the good copy; `None` is the real file system
     /// (benchmarks pass `fsio::sim::Counting` to count bytes and fsyncs).
-    pub io: Option<Arc<dyn fsio::Io>>,
+    pub io: Option<Arc<dyn Io>>,
 }
 
 impl Launch {
@@ -71,6 +53,27 @@ impl<R: Runtime> Primary for StorePrimary<R> {
     }
 }
 
+/// The core's events become fixed DOM events on the page (the detail is a kind's name from
+/// the engine, never text from outside): `huarong-hint` (the page reads the hint with
+/// `hint_status`) and `huarong-opened` (the page re-reads the progress and shows the game).
+struct PageEvents<R: Runtime>(AppHandle<R>);
+
+impl<R: Runtime> Events for PageEvents<R> {
+    fn emit(&self, event: Event) {
+        let Some(window) = self.0.get_webview_window("main") else {
+            return;
+        };
+        let script = match event.detail() {
+            Some(detail) => format!(
+                "window.dispatchEvent(new CustomEvent('{}', {{ detail: '{detail}' }}))",
+                event.name()
+            ),
+            None => format!("window.dispatchEvent(new Event('{}'))", event.name()),
+        };
+        let _ = window.eval(script);
+    }
+}
+
 /// Build the app state: check and repair the files, then open the store plugin on them.
 pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
     let dir = launch
@@ -80,8 +83,15 @@ pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
     let paths = dir.map(Paths::new);
     let store_path = paths.as_ref().map(|p| p.store.clone());
     let handle = app.clone();
-    let io = launch.io.clone().unwrap_or_else(fsio::real);
-    let state = AppState::open(paths.clone(), io, move || {
+    let mut platform = Platform::native(
+        Arc::new(haptics::Plugin(app.clone())),
+        Arc::new(share::Cards::new(app)),
+        Arc::new(PageEvents(app.clone())),
+    );
+    if let Some(io) = &launch.io {
+        platform = platform.with_io(io.clone());
+    }
+    let state = AppState::open(paths.clone(), platform, move || {
         let path = store_path.ok_or("no data folder")?;
         let store = handle
             .store_builder(path)
@@ -120,17 +130,6 @@ pub fn install<R: Runtime>(app: &AppHandle<R>, launch: &Launch) {
             .map(|url| args::clip_open(url.to_string()));
     }
     let state = init_state(app, &launch);
-    // A background hint proof finished: tell the page with fixed text (the kind is one of
-    // the engine's names); it reads the hint with `hint_status`.
-    let handle = app.clone();
-    state.on_hint_ready(Box::new(move |kind| {
-        if let Some(window) = handle.get_webview_window("main") {
-            let _ = window.eval(format!(
-                "window.dispatchEvent(new CustomEvent('huarong-hint', {{ detail: '{}' }}))",
-                kind.as_str()
-            ));
-        }
-    }));
     app.manage(state);
     let handle = app.clone();
     app.deep_link().on_open_url(move |event| {
@@ -140,22 +139,15 @@ pub fn install<R: Runtime>(app: &AppHandle<R>, launch: &Launch) {
     });
 }
 
-/// Open a link or code that arrived while the app runs, then have the page show it: the
-/// page listens for `huarong-opened` and renders what the state now says (the game, or home
-/// with the notice that explains a bad link). The script is fixed text: nothing from the
-/// link reaches the page except through the app's own commands. The opening (decoding, a
-/// solvability check, a generator) runs on a worker thread, never on the thread that
-/// delivered the link.
+/// Open a link or code that arrived while the app runs, then have the page show it
+/// (`Event::Opened`). The opening (decoding, a solvability check, a generator) runs on a
+/// worker thread, never on the thread that delivered the link.
 fn open_link<R: Runtime>(app: &AppHandle<R>, text: String) {
     let app = app.clone();
     tauri::async_runtime::spawn_blocking(move || {
         if let Some(state) = app.try_state::<AppState>() {
             state.launch(Some(&text));
-        }
-        if let Some(window) = app.get_webview_window("main") {
-            let _ = window.eval("window.dispatchEvent(new Event('huarong-opened'))");
-        }
-        if let Some(state) = app.try_state::<AppState>() {
+            state.platform().events.emit(Event::Opened);
             state.link_handled();
         }
     });
@@ -178,6 +170,42 @@ pub fn second_instance<R: Runtime>(app: &AppHandle<R>, argv: Vec<String>) {
     }
 }
 
+/// Every command of the page, through the core's one table: a command that runs off the
+/// main thread goes to a blocking worker. An unknown name is left to Tauri (its own
+/// "command not found" error).
+fn invoke<R: Runtime>(invoke: Invoke<R>) -> bool {
+    let Some(cmd) = huarong_core::commands::find(invoke.message.command()) else {
+        return false;
+    };
+    let args = match invoke.message.payload() {
+        InvokeBody::Json(v) => Ok(v.clone()),
+        InvokeBody::Raw(_) => Err(AppError::bad_argument(
+            "the arguments must be JSON, not raw bytes",
+        )),
+    };
+    let state = invoke
+        .message
+        .webview()
+        .try_state::<AppState>()
+        .map(|s| s.inner().clone());
+    let resolver = invoke.resolver;
+    let run = move || -> Result<Value, AppError> {
+        let state =
+            state.ok_or_else(|| AppError::internal("the app is not set up yet"))?;
+        cmd.call(&state, args?)
+    };
+    let respond = move |r: Result<Value, AppError>| match r {
+        Ok(v) => resolver.resolve(v),
+        Err(e) => resolver.reject(e),
+    };
+    if cmd.off_main {
+        tauri::async_runtime::spawn_blocking(move || respond(run()));
+    } else {
+        respond(run());
+    }
+    true
+}
+
 /// The app's plugins and commands, on any runtime (the real one or `tauri::test`'s).
 pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     let builder = builder
@@ -186,39 +214,7 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         .plugin(tauri_plugin_deep_link::init());
     #[cfg(mobile)]
     let builder = mobile::plugins(builder);
-    builder.invoke_handler(tauri::generate_handler![
-        commands::open_game,
-        commands::new_game,
-        commands::list_games,
-        commands::resume_game,
-        commands::cancel,
-        commands::play,
-        commands::undo,
-        commands::redo,
-        commands::restart,
-        commands::snapshot,
-        commands::hint,
-        commands::hint_status,
-        commands::solve,
-        commands::klotski_targets,
-        commands::get_settings,
-        commands::set_settings,
-        commands::get_progress,
-        commands::dismiss_notices,
-        commands::set_screen,
-        commands::pause,
-        commands::haptic,
-        commands::levels,
-        commands::records,
-        commands::analysis,
-        commands::save_picture,
-        commands::load_picture,
-        share::share_card,
-        share::card_image,
-        share::daily_info,
-        share::encode_code,
-        share::decode_code,
-    ])
+    builder.invoke_handler(invoke)
 }
 
 /// Stop the clocks when the window loses focus (phone: the app goes to the background) and

@@ -2,7 +2,7 @@
 
 use crate::error::{AppError, AppResult};
 use crate::games::FIRST_UNLOCKED;
-use crate::persist::{Notice, Writer};
+use crate::persist::Notice;
 use crate::progress::{self, Record, Settings};
 use crate::state::{AppState, ProgressView, StorageView};
 use huarong_engine::Kind;
@@ -84,7 +84,7 @@ impl AppState {
         let mut st = self.store();
         st.notices.extend(journal_notices);
         let mut notices = st.notices.clone();
-        let error = st.writer.as_ref().and_then(Writer::error).or(journal_error);
+        let error = st.writer.as_ref().and_then(|w| w.error()).or(journal_error);
         // One storage notice while a problem lasts: the journal's own `save_failed` (kept
         // until dismissed) already says it unless saving resumed after it.
         let told = notices
@@ -105,13 +105,13 @@ impl AppState {
             streaks: st.progress.streaks.clone(),
             games,
             screen: st.progress.screen.clone(),
-            today: crate::daily::today(),
+            today: self.today(),
             notices,
             storage: StorageView {
                 dir: st.paths.as_ref().map(|p| p.dir.display().to_string()),
                 writable: st.writer.is_some(),
                 gen: st.gen,
-                durable: st.writer.as_ref().map_or(0, Writer::durable),
+                durable: st.writer.as_ref().map_or(0, |w| w.durable()),
                 error,
             },
             quarantined: st.progress.quarantine.len(),

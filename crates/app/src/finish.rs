@@ -34,9 +34,10 @@ impl crate::state::AppState {
             let mark = marker(&slot);
             let known = self.store().progress.settled.get(&slot.key) == Some(&mark);
             if !known {
-                let (now, today, key) = (self.now(), crate::daily::today(), slot.key.clone());
+                let (now, today, key) = (self.now(), self.today(), slot.key.clone());
+                let wall = self.wall_ms();
                 self.commit(|p| {
-                    settle(&slot, false, p, now, &today);
+                    settle(&slot, false, p, now, &today, wall);
                     p.settled.insert(key, mark);
                 });
             }
@@ -47,12 +48,14 @@ impl crate::state::AppState {
 /// Settle a finished game in `p`: records, unlocks, the daily streak; and the finish view.
 /// `counted_before`: this session had already counted a win (an undo and a second win).
 /// Runs inside the save of the move (so it must not take the progress lock itself).
+/// `now`: the session clock; `date`: today's local date; `wall_ms`: Unix ms of the finish.
 pub(crate) fn settle<G: AppGame>(
     slot: &Slot<G>,
     counted_before: bool,
     p: &mut Progress,
     now: u64,
     date: &str,
+    wall_ms: u64,
 ) -> Option<Finish> {
     let sess = &slot.session;
     let g = sess.current();
@@ -134,7 +137,7 @@ pub(crate) fn settle<G: AppGame>(
     let counters = g.counters();
     let entry = crate::records::FinishEntry {
         date: date.to_string(),
-        at_ms: crate::persist::unix_ms(),
+        at_ms: wall_ms,
         moves: progress::rules_of(G::KIND.as_str())
             .iter()
             .map(|r| (r.to_string(), moves_under(&counters, r, g.moves())))
@@ -155,7 +158,7 @@ pub(crate) fn settle<G: AppGame>(
         time_ms,
     );
     let daily = (counted && (won || G::DAILY_ON_END))
-        .then(|| crate::daily::daily_day(G::KIND, sess.id()))
+        .then(|| crate::daily::daily_day(G::KIND, sess.id(), date))
         .flatten()
         .map(|day| crate::daily::apply_daily(p, G::KIND, day));
     p.sanitize();

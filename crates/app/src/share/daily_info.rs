@@ -1,5 +1,5 @@
 //! Today's daily challenge as the home screen shows it. Rust decides the local date (the
-//! system's zone, the same clock as `daily::today`); the UI only asks.
+//! platform's clock and zone, the same as `AppState::today`); the UI only asks.
 
 use crate::error::AppResult;
 use huarong_engine::daily;
@@ -38,12 +38,4 @@ pub fn daily_info_at(local_ms: i64) -> AppResult<DailyInfo> {
         next_in_ms: next,
         countdown: daily::countdown_text(next),
     })
-}
-
-/// The local time now, as [`daily_info_at`] takes it.
-pub fn local_now_ms() -> i64 {
-    chrono::Local::now()
-        .naive_local()
-        .and_utc()
-        .timestamp_millis()
 }

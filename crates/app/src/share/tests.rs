@@ -1,4 +1,4 @@
-use super::card::{card_file_name, card_png, save_card};
+use super::card::{card_file_name, card_png};
 use super::daily_info::daily_info_at;
 use super::*;
 use crate::error::Code;
@@ -17,24 +17,9 @@ fn base64_vectors() {
 }
 
 #[test]
-fn file_names_are_unique() {
-    let dir = std::env::temp_dir().join(format!("huarong-share-{}", std::process::id()));
+fn card_file_names_are_utc_times() {
     let t = Date::new(2026, 11, 29).unwrap().days() * 86_400_000 + 3_723_000;
     assert_eq!(card_file_name(t), "huarong-20261129-010203.png");
-    let a = save_card(b"png", &dir, t).unwrap();
-    let b = save_card(b"png", &dir, t).unwrap();
-    assert_ne!(a, b);
-    assert!(b
-        .to_string_lossy()
-        .ends_with("huarong-20261129-010203-2.png"));
-    assert_eq!(std::fs::read(&b).unwrap(), b"png");
-    // A folder that cannot be made (a file stands in its way) is `share_failed`.
-    let blocked = a.join("sub");
-    assert_eq!(
-        save_card(b"png", &blocked, t).unwrap_err().code,
-        Code::ShareFailed
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -42,7 +27,7 @@ fn card_args_are_checked() {
     let card = json!({
         "code": code::encode("2048:#1").unwrap(), "moves": 10, "seconds": 5, "score": 100, "best_tile": 64
     });
-    let ok: CardArgs = arg("card", Some(card)).unwrap();
+    let ok: CardArgs = args::json("card", Some(card), MAX_ARG_JSON).unwrap();
     assert_eq!(ok.best_tile, Some(64));
     let png = card_png(&ok.spec().unwrap()).unwrap();
     assert_eq!(&png[1..4], b"PNG");
@@ -52,10 +37,10 @@ fn card_args_are_checked() {
         v.as_object_mut()
             .unwrap()
             .extend(extra.as_object().unwrap().clone());
-        let e = arg::<CardArgs>("card", Some(v)).unwrap_err();
+        let e = args::json::<CardArgs>("card", Some(v), MAX_ARG_JSON).unwrap_err();
         assert_eq!(e.code, Code::BadArgument, "{extra}");
     }
-    let e = arg::<CardArgs>("card", Some(json!("x".repeat(5000)))).unwrap_err();
+    let e = args::json::<CardArgs>("card", Some(json!("x".repeat(5000))), MAX_ARG_JSON).unwrap_err();
     assert!(e.message.contains("4096"), "{}", e.message);
     let bad = CardArgs {
         lang: Some("fr".into()),
@@ -102,9 +87,10 @@ fn daily_info_counts_down_to_local_midnight() {
 #[test]
 fn daily_info_today_is_the_apps_today() {
     // The app's clock is read between two reads of ours: at midnight one of them is its day.
-    let first = daily_info_at(daily_info::local_now_ms()).unwrap().date;
-    let today = crate::daily::today();
-    let second = daily_info_at(daily_info::local_now_ms()).unwrap().date;
+    let st = crate::AppState::open(None, crate::Platform::headless(), || Err("none".into()));
+    let first = super::daily_info(st.platform()).unwrap().date;
+    let today = st.today();
+    let second = super::daily_info(st.platform()).unwrap().date;
     assert!(
         first == today || second == today,
         "{first} {second} {today}"

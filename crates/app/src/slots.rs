@@ -167,7 +167,7 @@ impl AppState {
 
     /// The slot `open_game` puts a plain game ID in (not a code: see `launch.rs`).
     pub(crate) fn route_id<G: AppGame>(&self, start: &Session<G>, opened: bool) -> (String, Mode) {
-        if let Some(date) = crate::daily::daily_day(G::KIND, start.id()) {
+        if let Some(date) = crate::daily::daily_day(G::KIND, start.id(), &self.today()) {
             return (format!("{}:daily:{date}", G::KIND.as_str()), Mode::Daily);
         }
         if let Some(km) = G::open_slot(start.start()) {
@@ -318,7 +318,7 @@ impl AppState {
             if games.len() <= MAX_SLOTS {
                 return;
             }
-            let today = crate::daily::today();
+            let today = self.today();
             let current: Vec<String> = Kind::ALL
                 .iter()
                 .filter_map(|k| self.current_key(*k))

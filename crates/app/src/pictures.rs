@@ -154,13 +154,14 @@ impl AppState {
                 "the app has no data folder on this system; the picture cannot be kept",
             )
         })?;
-        std::fs::create_dir_all(&dir)
+        let io = self.io();
+        io.create_dir_all(&dir)
             .map_err(|e| AppError::storage(format!("could not make {}: {e}", dir.display())))?;
         let path = dir.join(format!("custom.{}", format.ext()));
-        crate::persist::write_atomic(&path, &bytes)
+        crate::persist::write_atomic_io(io.as_ref(), &path, &bytes)
             .map_err(|e| AppError::storage(format!("could not save the picture: {e}")))?;
         for other in Format::ALL.into_iter().filter(|f| *f != format) {
-            let _ = std::fs::remove_file(dir.join(format!("custom.{}", other.ext())));
+            let _ = io.remove(&dir.join(format!("custom.{}", other.ext())));
         }
         Ok(json!({ "format": format.ext(), "bytes": bytes.len() }))
     }
@@ -168,10 +169,12 @@ impl AppState {
     /// The stored picture file and its format.
     fn custom_picture(&self) -> Option<(PathBuf, Format)> {
         let dir = self.pictures_dir()?;
+        let names = self.io().list(&dir).ok()?;
         Format::ALL
             .into_iter()
-            .map(|f| (dir.join(format!("custom.{}", f.ext())), f))
-            .find(|(p, _)| p.is_file())
+            .map(|f| (format!("custom.{}", f.ext()), f))
+            .find(|(n, _)| names.contains(n))
+            .map(|(n, f)| (dir.join(n), f))
     }
 
     pub fn has_custom_picture(&self) -> bool {
@@ -184,16 +187,16 @@ impl AppState {
         let Some((path, format)) = self.custom_picture() else {
             return Ok(None);
         };
-        let len = std::fs::metadata(&path)
-            .map(|m| m.len())
-            .unwrap_or(u64::MAX);
-        if len > MAX_PICTURE_BYTES as u64 {
-            return Err(AppError::storage(format!(
-                "the stored picture is {len} bytes, more than {MAX_PICTURE_BYTES}; save it again"
-            )));
-        }
-        let bytes = std::fs::read(&path)
-            .map_err(|e| AppError::storage(format!("could not read the picture: {e}")))?;
+        // A file over the limit is refused unread (bounded memory).
+        let bytes = self
+            .io()
+            .read(&path, MAX_PICTURE_BYTES as u64)
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::InvalidData => AppError::storage(format!(
+                    "the stored picture is larger than {MAX_PICTURE_BYTES} bytes ({e}); save it again"
+                )),
+                _ => AppError::storage(format!("could not read the picture: {e}")),
+            })?;
         if Format::sniff(&bytes) != Some(format) {
             return Err(AppError::storage(
                 "the stored picture is damaged (not the image its name says); save it again",

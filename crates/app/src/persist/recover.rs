@@ -2,7 +2,7 @@
 
 use super::{decode_with, encode, move_aside, read, tmp_path, write_atomic_io};
 use super::{Bad, Doc, Found, Notice, Paths};
-use crate::fsio::{Io, Real};
+use crate::fsio::Io;
 use crate::progress::{Progress, SCHEMA};
 use std::io;
 use std::path::Path;
@@ -20,14 +20,20 @@ pub struct Recovered {
 /// Check the files before anything else touches them; choose the newest valid state; keep
 /// damaged files aside; leave both files holding the chosen state. Never panics, never
 /// returns an empty state while a damaged file it could not move aside holds data.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub fn recover(paths: &Paths) -> Recovered {
-    recover_with(paths, &Real)
+    recover_with(paths, &crate::fsio::Real)
 }
 
-/// [`recover`] through an [`Io`]. Moving a damaged file aside still uses the real file
-/// system (it needs a free name and the files' ages); with a simulated one it is skipped
-/// (the file is then left in place and saving is off, as when a move fails).
+/// [`recover`] through an [`Io`], at the system's time (native).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub fn recover_with(paths: &Paths, io: &dyn Io) -> Recovered {
+    use crate::platform::Clock;
+    recover_at(paths, io, crate::platform::native::SystemClock::default().wall_ms())
+}
+
+/// [`recover`] through an [`Io`]; `wall_ms` (Unix ms) names the copies moved aside.
+pub fn recover_at(paths: &Paths, io: &dyn Io, wall_ms: u64) -> Recovered {
     let mut notices = Vec::new();
     if let Err(e) = io.create_dir_all(&paths.dir) {
         notices.push(Notice::warning(
@@ -77,11 +83,7 @@ pub fn recover_with(paths: &Paths, io: &dyn Io) -> Recovered {
                     Bad::Damaged(w) => ("corrupt", w.clone()),
                     Bad::Newer(w) => ("newer", w.clone()),
                 };
-                let moved = if io.is_real() {
-                    move_aside(path, tag)
-                } else {
-                    Err(io::Error::other("not on the real file system"))
-                };
+                let moved = move_aside(io, path, tag, wall_ms);
                 match moved {
                     Ok(kept) => notices.push(Notice::warning(
                         "kept_aside",

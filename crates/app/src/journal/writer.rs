@@ -1,4 +1,5 @@
-//! The writer thread: turns pending slot changes into snapshot, append and remove jobs.
+//! The writer: turns pending slot changes into snapshot, append and remove jobs, on a
+//! background thread or one batch per `Journal::step` (single-threaded platforms).
 
 use super::{describe, encode_record, encode_snapshot, lock, Inner, Names, Slot, State};
 use super::{COMPACT_MIN, MAX_FILE, RETRY_FIRST, RETRY_MAX};
@@ -9,7 +10,6 @@ use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
 
 enum Job {
     Snapshot {
@@ -175,121 +175,163 @@ fn run(inner: &Inner, io: &dyn Io, dir: &Path, job: &Job) -> std::io::Result<()>
     }
 }
 
-pub(super) fn writer(inner: Arc<Inner>) {
+/// What one batch took from the state: its jobs, a slot that could not be encoded, and the
+/// change count it covers.
+pub(super) struct Batch {
+    jobs: Vec<Job>,
+    unencodable: Option<String>,
+    seq: u64,
+}
+
+/// Whether the writer has work it may do now (a failed write waits for its back-off).
+pub(super) fn ready(inner: &Inner, st: &State) -> bool {
+    let work = st.durable < st.seq || st.checkpoint;
+    work && st.retry_at.is_none_or(|t| inner.clock.monotonic() >= t)
+}
+
+/// Take the next batch if there is one that may run now.
+pub(super) fn take(inner: &Inner, st: &mut State) -> Option<Batch> {
+    if !ready(inner, st) {
+        return None;
+    }
+    let seq = st.seq;
+    let (jobs, unencodable) = collect(inner, st);
+    Some(Batch {
+        jobs,
+        unencodable,
+        seq,
+    })
+}
+
+/// Write a batch (no lock held) and record its outcome. Returns false when the journal has
+/// no files (memory only).
+pub(super) fn run_batch(inner: &Inner, batch: Batch) -> bool {
     let (Some(io), Some(dir)) = (inner.io.clone(), inner.dir.clone()) else {
-        return;
+        return false;
     };
+    let Batch {
+        jobs,
+        unencodable,
+        seq,
+    } = batch;
+    let mut failure: Option<String> = unencodable;
+    let mut outcomes = Vec::with_capacity(jobs.len());
+    for job in &jobs {
+        let r = catch_unwind(AssertUnwindSafe(|| run(inner, io.as_ref(), &dir, job)));
+        let r = match r {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(format!("games cannot be saved: {}", describe(&e))),
+            Err(p) => {
+                let what = p
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Err(format!(
+                    "the saver failed unexpectedly ({what}); it keeps going"
+                ))
+            }
+        };
+        if let Err(e) = &r {
+            failure = Some(e.clone());
+        }
+        outcomes.push(r.is_ok());
+    }
+    let mut st = lock(&inner.state);
+    for (job, ok) in jobs.iter().zip(outcomes) {
+        match job {
+            Job::Remove { key } => {
+                if !ok {
+                    st.removed.insert(key.clone());
+                }
+            }
+            Job::Append { key, bytes, .. } => {
+                if let Some(slot) = st.slots.get_mut(key) {
+                    if ok {
+                        slot.jbytes += bytes.len() as u64;
+                    } else {
+                        slot.snap = true;
+                    }
+                }
+            }
+            Job::Snapshot {
+                key, new, bytes, ..
+            } => {
+                if let Some(slot) = st.slots.get_mut(key) {
+                    if ok {
+                        slot.jgen = *new;
+                        slot.jbytes = 0;
+                        slot.snap_bytes = bytes.len() as u64;
+                    } else {
+                        slot.snap = true;
+                    }
+                } else if ok {
+                    // Removed while it was written: remove its files again.
+                    st.removed.insert(key.clone());
+                }
+            }
+        }
+    }
+    match failure {
+        Some(e) => {
+            if st.error.as_deref() != Some(e.as_str()) {
+                st.notices.push(Notice::warning("save_failed", e.clone()));
+            }
+            st.error = Some(e);
+            let wait = st.backoff;
+            st.retry_at = Some(inner.clock.monotonic() + wait);
+            st.backoff = (wait * 2).min(RETRY_MAX);
+        }
+        None => {
+            if st.error.take().is_some() {
+                st.notices.push(Notice::info(
+                    "saving_resumed",
+                    "games are being saved again",
+                ));
+            }
+            st.retry_at = None;
+            st.backoff = inner.opts.retry_first.unwrap_or(RETRY_FIRST);
+            st.durable = st.durable.max(seq);
+        }
+    }
+    inner.done.notify_all();
+    true
+}
+
+/// The background thread (threaded platforms): batches as they come, until `stop`.
+pub(super) fn writer(inner: Arc<Inner>) {
     loop {
-        let ((jobs, unencodable), seq) = {
+        let batch = {
             let mut st = lock(&inner.state);
             loop {
-                let work = st.durable < st.seq || st.checkpoint;
-                let now = Instant::now();
-                let ready = st.retry_at.is_none_or(|t| now >= t);
-                if work && ready {
-                    break;
+                if let Some(b) = take(&inner, &mut st) {
+                    break b;
                 }
+                let work = st.durable < st.seq || st.checkpoint;
                 if st.stop {
+                    st.exited = true;
                     inner.done.notify_all();
                     return;
                 }
                 st = match st.retry_at {
                     Some(t) if work => {
+                        let left = t.saturating_sub(inner.clock.monotonic());
                         inner
                             .wake
-                            .wait_timeout(st, t.saturating_duration_since(now))
+                            .wait_timeout(st, left)
                             .unwrap_or_else(|p| p.into_inner())
                             .0
                     }
                     _ => inner.wake.wait(st).unwrap_or_else(|p| p.into_inner()),
                 };
             }
-            let seq = st.seq;
-            (collect(&inner, &mut st), seq)
         };
-        let mut failure: Option<String> = unencodable;
-        let mut outcomes = Vec::with_capacity(jobs.len());
-        for job in &jobs {
-            let r = catch_unwind(AssertUnwindSafe(|| run(&inner, io.as_ref(), &dir, job)));
-            let r = match r {
-                Ok(Ok(())) => Ok(()),
-                Ok(Err(e)) => Err(format!("games cannot be saved: {}", describe(&e))),
-                Err(p) => {
-                    let what = p
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| p.downcast_ref::<String>().cloned())
-                        .unwrap_or_default();
-                    Err(format!(
-                        "the saver failed unexpectedly ({what}); it keeps going"
-                    ))
-                }
-            };
-            if let Err(e) = &r {
-                failure = Some(e.clone());
-            }
-            outcomes.push(r.is_ok());
-        }
+        run_batch(&inner, batch);
         let mut st = lock(&inner.state);
-        for (job, ok) in jobs.iter().zip(outcomes) {
-            match job {
-                Job::Remove { key } => {
-                    if !ok {
-                        st.removed.insert(key.clone());
-                    }
-                }
-                Job::Append { key, bytes, .. } => {
-                    if let Some(slot) = st.slots.get_mut(key) {
-                        if ok {
-                            slot.jbytes += bytes.len() as u64;
-                        } else {
-                            slot.snap = true;
-                        }
-                    }
-                }
-                Job::Snapshot {
-                    key, new, bytes, ..
-                } => {
-                    if let Some(slot) = st.slots.get_mut(key) {
-                        if ok {
-                            slot.jgen = *new;
-                            slot.jbytes = 0;
-                            slot.snap_bytes = bytes.len() as u64;
-                        } else {
-                            slot.snap = true;
-                        }
-                    } else if ok {
-                        // Removed while it was written: remove its files again.
-                        st.removed.insert(key.clone());
-                    }
-                }
-            }
-        }
-        match failure {
-            Some(e) => {
-                if st.error.as_deref() != Some(e.as_str()) {
-                    st.notices.push(Notice::warning("save_failed", e.clone()));
-                }
-                st.error = Some(e);
-                let wait = st.backoff;
-                st.retry_at = Some(Instant::now() + wait);
-                st.backoff = (wait * 2).min(RETRY_MAX);
-            }
-            None => {
-                if st.error.take().is_some() {
-                    st.notices.push(Notice::info(
-                        "saving_resumed",
-                        "games are being saved again",
-                    ));
-                }
-                st.retry_at = None;
-                st.backoff = inner.opts.retry_first.unwrap_or(RETRY_FIRST);
-                st.durable = st.durable.max(seq);
-            }
-        }
-        inner.done.notify_all();
         if st.stop && st.retry_at.is_some() {
             // Shutting down and the last try failed: stop anyway (data stays in memory).
+            st.exited = true;
+            inner.done.notify_all();
             return;
         }
     }

@@ -1,15 +1,11 @@
-//! The score card: its arguments as the UI sends them, rendering, and saving the PNG under a
-//! name no other card has.
+//! The score card: its arguments as the UI sends them, rendering, and the name of its file
+//! (the platform's `Share` saves or shares it).
 
 use crate::error::{AppError, AppResult};
 use huarong_card::{CardSpec, Lang};
 use huarong_engine::code;
 use huarong_engine::daily::Date;
 use serde::Deserialize;
-use std::fs::OpenOptions;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use tauri::{AppHandle, Manager, Runtime};
 
 /// The `card` argument of `share_card` and `card_image` (snake_case keys; unknown keys are
 /// refused).
@@ -123,63 +119,6 @@ pub fn card_file_name(now_ms: i64) -> String {
         s / 60 % 60,
         s % 60
     )
-}
-
-/// Writes `png` into `dir` (created if needed) under a name no other file has (`-2`, `-3`, …
-/// appended when needed; the file is created exclusively, so two saves never collide).
-/// Fails with `share_failed`.
-pub fn save_card(png: &[u8], dir: &Path, now_ms: i64) -> AppResult<PathBuf> {
-    let failed = |what: &str, path: &Path, e: std::io::Error| {
-        AppError::share_failed(format!("cannot {what} {}: {e}", path.display()))
-    };
-    std::fs::create_dir_all(dir).map_err(|e| failed("create", dir, e))?;
-    let base = card_file_name(now_ms);
-    let stem = base.trim_end_matches(".png");
-    for n in 1..1000 {
-        let name = if n == 1 {
-            base.clone()
-        } else {
-            format!("{stem}-{n}.png")
-        };
-        let path = dir.join(name);
-        match OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(mut f) => {
-                f.write_all(png)
-                    .and_then(|_| f.sync_all())
-                    .map_err(|e| failed("write", &path, e))?;
-                return Ok(path);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(failed("write", &path, e)),
-        }
-    }
-    Err(AppError::share_failed(format!(
-        "too many cards named {stem}-… in {}",
-        dir.display()
-    )))
-}
-
-/// The folder cards are written to: on desktop the Pictures folder (falling back to
-/// ~/Pictures, then the download folder), on phones `cards/` in the app cache (the share
-/// sheet is opened with the file).
-pub fn card_dir<R: Runtime>(app: &AppHandle<R>) -> AppResult<PathBuf> {
-    let paths = app.path();
-    #[cfg(mobile)]
-    let dir = paths.app_cache_dir().map(|d| d.join("cards"));
-    #[cfg(not(mobile))]
-    let dir = paths
-        .picture_dir()
-        .or_else(|_| paths.home_dir().map(|h| h.join("Pictures")))
-        .or_else(|_| paths.download_dir());
-    dir.map_err(|e| AppError::share_failed(format!("no folder to save the card in: {e}")))
-}
-
-/// Unix time in milliseconds (for the card's file name).
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }
 
 /// Standard base64 (with padding), for data URLs and the share plugins.

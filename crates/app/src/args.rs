@@ -25,6 +25,37 @@ fn type_name(v: &Value) -> &'static str {
     }
 }
 
+/// A command's named arguments: the JSON object the page sent (`null` or a missing key is an
+/// absent argument, as Tauri reads `Option` arguments; keys a command does not read are
+/// ignored, as Tauri ignores them).
+#[derive(Debug, Default)]
+pub struct Args(serde_json::Map<String, Value>);
+
+impl Args {
+    /// The arguments from a command's JSON (an object, or `null` for none).
+    pub fn from_json(v: Value) -> AppResult<Args> {
+        match v {
+            Value::Null => Ok(Args::default()),
+            Value::Object(m) => Ok(Args(m)),
+            other => Err(AppError::bad_argument(format!(
+                "the arguments must be an object of named values, not {}",
+                match other {
+                    Value::Array(_) => "an array",
+                    Value::String(_) => "a string",
+                    Value::Number(_) => "a number",
+                    _ => "a boolean",
+                }
+            ))),
+        }
+    }
+
+    /// Take one argument (`None` when missing or `null`).
+    pub fn take(&mut self, name: &str) -> Option<Value> {
+        self.0.remove(name).filter(|v| !v.is_null())
+    }
+}
+
+
 /// A required string argument of at most `max` bytes.
 pub fn string(name: &str, v: Option<Value>, max: usize) -> AppResult<String> {
     match v {

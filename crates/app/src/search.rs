@@ -9,6 +9,7 @@
 use crate::error::{guard, AppError, AppResult};
 use crate::games::{with_game, AppGame};
 use crate::slots::SlotRef;
+use crate::platform::Priority;
 use crate::state::{lock, AppState, HintView, SolveView};
 use huarong_engine::Hint;
 use huarong_engine::{Cancel, ErrorCode, Kind, Session, Status};
@@ -101,7 +102,7 @@ impl AppState {
         let stamp = self.stamp();
         slot.touch(stamp);
         self.save_slot(&mut slot, false);
-        let pending = !hint.optimal && slot.session.current().hint_can_improve();
+        let mut pending = !hint.optimal && slot.session.current().hint_can_improve();
         if pending {
             // Not proven within the budget: go on proving in the background; any change of
             // the slot (a move, leaving, `cancel`) cancels it through `slot.search`.
@@ -110,7 +111,7 @@ impl AppState {
             G::slots(&self.0.games).lock().search = proof.clone();
             let game = slot.session.current().clone();
             drop(slot);
-            self.prove_hint::<G>(slot_ref, game, proof);
+            pending = self.prove_hint::<G>(slot_ref, game, proof);
         }
         Ok(hint_view(&hint, pending))
     }
@@ -118,31 +119,31 @@ impl AppState {
     /// Run the unbounded optimal hint search for `game` (the slot's current position) on a
     /// thread of its own; when it finishes first, the slot's session adopts it and the page
     /// is told (`hint_ready`). Then the kind's optimum search may run again.
-    fn prove_hint<G: AppGame>(&self, slot_ref: SlotRef<G>, game: G, cancel: Cancel) {
+    /// `false` when the platform cannot run it (then nothing is pending).
+    fn prove_hint<G: AppGame>(&self, slot_ref: SlotRef<G>, game: G, cancel: Cancel) -> bool {
         let state = self.clone();
-        let spawned = std::thread::Builder::new()
-            .name("huarong-hint-proof".into())
-            .spawn(move || {
-                background_priority();
-                let board = game.board_body();
-                let found = guard("the hint proof", || {
-                    game.hint(&cancel).map_err(AppError::from)
-                });
-                let adopted = match found {
-                    Ok(h) if !cancel.is_cancelled() => {
-                        let mut slot = lock(&slot_ref);
-                        !cancel.is_cancelled() && slot.session.adopt_hint(&board, &h)
-                    }
-                    _ => false,
-                };
-                if adopted {
-                    state.hint_ready(G::KIND);
-                }
-                state.end_search::<G>();
+        let job = Box::new(move || {
+            let board = game.board_body();
+            let found = guard("the hint proof", || {
+                game.hint(&cancel).map_err(AppError::from)
             });
-        if spawned.is_err() {
+            let adopted = match found {
+                Ok(h) if !cancel.is_cancelled() => {
+                    let mut slot = lock(&slot_ref);
+                    !cancel.is_cancelled() && slot.session.adopt_hint(&board, &h)
+                }
+                _ => false,
+            };
+            if adopted {
+                state.hint_ready(G::KIND);
+            }
+            state.end_search::<G>();
+        });
+        let spawned = self.spawn_background("huarong-hint-proof", job);
+        if !spawned {
             self.end_search::<G>();
         }
+        spawned
     }
 
     pub fn solve(&self, kind: Kind) -> AppResult<SolveView> {
@@ -235,33 +236,26 @@ impl AppState {
             kinds.optimum = Some((key.clone(), cancel.clone()));
         }
         let slot = slot_ref.clone();
-        let _ = std::thread::Builder::new()
-            .name("huarong-optimum".into())
-            .spawn(move || {
-                background_priority();
-                let found = guard("the optimum", || Ok(G::optimum(&start, &cancel)))
-                    .ok()
-                    .flatten();
-                if let Some(n) = found {
-                    let mut s = lock(&slot);
-                    if !cancel.is_cancelled() && s.session.id() == id {
-                        s.optimal = Some(n);
-                    }
+        let job = Box::new(move || {
+            let found = guard("the optimum", || Ok(G::optimum(&start, &cancel)))
+                .ok()
+                .flatten();
+            if let Some(n) = found {
+                let mut s = lock(&slot);
+                if !cancel.is_cancelled() && s.session.id() == id {
+                    s.optimal = Some(n);
                 }
-            });
+            }
+        });
+        // Without threads (the web core's worker) there is no background optimum: the
+        // finish view then shows the quick optimum where the game has one.
+        let _ = self.spawn_background("huarong-optimum", job);
     }
-}
 
-/// Make the calling thread yield to the UI: the optimum search for the finish screen can
-/// keep a core busy for a second or more after a game opens, and on a 2-core phone the
-/// webview's main thread must not wait for it. (Linux and Android: a thread is a task with
-/// its own nice value. Elsewhere the thread keeps the default priority.)
-fn background_priority() {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    // SAFETY: plain system calls on the current thread, no pointers involved.
-    unsafe {
-        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    /// Run a job nobody waits for, below the UI; `false` when the platform cannot.
+    fn spawn_background(&self, name: &str, job: crate::platform::Job) -> bool {
+        let tasks = &self.platform().tasks;
+        tasks.threaded() && tasks.spawn(name, Priority::Background, job).is_ok()
     }
 }
 
@@ -277,7 +271,7 @@ mod tests {
     const HARDEST: &str = "slide:4x4:0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1";
 
     fn no_saving() -> AppState {
-        AppState::open(None, crate::fsio::real(), || Err("no store".into()))
+        AppState::open(None, crate::Platform::headless(), || Err("no store".into()))
     }
 
     /// The running hint/solve of the slide kind (a handle that sees its cancellation).

@@ -7,10 +7,6 @@ use crate::state::AppState;
 use huarong_engine::daily::{self, Date};
 use huarong_engine::Kind;
 
-/// Local date `YYYY-MM-DD`.
-pub fn today() -> String {
-    chrono::Local::now().format("%Y-%m-%d").to_string()
-}
 
 /// Extend `kind`'s daily streak with a solve of the puzzle of `day` (the engine's rule:
 /// consecutive days grow it, a gap restarts it, an older day changes nothing).
@@ -26,8 +22,8 @@ pub(crate) fn apply_daily(p: &mut Progress, kind: Kind, day: Date) -> Streak {
 
 /// If `id` is the daily puzzle of `kind` for today or yesterday (a game begun before
 /// midnight), that day.
-pub(crate) fn daily_day(kind: Kind, id: &str) -> Option<Date> {
-    let today = Date::parse(&today()).ok()?;
+pub(crate) fn daily_day(kind: Kind, id: &str, today: &str) -> Option<Date> {
+    let today = Date::parse(today).ok()?;
     [today, Date::from_days(today.days() - 1)]
         .into_iter()
         .find(|d| {
@@ -37,6 +33,11 @@ pub(crate) fn daily_day(kind: Kind, id: &str) -> Option<Date> {
 }
 
 impl AppState {
+    /// The local date `YYYY-MM-DD` (the platform's clock and time zone).
+    pub fn today(&self) -> String {
+        daily::local_date(crate::platform::local_ms(self.platform().clock.as_ref())).to_string()
+    }
+
     /// The player solved `kind`'s daily puzzle of `date` (`YYYY-MM-DD`): extend the streak
     /// (consecutive days), or start a new one. Solving the same day twice changes nothing.
     pub fn record_daily(&self, kind: Kind, date: &str) -> AppResult<Streak> {

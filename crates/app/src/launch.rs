@@ -69,7 +69,7 @@ impl AppState {
         replace: bool,
     ) -> AppResult<View> {
         // A random seed below 2^53 survives a round trip through a JS number.
-        let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
+        let seed = seed.unwrap_or_else(|| (self.platform().seed)() >> 11);
         let id = format!("{}:{params}#{seed}", kind.as_str());
         with_game!(kind, G => {
             let sess = open_session::<G>(&id)?;

@@ -1,11 +1,15 @@
 use super::*;
+use std::fs;
 use std::time::Duration;
 
 fn tmpdir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
         "huarong-persist-{name}-{}-{}",
         std::process::id(),
-        unix_ms()
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
     ));
     let _ = fs::remove_dir_all(&d);
     fs::create_dir_all(&d).unwrap();
@@ -52,7 +56,7 @@ fn every_truncation_is_detected() {
 fn recover_prefers_newest_and_keeps_damage_aside() {
     let dir = tmpdir("recover");
     let paths = Paths::new(&dir);
-    write_atomic(&paths.good, &encode(&doc(5, "game:slide"))).unwrap();
+    write_atomic_io(&crate::fsio::Real, &paths.good, &encode(&doc(5, "game:slide"))).unwrap();
     let full = encode(&doc(5, "game:slide"));
     fs::write(&paths.store, &full[..full.len() / 2]).unwrap();
     let r = recover(&paths);
@@ -96,7 +100,7 @@ fn both_damaged_but_one_still_parses_is_salvaged_not_dropped() {
 fn writer_coalesces_and_orders_good_before_primary() {
     let dir = tmpdir("writer");
     let paths = Paths::new(&dir);
-    let mut w = Writer::start(paths.clone(), Box::new(InPlaceFile(paths.store.clone())), 0);
+    let w = Writer::start(paths.clone(), Box::new(InPlaceFile(paths.store.clone())), 0);
     for g in 1..=50 {
         w.submit(doc(g, "home"));
     }
@@ -112,10 +116,10 @@ fn damaged_files_never_push_a_newer_apps_save_out_of_the_kept_aside_files() {
     let d = tmpdir("aside-pools");
     let store = d.join(STORE_FILE);
     fs::write(&store, b"{\"save\": {\"schema\": 99}}").unwrap();
-    let newer = move_aside(&store, "newer").unwrap();
+    let newer = move_aside(&crate::fsio::Real, &store, "newer", 500).unwrap();
     for i in 0..KEEP_ASIDE + 3 {
         fs::write(&store, format!("damaged {i}")).unwrap();
-        move_aside(&store, "corrupt").unwrap();
+        move_aside(&crate::fsio::Real, &store, "corrupt", 1000 + i as u64 / 2).unwrap();
     }
     let names: Vec<String> = fs::read_dir(&d)
         .unwrap()

@@ -16,11 +16,11 @@ use crate::persist::{self, Doc, Notice, Paths, Primary, Writer};
 use crate::progress::{self, Progress};
 use huarong_engine::{ErrorCode, Kind, SavedSession, Session};
 use serde::Deserialize;
+use crate::platform::{Event, Platform};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-pub use crate::daily::today;
 pub use crate::launch::resolve_open;
 pub use crate::views::{
     Finish, GameEntry, GameSnapshot, HintView, ProgressView, SolveView, StorageView, View,
@@ -48,12 +48,13 @@ pub(crate) struct Store {
     pub progress: Progress,
     pub gen: u64,
     pub notices: Vec<Notice>,
-    pub writer: Option<Writer>,
+    pub writer: Option<Arc<Writer>>,
     pub paths: Option<Paths>,
 }
 
 pub(crate) struct Inner {
-    epoch: Instant,
+    /// The clocks, files, tasks and device services the shell passed in.
+    pub platform: Platform,
     pub games: Games,
     store: Mutex<Store>,
     /// Where the slots' games are stored (`<data dir>/games/`).
@@ -63,14 +64,9 @@ pub(crate) struct Inner {
     /// How many links/second-instance requests were handled (on worker threads).
     links: Mutex<u64>,
     links_done: Condvar,
-    /// Tells the page that a kind's hint became optimal (a background proof arrived).
-    hint_ready: Mutex<Option<HintReady>>,
     /// How long a hint or an auto-solve start searches before answering (`search::SEARCH_BUDGET`).
     pub(crate) search_budget: Mutex<Duration>,
 }
-
-/// Called with the kind whose hint a background proof made optimal (`lib.rs` fires a DOM event).
-pub type HintReady = Box<dyn Fn(Kind) + Send + Sync>;
 
 /// The app's state; cheap to clone (shared).
 #[derive(Clone)]
@@ -79,11 +75,11 @@ pub struct AppState(pub(crate) Arc<Inner>);
 impl AppState {
     /// Open the progress in `paths` (checking and repairing the files first), restore every
     /// saved game, and start the saver with `primary` built after the check (the store
-    /// plugin must not open the file before). `paths = None` runs without saving. The journal
-    /// and the good copy write through `io`.
+    /// plugin must not open the file before). `paths = None` runs without saving. Files,
+    /// clocks and background work go through `platform`.
     pub fn open(
         paths: Option<Paths>,
-        io: Arc<dyn crate::fsio::Io>,
+        platform: Platform,
         primary: impl FnOnce() -> Result<Box<dyn Primary>, String>,
     ) -> AppState {
         let (doc, mut notices, writer) = match &paths {
@@ -96,12 +92,19 @@ impl AppState {
                 None,
             ),
             Some(p) => {
-                let rec = persist::recover(p);
+                let rec = persist::recover_at(p, platform.io.as_ref(), platform.clock.wall_ms());
                 let mut notices = rec.notices;
                 let writer = if rec.writable {
                     match primary() {
                         Ok(prim) => {
-                            Some(Writer::start_with(p.clone(), prim, rec.doc.gen, io.clone()))
+                            Some(Arc::new(Writer::start_on(
+                                &platform,
+                                p.clone(),
+                                prim,
+                                rec.doc.gen,
+                                persist::RETRY_FIRST,
+                                persist::RETRY_MAX,
+                            )))
                         }
                         Err(e) => {
                             notices.push(Notice::warning(
@@ -122,12 +125,12 @@ impl AppState {
         let saved = std::mem::take(&mut progress.games);
         let gen = doc.gen;
         let (journal, slots, jnotices) = match &paths {
-            Some(p) => Journal::open(&p.dir, io),
+            Some(p) => Journal::open_on(&p.dir, &platform, Default::default()),
             None => (Journal::disabled(), Vec::new(), Vec::new()),
         };
         notices.extend(jnotices);
         let state = AppState(Arc::new(Inner {
-            epoch: Instant::now(),
+            platform,
             games: Games::default(),
             store: Mutex::new(Store {
                 progress,
@@ -140,10 +143,9 @@ impl AppState {
             last_stamp: AtomicU64::new(0),
             links: Mutex::new(0),
             links_done: Condvar::new(),
-            hint_ready: Mutex::new(None),
             search_budget: Mutex::new(crate::search::SEARCH_BUDGET),
         }));
-        for (key, e) in state.restore_slots(&slots) {
+        for (key, e) in state.restore_slots(slots) {
             notices.push(Notice::warning(
                 "game_not_resumed",
                 format!(
@@ -222,38 +224,50 @@ impl AppState {
         };
     }
 
-    /// A slot the journal recovered back into memory.
-    /// Restore every slot the journal read, on up to four threads: replaying the saved
-    /// sessions is most of the start-up's work, and each slot is independent (its own key in
-    /// its kind's map). The slots that could not be restored, in the journal's order.
-    fn restore_slots(&self, slots: &[SlotData]) -> Vec<(String, AppError)> {
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .clamp(1, 4)
-            .min(slots.len());
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let restore = || {
+    /// Restore every slot the journal read, on up to four of the platform's tasks: replaying
+    /// the saved sessions is most of the start-up's work, and each slot is independent (its
+    /// own key in its kind's map). The slots that could not be restored, in the journal's order.
+    fn restore_slots(&self, slots: Vec<SlotData>) -> Vec<(String, AppError)> {
+        use crate::platform::Priority;
+        use std::sync::atomic::AtomicUsize;
+        use std::sync::mpsc;
+        let tasks = self.0.platform.tasks.clone();
+        let helpers = if tasks.threaded() {
+            tasks.parallelism().clamp(1, 4).min(slots.len()).saturating_sub(1)
+        } else {
+            0
+        };
+        let slots = Arc::new(slots);
+        let next = Arc::new(AtomicUsize::new(0));
+        let restore = |state: &AppState, slots: &[SlotData], next: &AtomicUsize| {
             let mut failed = Vec::new();
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(data) = slots.get(i) else {
                     return failed;
                 };
-                let done = guard("resuming a game", || self.restore_slot(data));
-                if let Err(e) = done {
+                if let Err(e) = guard("resuming a game", || state.restore_slot(data)) {
                     failed.push((i, e));
                 }
             }
         };
-        let mut failed: Vec<(usize, AppError)> = std::thread::scope(|s| {
-            let helpers: Vec<_> = (1..threads).map(|_| s.spawn(restore)).collect();
-            let mut failed = restore();
-            for h in helpers {
-                // `restore` catches panics (guard), so a helper always returns its list.
-                failed.extend(h.join().unwrap_or_default());
+        let (tx, rx) = mpsc::channel();
+        let mut started = 0;
+        for _ in 0..helpers {
+            let (state, slots, next, tx) = (self.clone(), slots.clone(), next.clone(), tx.clone());
+            let job = Box::new(move || {
+                // `restore` catches panics (guard), so a helper always sends its list.
+                let _ = tx.send(restore(&state, &slots, &next));
+            });
+            if tasks.spawn("huarong-restore", Priority::Normal, job).is_ok() {
+                started += 1;
             }
-            failed
-        });
+        }
+        drop(tx);
+        let mut failed = restore(self, &slots, &next);
+        for list in rx.iter().take(started) {
+            failed.extend(list);
+        }
         failed.sort_by_key(|(i, _)| *i);
         failed
             .into_iter()
@@ -315,16 +329,29 @@ impl AppState {
         Ok(key)
     }
 
-    /// Milliseconds since the app started (the sessions' clock).
+    /// Milliseconds on the platform's monotonic clock (the sessions' clock).
     pub(crate) fn now(&self) -> u64 {
-        self.0.epoch.elapsed().as_millis() as u64
+        self.0.platform.clock.monotonic().as_millis() as u64
+    }
+
+    /// Unix milliseconds of the wall clock.
+    pub(crate) fn wall_ms(&self) -> u64 {
+        self.0.platform.clock.wall_ms()
+    }
+
+    /// The platform's services.
+    pub fn platform(&self) -> &Platform {
+        &self.0.platform
+    }
+
+    /// The file layer.
+    pub(crate) fn io(&self) -> Arc<dyn crate::fsio::Io> {
+        self.0.platform.io.clone()
     }
 
     /// Unix milliseconds for `updated_ms`, strictly increasing within a run.
     pub(crate) fn stamp(&self) -> u64 {
-        let wall = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64);
+        let wall = self.wall_ms();
         let mut out = wall;
         let _ = self
             .0
@@ -360,20 +387,13 @@ impl AppState {
         st.gen
     }
 
-    /// Who hears that a kind's hint became optimal (the app: a DOM event for the page).
-    pub fn on_hint_ready(&self, f: HintReady) {
-        *lock(&self.0.hint_ready) = Some(f);
-    }
-
     /// Change the search budget of hints and auto-solve starts (tests force a background proof).
     pub fn set_search_budget(&self, budget: Duration) {
         *lock(&self.0.search_budget) = budget;
     }
 
     pub(crate) fn hint_ready(&self, kind: Kind) {
-        if let Some(f) = lock(&self.0.hint_ready).as_ref() {
-            f(kind);
-        }
+        self.0.platform.events.emit(Event::HintReady(kind));
     }
 
     /// A link that arrived while the app runs was handled (see `lib.rs::open_link`).
@@ -384,10 +404,11 @@ impl AppState {
 
     /// Wait until `n` links in all have been handled (false at the timeout).
     pub fn wait_links(&self, n: u64, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
+        let clock = &self.0.platform.clock;
+        let deadline = clock.monotonic() + timeout;
         let mut done = lock(&self.0.links);
         while *done < n {
-            let now = Instant::now();
+            let now = clock.monotonic();
             if now >= deadline {
                 return false;
             }
@@ -413,30 +434,28 @@ impl AppState {
     /// Wait until everything handed to the saver is on disk (false on timeout or when
     /// progress cannot be saved).
     pub fn flush(&self, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
+        let clock = &self.0.platform.clock;
+        let deadline = clock.monotonic() + timeout;
         if !self.0.journal.flush(timeout) {
             return false;
         }
-        let timeout = deadline.saturating_duration_since(Instant::now());
-        let (gen, writer_ok) = {
+        let (gen, writer) = {
             let st = self.store();
-            (st.gen, st.writer.is_some())
+            (st.gen, st.writer.clone())
         };
-        if !writer_ok {
-            return false;
+        match writer {
+            Some(w) => w.wait_durable(gen, deadline.saturating_sub(clock.monotonic())),
+            None => false,
         }
-        let deadline = Instant::now() + timeout;
-        loop {
-            let st = self.store();
-            let Some(w) = &st.writer else { return false };
-            if w.durable() >= gen {
-                return true;
-            }
-            drop(st);
-            if Instant::now() >= deadline {
-                return false;
-            }
-            std::thread::sleep(Duration::from_millis(2));
+    }
+
+    /// Single-threaded platforms: write what the journal and the progress saver have pending
+    /// (the host calls this after each command). A no-op where threads write.
+    pub fn step(&self) {
+        while self.0.journal.step() {}
+        let writer = self.store().writer.clone();
+        if let Some(w) = writer {
+            while w.step() {}
         }
     }
 
@@ -449,7 +468,7 @@ impl AppState {
     pub fn shutdown(&self) {
         self.0.journal.shutdown();
         let w = self.store().writer.take();
-        if let Some(mut w) = w {
+        if let Some(w) = w {
             w.stop();
         }
     }

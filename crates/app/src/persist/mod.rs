@@ -27,17 +27,17 @@ mod recover;
 mod tests;
 mod writer;
 
-pub use recover::{recover, recover_with, Recovered};
-pub use writer::{InPlaceFile, InPlaceIo, Primary, Writer};
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use recover::{recover, recover_with};
+pub use recover::{recover_at, Recovered};
+pub use writer::{InPlaceFile, InPlaceIo, Primary, Writer, RETRY_FIRST, RETRY_MAX};
 
-use crate::fsio::{Io, Real};
+use crate::fsio::Io;
 use crate::progress::{self, Progress, SCHEMA};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
-use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The environment variable that redirects all app data (tests, portable installs).
 pub const ENV_DIR: &str = "HUARONG_DATA_DIR";
@@ -237,13 +237,9 @@ pub fn decode_with(bytes: &[u8], verify: bool) -> Result<(Doc, u32), Bad> {
     Ok((Doc { gen, progress }, from))
 }
 
-/// Write `bytes` to `path` atomically: temp file in the same directory, fsync, rename over
-/// `path`, fsync the directory. A reader sees the old file or the new one, never a mix.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomic_io(&Real, path, bytes)
-}
-
-/// [`write_atomic`] through an [`Io`] (fault tests). A failed write removes its temp file.
+/// Write `bytes` to `path` atomically through the file layer: temp file in the same
+/// directory, fsync, rename over `path`, fsync the directory. A reader sees the old file or
+/// the new one, never a mix. A failed write removes its temp file.
 pub fn write_atomic_io(io: &dyn Io, path: &Path, bytes: &[u8]) -> io::Result<()> {
     let tmp = tmp_path(path);
     let staged = io
@@ -265,17 +261,6 @@ fn tmp_path(path: &Path) -> PathBuf {
         .unwrap_or_default();
     name.push(".tmp");
     path.with_file_name(name)
-}
-
-#[cfg(unix)]
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    File::open(dir)?.sync_all()
-}
-
-#[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> io::Result<()> {
-    // Windows cannot open a directory for syncing; the rename itself is durable there.
-    Ok(())
 }
 
 /// What reading one file found.
@@ -312,31 +297,27 @@ fn read(io: &dyn Io, path: &Path) -> Found {
     }
 }
 
-pub fn unix_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as u64)
-        .unwrap_or(0)
-}
-
-/// Move a file aside as `<name>.<tag>-<unix ms>` (a fresh name if that exists).
-fn move_aside(path: &Path, tag: &str) -> io::Result<PathBuf> {
+/// Move a file aside as `<name>.<tag>-<unix ms>` (a fresh name if that exists), through the
+/// file layer: rename, then make the folder's new entry durable.
+fn move_aside(io: &dyn Io, path: &Path, tag: &str, wall_ms: u64) -> io::Result<PathBuf> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let ms = unix_ms();
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let taken = io.list(dir)?;
     for i in 0..1000u32 {
         let suffix = if i == 0 {
             String::new()
         } else {
             format!("-{i}")
         };
-        let target = path.with_file_name(format!("{name}.{tag}-{ms}{suffix}"));
-        if !target.exists() {
-            fs::rename(path, &target)?;
-            sync_dir(path.parent().unwrap_or(Path::new(".")))?;
-            prune_aside(path, tag);
+        let target = format!("{name}.{tag}-{wall_ms}{suffix}");
+        if !taken.contains(&target) {
+            let target = path.with_file_name(target);
+            io.rename(path, &target)?;
+            io.sync_dir(dir)?;
+            prune_aside(io, path, tag);
             return Ok(target);
         }
     }
@@ -346,36 +327,30 @@ fn move_aside(path: &Path, tag: &str) -> io::Result<PathBuf> {
     ))
 }
 
-/// Keep only the newest [`KEEP_ASIDE`] copies of `path` moved aside with `tag`; copies of
-/// another tag are not counted nor touched (a pile of damaged files never removes the save
-/// a newer app version wrote).
-fn prune_aside(path: &Path, tag: &str) {
+/// Keep only the newest [`KEEP_ASIDE`] copies of `path` moved aside with `tag` (by the time in
+/// their names); copies of another tag are not counted nor touched (a pile of damaged files
+/// never removes the save a newer app version wrote).
+fn prune_aside(io: &dyn Io, path: &Path, tag: &str) {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return;
     };
     let prefix = format!("{}.{tag}-", name.to_string_lossy());
-    let Ok(entries) = fs::read_dir(dir) else {
+    let Ok(names) = io.list(dir) else {
         return;
     };
-    let mut aside: Vec<(SystemTime, PathBuf)> = entries
-        .flatten()
-        .filter(|e| {
-            let n = e.file_name().to_string_lossy().into_owned();
-            n.starts_with(&prefix)
-        })
-        .map(|e| {
-            (
-                e.metadata()
-                    .and_then(|m| m.modified())
-                    .unwrap_or(UNIX_EPOCH),
-                e.path(),
-            )
+    // `<ms>` or `<ms>-<i>`: older first.
+    let mut aside: Vec<((u64, u32), String)> = names
+        .into_iter()
+        .filter_map(|n| {
+            let rest = n.strip_prefix(&prefix)?;
+            let (ms, i) = rest.split_once('-').unwrap_or((rest, "0"));
+            Some(((ms.parse().ok()?, i.parse().ok()?), n))
         })
         .collect();
     if aside.len() > KEEP_ASIDE {
         aside.sort();
-        for (_, p) in &aside[..aside.len() - KEEP_ASIDE] {
-            let _ = fs::remove_file(p);
+        for (_, n) in &aside[..aside.len() - KEEP_ASIDE] {
+            let _ = io.remove(&dir.join(n));
         }
     }
 }

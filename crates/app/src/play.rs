@@ -82,7 +82,8 @@ impl AppState {
         if after != before && after != Status::Playing {
             // The finished game goes to the journal whole, then its record to the progress.
             let now = self.now();
-            let today = crate::daily::today();
+            let today = self.today();
+            let wall = self.wall_ms();
             let counted_before = slot.counted_win;
             slot.counted_win |= after == Status::Won && !slot.session.auto_solved();
             self.save_slot(&mut slot, true);
@@ -96,7 +97,7 @@ impl AppState {
                 if first {
                     crate::records::add_play(p, &scope);
                 }
-                finish = crate::finish::settle(&slot, counted_before, p, now, &today);
+                finish = crate::finish::settle(&slot, counted_before, p, now, &today, wall);
                 p.settled.insert(key, marker);
             });
         } else if first {
@@ -111,21 +112,21 @@ impl AppState {
     }
 
     pub fn undo(&self, kind: Kind) -> AppResult<View> {
-        with_game!(kind, G => self.step::<G>(|s, now| s.undo(now).map_err(AppError::from)))
+        with_game!(kind, G => self.change::<G>(|s, now| s.undo(now).map_err(AppError::from)))
     }
 
     pub fn redo(&self, kind: Kind) -> AppResult<View> {
-        with_game!(kind, G => self.step::<G>(|s, now| s.redo(now).map_err(AppError::from)))
+        with_game!(kind, G => self.change::<G>(|s, now| s.redo(now).map_err(AppError::from)))
     }
 
     pub fn restart(&self, kind: Kind) -> AppResult<View> {
-        with_game!(kind, G => self.step::<G>(|s, now| {
+        with_game!(kind, G => self.change::<G>(|s, now| {
             s.restart(now);
             Ok(())
         }))
     }
 
-    fn step<G: AppGame>(
+    fn change<G: AppGame>(
         &self,
         f: impl FnOnce(&mut Session<G>, u64) -> AppResult<()>,
     ) -> AppResult<View> {

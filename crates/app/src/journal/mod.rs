@@ -23,9 +23,9 @@ use huarong_engine::session::{SavedSession, SessionDelta};
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use crate::platform::{Clock, Platform, Priority};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use recover::recover;
 pub use recover::{RecIn, SnapIn};
@@ -87,7 +87,9 @@ struct Inner {
     wake: Condvar,
     /// Wakes `flush` waiters.
     done: Condvar,
-    thread: Mutex<Option<JoinHandle<()>>>,
+    clock: Arc<dyn Clock>,
+    /// A background thread writes (else the host calls [`Journal::step`]).
+    threaded: bool,
 }
 
 struct Slot {
@@ -122,11 +124,28 @@ struct State {
     durable: u64,
     checkpoint: bool,
     error: Option<String>,
-    retry_at: Option<Instant>,
+    /// When a failed write may be tried again (the platform's monotonic clock).
+    retry_at: Option<Duration>,
     backoff: Duration,
     stop: bool,
+    /// The writer thread has ended (or never ran).
+    exited: bool,
     /// Problems noticed by the writer since the last `take_notices`.
     notices: Vec<Notice>,
+}
+
+/// The clock of a journal without files (nothing waits on it).
+struct NoClock;
+impl Clock for NoClock {
+    fn wall_ms(&self) -> u64 {
+        0
+    }
+    fn monotonic(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn utc_offset_minutes(&self, _: u64) -> i32 {
+        0
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -174,18 +193,32 @@ fn parse_delta(v: &Value) -> Result<SessionDelta<Value>, String> {
 }
 
 impl Journal {
-    /// Open `<data dir>/games/`, recover every slot (snapshot + valid journal prefix, torn
-    /// tail dropped), clean temp files. Never fails: problems become notices.
+    /// Open `<data dir>/games/` on the native platform with `io` (tests and tools).
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub fn open(dir: &Path, io: Arc<dyn Io>) -> (Journal, Vec<SlotData>, Vec<Notice>) {
         Self::open_with(dir, io, Options::default())
     }
 
     /// [`Journal::open`] with test options.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub fn open_with(
         dir: &Path,
         io: Arc<dyn Io>,
         opts: Options,
     ) -> (Journal, Vec<SlotData>, Vec<Notice>) {
+        Self::open_on(dir, &Platform::headless().with_io(io), opts)
+    }
+
+    /// Open `<data dir>/games/` through the platform's file layer, recover every slot
+    /// (snapshot + valid journal prefix, torn tail dropped), clean temp files, and start the
+    /// writer: a background task where the platform has threads, else [`Journal::step`].
+    /// Never fails: problems become notices.
+    pub fn open_on(
+        dir: &Path,
+        platform: &Platform,
+        opts: Options,
+    ) -> (Journal, Vec<SlotData>, Vec<Notice>) {
+        let io = platform.io.clone();
         let gdir = dir.join(GAMES_DIR);
         let mut notices = Vec::new();
         let mut slots = HashMap::new();
@@ -216,7 +249,8 @@ impl Journal {
         // damage are only in memory. Write it at once (one change pending), not at the next
         // change: a stop before any change must not lose them.
         let seq = u64::from(slots.values().any(|s| s.snap));
-        let j = Journal {
+        let threaded = platform.tasks.threaded();
+        let mut j = Journal {
             inner: Arc::new(Inner {
                 dir: Some(gdir),
                 io: Some(io),
@@ -225,21 +259,28 @@ impl Journal {
                     slots,
                     backoff,
                     seq,
+                    exited: !threaded,
                     ..State::default()
                 }),
                 wake: Condvar::new(),
                 done: Condvar::new(),
-                thread: Mutex::new(None),
+                clock: platform.clock.clone(),
+                threaded,
             }),
         };
-        let inner = j.inner.clone();
-        let handle = std::thread::Builder::new()
-            .name("huarong-journal".into())
-            .spawn(move || writer(inner));
-        match handle {
-            Ok(h) => *lock(&j.inner.thread) = Some(h),
-            Err(e) => {
-                lock(&j.inner.state).error = Some(format!("the saver cannot start: {e}"));
+        if threaded {
+            let inner = j.inner.clone();
+            let spawned =
+                platform
+                    .tasks
+                    .spawn("huarong-journal", Priority::Normal, Box::new(move || writer(inner)));
+            if let Err(e) = spawned {
+                // No thread: write one batch after each command instead.
+                let inner = Arc::get_mut(&mut j.inner).expect("the journal is not shared yet");
+                inner.threaded = false;
+                let st = inner.state.get_mut().unwrap_or_else(|p| p.into_inner());
+                st.exited = true;
+                st.error = Some(format!("the saver thread cannot start ({e}); saving after each change instead"));
             }
         }
         (j, out, notices)
@@ -255,7 +296,8 @@ impl Journal {
                 state: Mutex::new(State::default()),
                 wake: Condvar::new(),
                 done: Condvar::new(),
-                thread: Mutex::new(None),
+                clock: Arc::new(NoClock),
+                threaded: false,
             }),
         }
     }
@@ -353,13 +395,20 @@ impl Journal {
     }
 
     /// Wait until everything handed over so far is durable; false at the timeout.
+    /// Single-threaded: write now (a failed write is tried again only after its back-off),
+    /// never wait.
     pub fn flush(&self, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
+        if !self.inner.threaded {
+            while self.step() {}
+            let st = lock(&self.inner.state);
+            return st.durable >= st.seq;
+        }
+        let deadline = self.inner.clock.monotonic() + timeout;
         let mut st = lock(&self.inner.state);
         let target = st.seq;
         while st.durable < target {
-            let now = Instant::now();
-            if now >= deadline || lock(&self.inner.thread).is_none() {
+            let now = self.inner.clock.monotonic();
+            if now >= deadline || st.exited {
                 return st.durable >= target;
             }
             st = self
@@ -370,6 +419,19 @@ impl Journal {
                 .0;
         }
         true
+    }
+
+    /// Single-threaded mode: write the batch that may be written now. Returns whether it
+    /// wrote one. A no-op when a thread writes.
+    pub fn step(&self) -> bool {
+        if self.inner.threaded {
+            return false;
+        }
+        let batch = writer::take(&self.inner, &mut lock(&self.inner.state));
+        match batch {
+            Some(b) => writer::run_batch(&self.inner, b),
+            None => false,
+        }
     }
 
     /// The current storage problem, if any (cleared once a write succeeds again).
@@ -390,9 +452,20 @@ impl Journal {
             st.retry_at = None;
             self.inner.wake.notify_all();
         }
-        let handle = lock(&self.inner.thread).take();
-        if let Some(h) = handle {
-            let _ = h.join();
+        if !self.inner.threaded {
+            // One more try of everything, as the thread makes at its stop.
+            if self.step() {
+                while lock(&self.inner.state).retry_at.is_none() && self.step() {}
+            }
+        } else {
+            let mut st = lock(&self.inner.state);
+            while !st.exited {
+                st = self
+                    .inner
+                    .done
+                    .wait(st)
+                    .unwrap_or_else(|p| p.into_inner());
+            }
         }
         self.inner.done.notify_all();
     }

@@ -1,0 +1,352 @@
+//! The one command table: every command the page can call, by its contract name (the IPC
+//! contract in ARCHITECTURE.md), with its argument checks and whether it runs off the main
+//! thread. [`dispatch`] serves it; every shell (Tauri, the web worker, the tests) calls only
+//! that. Adding a command is one entry in [`COMMANDS`].
+//!
+//! Every argument arrives as raw JSON, so malformed input is always a typed `bad_argument`
+//! (`args.rs`), and every call is guarded against panics (`internal`).
+
+use crate::args::{self, Args};
+use crate::error::{guard, AppError, AppResult};
+use crate::games;
+use crate::platform::Feedback;
+use crate::share;
+use crate::state::AppState;
+use huarong_engine::Kind;
+use serde::Serialize;
+use serde_json::Value;
+
+/// One command of the contract.
+pub struct Command {
+    /// The name the page calls.
+    pub name: &'static str,
+    /// Runs off the main thread (searches, generators, rendering, files): the shell hands it
+    /// to a worker so that the page's next event is never blocked by it.
+    pub off_main: bool,
+    /// Checks the arguments, then runs.
+    run: fn(&AppState, &mut Args) -> AppResult<Value>,
+}
+
+/// A reply as JSON.
+fn reply<T: Serialize>(v: T) -> AppResult<Value> {
+    serde_json::to_value(v).map_err(|e| AppError::internal(format!("the reply does not encode: {e}")))
+}
+
+fn kind(a: &mut Args) -> AppResult<Kind> {
+    args::kind(a.take("kind"))
+}
+
+/// `kind?`: one kind, or every kind when absent.
+fn opt_kind(a: &mut Args) -> AppResult<Option<Kind>> {
+    match a.take("kind") {
+        None => Ok(None),
+        k => Ok(Some(args::kind(k)?)),
+    }
+}
+
+/// A command on the current game of `kind`.
+macro_rules! on_kind {
+    ($method:path) => {
+        |st: &AppState, a: &mut Args| reply($method(st, kind(a)?)?)
+    };
+}
+
+/// The table, in the order of ARCHITECTURE.md's contract.
+pub static COMMANDS: &[Command] = &[
+    Command {
+        name: "open_game",
+        off_main: true,
+        run: |st, a| {
+            let id = args::string("id", a.take("id"), args::MAX_OPEN)?;
+            let replace = args::flag("replace", a.take("replace"))?;
+            reply(st.open_game(&id, replace)?)
+        },
+    },
+    Command {
+        name: "new_game",
+        off_main: true,
+        run: |st, a| {
+            let kind = kind(a)?;
+            let params = args::params(a.take("params"))?;
+            let seed = args::seed(a.take("seed"))?;
+            let replace = args::flag("replace", a.take("replace"))?;
+            reply(st.new_game(kind, &params, seed, replace)?)
+        },
+    },
+    Command {
+        name: "list_games",
+        off_main: false,
+        run: |st, _| reply(st.list_games()),
+    },
+    Command {
+        name: "resume_game",
+        off_main: false,
+        run: |st, a| {
+            let slot = args::string("slot", a.take("slot"), 128)?;
+            reply(st.resume_game(&slot)?)
+        },
+    },
+    Command {
+        name: "cancel",
+        off_main: false,
+        run: |st, a| {
+            st.cancel(opt_kind(a)?);
+            reply(())
+        },
+    },
+    Command {
+        name: "play",
+        off_main: false,
+        run: |st, a| {
+            let kind = kind(a)?;
+            let mv = a
+                .take("mv")
+                .ok_or_else(|| AppError::bad_argument("`mv` is missing"))?;
+            reply(st.play(kind, mv)?)
+        },
+    },
+    Command {
+        name: "undo",
+        off_main: false,
+        run: on_kind!(AppState::undo),
+    },
+    Command {
+        name: "redo",
+        off_main: false,
+        run: on_kind!(AppState::redo),
+    },
+    Command {
+        name: "restart",
+        off_main: false,
+        run: on_kind!(AppState::restart),
+    },
+    Command {
+        name: "snapshot",
+        off_main: false,
+        run: on_kind!(AppState::snapshot),
+    },
+    Command {
+        name: "hint",
+        off_main: true,
+        run: on_kind!(AppState::hint),
+    },
+    Command {
+        name: "hint_status",
+        off_main: false,
+        run: on_kind!(AppState::hint_status),
+    },
+    Command {
+        name: "solve",
+        off_main: true,
+        run: on_kind!(AppState::solve),
+    },
+    Command {
+        name: "klotski_targets",
+        off_main: false,
+        run: |st, a| {
+            let piece = args::piece(a.take("piece"))?;
+            reply(st.klotski_targets(piece)?)
+        },
+    },
+    Command {
+        name: "get_settings",
+        off_main: false,
+        run: |st, _| reply(st.settings()),
+    },
+    Command {
+        name: "set_settings",
+        off_main: false,
+        run: |st, a| {
+            let settings = a
+                .take("settings")
+                .ok_or_else(|| AppError::bad_argument("`settings` is missing"))?;
+            let len = serde_json::to_string(&settings).map_or(usize::MAX, |s| s.len());
+            if len > 4096 {
+                return Err(AppError::bad_argument(
+                    "`settings` is larger than 4096 bytes of JSON",
+                ));
+            }
+            reply(st.set_settings(settings)?)
+        },
+    },
+    Command {
+        name: "get_progress",
+        off_main: false,
+        run: |st, _| reply(st.progress()),
+    },
+    Command {
+        name: "dismiss_notices",
+        off_main: false,
+        run: |st, _| {
+            st.dismiss_notices();
+            reply(())
+        },
+    },
+    Command {
+        name: "set_screen",
+        off_main: false,
+        run: |st, a| {
+            let screen = args::string("screen", a.take("screen"), 64)?;
+            reply(st.set_screen(&screen)?)
+        },
+    },
+    Command {
+        name: "pause",
+        off_main: false,
+        run: |st, a| {
+            st.pause(opt_kind(a)?);
+            reply(())
+        },
+    },
+    Command {
+        name: "haptic",
+        off_main: false,
+        run: |st, a| {
+            let kind = args::string("kind", a.take("kind"), 16)?;
+            let feedback = Feedback::parse(&kind)?;
+            if !st.settings().haptics {
+                return reply(false);
+            }
+            st.platform().haptics.play(feedback).map_err(|e| {
+                AppError::new(
+                    huarong_engine::ErrorCode::Unsupported,
+                    format!("haptic feedback failed: {e}"),
+                )
+            })?;
+            reply(true)
+        },
+    },
+    Command {
+        name: "levels",
+        off_main: true,
+        run: |st, a| reply(games::levels(st, kind(a)?)),
+    },
+    Command {
+        name: "records",
+        off_main: false,
+        run: |st, a| {
+            let scope = args::opt_string("scope", a.take("scope"), crate::records::MAX_SCOPE_LEN)?;
+            reply(st.records(scope.as_deref())?)
+        },
+    },
+    Command {
+        name: "analysis",
+        off_main: true,
+        run: on_kind!(AppState::analysis),
+    },
+    Command {
+        name: "save_picture",
+        off_main: true,
+        run: |st, a| {
+            let data = args::string("data", a.take("data"), crate::pictures::MAX_DATA_LEN)?;
+            reply(st.save_picture(&data)?)
+        },
+    },
+    Command {
+        name: "load_picture",
+        off_main: true,
+        run: |st, _| reply(st.load_picture()?),
+    },
+    Command {
+        name: "share_card",
+        off_main: true,
+        run: |st, a| {
+            let spec = share::card_spec(a)?;
+            reply(share::share_card(st.platform(), &spec)?)
+        },
+    },
+    Command {
+        name: "card_image",
+        off_main: true,
+        run: |_, a| {
+            let spec = share::card_spec(a)?;
+            reply(share::card_image(&spec)?)
+        },
+    },
+    Command {
+        name: "daily_info",
+        off_main: false,
+        run: |st, _| reply(share::daily_info(st.platform())?),
+    },
+    Command {
+        name: "encode_code",
+        off_main: true,
+        run: |_, a| {
+            let (id, extra, challenge) = share::encode_args(a)?;
+            reply(share::encode_code(&id, extra, challenge)?)
+        },
+    },
+    Command {
+        name: "decode_code",
+        off_main: true,
+        run: |_, a| {
+            let text = args::string("text", a.take("text"), args::MAX_OPEN)?;
+            reply(share::decode_code(&text)?)
+        },
+    },
+];
+
+/// The command of that name.
+pub fn find(name: &str) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+impl Command {
+    /// Check the arguments and run, guarded against panics.
+    pub fn call(&self, state: &AppState, args: Value) -> AppResult<Value> {
+        let mut args = Args::from_json(args)?;
+        guard(self.name, || (self.run)(state, &mut args))
+    }
+}
+
+/// Run the command `name` with its JSON arguments: the one entry point of every shell.
+/// An unknown name is `bad_argument`.
+pub fn dispatch(state: &AppState, name: &str, args: Value) -> AppResult<Value> {
+    let cmd = find(name).ok_or_else(|| {
+        AppError::bad_argument(format!(
+            "there is no command {:?}",
+            name.chars().take(40).collect::<String>()
+        ))
+    })?;
+    cmd.call(state, args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn every_command_is_in_the_table_once_and_in_the_contract() {
+        let names: BTreeSet<&str> = COMMANDS.iter().map(|c| c.name).collect();
+        assert_eq!(names.len(), COMMANDS.len(), "a name is in the table twice");
+        let contract = include_str!("../../../ARCHITECTURE.md");
+        for c in COMMANDS {
+            assert!(
+                contract.contains(&format!("| `{}`", c.name))
+                    || contract.contains(&format!("/ `{}`", c.name)),
+                "{} is not in ARCHITECTURE.md's IPC contract",
+                c.name
+            );
+        }
+    }
+
+    #[test]
+    fn bad_arguments_are_typed_errors() {
+        let st = AppState::open(None, crate::platform::Platform::headless(), || {
+            Err("no store".into())
+        });
+        let code = |name: &str, args: Value| dispatch(&st, name, args).unwrap_err().code;
+        use crate::error::Code;
+        assert_eq!(code("no_such_command", Value::Null), Code::BadArgument);
+        assert_eq!(code("play", serde_json::json!([1, 2])), Code::BadArgument);
+        assert_eq!(code("play", serde_json::json!({"kind": 3})), Code::BadArgument);
+        assert_eq!(code("undo", serde_json::json!({})), Code::BadArgument);
+        assert_eq!(code("haptic", serde_json::json!({"kind": "explode"})), Code::BadArgument);
+        // A null argument is an absent one; keys a command does not read are ignored.
+        assert_eq!(
+            dispatch(&st, "cancel", serde_json::json!({"kind": null, "extra": 1})).unwrap(),
+            Value::Null
+        );
+    }
+}

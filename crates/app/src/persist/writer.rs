@@ -1,0 +1,350 @@
+//! The progress saver and where it puts the primary copy. It runs on a background thread
+//! of the platform's, or, on a platform without threads, one step at a time when the host
+//! calls [`Writer::step`] (after each command): the same jobs, the same order, the same
+//! back-off, so both modes give the same durability.
+
+use super::{envelope, write_atomic_io, Doc, Paths};
+use crate::fsio::Io;
+use crate::platform::{Clock, Platform, Priority};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// Where the writer puts the primary copy after the good copy: the store plugin in the app,
+/// a plain in-place file write (what the plugin does) in tests.
+pub trait Primary: Send + 'static {
+    fn save(&mut self, envelope: &Value, bytes: &[u8]) -> Result<(), String>;
+}
+
+/// Writes the primary the way `tauri-plugin-store` does, through an [`Io`]: truncate, write
+/// in place, no fsync (the plain shells' primary, and the tests').
+pub struct InPlaceIo(pub Arc<dyn Io>, pub PathBuf);
+
+/// [`InPlaceIo`] on the real file system.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+#[allow(non_snake_case)]
+pub fn InPlaceFile(path: PathBuf) -> InPlaceIo {
+    InPlaceIo(crate::fsio::real(), path)
+}
+
+impl Primary for InPlaceIo {
+    fn save(&mut self, _envelope: &Value, bytes: &[u8]) -> Result<(), String> {
+        self.0
+            .create(&self.1)
+            .and_then(|()| self.0.append(&self.1, bytes))
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The first wait before a failed save is tried again; it doubles up to [`RETRY_MAX`].
+pub const RETRY_FIRST: Duration = Duration::from_millis(50);
+pub const RETRY_MAX: Duration = Duration::from_secs(5);
+
+/// A save, kept with its bytes so that trying it again does not serialise it again.
+struct Job {
+    doc: Doc,
+    envelope: Value,
+    bytes: Vec<u8>,
+}
+
+struct WriterState {
+    pending: Option<Doc>,
+    /// The last failed save, tried again after the back-off unless a newer doc comes first.
+    retry: Option<Job>,
+    /// When `retry` may run (the platform's monotonic clock).
+    retry_at: Duration,
+    durable: u64,
+    error: Option<String>,
+    stop: bool,
+    /// The background thread has ended (or never started).
+    exited: bool,
+    /// The back-off of the next attempt after a failure (reset by a success).
+    wait: Duration,
+}
+
+struct Shared {
+    state: Mutex<WriterState>,
+    cv: Condvar,
+    clock: Arc<dyn Clock>,
+    io: Arc<dyn Io>,
+    paths: Paths,
+    primary: Mutex<Box<dyn Primary>>,
+    first: Duration,
+    max: Duration,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, WriterState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The job that may run now: the newest pending doc (it supersedes a failed one), else
+    /// the failed one once its back-off has passed.
+    fn take(&self, st: &mut WriterState) -> Option<Job> {
+        if let Some(doc) = st.pending.take() {
+            st.retry = None;
+            let envelope = envelope(&doc);
+            let bytes = serde_json::to_vec_pretty(&json!({ "save": envelope })).unwrap_or_default();
+            return Some(Job {
+                doc,
+                envelope,
+                bytes,
+            });
+        }
+        if st.retry.is_some() && (st.stop || self.clock.monotonic() >= st.retry_at) {
+            return st.retry.take();
+        }
+        None
+    }
+
+    /// Write one job: the good copy (atomic) first, then the primary. A panic in a write
+    /// (the plugin, the file layer) is a failed save, retried like any other.
+    fn write(&self, job: &Job) -> Result<(), String> {
+        crate::error::guard("saving progress", || {
+            if job.bytes.len() as u64 > super::MAX_FILE {
+                // Never write a file the reader refuses: the older copies stay.
+                return Err(crate::error::AppError::storage(format!(
+                    "the progress ({} bytes) is larger than the {} byte limit of a save; it is kept in memory only",
+                    job.bytes.len(),
+                    super::MAX_FILE
+                )));
+            }
+            write_atomic_io(self.io.as_ref(), &self.paths.good, &job.bytes)
+                .map_err(|e| format!("could not write {}: {e}", self.paths.good.display()))
+                .and_then(|()| {
+                    crate::state::lock(&self.primary).save(&job.envelope, &job.bytes)
+                })
+                .map_err(crate::error::AppError::storage)
+        })
+        .map_err(|e| e.message)
+    }
+
+    /// Record a job's outcome; a failure keeps the job for a retry after the back-off.
+    fn done(&self, st: &mut WriterState, job: Job, result: Result<(), String>) {
+        match result {
+            Ok(()) => {
+                st.durable = st.durable.max(job.doc.gen);
+                st.error = None;
+                st.wait = self.first;
+            }
+            Err(e) => {
+                st.error = Some(e);
+                if st.stop {
+                    st.pending = None;
+                } else if st.pending.is_none() {
+                    st.retry = Some(job);
+                    // Back off before trying again (disk full, permissions…); a newer doc
+                    // or `stop` ends the wait early.
+                    st.retry_at = self.clock.monotonic() + st.wait;
+                    st.wait = (st.wait * 2).min(self.max);
+                }
+            }
+        }
+    }
+
+    /// The thread's loop (threaded platforms).
+    fn run(&self) {
+        let mut st = self.lock();
+        loop {
+            if let Some(job) = self.take(&mut st) {
+                drop(st);
+                let result = self.write(&job);
+                st = self.lock();
+                self.done(&mut st, job, result);
+                self.cv.notify_all();
+                continue;
+            }
+            if st.stop {
+                // A failed save still waiting is dropped at stop (the data stays in memory).
+                st.retry = None;
+                break;
+            }
+            st = match st.retry.is_some() {
+                true => {
+                    let left = st.retry_at.saturating_sub(self.clock.monotonic());
+                    self.cv
+                        .wait_timeout(st, left)
+                        .map(|r| r.0)
+                        .unwrap_or_else(|e| e.into_inner().0)
+                }
+                false => self.cv.wait(st).unwrap_or_else(|e| e.into_inner()),
+            };
+        }
+        st.exited = true;
+        drop(st);
+        self.cv.notify_all();
+    }
+}
+
+/// The progress saver: `submit` never blocks on I/O; only the newest pending state is
+/// written (coalescing); each write is good copy (atomic) first, then the primary.
+pub struct Writer {
+    shared: Arc<Shared>,
+    /// Whether a background thread runs the jobs (else [`Writer::step`] does).
+    threaded: bool,
+}
+
+impl Writer {
+    /// The native saver with the good copy written through `io` (fault tests).
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub fn start_with(
+        paths: Paths,
+        primary: Box<dyn Primary>,
+        durable: u64,
+        io: Arc<dyn Io>,
+    ) -> Writer {
+        Self::start_retrying(paths, primary, durable, io, RETRY_FIRST, RETRY_MAX)
+    }
+
+    /// [`Writer::start_with`] on the real file system.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub fn start(paths: Paths, primary: Box<dyn Primary>, durable: u64) -> Writer {
+        Self::start_with(paths, primary, durable, crate::fsio::real())
+    }
+
+    /// [`Writer::start_with`] with the back-off of failed saves: `first`, doubling up to `max`.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub fn start_retrying(
+        paths: Paths,
+        primary: Box<dyn Primary>,
+        durable: u64,
+        io: Arc<dyn Io>,
+        first: Duration,
+        max: Duration,
+    ) -> Writer {
+        let platform = Platform::headless().with_io(io);
+        Self::start_on(&platform, paths, primary, durable, first, max)
+    }
+
+    /// The saver on `platform`'s clock, file layer and tasks: a background thread where the
+    /// platform has threads, else single-threaded ([`Writer::step`]).
+    pub fn start_on(
+        platform: &Platform,
+        paths: Paths,
+        primary: Box<dyn Primary>,
+        durable: u64,
+        first: Duration,
+        max: Duration,
+    ) -> Writer {
+        let shared = Arc::new(Shared {
+            state: Mutex::new(WriterState {
+                pending: None,
+                retry: None,
+                retry_at: Duration::ZERO,
+                durable,
+                error: None,
+                stop: false,
+                exited: true,
+                wait: first,
+            }),
+            cv: Condvar::new(),
+            clock: platform.clock.clone(),
+            io: platform.io.clone(),
+            paths,
+            primary: Mutex::new(primary),
+            first,
+            max: max.max(first),
+        });
+        let mut threaded = false;
+        if platform.tasks.threaded() {
+            shared.lock().exited = false;
+            let s = shared.clone();
+            match platform
+                .tasks
+                .spawn("huarong-save", Priority::Normal, Box::new(move || s.run()))
+            {
+                Ok(()) => threaded = true,
+                Err(e) => {
+                    let mut st = shared.lock();
+                    st.exited = true;
+                    st.error = Some(format!("the saver cannot start ({e}); saving after each change instead"));
+                }
+            }
+        }
+        Writer { shared, threaded }
+    }
+
+    /// Queue `doc` to be saved (replacing any older pending one).
+    pub fn submit(&self, doc: Doc) {
+        let mut st = self.shared.lock();
+        if st.pending.as_ref().is_none_or(|p| p.gen <= doc.gen) {
+            st.pending = Some(doc);
+        }
+        drop(st);
+        self.shared.cv.notify_all();
+    }
+
+    /// Single-threaded mode: write what may be written now (a pending doc, or a failed one
+    /// whose back-off has passed). Returns whether it wrote. A no-op when a thread runs the
+    /// saver.
+    pub fn step(&self) -> bool {
+        if self.threaded {
+            return false;
+        }
+        let mut st = self.shared.lock();
+        let Some(job) = self.shared.take(&mut st) else {
+            return false;
+        };
+        drop(st);
+        let result = self.shared.write(&job);
+        let mut st = self.shared.lock();
+        self.shared.done(&mut st, job, result);
+        true
+    }
+
+    /// The gen of the newest state known to be on disk.
+    pub fn durable(&self) -> u64 {
+        self.shared.lock().durable
+    }
+
+    /// The last write error, if the last attempt failed.
+    pub fn error(&self) -> Option<String> {
+        self.shared.lock().error.clone()
+    }
+
+    /// Wait until `gen` is on disk; false on timeout. Single-threaded: write now (and try a
+    /// failed save again once), never wait.
+    pub fn wait_durable(&self, gen: u64, timeout: Duration) -> bool {
+        if !self.threaded {
+            while self.durable() < gen && self.step() {}
+            return self.durable() >= gen;
+        }
+        let clock = &self.shared.clock;
+        let deadline = clock.monotonic() + timeout;
+        let mut st = self.shared.lock();
+        while st.durable < gen {
+            let left = deadline.saturating_sub(clock.monotonic());
+            if left.is_zero() {
+                return false;
+            }
+            st = self
+                .shared
+                .cv
+                .wait_timeout(st, left)
+                .map(|r| r.0)
+                .unwrap_or_else(|e| e.into_inner().0);
+        }
+        true
+    }
+
+    /// Write what is pending (one more try of a failed save) and stop the thread.
+    pub fn stop(&self) {
+        self.shared.lock().stop = true;
+        self.shared.cv.notify_all();
+        if !self.threaded {
+            while self.step() {}
+            return;
+        }
+        let mut st = self.shared.lock();
+        while !st.exited {
+            st = self.shared.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

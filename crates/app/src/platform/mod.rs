@@ -1,0 +1,235 @@
+//! The platform services a shell passes in at start ([`Platform`]): clocks, the file layer,
+//! background work, haptics, the share sheet and an event sink. The core and the engine reach
+//! the world only through these; `native.rs` has the desktop/phone implementation (threads,
+//! `std::fs`, the system clocks), and a web shell brings its own.
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub mod native;
+
+use crate::error::AppResult;
+use crate::fsio::Io;
+use huarong_engine::Kind;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Wall clock, monotonic clock and the local time zone.
+pub trait Clock: Send + Sync + 'static {
+    /// Milliseconds since the Unix epoch (may jump: the player can set the clock).
+    fn wall_ms(&self) -> u64;
+    /// Time since a fixed point of this run; never goes back. Deadlines and the games'
+    /// clocks use it.
+    fn monotonic(&self) -> Duration;
+    /// The local time zone's offset from UTC at `wall_ms`, in minutes east of UTC (China: 480).
+    fn utc_offset_minutes(&self, wall_ms: u64) -> i32;
+}
+
+/// How important a background job is to the player right now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Priority {
+    /// Someone waits for it (a hint, an auto-solve, the analysis, a writer).
+    Normal,
+    /// Nobody waits (the background optimum, a hint's proof): run it below the UI.
+    Background,
+}
+
+/// A job handed to [`Tasks::spawn`].
+pub type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// Background work. Searches are cancelled through their engine `Cancel` token, so a task
+/// needs no handle.
+pub trait Tasks: Send + Sync + 'static {
+    /// Run `job` concurrently with the caller. `Err` (the job is dropped unrun) when the
+    /// platform cannot start it now.
+    fn spawn(&self, name: &str, priority: Priority, job: Job) -> Result<(), String>;
+    /// Whether `spawn` runs jobs beside the caller (threads). When false, the writers run
+    /// in single-threaded mode: the host calls [`crate::AppState::step`] after each command,
+    /// and `spawn` runs searches to their end on the calling thread.
+    fn threaded(&self) -> bool;
+    /// How many jobs may usefully run at once (start-up restores slots on up to 4).
+    fn parallelism(&self) -> usize {
+        1
+    }
+}
+
+/// What happened in the game, as far as the hand should feel it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feedback {
+    /// A tap on something selectable (a piece picked up).
+    Tap,
+    /// A move was made.
+    Move,
+    /// A move was refused (wall, illegal slide).
+    Blocked,
+    /// 2048 tiles merged.
+    Merge,
+    Win,
+    Lose,
+    Undo,
+}
+
+/// The names of [`Feedback`] in the `haptic` command.
+pub const FEEDBACK_KINDS: &[&str] = &["tap", "move", "blocked", "merge", "win", "lose", "undo"];
+
+impl Feedback {
+    pub fn parse(s: &str) -> AppResult<Feedback> {
+        Ok(match s {
+            "tap" => Feedback::Tap,
+            "move" => Feedback::Move,
+            "blocked" => Feedback::Blocked,
+            "merge" => Feedback::Merge,
+            "win" => Feedback::Win,
+            "lose" => Feedback::Lose,
+            "undo" => Feedback::Undo,
+            _ => {
+                return Err(crate::error::AppError::bad_argument(format!(
+                    "haptic kind {:?} is not one of {FEEDBACK_KINDS:?}",
+                    s.chars().take(20).collect::<String>()
+                )))
+            }
+        })
+    }
+}
+
+/// The device's vibration motor.
+pub trait Haptics: Send + Sync + 'static {
+    /// Play one feedback; `Err` says why it could not.
+    fn play(&self, feedback: Feedback) -> Result<(), String>;
+}
+
+/// Where `share_card` put the card.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ShareOutcome {
+    /// Desktop: the saved file in the Pictures folder.
+    pub saved: Option<String>,
+    /// Mobile: the card file the share sheet was opened with.
+    pub file: Option<String>,
+    /// Mobile: whether the system confirmed a share (iOS does; Android's chooser never says,
+    /// so `false` there is not a failure). Desktop: `null`.
+    pub shared: Option<bool>,
+}
+
+/// The system's way to hand a picture to other apps (or to keep it).
+pub trait Share: Send + Sync + 'static {
+    /// Share or save the card's PNG; `name` is a fresh file name for it. Errors are
+    /// `share_failed`.
+    fn share_png(&self, png: &[u8], name: &str) -> AppResult<ShareOutcome>;
+}
+
+/// What the core tells the page outside a command's reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A background proof made the kind's hint optimal (DOM event `huarong-hint`, detail =
+    /// the kind).
+    HintReady(Kind),
+    /// A link or a second launch opened a game while the app runs (DOM event
+    /// `huarong-opened`): the page re-reads the progress and shows the saved screen.
+    Opened,
+}
+
+impl Event {
+    /// The DOM event's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Event::HintReady(_) => "huarong-hint",
+            Event::Opened => "huarong-opened",
+        }
+    }
+    /// The DOM event's `detail` (fixed text: a kind's name or nothing).
+    pub fn detail(self) -> Option<&'static str> {
+        match self {
+            Event::HintReady(kind) => Some(kind.as_str()),
+            Event::Opened => None,
+        }
+    }
+}
+
+/// Where events go (the shell forwards them to the page).
+pub trait Events: Send + Sync + 'static {
+    fn emit(&self, event: Event);
+}
+
+/// Every service the core uses, passed in once at start.
+#[derive(Clone)]
+pub struct Platform {
+    pub clock: Arc<dyn Clock>,
+    pub io: Arc<dyn Io>,
+    pub tasks: Arc<dyn Tasks>,
+    pub haptics: Arc<dyn Haptics>,
+    pub share: Arc<dyn Share>,
+    pub events: Arc<dyn Events>,
+    /// A fresh random seed for a new game without one.
+    pub seed: Arc<dyn Fn() -> u64 + Send + Sync>,
+}
+
+impl Platform {
+    /// The same platform with another file layer (tests count or break the writes).
+    pub fn with_io(mut self, io: Arc<dyn Io>) -> Platform {
+        self.io = io;
+        self
+    }
+    /// The same platform with another event sink.
+    pub fn with_events(mut self, events: Arc<dyn Events>) -> Platform {
+        self.events = events;
+        self
+    }
+}
+
+/// No events are heard (tests, tools).
+pub struct NoEvents;
+impl Events for NoEvents {
+    fn emit(&self, _event: Event) {}
+}
+
+/// A device without a vibration motor.
+pub struct NoHaptics;
+impl Haptics for NoHaptics {
+    fn play(&self, _feedback: Feedback) -> Result<(), String> {
+        Err("haptics are not available".into())
+    }
+}
+
+/// A build that cannot share (tests, tools).
+pub struct NoShare;
+impl Share for NoShare {
+    fn share_png(&self, _png: &[u8], _name: &str) -> AppResult<ShareOutcome> {
+        Err(crate::error::AppError::share_failed(
+            "this build has no way to share a card",
+        ))
+    }
+}
+
+/// The local time now as the engine's calendar takes it: Unix milliseconds plus the time
+/// zone's offset, so that whole days of it are local dates (`daily::local_date`).
+pub fn local_ms(clock: &dyn Clock) -> i64 {
+    let wall = clock.wall_ms();
+    wall as i64 + i64::from(clock.utc_offset_minutes(wall)) * 60_000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use huarong_engine::daily;
+
+    struct At(i32);
+    impl Clock for At {
+        fn wall_ms(&self) -> u64 {
+            1_796_155_200_000 // 2026-12-01T20:00:00Z
+        }
+        fn monotonic(&self) -> Duration {
+            Duration::ZERO
+        }
+        fn utc_offset_minutes(&self, _: u64) -> i32 {
+            self.0
+        }
+    }
+
+    #[test]
+    fn the_local_date_follows_the_offset() {
+        let date = |offset| daily::local_date(local_ms(&At(offset))).to_string();
+        assert_eq!(date(0), "2026-12-01");
+        assert_eq!(date(480), "2026-12-02");
+        assert_eq!(date(-600), "2026-12-01");
+        assert_eq!(daily::next_in_ms(local_ms(&At(480))), 20 * 3_600_000);
+        assert_eq!(daily::next_in_ms(local_ms(&At(0))), 4 * 3_600_000);
+    }
+}

@@ -1,0 +1,91 @@
+//! Sharing (issue 7): the score card, share codes and the daily challenge, core side.
+//!
+//! `share_card` renders the card and hands the PNG to the platform's [`Share`] service: the
+//! desktop saves it in the Pictures folder and returns the path for the UI to show ("saved to
+//! …"); phones write it to a uniquely named file in the app cache and open the system share
+//! sheet with it (Android's chooser reports "cancelled" even after a successful share, so a
+//! dismissed sheet is not an error).
+//!
+//! Like every command: snake_case argument and field names, errors are the one `AppError`
+//! (`share_failed` when the card cannot be saved or shared). The table of commands is in
+//! ARCHITECTURE.md ("IPC contract").
+//!
+//! - `card.rs`: the card arguments, rendering, the card's file name;
+//! - `codes.rs`: share codes and links;
+//! - `daily_info.rs`: today's daily challenge.
+
+mod card;
+mod codes;
+mod daily_info;
+
+pub use card::base64;
+pub use card::CardArgs;
+pub use codes::{CodeInfo, DecodedInfo};
+pub use daily_info::DailyInfo;
+
+use crate::args::{self, Args};
+use crate::error::AppResult;
+use crate::platform::{self, Platform, ShareOutcome};
+use huarong_card::CardSpec;
+use huarong_engine::code;
+
+/// Longest JSON accepted for a share argument read with `json` (the card is about 200 bytes).
+const MAX_ARG_JSON: usize = 4096;
+
+/// Longest `card` JSON: the share argument plus a picture puzzle's image.
+const MAX_CARD_JSON: usize = MAX_ARG_JSON + card::MAX_PICTURE_DATA;
+
+/// The checked `card` argument.
+pub fn card_spec(a: &mut Args) -> AppResult<CardSpec> {
+    args::json::<CardArgs>("card", a.take("card"), MAX_CARD_JSON)?.spec()
+}
+
+/// Render the card and save it (desktop) or share it with the system sheet (phones).
+pub fn share_card(platform: &Platform, spec: &CardSpec) -> AppResult<ShareOutcome> {
+    let png = card::card_png(spec)?;
+    // A new file name per card (the iOS side keeps an older copy of the same name).
+    let name = card::card_file_name(platform.clock.wall_ms() as i64);
+    platform.share.share_png(&png, &name)
+}
+
+/// The card as a `data:` URL, for the finish screen.
+pub fn card_image(spec: &CardSpec) -> AppResult<String> {
+    card::card_data_url(spec)
+}
+
+/// Today's daily challenge (the local date as the platform's clock sees it).
+pub fn daily_info(platform: &Platform) -> AppResult<DailyInfo> {
+    daily_info::daily_info_at(platform::local_ms(platform.clock.as_ref()))
+}
+
+/// The checked arguments of `encode_code`: the game ID, the daily/classic extras and the
+/// sender's result to beat (`moves` and `ms`, both or neither).
+pub fn encode_args(a: &mut Args) -> AppResult<(String, code::Extra, Option<code::Challenge>)> {
+    let id = args::string("id", a.take("id"), args::MAX_OPEN)?;
+    let extra = code::Extra {
+        daily: args::json("daily", a.take("daily"), MAX_ARG_JSON)?,
+        classic: args::json("classic", a.take("classic"), MAX_ARG_JSON)?,
+    };
+    let challenge = codes::challenge(
+        args::json("moves", a.take("moves"), MAX_ARG_JSON)?,
+        args::json("ms", a.take("ms"), MAX_ARG_JSON)?,
+    )?;
+    Ok((id, extra, challenge))
+}
+
+/// The share code and link of a game ID.
+pub fn encode_code(
+    id: &str,
+    extra: code::Extra,
+    challenge: Option<code::Challenge>,
+) -> AppResult<CodeInfo> {
+    codes::encode(id, extra, challenge)
+}
+
+/// What a code, link or game ID stands for (the "enter or paste a code" box).
+pub fn decode_code(text: &str) -> AppResult<DecodedInfo> {
+    codes::decode(text)
+}
+
+#[cfg(test)]
+mod tests;
