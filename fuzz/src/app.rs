@@ -20,11 +20,11 @@
 //! - `journal_snapshot`: byte 0 is flags, the rest is the payload of a snapshot file, sealed
 //!   with the magic, length and CRC-32; with flag 1 the rest is the whole file verbatim.
 
-use huarong_app_lib::fsio::sim::Sim;
-use huarong_app_lib::journal::{self, Journal, RecIn, SlotData, SnapIn, GAMES_DIR, MAX_RECORD};
-use huarong_app_lib::persist::{self, Bad, MAX_GEN};
-use huarong_app_lib::progress::{self, Progress, MAX_QUARANTINE, MAX_RECORDS, SCHEMA};
-use huarong_app_lib::{records, slots};
+use huarong_core::fsio::sim::Sim;
+use huarong_core::journal::{self, Journal, RecIn, SlotData, SnapIn, GAMES_DIR, MAX_RECORD};
+use huarong_core::persist::{self, Bad, MAX_GEN};
+use huarong_core::progress::{self, Progress, MAX_QUARANTINE, MAX_RECORDS, SCHEMA};
+use huarong_core::{records, slots};
 use huarong_engine::g2048::G2048;
 use huarong_engine::klotski::Klotski;
 use huarong_engine::session::SavedSession;

@@ -190,8 +190,7 @@ fn invoke<R: Runtime>(invoke: Invoke<R>) -> bool {
         .map(|s| s.inner().clone());
     let resolver = invoke.resolver;
     let run = move || -> Result<Value, AppError> {
-        let state =
-            state.ok_or_else(|| AppError::internal("the app is not set up yet"))?;
+        let state = state.ok_or_else(|| AppError::internal("the app is not set up yet"))?;
         cmd.call(&state, args?)
     };
     let respond = move |r: Result<Value, AppError>| match r {

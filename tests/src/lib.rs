@@ -1,8 +1,9 @@
 //! Shared helpers of the integration and end-to-end tests.
 //!
-//! App helpers (for `tests/tests/app_*.rs` and `kill_*.rs`): [`TestApp`] builds the real app
-//! (plugins, commands, setup, persistence) on tauri's mock runtime in a private data folder
-//! and calls its commands over the real IPC path.
+//! App helpers (for `tests/tests/app_*.rs` and `kill_*.rs`): [`TestApp`] starts the app core
+//! in a private data folder and calls its commands through the core's command table (plain
+//! Rust), or builds the whole Tauri app (plugins, the invoke handler, setup) on tauri's mock
+//! runtime and calls over the real IPC path ([`TestApp::shell`]).
 
 pub mod bridge;
 
@@ -40,29 +41,71 @@ impl Drop for TempDir {
     }
 }
 
-/// The app on the mock runtime, with one webview to call commands from.
+/// The app under test: its core with plain Rust (every command through the core's table,
+/// as every shell calls it), or the whole Tauri shell on the mock runtime (plugins, the
+/// invoke handler, set-up, deep links) where a test needs the shell itself.
 pub struct TestApp {
-    pub app: tauri::App<MockRuntime>,
-    pub webview: tauri::WebviewWindow<MockRuntime>,
+    backend: Backend,
+}
+
+enum Backend {
+    Core(huarong_core::AppState),
+    Shell {
+        app: Box<tauri::App<MockRuntime>>,
+        webview: tauri::WebviewWindow<MockRuntime>,
+    },
+}
+
+/// A vibration motor that always works (the desktop plugin's no-op, in plain Rust).
+struct QuietHaptics;
+impl huarong_core::platform::Haptics for QuietHaptics {
+    fn play(&self, _f: huarong_core::platform::Feedback) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 impl TestApp {
-    /// Start the app with its data in `dir` and an optional `--open` value.
+    /// Start the app core with its data in `dir` and an optional `--open` value.
     pub fn start(dir: &Path, open: Option<&str>) -> TestApp {
         Self::start_with_io(dir, open, None)
     }
 
-    /// [`TestApp::start`] with the games folder and the good copy written through `io`
-    /// (`None`: the real file system).
+    /// [`TestApp::start`] with the games folder and both progress copies written through
+    /// `io` (`None`: the real file system). The primary copy is written in place without an
+    /// fsync, the way the store plugin writes it.
     pub fn start_with_io(
         dir: &Path,
         open: Option<&str>,
-        io: Option<std::sync::Arc<dyn huarong_app_lib::fsio::Io>>,
+        io: Option<std::sync::Arc<dyn huarong_core::fsio::Io>>,
     ) -> TestApp {
+        use huarong_core::persist::{InPlaceIo, Paths, Primary};
+        use huarong_core::platform::{NoEvents, NoShare, Platform};
+        use std::sync::Arc;
+        let io = io.unwrap_or_else(huarong_core::fsio::real);
+        let platform = Platform::native(
+            Arc::new(QuietHaptics),
+            Arc::new(NoShare),
+            Arc::new(NoEvents),
+        )
+        .with_io(io.clone());
+        let paths = Paths::new(dir);
+        let store = paths.store.clone();
+        let state = huarong_core::AppState::open(Some(paths), platform, move || {
+            Ok(Box::new(InPlaceIo(io, store)) as Box<dyn Primary>)
+        });
+        state.launch(open);
+        TestApp {
+            backend: Backend::Core(state),
+        }
+    }
+
+    /// The whole Tauri app on the mock runtime, with one webview to call commands from over
+    /// the real IPC path.
+    pub fn shell(dir: &Path, open: Option<&str>) -> TestApp {
         let launch = huarong_app_lib::Launch {
             open: open.map(str::to_string),
             data_dir: Some(dir.to_path_buf()),
-            io,
+            io: None,
         };
         let app = huarong_app_lib::builder(mock_builder())
             .build(mock_context(noop_assets()))
@@ -71,24 +114,46 @@ impl TestApp {
         let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
             .build()
             .expect("create the webview");
-        TestApp { app, webview }
+        TestApp {
+            backend: Backend::Shell {
+                app: Box::new(app),
+                webview,
+            },
+        }
+    }
+
+    /// The Tauri app (shell tests only).
+    pub fn tauri(&self) -> &tauri::App<MockRuntime> {
+        match &self.backend {
+            Backend::Shell { app, .. } => app,
+            Backend::Core(_) => panic!("this test needs TestApp::shell"),
+        }
     }
 
     /// Call a command with JSON arguments: `Ok(value)` or `Err(error value)`.
     pub fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-        let res = tauri::test::get_ipc_response(
-            &self.webview,
-            tauri::webview::InvokeRequest {
-                cmd: cmd.into(),
-                callback: tauri::ipc::CallbackFn(0),
-                error: tauri::ipc::CallbackFn(1),
-                url: "tauri://localhost".parse().expect("url"),
-                body: tauri::ipc::InvokeBody::Json(args),
-                headers: Default::default(),
-                invoke_key: INVOKE_KEY.to_string(),
-            },
-        );
-        res.map(|body| body.deserialize::<Value>().expect("response is JSON"))
+        match &self.backend {
+            Backend::Core(state) => {
+                let r = huarong_core::dispatch(state, cmd, args);
+                state.step();
+                r.map_err(|e| serde_json::to_value(e).expect("errors are JSON"))
+            }
+            Backend::Shell { webview, .. } => {
+                let res = tauri::test::get_ipc_response(
+                    webview,
+                    tauri::webview::InvokeRequest {
+                        cmd: cmd.into(),
+                        callback: tauri::ipc::CallbackFn(0),
+                        error: tauri::ipc::CallbackFn(1),
+                        url: "tauri://localhost".parse().expect("url"),
+                        body: tauri::ipc::InvokeBody::Json(args),
+                        headers: Default::default(),
+                        invoke_key: INVOKE_KEY.to_string(),
+                    },
+                );
+                res.map(|body| body.deserialize::<Value>().expect("response is JSON"))
+            }
+        }
     }
 
     /// Call and expect success.
@@ -124,11 +189,11 @@ impl TestApp {
         }
     }
 
-    pub fn state(&self) -> huarong_app_lib::AppState {
-        self.app
-            .state::<huarong_app_lib::AppState>()
-            .inner()
-            .clone()
+    pub fn state(&self) -> huarong_core::AppState {
+        match &self.backend {
+            Backend::Core(state) => state.clone(),
+            Backend::Shell { app, .. } => app.state::<huarong_core::AppState>().inner().clone(),
+        }
     }
 
     /// Write everything pending and stop saving (what app exit does).
@@ -178,7 +243,7 @@ pub fn fresh_app(tag: &str) -> (TempDir, TestApp) {
 /// `j` as the slot named by the ID without its seed (with `counters`), and check the journal
 /// saved it; the session's delta mark is then at that save.
 pub fn journal_slide(
-    j: &huarong_app_lib::journal::Journal,
+    j: &huarong_core::journal::Journal,
     id: &str,
     counters: Value,
 ) -> huarong_engine::Session<huarong_engine::slide::Slide> {
@@ -203,19 +268,24 @@ pub fn journal_slide(
 pub fn store_old_slide_game(
     dir: &Path,
     game: &Value,
-    edit: impl FnOnce(&mut huarong_app_lib::persist::Doc),
+    edit: impl FnOnce(&mut huarong_core::persist::Doc),
 ) {
-    use huarong_app_lib::persist::{self, Doc, Paths};
+    use huarong_core::persist::{self, Doc, Paths};
     let paths = Paths::new(dir);
     let read = std::fs::read(&paths.good).expect("the good copy");
     let (mut doc, _): (Doc, u32) = persist::decode(&read).expect("a valid good copy");
     edit(&mut doc);
     doc.progress.games.insert(
         "slide".into(),
-        huarong_app_lib::progress::SavedGame::from_value(game),
+        huarong_core::progress::SavedGame::from_value(game),
     );
     doc.gen += 1;
     for path in [&paths.good, &paths.store] {
         std::fs::write(path, persist::encode(&doc)).expect("write a store copy");
     }
+}
+
+/// Today's local date as the app sees it (the native clock and time zone).
+pub fn today() -> String {
+    huarong_core::platform::today(&huarong_core::platform::native::SystemClock::default())
 }

@@ -217,7 +217,7 @@ fn klotski_drag_targets_moves_and_a_classic_win_unlocks_the_next() {
         .collect();
     assert_eq!(
         open.len(),
-        3 + huarong_app_lib::games::OPEN_FROM_START.len(),
+        3 + huarong_core::games::OPEN_FROM_START.len(),
         "{open:?}"
     );
     for name in ["横刀立马", "指挥若定", "将拥曹营", "齐头并进", "兵分三路"] {
@@ -355,7 +355,7 @@ fn hints_solve_and_the_2048_ai() {
 
 #[test]
 fn a_move_or_a_newer_request_cancels_a_running_hint() {
-    use huarong_app_lib::Code;
+    use huarong_core::Code;
     use huarong_engine::{ErrorCode, Kind};
     let (_d, app) = fresh_app("cancel");
     // The 2048 AI searches for up to 150 ms. Search durations vary, so each race is run
@@ -468,7 +468,7 @@ fn settings_rules_screens_progress_haptics_and_notices() {
     assert_eq!(p["storage"]["dir"], dir.path().display().to_string());
     assert!(p["notices"].as_array().unwrap().is_empty());
 
-    for k in huarong_app_lib::haptics::KINDS {
+    for k in huarong_core::platform::FEEDBACK_KINDS {
         assert_eq!(app.ok("haptic", json!({"kind": k})), true, "{k}");
     }
     for bad in [json!("explode"), json!(1), json!(null)] {
@@ -489,7 +489,7 @@ fn settings_rules_screens_progress_haptics_and_notices() {
     app.ok("pause", json!({"kind": "slide"}));
     assert_eq!(app.err("pause", json!({"kind": "x"})), "bad_argument");
     app.state()
-        .notice(huarong_app_lib::persist::Notice::info("test", "hello"));
+        .notice(huarong_core::persist::Notice::info("test", "hello"));
     assert_eq!(
         app.ok("get_progress", json!({}))["notices"]
             .as_array()
@@ -744,7 +744,7 @@ fn solving_a_daily_puzzle_extends_its_streak() {
 
 /// The local date the app uses (`YYYY-MM-DD`).
 fn chrono_today() -> String {
-    huarong_app_lib::state::today()
+    huarong_tests::today()
 }
 
 #[test]
@@ -772,13 +772,14 @@ fn the_sharing_commands_are_registered() {
 #[test]
 fn deep_link_while_running_opens_the_game_or_explains() {
     use tauri::Emitter;
-    let (_d, app) = fresh_app("deeplink");
+    let d = TempDir::new("deeplink");
+    let app = TestApp::shell(d.path(), None);
     app.ok("open_game", json!({"id": "2048#5"}));
     app.ok("play", json!({"kind": "2048", "mv": {"dir": "left"}}));
 
     let code = huarong_engine::code::encode(NEAR_WIN).unwrap();
     let link = huarong_engine::code::link(&code);
-    app.app
+    app.tauri()
         .emit("deep-link://new-url", vec![link.clone()])
         .expect("emit");
     // The link is opened on a worker thread, never on the thread that delivered it.
@@ -800,7 +801,7 @@ fn deep_link_while_running_opens_the_game_or_explains() {
     let last = bad.len() - 1;
     bad[last] = if bad[last] == b'A' { b'B' } else { b'A' };
     let bad = String::from_utf8(bad).unwrap();
-    app.app
+    app.tauri()
         .emit("deep-link://new-url", vec![bad])
         .expect("emit");
     assert!(app

@@ -3,7 +3,7 @@
 //! and a saved game that no longer replays. The app must never start empty while a damaged
 //! file holds the player's records, and must say what it did.
 
-use huarong_app_lib::persist::{self, Paths};
+use huarong_core::persist::{self, Paths};
 use huarong_tests::{gap_neighbours, store_old_slide_game, TempDir, TestApp};
 use serde_json::{json, Value};
 use std::fs;
@@ -327,7 +327,7 @@ fn the_plugins_exit_save_never_brings_back_older_data() {
     use tauri_plugin_store::StoreExt;
     let dir = TempDir::new("persist-exit-save");
     let paths = Paths::new(dir.path());
-    let app = TestApp::start(dir.path(), None);
+    let app = TestApp::shell(dir.path(), None);
     for screen in ["settings", "levels:klotski", "game:slide"] {
         app.ok("set_screen", json!({ "screen": screen }));
     }
@@ -336,7 +336,7 @@ fn the_plugins_exit_save_never_brings_back_older_data() {
     st.shutdown();
     // What the plugin does on exit, after our shutdown.
     let store = app
-        .app
+        .tauri()
         .get_store(&paths.store)
         .expect("the app's store is open");
     store.save().expect("exit save");
@@ -395,9 +395,9 @@ fn a_move_writes_its_journal_record_and_nothing_else() {
         json!({"kind": "slide", "mv": {"tile": a_neighbour_of_the_gap(&v, 0)}}),
     );
     assert!(app.state().flush(Duration::from_secs(10)), "saved");
-    let store = d.path().join(huarong_app_lib::persist::STORE_FILE);
-    let good = d.path().join(huarong_app_lib::persist::GOOD_FILE);
-    let games = d.path().join(huarong_app_lib::journal::GAMES_DIR);
+    let store = d.path().join(huarong_core::persist::STORE_FILE);
+    let good = d.path().join(huarong_core::persist::GOOD_FILE);
+    let games = d.path().join(huarong_core::journal::GAMES_DIR);
     let (store0, good0, games0) = (file_id(&store), file_id(&good), folder_bytes(&games));
     const MOVES: usize = 400;
     for i in 1..=MOVES {

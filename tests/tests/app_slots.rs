@@ -10,7 +10,7 @@ const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
 const HENG_DAO_LI_MA: &str = "klotski:aCCb/aCCb/cdde/cfge/h..i";
 
 fn today() -> Date {
-    Date::parse(&huarong_app_lib::state::today()).unwrap()
+    Date::parse(&huarong_tests::today()).unwrap()
 }
 
 /// A legal slide move from a snapshot's `view`: the tile left of the blank, or else right.
@@ -395,7 +395,7 @@ fn every_slot_survives_a_restart_with_its_undo_history() {
 
 #[test]
 fn games_of_the_earlier_one_per_kind_layout_become_slots() {
-    use huarong_app_lib::persist::{self, Paths};
+    use huarong_core::persist::{self, Paths};
     let (dir, app) = fresh_app("slots-import");
     app.ok("set_screen", json!({"screen": "home"}));
     app.close();

@@ -5,10 +5,10 @@
 //! at a time: `cargo test --release -p huarong-tests --test faults_hostile -- --nocapture
 //! --test-threads=1`.
 
-use huarong_app_lib::fsio::sim::Sim;
-use huarong_app_lib::journal::{self, Journal};
-use huarong_app_lib::persist::{self, Bad, MAX_FILE, MAX_GEN};
-use huarong_app_lib::progress::MAX_RECORDS;
+use huarong_core::fsio::sim::Sim;
+use huarong_core::journal::{self, Journal};
+use huarong_core::persist::{self, Bad, MAX_FILE, MAX_GEN};
+use huarong_core::progress::MAX_RECORDS;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Instant;

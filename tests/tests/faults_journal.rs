@@ -9,8 +9,8 @@
 //! turn (`journal::Options::mutant`) and asserts that this sweep then finds a loss — so these
 //! tests would notice if the real code lost a fsync or a rename order.
 
-use huarong_app_lib::fsio::sim::{Fault, Loss, Op, Sim, FAULTS};
-use huarong_app_lib::journal::{Journal, Options, SlotData, MUTANT_SITES};
+use huarong_core::fsio::sim::{Fault, Loss, Op, Sim, FAULTS};
+use huarong_core::journal::{Journal, Options, SlotData, MUTANT_SITES};
 use huarong_engine::slide::{Move, Slide};
 use huarong_engine::Session;
 use huarong_tests::journal_slide;
@@ -329,7 +329,7 @@ fn the_crash_sweep_catches_every_write_path_mutant() {
 /// An `Io` that panics in its first `fsync` (a bug anywhere under the writer).
 struct PanicOnce(Sim, std::sync::atomic::AtomicBool);
 
-impl huarong_app_lib::fsio::Io for PanicOnce {
+impl huarong_core::fsio::Io for PanicOnce {
     fn create_dir_all(&self, d: &Path) -> std::io::Result<()> {
         self.0.create_dir_all(d)
     }

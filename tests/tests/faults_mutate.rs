@@ -14,9 +14,9 @@
 //! - the progress file decodes to the original or is refused as damaged (never a silent
 //!   half-read), and the checksum catches every change to its content.
 
-use huarong_app_lib::fsio::sim::Sim;
-use huarong_app_lib::journal::{Journal, Options, SlotData};
-use huarong_app_lib::persist::{self, Bad};
+use huarong_core::fsio::sim::Sim;
+use huarong_core::journal::{Journal, Options, SlotData};
+use huarong_core::persist::{self, Bad};
 use huarong_engine::g2048::board::Dir;
 use huarong_engine::g2048::{Move as Move2048, G2048};
 use huarong_engine::rng::{self, RngCore};

@@ -3,9 +3,9 @@
 //! tauri-plugin-store does: truncate + write, no fsync). A crash or power loss at any write
 //! step must never lose the records of a state that was reported durable.
 
-use huarong_app_lib::fsio::sim::{Fault, Loss, Sim};
-use huarong_app_lib::persist::{self, Doc, InPlaceIo, Paths, Writer};
-use huarong_app_lib::progress::{Progress, Record};
+use huarong_core::fsio::sim::{Fault, Loss, Sim};
+use huarong_core::persist::{self, Doc, InPlaceIo, Paths, Writer};
+use huarong_core::progress::{Progress, Record};
 use std::path::Path;
 use std::time::Duration;
 
@@ -100,7 +100,7 @@ fn a_write_failure_at_start_up_keeps_saving_on() {
     let paths = Paths::new(Path::new("/data"));
     // A v1 file with an older gen in the good copy only: start-up rewrites both files.
     sim.install(&paths.good, &persist::encode(&doc(2)));
-    sim.fail_all(huarong_app_lib::fsio::sim::Op::Fsync, Fault::Eio);
+    sim.fail_all(huarong_core::fsio::sim::Op::Fsync, Fault::Eio);
     let rec = persist::recover_with(&paths, &sim.clone());
     assert!(rec.writable, "saving stays on: {:?}", rec.notices);
     assert!(rec.notices.iter().any(|n| n.code == "save_failed"));
@@ -240,7 +240,7 @@ fn a_state_over_the_file_limit_is_not_written() {
     let mut big = doc(3);
     big.progress
         .quarantine
-        .push(huarong_app_lib::progress::Quarantined {
+        .push(huarong_core::progress::Quarantined {
             kind: "slide".into(),
             reason: "test".into(),
             saved: serde_json::Value::String("x".repeat(persist::MAX_FILE as usize)),

@@ -4,8 +4,8 @@
 //! nothing is lost and no temp file is left. Skipped (with a message) only where mounting is
 //! not permitted.
 
-use huarong_app_lib::fsio;
-use huarong_app_lib::journal::{Journal, Options};
+use huarong_core::fsio;
+use huarong_core::journal::{Journal, Options};
 use huarong_engine::slide::{Move, Slide};
 use huarong_engine::Session;
 use huarong_tests::{journal_slide, TempDir};
@@ -295,7 +295,7 @@ fn chmod_000_body(dir: &Path) {
 
     // 1. The game's journal file becomes unopenable: the next append fails, the writer
     // goes round it with a fresh snapshot and journal, and says so once.
-    let games = data.join(huarong_app_lib::journal::GAMES_DIR);
+    let games = data.join(huarong_core::journal::GAMES_DIR);
     let jnl: Vec<_> = std::fs::read_dir(&games)
         .expect("games folder")
         .flatten()
@@ -323,7 +323,7 @@ fn chmod_000_body(dir: &Path) {
     // 2. The store file becomes unwritable: records and settings cannot be saved in place
     // (the good copy still is); play goes on; the problem shows once per look while it
     // lasts; retried with back-off until the file is writable again.
-    let store = data.join(huarong_app_lib::persist::STORE_FILE);
+    let store = data.join(huarong_core::persist::STORE_FILE);
     set_mode(&store, 0o000);
     app.ok("set_screen", json!({"screen": "settings"}));
     let deadline = Instant::now() + Duration::from_secs(30);

@@ -11,10 +11,10 @@
 #[path = "../../fuzz/src/app.rs"]
 mod targets;
 
-use huarong_app_lib::fsio::sim::Sim;
-use huarong_app_lib::journal::{self, Journal, GAMES_DIR};
-use huarong_app_lib::persist::{self, Doc};
-use huarong_app_lib::progress::Progress;
+use huarong_core::fsio::sim::Sim;
+use huarong_core::journal::{self, Journal, GAMES_DIR};
+use huarong_core::persist::{self, Doc};
+use huarong_core::progress::Progress;
 use huarong_engine::g2048::G2048;
 use huarong_engine::klotski::Klotski;
 use huarong_engine::slide::Slide;

@@ -15,8 +15,8 @@
 //! 5×3, 2×6, 6×2 under `tile`; every Klotski board the solver takes, every rule. Anything
 //! else (10×10, 2048, …) is `unsupported`.
 
+use crate::core::{lock, AppState};
 use crate::error::{guard, AppError, AppResult};
-use crate::state::{lock, AppState};
 use huarong_engine::analysis::{self as engine, Analysis, SlideRule};
 use huarong_engine::klotski::Klotski;
 use huarong_engine::slide::Slide;

@@ -55,7 +55,6 @@ impl Args {
     }
 }
 
-
 /// A required string argument of at most `max` bytes.
 pub fn string(name: &str, v: Option<Value>, max: usize) -> AppResult<String> {
     match v {

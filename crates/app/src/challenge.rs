@@ -11,19 +11,10 @@
 
 use crate::progress::Progress;
 use huarong_engine::code::Challenge;
-use serde::{Deserialize, Serialize};
+
 use serde_json::{json, Value};
 
-/// Most slot challenges kept (slots are capped at 64).
-pub const MAX_CHALLENGES: usize = 2 * crate::slots::MAX_SLOTS;
-
-/// The result to beat in one slot, for the game `id`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SlotChallenge {
-    pub id: String,
-    pub moves: u32,
-    pub ms: u64,
-}
+pub use crate::progress::{SlotChallenge, MAX_CHALLENGES};
 
 /// The challenge of slot `key` if it is for the game `id`.
 pub fn of(p: &Progress, key: &str, id: &str) -> Option<Challenge> {

@@ -8,7 +8,6 @@
 
 use crate::args::{self, Args};
 use crate::error::{guard, AppError, AppResult};
-use crate::games;
 use crate::platform::Feedback;
 use crate::share;
 use crate::state::AppState;
@@ -29,7 +28,8 @@ pub struct Command {
 
 /// A reply as JSON.
 fn reply<T: Serialize>(v: T) -> AppResult<Value> {
-    serde_json::to_value(v).map_err(|e| AppError::internal(format!("the reply does not encode: {e}")))
+    serde_json::to_value(v)
+        .map_err(|e| AppError::internal(format!("the reply does not encode: {e}")))
 }
 
 fn kind(a: &mut Args) -> AppResult<Kind> {
@@ -219,7 +219,7 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "levels",
         off_main: true,
-        run: |st, a| reply(games::levels(st, kind(a)?)),
+        run: on_kind!(AppState::levels),
     },
     Command {
         name: "records",
@@ -340,9 +340,15 @@ mod tests {
         use crate::error::Code;
         assert_eq!(code("no_such_command", Value::Null), Code::BadArgument);
         assert_eq!(code("play", serde_json::json!([1, 2])), Code::BadArgument);
-        assert_eq!(code("play", serde_json::json!({"kind": 3})), Code::BadArgument);
+        assert_eq!(
+            code("play", serde_json::json!({"kind": 3})),
+            Code::BadArgument
+        );
         assert_eq!(code("undo", serde_json::json!({})), Code::BadArgument);
-        assert_eq!(code("haptic", serde_json::json!({"kind": "explode"})), Code::BadArgument);
+        assert_eq!(
+            code("haptic", serde_json::json!({"kind": "explode"})),
+            Code::BadArgument
+        );
         // A null argument is an absent one; keys a command does not read are ignored.
         assert_eq!(
             dispatch(&st, "cancel", serde_json::json!({"kind": null, "extra": 1})).unwrap(),

@@ -1,12 +1,11 @@
 //! The one "today" of the app (the local date, decided here; the UI reads it from
 //! `get_progress().today`) and the daily streaks.
 
+use crate::core::AppState;
 use crate::error::{AppError, AppResult};
 use crate::progress::{Progress, Streak};
-use crate::state::AppState;
 use huarong_engine::daily::{self, Date};
 use huarong_engine::Kind;
-
 
 /// Extend `kind`'s daily streak with a solve of the puzzle of `day` (the engine's rule:
 /// consecutive days grow it, a gap restarts it, an older day changes nothing).
@@ -35,7 +34,7 @@ pub(crate) fn daily_day(kind: Kind, id: &str, today: &str) -> Option<Date> {
 impl AppState {
     /// The local date `YYYY-MM-DD` (the platform's clock and time zone).
     pub fn today(&self) -> String {
-        daily::local_date(crate::platform::local_ms(self.platform().clock.as_ref())).to_string()
+        crate::platform::today(self.platform().clock.as_ref())
     }
 
     /// The player solved `kind`'s daily puzzle of `date` (`YYYY-MM-DD`): extend the streak

@@ -1,10 +1,11 @@
 //! Records and the finish view: what a finished game changes in the progress.
 
+use crate::core::AppState;
 use crate::games::AppGame;
-use crate::play::moves_under;
+use crate::progress::moves_under;
 use crate::progress::{self, Progress};
 use crate::slots::Slot;
-use crate::state::Finish;
+use crate::views::Finish;
 use huarong_engine::Status;
 
 /// How many Klotski classics (in difficulty order) are open before any is won; the famous
@@ -16,7 +17,7 @@ pub(crate) fn marker<G: AppGame>(slot: &Slot<G>) -> String {
     format!("{}@{}", slot.session.id(), slot.session.played().len())
 }
 
-impl crate::state::AppState {
+impl AppState {
     /// At start: give every finished game the journal kept, whose record did not reach the
     /// progress (a kill between the two writes), its record now.
     pub(crate) fn settle_unrecorded<G: AppGame>(&self) {
@@ -27,7 +28,7 @@ impl crate::state::AppState {
             .cloned()
             .collect();
         for r in refs {
-            let slot = crate::state::lock(&r);
+            let slot = crate::core::lock(&r);
             if slot.session.status() == Status::Playing {
                 continue;
             }

@@ -7,10 +7,11 @@
 //! game in its slot is resumed.
 
 use crate::args;
+use crate::core::AppState;
 use crate::error::{guard, AppError, AppResult, Code};
 use crate::games::{with_game, AppGame};
 use crate::persist::Notice;
-use crate::state::{AppState, View};
+use crate::views::View;
 use huarong_engine::code::Challenge;
 use huarong_engine::{Kind, Session};
 
@@ -38,7 +39,7 @@ impl AppState {
             .get(&key)
             .cloned()
             .is_some_and(|s| {
-                let s = crate::state::lock(&s);
+                let s = crate::core::lock(&s);
                 s.session.id() == id && s.session.status() == huarong_engine::Status::Playing
             });
         let mut view = self.place(key.clone(), mode, sess, replace, true)?;

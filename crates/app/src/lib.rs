@@ -17,6 +17,7 @@ pub mod persist;
 mod analysis;
 pub mod args;
 mod challenge;
+mod core;
 mod daily;
 mod finish;
 pub mod games;

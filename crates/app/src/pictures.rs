@@ -8,8 +8,8 @@
 //! Checked: at most [`MAX_PICTURE_BYTES`] decoded bytes, PNG / JPEG / WebP by their magic
 //! bytes, and a data URL's declared type must be the one the bytes are.
 
+use crate::core::AppState;
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -54,6 +54,28 @@ impl Format {
             None
         }
     }
+}
+
+/// Standard base64 (with padding), for data URLs and the share plugins.
+pub fn base64(bytes: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// Standard base64 (with or without `=` padding) to bytes; `None` on any other character.
@@ -205,7 +227,7 @@ impl AppState {
         Ok(Some(format!(
             "data:{};base64,{}",
             format.mime(),
-            crate::share::base64(&bytes)
+            base64(&bytes)
         )))
     }
 }
@@ -224,7 +246,7 @@ mod tests {
             b"foobar",
             &[0, 255, 7, 128, 1],
         ] {
-            assert_eq!(decode_base64(&crate::share::base64(s)).unwrap(), s);
+            assert_eq!(decode_base64(&base64(s)).unwrap(), s);
         }
         assert_eq!(decode_base64("Zm9v YmFy"), None);
         assert_eq!(decode_base64("Z"), None);

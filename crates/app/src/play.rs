@@ -2,22 +2,14 @@
 //! targets; and the one way a slot becomes a `View`.
 
 use crate::args;
+use crate::core::{lock, AppState};
 use crate::error::{guard, AppError, AppResult};
 use crate::games::{with_game, AppGame};
 use crate::slots::Slot;
-use crate::state::{lock, AppState, Finish, GameSnapshot, View};
+use crate::views::{Finish, GameSnapshot, View};
 use huarong_engine::klotski::Klotski;
 use huarong_engine::{Kind, Session, Status};
 use serde_json::Value;
-
-/// The count under `rule` from a game's counters (the game's own count when absent).
-pub(crate) fn moves_under(counters: &Value, rule: &str, fallback: u32) -> u32 {
-    counters
-        .get(rule)
-        .and_then(Value::as_u64)
-        .and_then(|m| u32::try_from(m).ok())
-        .unwrap_or(fallback)
-}
 
 impl AppState {
     pub(crate) fn view<G: AppGame>(
@@ -35,7 +27,7 @@ impl AppState {
             )
         };
         let mut base = slot.session.snapshot(self.now());
-        base.moves = moves_under(&base.counters, &rule, base.moves);
+        base.moves = crate::progress::moves_under(&base.counters, &rule, base.moves);
         let challenge = crate::challenge::view(challenge);
         View {
             snapshot: GameSnapshot {

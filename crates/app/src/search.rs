@@ -6,11 +6,12 @@
 //! (the hint wins). Any change of the slot (a move, leaving the game screen, the app going
 //! to the background, `cancel`) cancels a running hint or solve.
 
+use crate::core::{lock, AppState};
 use crate::error::{guard, AppError, AppResult};
 use crate::games::{with_game, AppGame};
-use crate::slots::SlotRef;
 use crate::platform::Priority;
-use crate::state::{lock, AppState, HintView, SolveView};
+use crate::slots::SlotRef;
+use crate::views::{HintView, SolveView};
 use huarong_engine::Hint;
 use huarong_engine::{Cancel, ErrorCode, Kind, Session, Status};
 use serde_json::Value;
@@ -261,8 +262,8 @@ impl AppState {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::AppState;
     use crate::games::AppGame;
-    use crate::state::AppState;
     use huarong_engine::slide::Slide;
     use huarong_engine::Kind;
     use std::time::Duration;

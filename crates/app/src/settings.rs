@@ -1,10 +1,11 @@
 //! Settings (merge and check), the screen to reopen on, and the `get_progress` view.
 
+use crate::core::AppState;
 use crate::error::{AppError, AppResult};
 use crate::games::FIRST_UNLOCKED;
 use crate::persist::Notice;
 use crate::progress::{self, Record, Settings};
-use crate::state::{AppState, ProgressView, StorageView};
+use crate::views::{ProgressView, StorageView};
 use huarong_engine::Kind;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -134,5 +135,25 @@ impl AppState {
 
     pub fn dismiss_notices(&self) {
         self.store().notices.clear();
+    }
+}
+
+impl crate::games::Player for AppState {
+    fn record(&self, key: &str) -> Option<Record> {
+        AppState::record(self, key)
+    }
+    fn unlocked(&self, kind: Kind) -> u32 {
+        AppState::unlocked(self, kind)
+    }
+    fn has_custom_picture(&self) -> bool {
+        AppState::has_custom_picture(self)
+    }
+}
+
+impl AppState {
+    /// `levels {kind}`: the level list with the player's bests under the current rule.
+    pub fn levels(&self, kind: Kind) -> AppResult<serde_json::Value> {
+        let rule = self.settings().rule(kind.as_str()).to_string();
+        Ok(crate::games::levels(self, kind, &rule))
     }
 }

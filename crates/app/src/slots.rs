@@ -8,101 +8,22 @@
 //! [`MAX_SLOTS`] slots: beyond, the least recently played finished or free-play slot goes
 //! (finished first; never an unfinished daily of today), with a `slot_dropped` notice.
 
+use crate::core::{lock, AppState};
 use crate::error::{AppError, AppResult, Code};
 use crate::games::{with_game, AppGame, Mode};
+pub use crate::games::{KindMap, KindSlots, Slot, SlotRef};
 use crate::persist::Notice;
-use crate::state::{lock, AppState, GameEntry, View};
-use huarong_engine::{Cancel, Game, Kind, Session, Status};
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+pub use crate::progress::{mode_of_key, MAX_SLOTS};
+use crate::views::{GameEntry, View};
+use huarong_engine::{Cancel, Kind, Session, Status};
+use std::sync::{Arc, Mutex};
 
-/// Most slots kept.
-pub const MAX_SLOTS: usize = 64;
 /// Longest wait for a new game to be on disk before its slot becomes current.
 const POINTER_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// One game in its slot.
-pub struct Slot<G: Game> {
-    pub key: String,
-    pub mode: Mode,
-    pub session: Session<G>,
-    /// Unix ms of the last change.
-    pub updated_ms: u64,
-    /// Grows with every change of `session`; a search writes back only if it is unchanged.
-    pub version: u64,
-    /// The running hint/solve on this slot (any change cancels it).
-    pub search: Cancel,
-    /// The fewest moves from the start under the game's default rule, once known.
-    pub optimal: Option<u32>,
-    /// This session already counted a win (undo then win again improves bests but is not a
-    /// second win).
-    pub counted_win: bool,
-}
-
-impl<G: Game> Slot<G> {
-    /// The session changed: cancel searches on the old position.
-    pub fn touch(&mut self, stamp: u64) {
-        self.version += 1;
-        self.updated_ms = stamp;
-        self.search.cancel();
-    }
-    /// Whether replacing this slot's game loses something: unfinished, with moves.
-    pub fn would_lose(&self) -> bool {
-        self.session.status() == Status::Playing
-            && (!self.session.played().is_empty() || self.session.can_redo())
-    }
-}
-
-pub type SlotRef<G> = Arc<Mutex<Slot<G>>>;
-
-/// One kind's slots and its searches (at most one hint/solve and one optimum at a time).
-pub struct KindMap<G: Game> {
-    pub slots: BTreeMap<String, SlotRef<G>>,
-    /// The running hint/solve of this kind.
-    pub search: Cancel,
-    /// The running background optimum: (slot key, its cancel flag).
-    pub optimum: Option<(String, Cancel)>,
-}
-
-pub struct KindSlots<G: Game>(Mutex<KindMap<G>>);
-
-impl<G: Game> Default for KindSlots<G> {
-    fn default() -> Self {
-        KindSlots(Mutex::new(KindMap {
-            slots: BTreeMap::new(),
-            search: Cancel::new(),
-            optimum: None,
-        }))
-    }
-}
-
-impl<G: Game> KindSlots<G> {
-    pub fn lock(&self) -> MutexGuard<'_, KindMap<G>> {
-        lock(&self.0)
-    }
-}
 
 /// FNV-1a 64 of `id`, as 16 lower-case hex digits (the challenge slot of a game ID).
 pub fn fnv1a64(id: &str) -> String {
     format!("{:016x}", huarong_engine::rng::fnv1a64(id.as_bytes()))
-}
-
-/// The mode a slot key stands for (`None`: not a slot key).
-pub fn mode_of_key(key: &str) -> Option<Mode> {
-    let mut parts = key.split(':');
-    let first = parts.next()?;
-    let second = parts.next();
-    if first == "challenge" {
-        return second
-            .filter(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
-            .map(|_| Mode::Challenge);
-    }
-    Kind::parse(first)?;
-    match second? {
-        "daily" => Some(Mode::Daily),
-        "level" => Some(Mode::Level),
-        _ => Some(Mode::Free),
-    }
 }
 
 /// A short name of a slot's game for messages: "4x4", "klotski level 3", "2048 daily of …".

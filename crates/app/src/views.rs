@@ -1,7 +1,6 @@
 //! What the commands return (serialised with snake_case keys, like the engine's types).
 
-use crate::games::Mode;
-use crate::persist::Notice;
+use crate::progress::Mode;
 use crate::progress::{Record, Settings, Streak};
 use huarong_engine::{Kind, Snapshot, Status};
 use serde::Serialize;
@@ -132,4 +131,31 @@ pub struct ProgressView {
     pub storage: StorageView,
     /// Saved games that no longer replay, kept in the file.
     pub quarantined: usize,
+}
+
+/// A message for the player about their saved data (shown by the UI, see `get_progress`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Notice {
+    /// `warning` (something was wrong and was repaired) or `info`.
+    pub level: String,
+    /// Stable: `restored`, `kept_aside`, `migrated`, `unreadable`, `save_failed`, `bad_open`, …
+    pub code: String,
+    pub message: String,
+}
+
+impl Notice {
+    pub fn warning(code: &str, message: impl Into<String>) -> Notice {
+        Notice {
+            level: "warning".into(),
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+    pub fn info(code: &str, message: impl Into<String>) -> Notice {
+        Notice {
+            level: "info".into(),
+            code: code.into(),
+            message: message.into(),
+        }
+    }
 }

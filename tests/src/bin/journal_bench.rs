@@ -18,7 +18,7 @@
 //!   mock app start (build + plugins + install + webview), each up to the restored state,
 //!   checked with `list_games`.
 
-use huarong_app_lib::fsio::{self, sim::Counting};
+use huarong_core::fsio::{self, sim::Counting};
 use huarong_engine::rng;
 use huarong_tests::{gap_neighbours, TempDir, TestApp};
 use serde_json::{json, Value};
@@ -174,7 +174,7 @@ fn measure_game(base: &Path, mode: &str, moves: usize, durable: bool) {
             max
         );
     }
-    let on_disk = folder_bytes(&dir.join(huarong_app_lib::journal::GAMES_DIR));
+    let on_disk = folder_bytes(&dir.join(huarong_core::journal::GAMES_DIR));
     println!(
         "{mode:9} total: {} bytes and {} fsyncs through the file layer; games folder now {on_disk} bytes",
         counting.totals().0,
@@ -236,7 +236,7 @@ fn measure_startup(base: &Path, slots: usize, moves: usize, runs: usize) {
     let t = Instant::now();
     build_slots(&dir, slots, moves);
     let built = t.elapsed().as_secs_f64();
-    let files = folder_bytes(&dir.join(huarong_app_lib::journal::GAMES_DIR));
+    let files = folder_bytes(&dir.join(huarong_core::journal::GAMES_DIR));
     let mut init_ms = Vec::new();
     let mut init_cpu = Vec::new();
     let mut whole_ms = Vec::new();
@@ -244,7 +244,7 @@ fn measure_startup(base: &Path, slots: usize, moves: usize, runs: usize) {
     for _ in 0..runs {
         // The journal alone: read and check every slot's files, apply the records.
         let t = Instant::now();
-        let (j, data, _) = huarong_app_lib::journal::Journal::open(&dir, fsio::real());
+        let (j, data, _) = huarong_core::journal::Journal::open(&dir, fsio::real());
         journal_ms.push(t.elapsed().as_secs_f64() * 1e3);
         assert_eq!(data.len(), slots);
         j.shutdown();

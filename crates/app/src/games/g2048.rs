@@ -1,7 +1,6 @@
 //! 2048 in the app: one free game, no optimum, score and biggest tile in the records.
 
 use super::{AppGame, Mode};
-use crate::state::AppState;
 use huarong_engine::g2048::G2048;
 use serde_json::{json, Value};
 
@@ -20,7 +19,7 @@ impl AppGame for G2048 {
     }
     /// A 2048 daily counts when it is played to its end, won or not.
     const DAILY_ON_END: bool = true;
-    fn levels(state: &AppState, rule: &str) -> Value {
+    fn levels(state: &dyn super::Player, rule: &str) -> Value {
         json!({
             "kind": "2048",
             "rule": rule,

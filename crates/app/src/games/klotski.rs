@@ -2,7 +2,6 @@
 //! optimum and stars come from the engine's table.
 
 use super::{stars_for, AppGame, Mode};
-use crate::state::AppState;
 use huarong_engine::klotski::{self, Klotski};
 use huarong_engine::{Cancel, Game, Kind};
 use serde_json::{json, Value};
@@ -66,7 +65,7 @@ impl AppGame for Klotski {
     fn level_index(start: &Self) -> Option<u32> {
         classic_of(start).map(|c| c.index)
     }
-    fn levels(state: &AppState, rule: &str) -> Value {
+    fn levels(state: &dyn super::Player, rule: &str) -> Value {
         let open = state.unlocked(Kind::Klotski);
         let levels: Vec<Value> = klotski::classics()
             .iter()

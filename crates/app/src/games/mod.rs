@@ -6,11 +6,12 @@
 mod g2048;
 mod klotski;
 mod slide;
+mod slot;
 
-use crate::slots::KindSlots;
-use crate::state::AppState;
+use crate::progress::Record;
 use huarong_engine::{Cancel, Game, Kind};
-use serde::{Deserialize, Serialize};
+pub use slot::{KindMap, KindSlots, Slot, SlotRef};
+
 use serde_json::Value;
 use std::any::Any;
 use std::collections::HashMap;
@@ -38,15 +39,7 @@ macro_rules! with_game {
 }
 pub(crate) use with_game;
 
-/// How a slot's game was started.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    Free,
-    Level,
-    Daily,
-    Challenge,
-}
+pub use crate::progress::Mode;
 
 /// Every kind's slots, built from the registry (a map from kind to `KindSlots<G>`).
 pub struct Games(HashMap<Kind, Box<dyn Any + Send + Sync>>);
@@ -111,14 +104,23 @@ pub trait AppGame: Game {
     /// Whether playing a game to its end (not only a win) completes a daily puzzle.
     const DAILY_ON_END: bool = false;
     /// The level list with the player's bests under `rule` (`levels` command).
-    fn levels(state: &AppState, rule: &str) -> Value;
+    fn levels(player: &dyn Player, rule: &str) -> Value;
+}
+
+/// What a level list shows of the player (the app state answers it).
+pub trait Player {
+    /// The level record under `key` (`<scope>/<rule>`).
+    fn record(&self, key: &str) -> Option<Record>;
+    /// How many levels of `kind` are open.
+    fn unlocked(&self, kind: Kind) -> u32;
+    /// Whether the player keeps a picture of their own.
+    fn has_custom_picture(&self) -> bool;
 }
 
 /// The star rule (defined once, in the engine).
 pub use huarong_engine::registry::stars as stars_for;
 
-/// The level list of `kind` with the player's records under the current rule.
-pub fn levels(state: &AppState, kind: Kind) -> Value {
-    let rule = state.settings().rule(kind.as_str()).to_string();
-    with_game!(kind, G => G::levels(state, &rule))
+/// The level list of `kind` with the player's records under `rule`.
+pub fn levels(player: &dyn Player, kind: Kind, rule: &str) -> Value {
+    with_game!(kind, G => G::levels(player, rule))
 }

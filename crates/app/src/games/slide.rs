@@ -2,7 +2,6 @@
 
 use super::{stars_for, AppGame, Mode};
 use crate::progress::Record;
-use crate::state::AppState;
 use huarong_engine::slide::{self, Slide};
 use huarong_engine::Cancel;
 use serde_json::{json, Value};
@@ -66,7 +65,7 @@ impl AppGame for Slide {
             .then_some(optimal.map(|o| stars_for(o, moves)))
             .flatten()
     }
-    fn levels(state: &AppState, rule: &str) -> Value {
+    fn levels(state: &dyn super::Player, rule: &str) -> Value {
         let best = |scope: &str| -> Option<Record> { state.record(&format!("{scope}/{rule}")) };
         let sizes: Vec<Value> = SIZES
             .iter()

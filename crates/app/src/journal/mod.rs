@@ -19,11 +19,11 @@ pub use format::{
 
 use crate::fsio::Io;
 use crate::persist::Notice;
+use crate::platform::{Clock, Platform, Priority};
 use huarong_engine::session::{SavedSession, SessionDelta};
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use crate::platform::{Clock, Platform, Priority};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -270,17 +270,20 @@ impl Journal {
         };
         if threaded {
             let inner = j.inner.clone();
-            let spawned =
-                platform
-                    .tasks
-                    .spawn("huarong-journal", Priority::Normal, Box::new(move || writer(inner)));
+            let spawned = platform.tasks.spawn(
+                "huarong-journal",
+                Priority::Normal,
+                Box::new(move || writer(inner)),
+            );
             if let Err(e) = spawned {
                 // No thread: write one batch after each command instead.
                 let inner = Arc::get_mut(&mut j.inner).expect("the journal is not shared yet");
                 inner.threaded = false;
                 let st = inner.state.get_mut().unwrap_or_else(|p| p.into_inner());
                 st.exited = true;
-                st.error = Some(format!("the saver thread cannot start ({e}); saving after each change instead"));
+                st.error = Some(format!(
+                    "the saver thread cannot start ({e}); saving after each change instead"
+                ));
             }
         }
         (j, out, notices)
@@ -460,11 +463,7 @@ impl Journal {
         } else {
             let mut st = lock(&self.inner.state);
             while !st.exited {
-                st = self
-                    .inner
-                    .done
-                    .wait(st)
-                    .unwrap_or_else(|p| p.into_inner());
+                st = self.inner.done.wait(st).unwrap_or_else(|p| p.into_inner());
             }
         }
         self.inner.done.notify_all();

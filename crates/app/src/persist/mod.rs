@@ -27,6 +27,7 @@ mod recover;
 mod tests;
 mod writer;
 
+pub use crate::views::Notice;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use recover::{recover, recover_with};
 pub use recover::{recover_at, Recovered};
@@ -34,7 +35,6 @@ pub use writer::{InPlaceFile, InPlaceIo, Primary, Writer, RETRY_FIRST, RETRY_MAX
 
 use crate::fsio::Io;
 use crate::progress::{self, Progress, SCHEMA};
-use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -98,33 +98,6 @@ impl Paths {
 pub struct Doc {
     pub gen: u64,
     pub progress: Progress,
-}
-
-/// A message for the player about their saved data (shown by the UI, see `get_progress`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Notice {
-    /// `warning` (something was wrong and was repaired) or `info`.
-    pub level: String,
-    /// Stable: `restored`, `kept_aside`, `migrated`, `unreadable`, `save_failed`, `bad_open`, …
-    pub code: String,
-    pub message: String,
-}
-
-impl Notice {
-    pub fn warning(code: &str, message: impl Into<String>) -> Notice {
-        Notice {
-            level: "warning".into(),
-            code: code.into(),
-            message: message.into(),
-        }
-    }
-    pub fn info(code: &str, message: impl Into<String>) -> Notice {
-        Notice {
-            level: "info".into(),
-            code: code.into(),
-            message: message.into(),
-        }
-    }
 }
 
 /// The checksum of a save: FNV-1a 64 over the schema, the gen and the progress' JSON, as 16

@@ -29,7 +29,11 @@ pub fn recover(paths: &Paths) -> Recovered {
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub fn recover_with(paths: &Paths, io: &dyn Io) -> Recovered {
     use crate::platform::Clock;
-    recover_at(paths, io, crate::platform::native::SystemClock::default().wall_ms())
+    recover_at(
+        paths,
+        io,
+        crate::platform::native::SystemClock::default().wall_ms(),
+    )
 }
 
 /// [`recover`] through an [`Io`]; `wall_ms` (Unix ms) names the copies moved aside.

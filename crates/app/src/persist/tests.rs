@@ -56,7 +56,12 @@ fn every_truncation_is_detected() {
 fn recover_prefers_newest_and_keeps_damage_aside() {
     let dir = tmpdir("recover");
     let paths = Paths::new(&dir);
-    write_atomic_io(&crate::fsio::Real, &paths.good, &encode(&doc(5, "game:slide"))).unwrap();
+    write_atomic_io(
+        &crate::fsio::Real,
+        &paths.good,
+        &encode(&doc(5, "game:slide")),
+    )
+    .unwrap();
     let full = encode(&doc(5, "game:slide"));
     fs::write(&paths.store, &full[..full.len() / 2]).unwrap();
     let r = recover(&paths);

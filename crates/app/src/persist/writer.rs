@@ -113,7 +113,7 @@ impl Shared {
             write_atomic_io(self.io.as_ref(), &self.paths.good, &job.bytes)
                 .map_err(|e| format!("could not write {}: {e}", self.paths.good.display()))
                 .and_then(|()| {
-                    crate::state::lock(&self.primary).save(&job.envelope, &job.bytes)
+                    self.primary.lock().unwrap_or_else(|e| e.into_inner()).save(&job.envelope, &job.bytes)
                 })
                 .map_err(crate::error::AppError::storage)
         })
@@ -258,7 +258,9 @@ impl Writer {
                 Err(e) => {
                     let mut st = shared.lock();
                     st.exited = true;
-                    st.error = Some(format!("the saver cannot start ({e}); saving after each change instead"));
+                    st.error = Some(format!(
+                        "the saver cannot start ({e}); saving after each change instead"
+                    ));
                 }
             }
         }

@@ -205,6 +205,11 @@ pub fn local_ms(clock: &dyn Clock) -> i64 {
     wall as i64 + i64::from(clock.utc_offset_minutes(wall)) * 60_000
 }
 
+/// The local date `YYYY-MM-DD` now (the one "today" of the app).
+pub fn today(clock: &dyn Clock) -> String {
+    huarong_engine::daily::local_date(local_ms(clock)).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -78,7 +78,9 @@ fn background_priority() {
 /// The one process-wide clock: every `Platform::native` shares its epoch.
 fn clock() -> Arc<SystemClock> {
     static CLOCK: OnceLock<Arc<SystemClock>> = OnceLock::new();
-    CLOCK.get_or_init(|| Arc::new(SystemClock::default())).clone()
+    CLOCK
+        .get_or_init(|| Arc::new(SystemClock::default()))
+        .clone()
 }
 
 impl Platform {
@@ -181,7 +183,9 @@ mod tests {
         let a = to.save(b"png", name).unwrap();
         let b = to.save(b"png", name).unwrap();
         assert_ne!(a, b);
-        assert!(b.to_string_lossy().ends_with("huarong-20261129-010203-2.png"));
+        assert!(b
+            .to_string_lossy()
+            .ends_with("huarong-20261129-010203-2.png"));
         assert_eq!(std::fs::read(&b).unwrap(), b"png");
         // A folder that cannot be made (a file stands in its way) is `share_failed`.
         let blocked = SaveTo { dir: a.join("sub") };

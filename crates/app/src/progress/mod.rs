@@ -15,8 +15,13 @@
 //! - **v1**: the layout of [`Progress`] below, inside the `"save"` envelope.
 
 mod migrate;
+mod slots;
+mod stats;
 
 pub use migrate::{migrate, schema_of};
+pub use slots::{mode_of_key, Mode, SlotChallenge, MAX_CHALLENGES, MAX_SLOTS};
+pub(crate) use stats::bound;
+pub use stats::{scope_kind, FinishEntry, ScopeStats, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -256,9 +261,9 @@ pub struct Progress {
     pub settled: BTreeMap<String, String>,
     pub quarantine: Vec<Quarantined>,
     /// Statistics per record scope (issue 16, `records.rs`).
-    pub stats: BTreeMap<String, crate::records::ScopeStats>,
+    pub stats: BTreeMap<String, ScopeStats>,
     /// The sender's result of a game opened from a code, per slot key (`challenge.rs`).
-    pub challenges: BTreeMap<String, crate::challenge::SlotChallenge>,
+    pub challenges: BTreeMap<String, SlotChallenge>,
 }
 
 impl Default for Progress {
@@ -301,14 +306,14 @@ impl Progress {
             self.screen = "home".into();
         }
         self.games.retain(|k, _| !rules_of(k).is_empty());
-        while self.settled.len() > 4 * crate::slots::MAX_SLOTS {
+        while self.settled.len() > 4 * MAX_SLOTS {
             let first = self.settled.keys().next().cloned();
             if let Some(k) = first {
                 self.settled.remove(&k);
             }
         }
         self.current
-            .retain(|k, v| !rules_of(k).is_empty() && crate::slots::mode_of_key(v).is_some());
+            .retain(|k, v| !rules_of(k).is_empty() && mode_of_key(v).is_some());
         if self.records.len() > MAX_RECORDS {
             // Drop the oldest generated-level records first (classics and sizes are few), then
             // the oldest of the rest: one sort, linear in the number of records.
@@ -324,8 +329,8 @@ impl Progress {
                 self.records.remove(&k);
             }
         }
-        crate::records::sanitize(self);
-        while self.challenges.len() > crate::challenge::MAX_CHALLENGES {
+        stats::sanitize(self);
+        while self.challenges.len() > MAX_CHALLENGES {
             self.challenges.pop_first();
         }
         if self.quarantine.len() > MAX_QUARANTINE {
@@ -403,6 +408,15 @@ pub fn valid_screen(s: &str) -> bool {
         && s.bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_:".contains(&b))
         && s.as_bytes()[0].is_ascii_lowercase()
+}
+
+/// The count under `rule` from a game's counters (the game's own count when absent).
+pub fn moves_under(counters: &Value, rule: &str, fallback: u32) -> u32 {
+    counters
+        .get(rule)
+        .and_then(Value::as_u64)
+        .and_then(|m| u32::try_from(m).ok())
+        .unwrap_or(fallback)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! (the platform's `Share` saves or shares it).
 
 use crate::error::{AppError, AppResult};
+use crate::pictures::base64;
 use huarong_card::{CardSpec, Lang};
 use huarong_engine::code;
 use huarong_engine::daily::Date;
@@ -119,26 +120,4 @@ pub fn card_file_name(now_ms: i64) -> String {
         s / 60 % 60,
         s % 60
     )
-}
-
-/// Standard base64 (with padding), for data URLs and the share plugins.
-pub fn base64(bytes: &[u8]) -> String {
-    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }

@@ -40,7 +40,8 @@ fn card_args_are_checked() {
         let e = args::json::<CardArgs>("card", Some(v), MAX_ARG_JSON).unwrap_err();
         assert_eq!(e.code, Code::BadArgument, "{extra}");
     }
-    let e = args::json::<CardArgs>("card", Some(json!("x".repeat(5000))), MAX_ARG_JSON).unwrap_err();
+    let e =
+        args::json::<CardArgs>("card", Some(json!("x".repeat(5000))), MAX_ARG_JSON).unwrap_err();
     assert!(e.message.contains("4096"), "{}", e.message);
     let bad = CardArgs {
         lang: Some("fr".into()),

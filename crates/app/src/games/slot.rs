@@ -1,0 +1,68 @@
+//! A game slot and one kind's map of slots (the data every layer above holds; `slots.rs`
+//! routes games into them).
+
+use super::Mode;
+use huarong_engine::{Cancel, Game, Session, Status};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// One game in its slot.
+pub struct Slot<G: Game> {
+    pub key: String,
+    pub mode: Mode,
+    pub session: Session<G>,
+    /// Unix ms of the last change.
+    pub updated_ms: u64,
+    /// Grows with every change of `session`; a search writes back only if it is unchanged.
+    pub version: u64,
+    /// The running hint/solve on this slot (any change cancels it).
+    pub search: Cancel,
+    /// The fewest moves from the start under the game's default rule, once known.
+    pub optimal: Option<u32>,
+    /// This session already counted a win (undo then win again improves bests but is not a
+    /// second win).
+    pub counted_win: bool,
+}
+
+impl<G: Game> Slot<G> {
+    /// The session changed: cancel searches on the old position.
+    pub fn touch(&mut self, stamp: u64) {
+        self.version += 1;
+        self.updated_ms = stamp;
+        self.search.cancel();
+    }
+    /// Whether replacing this slot's game loses something: unfinished, with moves.
+    pub fn would_lose(&self) -> bool {
+        self.session.status() == Status::Playing
+            && (!self.session.played().is_empty() || self.session.can_redo())
+    }
+}
+
+pub type SlotRef<G> = Arc<Mutex<Slot<G>>>;
+
+/// One kind's slots and its searches (at most one hint/solve and one optimum at a time).
+pub struct KindMap<G: Game> {
+    pub slots: BTreeMap<String, SlotRef<G>>,
+    /// The running hint/solve of this kind.
+    pub search: Cancel,
+    /// The running background optimum: (slot key, its cancel flag).
+    pub optimum: Option<(String, Cancel)>,
+}
+
+pub struct KindSlots<G: Game>(Mutex<KindMap<G>>);
+
+impl<G: Game> Default for KindSlots<G> {
+    fn default() -> Self {
+        KindSlots(Mutex::new(KindMap {
+            slots: BTreeMap::new(),
+            search: Cancel::new(),
+            optimum: None,
+        }))
+    }
+}
+
+impl<G: Game> KindSlots<G> {
+    pub fn lock(&self) -> MutexGuard<'_, KindMap<G>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}

@@ -1,0 +1,46 @@
+//! The saved schema of game slots: how a slot's game was started, and what a slot key says.
+
+use huarong_engine::Kind;
+use serde::{Deserialize, Serialize};
+
+/// Most slots kept.
+pub const MAX_SLOTS: usize = 64;
+
+/// Most slot challenges kept (two per slot).
+pub const MAX_CHALLENGES: usize = 2 * MAX_SLOTS;
+
+/// How a slot's game was started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Free,
+    Level,
+    Daily,
+    Challenge,
+}
+
+/// The mode a slot key stands for (`None`: not a slot key).
+pub fn mode_of_key(key: &str) -> Option<Mode> {
+    let mut parts = key.split(':');
+    let first = parts.next()?;
+    let second = parts.next();
+    if first == "challenge" {
+        return second
+            .filter(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+            .map(|_| Mode::Challenge);
+    }
+    Kind::parse(first)?;
+    match second? {
+        "daily" => Some(Mode::Daily),
+        "level" => Some(Mode::Level),
+        _ => Some(Mode::Free),
+    }
+}
+
+/// The result to beat in one slot, for the game `id`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SlotChallenge {
+    pub id: String,
+    pub moves: u32,
+    pub ms: u64,
+}
