@@ -46,6 +46,19 @@ impl Drop for TempDir {
 /// invoke handler, set-up, deep links) where a test needs the shell itself.
 pub struct TestApp {
     backend: Backend,
+    /// The page's events (core backend): every `huarong-hint` and `huarong-opened`.
+    events: std::sync::Arc<PageEvents>,
+}
+
+/// The events the core sends the page, handed to whoever listens.
+#[derive(Default)]
+struct PageEvents(std::sync::Mutex<Vec<std::sync::mpsc::Sender<huarong_core::platform::Event>>>);
+
+impl huarong_core::platform::Events for PageEvents {
+    fn emit(&self, event: huarong_core::platform::Event) {
+        let mut to = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        to.retain(|tx| tx.send(event).is_ok());
+    }
 }
 
 enum Backend {
@@ -79,15 +92,12 @@ impl TestApp {
         io: Option<std::sync::Arc<dyn huarong_core::fsio::Io>>,
     ) -> TestApp {
         use huarong_core::persist::{InPlaceIo, Paths, Primary};
-        use huarong_core::platform::{NoEvents, NoShare, Platform};
+        use huarong_core::platform::{NoShare, Platform};
         use std::sync::Arc;
         let io = io.unwrap_or_else(huarong_core::fsio::real);
-        let platform = Platform::native(
-            Arc::new(QuietHaptics),
-            Arc::new(NoShare),
-            Arc::new(NoEvents),
-        )
-        .with_io(io.clone());
+        let events = Arc::new(PageEvents::default());
+        let platform = Platform::native(Arc::new(QuietHaptics), Arc::new(NoShare), events.clone())
+            .with_io(io.clone());
         let paths = Paths::new(dir);
         let store = paths.store.clone();
         let state = huarong_core::AppState::open(Some(paths), platform, move || {
@@ -96,6 +106,7 @@ impl TestApp {
         state.launch(open);
         TestApp {
             backend: Backend::Core(state),
+            events,
         }
     }
 
@@ -119,7 +130,20 @@ impl TestApp {
                 app: Box::new(app),
                 webview,
             },
+            events: Default::default(),
         }
+    }
+
+    /// The events the page gets from now on (core backend; the shell sends its own to the
+    /// webview).
+    pub fn events(&self) -> std::sync::mpsc::Receiver<huarong_core::platform::Event> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.events
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(tx);
+        rx
     }
 
     /// The Tauri app (shell tests only).

@@ -35,9 +35,16 @@ fn tile_moves(view: &Value) -> u64 {
 
 fn hint_ready(app: &TestApp) -> mpsc::Receiver<String> {
     let (tx, rx) = mpsc::channel();
-    app.state().on_hint_ready(Box::new(move |kind| {
-        let _ = tx.send(kind.as_str().to_string());
-    }));
+    let events = app.events();
+    std::thread::spawn(move || {
+        for e in events {
+            if let huarong_core::platform::Event::HintReady(kind) = e {
+                if tx.send(kind.as_str().to_string()).is_err() {
+                    return;
+                }
+            }
+        }
+    });
     rx
 }
 

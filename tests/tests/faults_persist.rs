@@ -32,7 +32,7 @@ fn run(sim: &Sim) -> u64 {
     let paths = Paths::new(Path::new("/data"));
     let rec = persist::recover_with(&paths, &sim.clone());
     assert_eq!(rec.doc.gen, 0);
-    let mut w = Writer::start_with(
+    let w = Writer::start_with(
         paths.clone(),
         Box::new(InPlaceIo(sim.io(), paths.store.clone())),
         0,
@@ -106,7 +106,7 @@ fn a_write_failure_at_start_up_keeps_saving_on() {
     assert!(rec.notices.iter().any(|n| n.code == "save_failed"));
     assert_eq!(rec.doc.gen, 2);
     sim.heal();
-    let mut w = Writer::start_with(
+    let w = Writer::start_with(
         paths.clone(),
         Box::new(InPlaceIo(sim.io(), paths.store.clone())),
         rec.doc.gen,
@@ -146,7 +146,7 @@ fn a_failing_save_backs_off_doubling_then_resumes() {
     let failing = std::sync::Arc::new(AtomicBool::new(true));
     let (tx, rx) = std::sync::mpsc::channel();
     let (first, max) = (Duration::from_millis(20), Duration::from_millis(80));
-    let mut w = Writer::start_retrying(
+    let w = Writer::start_retrying(
         paths.clone(),
         Box::new(Flaky {
             failing: failing.clone(),
@@ -201,7 +201,7 @@ impl persist::Primary for PanicsOnce {
 fn the_saver_survives_a_panic_and_saves_after_it() {
     let sim = Sim::new();
     let paths = Paths::new(Path::new("/data"));
-    let mut w = Writer::start_retrying(
+    let w = Writer::start_retrying(
         paths.clone(),
         Box::new(PanicsOnce(false)),
         0,
@@ -229,7 +229,7 @@ fn the_saver_survives_a_panic_and_saves_after_it() {
 fn a_state_over_the_file_limit_is_not_written() {
     let sim = Sim::new();
     let paths = Paths::new(Path::new("/data"));
-    let mut w = Writer::start_with(
+    let w = Writer::start_with(
         paths.clone(),
         Box::new(InPlaceIo(sim.io(), paths.store.clone())),
         0,

@@ -2,12 +2,15 @@
 //! the settings/records store's last-good copy). Path-based, so a test can swap in a
 //! simulated file system (`fsio::sim`) that breaks any step or loses power at any point.
 
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+mod real;
 pub mod sim;
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use real::{real, Real};
+
+use std::io;
 use std::path::Path;
-use std::sync::Arc;
 
 /// File operations. Nothing written is durable until `fsync` (file contents and size) and,
 /// for a created, renamed or removed name, `sync_dir` of its folder.
@@ -30,20 +33,7 @@ pub trait Io: Send + Sync + 'static {
     fn read(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>>;
     /// The names of the files in a folder (not recursive, any order).
     fn list(&self, dir: &Path) -> io::Result<Vec<String>>;
-    /// Whether this is the real file system (code that also needs `std::fs` checks it).
-    fn is_real(&self) -> bool {
-        false
-    }
 }
-
-/// The real file system.
-pub fn real() -> Arc<dyn Io> {
-    Arc::new(Real)
-}
-
-/// `Io` on `std::fs`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Real;
 
 /// The error for a file over a read limit.
 pub fn too_large(len: u64, limit: u64) -> io::Error {
@@ -51,61 +41,4 @@ pub fn too_large(len: u64, limit: u64) -> io::Error {
         io::ErrorKind::InvalidData,
         format!("file of {len} bytes is over the limit of {limit} bytes"),
     )
-}
-
-impl Io for Real {
-    fn is_real(&self) -> bool {
-        true
-    }
-    fn create_dir_all(&self, dir: &Path) -> io::Result<()> {
-        fs::create_dir_all(dir)
-    }
-    fn create(&self, path: &Path) -> io::Result<()> {
-        File::create(path).map(drop)
-    }
-    fn append(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
-        let mut f = OpenOptions::new().append(true).open(path)?;
-        f.write_all(bytes)
-    }
-    fn fsync(&self, path: &Path) -> io::Result<()> {
-        // fsync acts on the file (inode), so a fresh descriptor flushes earlier writes too.
-        OpenOptions::new().read(true).open(path)?.sync_all()
-    }
-    fn rename(&self, from: &Path, to: &Path) -> io::Result<()> {
-        fs::rename(from, to)
-    }
-    #[cfg(unix)]
-    fn sync_dir(&self, dir: &Path) -> io::Result<()> {
-        File::open(dir)?.sync_all()
-    }
-    #[cfg(not(unix))]
-    fn sync_dir(&self, _dir: &Path) -> io::Result<()> {
-        Ok(())
-    }
-    fn remove(&self, path: &Path) -> io::Result<()> {
-        fs::remove_file(path)
-    }
-    fn read(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
-        let f = File::open(path)?;
-        let len = f.metadata()?.len();
-        if len > limit {
-            return Err(too_large(len, limit));
-        }
-        let mut out = Vec::with_capacity(len as usize);
-        f.take(limit.saturating_add(1)).read_to_end(&mut out)?;
-        if out.len() as u64 > limit {
-            return Err(too_large(out.len() as u64, limit));
-        }
-        Ok(out)
-    }
-    fn list(&self, dir: &Path) -> io::Result<Vec<String>> {
-        let mut out = Vec::new();
-        for e in fs::read_dir(dir)? {
-            let e = e?;
-            if let Some(name) = e.file_name().to_str() {
-                out.push(name.to_string());
-            }
-        }
-        Ok(out)
-    }
 }

@@ -202,6 +202,7 @@ impl AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     fn win(ms: u64, moves: u32) -> FinishEntry {
         FinishEntry {

@@ -31,9 +31,6 @@ impl Counting {
 }
 
 impl Io for Counting {
-    fn is_real(&self) -> bool {
-        self.inner.is_real()
-    }
     fn create_dir_all(&self, dir: &Path) -> io::Result<()> {
         self.inner.create_dir_all(dir)
     }
