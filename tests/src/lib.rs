@@ -63,10 +63,13 @@ impl huarong_core::platform::Events for PageEvents {
 
 enum Backend {
     Core(huarong_core::AppState),
-    Shell {
-        app: Box<tauri::App<MockRuntime>>,
-        webview: tauri::WebviewWindow<MockRuntime>,
-    },
+    Shell(Box<Shell>),
+}
+
+/// The Tauri app on the mock runtime and the webview it is called from.
+struct Shell {
+    app: tauri::App<MockRuntime>,
+    webview: tauri::WebviewWindow<MockRuntime>,
 }
 
 /// A vibration motor that always works (the desktop plugin's no-op, in plain Rust).
@@ -126,10 +129,7 @@ impl TestApp {
             .build()
             .expect("create the webview");
         TestApp {
-            backend: Backend::Shell {
-                app: Box::new(app),
-                webview,
-            },
+            backend: Backend::Shell(Box::new(Shell { app, webview })),
             events: Default::default(),
         }
     }
@@ -149,7 +149,7 @@ impl TestApp {
     /// The Tauri app (shell tests only).
     pub fn tauri(&self) -> &tauri::App<MockRuntime> {
         match &self.backend {
-            Backend::Shell { app, .. } => app,
+            Backend::Shell(shell) => &shell.app,
             Backend::Core(_) => panic!("this test needs TestApp::shell"),
         }
     }
@@ -162,9 +162,9 @@ impl TestApp {
                 state.step();
                 r.map_err(|e| serde_json::to_value(e).expect("errors are JSON"))
             }
-            Backend::Shell { webview, .. } => {
+            Backend::Shell(shell) => {
                 let res = tauri::test::get_ipc_response(
-                    webview,
+                    &shell.webview,
                     tauri::webview::InvokeRequest {
                         cmd: cmd.into(),
                         callback: tauri::ipc::CallbackFn(0),
@@ -216,7 +216,7 @@ impl TestApp {
     pub fn state(&self) -> huarong_core::AppState {
         match &self.backend {
             Backend::Core(state) => state.clone(),
-            Backend::Shell { app, .. } => app.state::<huarong_core::AppState>().inner().clone(),
+            Backend::Shell(shell) => shell.app.state::<huarong_core::AppState>().inner().clone(),
         }
     }
 

@@ -28,15 +28,23 @@ fn doc(gen: u64) -> Doc {
 const SAVES: u64 = 5;
 
 /// Save gens 1..=SAVES, each waited for; the last gen reported durable before a crash.
-fn run(sim: &Sim) -> u64 {
+/// `threaded`: the saver on its thread, or single-threaded (no threads: `wait_durable` writes
+/// what may be written now, as the host's `step` does).
+fn run(sim: &Sim, threaded: bool) -> u64 {
     let paths = Paths::new(Path::new("/data"));
     let rec = persist::recover_with(&paths, &sim.clone());
     assert_eq!(rec.doc.gen, 0);
-    let w = Writer::start_with(
+    let mut platform = huarong_core::Platform::headless().with_io(sim.io());
+    if !threaded {
+        platform.tasks = std::sync::Arc::new(huarong_core::platform::NoThreads);
+    }
+    let w = Writer::start_on(
+        &platform,
         paths.clone(),
         Box::new(InPlaceIo(sim.io(), paths.store.clone())),
         0,
-        sim.io(),
+        persist::RETRY_FIRST,
+        persist::RETRY_MAX,
     );
     let mut durable = 0;
     'outer: for gen in 1..=SAVES {
@@ -57,12 +65,22 @@ fn run(sim: &Sim) -> u64 {
 
 #[test]
 fn records_survive_a_crash_or_power_loss_at_every_step() {
+    crash_sweep(true);
+}
+
+/// The same sweep with the saver single-threaded (a platform without threads).
+#[test]
+fn single_threaded_records_survive_a_crash_or_power_loss_at_every_step() {
+    crash_sweep(false);
+}
+
+fn crash_sweep(threaded: bool) {
     let probe = Sim::new();
-    assert_eq!(run(&probe), SAVES);
+    assert_eq!(run(&probe, threaded), SAVES);
     for k in 0..probe.steps() {
         let sim = Sim::new();
         sim.fail_step(k, Fault::Crash);
-        let durable = run(&sim);
+        let durable = run(&sim, threaded);
         let mut cases = vec![
             ("crash", sim.after_crash()),
             ("power loss", sim.power_loss(Loss::Clean)),

@@ -174,6 +174,18 @@ impl Platform {
     }
 }
 
+/// A platform without threads (a browser worker): the writers run single-threaded (the host
+/// calls `AppState::step` after each command) and nothing runs in the background.
+pub struct NoThreads;
+impl Tasks for NoThreads {
+    fn spawn(&self, _name: &str, _priority: Priority, _job: Job) -> Result<(), String> {
+        Err("this platform runs no background work".into())
+    }
+    fn threaded(&self) -> bool {
+        false
+    }
+}
+
 /// No events are heard (tests, tools).
 pub struct NoEvents;
 impl Events for NoEvents {
