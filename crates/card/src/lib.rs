@@ -606,7 +606,13 @@ impl Card {
             muted,
             &self.big_unit,
         );
-        let mut y = 456.0;
+        // Four lines (2048 with a result to beat) sit closer and start higher, all clear
+        // of the QR code below.
+        let (mut y, step) = if self.lines.len() >= 4 {
+            (446.0, 36.0)
+        } else {
+            (456.0, 40.0)
+        };
         if let Some(text) = &self.beaten {
             let size = Canvas::fit(bold, 26.0, col_w - 32.0, text);
             let w = Canvas::text_width(bold, size, text);
@@ -614,7 +620,6 @@ impl Card {
             cv.text(bold, size, (COL_X + 16.0, 454.0), Align::Left, white, text);
             y = 506.0;
         }
-        let step = if self.lines.len() >= 4 { 36.0 } else { 40.0 };
         let label_w = if self.lang == Lang::Zh { 112.0 } else { 118.0 };
         for (label, value) in &self.lines {
             let lw = cv.text(regular, 28.0, (COL_X, y), Align::Left, muted, label);
