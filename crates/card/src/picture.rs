@@ -119,16 +119,42 @@ impl Picture {
             (t.rows as f32 * f.cell).round() as i64,
         );
         let (kx, ky) = (self.w as f32 / w as f32, self.h as f32 / h as f32);
+        // Scaled down: each pixel the mean of the source pixels it covers; scaled up (the
+        // app sends 240 px): bilinear, so edges stay smooth.
+        let enlarge = kx < 1.0 && ky < 1.0;
         for dy in 0..h {
             for dx in 0..w {
-                let c = self.mean(
-                    dx as f32 * kx,
-                    dy as f32 * ky,
-                    (dx + 1) as f32 * kx,
-                    (dy + 1) as f32 * ky,
-                );
+                let c = if enlarge {
+                    self.bilinear((dx as f32 + 0.5) * kx - 0.5, (dy as f32 + 0.5) * ky - 0.5)
+                } else {
+                    self.mean(
+                        dx as f32 * kx,
+                        dy as f32 * ky,
+                        (dx + 1) as f32 * kx,
+                        (dy + 1) as f32 * ky,
+                    )
+                };
                 cv.blend(x0 + dx, y0 + dy, c, 1.0);
             }
         }
+    }
+
+    /// The colour at the fractional source position (x, y), interpolated between the four
+    /// nearest pixels (clamped at the edges).
+    fn bilinear(&self, x: f32, y: f32) -> Rgb {
+        let (x, y) = (
+            x.clamp(0.0, (self.w - 1) as f32),
+            y.clamp(0.0, (self.h - 1) as f32),
+        );
+        let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+        let (x1, y1) = ((x0 + 1).min(self.w - 1), (y0 + 1).min(self.h - 1));
+        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        let px = |x: usize, y: usize, k: usize| self.rgb[(y * self.w + x) * 3 + k] as f32;
+        let ch = |k: usize| {
+            let top = px(x0, y0, k) * (1.0 - fx) + px(x1, y0, k) * fx;
+            let bottom = px(x0, y1, k) * (1.0 - fx) + px(x1, y1, k) * fx;
+            (top * (1.0 - fy) + bottom * fy).round() as u8
+        };
+        Rgb(ch(0), ch(1), ch(2))
     }
 }
