@@ -185,6 +185,8 @@ def build(family, weight, chars):
             record.string = ps
     if "CFF " in font:
         font["CFF "].cff.fontNames = [ps]
+    # Keep the source's timestamps: the same lists give the same bytes on every run.
+    font.recalcTimestamp = False
     return font
 
 
