@@ -510,6 +510,33 @@ fn the_qr_code_has_even_margins_and_its_caption_beside_it() {
             "{name}: the caption is beside the QR code"
         );
     }
+    // The longest code a card can carry wraps on its lines and stays clear of the QR code:
+    // the 20 px before the tile are bare paper.
+    let longest = huarong_engine::code::encode_full(
+        &format!("slide:10x10#{}", u64::MAX),
+        Extra {
+            daily: Some(999_999),
+            classic: None,
+        },
+        Some(huarong_engine::code::Challenge::new(9_999_999, 999 * 3600 * 1000).unwrap()),
+    )
+    .unwrap();
+    for lang in [Lang::Zh, Lang::En] {
+        let (_, _, px) = decode_png(&render(&spec(&longest, lang)).unwrap());
+        let qr_x = (WIDTH as f32 - 44.0 - 190.0) as usize;
+        let paper = Rgb::hex(0xf6efe3);
+        for y in 566..756 {
+            for x in qr_x - 20..qr_x {
+                let i = (y * WIDTH + x) * 3;
+                assert_eq!(
+                    Rgb(px[i], px[i + 1], px[i + 2]),
+                    paper,
+                    "{lang:?}: ink at ({x}, {y}) beside the QR code ({} characters)",
+                    longest.len()
+                );
+            }
+        }
+    }
 }
 
 /// A code with the sender's result: the card says whether this result beat it, or shows
