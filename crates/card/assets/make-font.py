@@ -1,26 +1,35 @@
 #!/usr/bin/env python3
-"""Build the card's font subsets from Noto Sans CJK SC (SIL OFL 1.1).
+"""Build the card's font subsets from Noto Sans CJK SC and Noto Serif CJK SC (SIL OFL 1.1).
 
 How the shipped files were made (run from the repository root):
 
     apt-get install fonts-noto-cjk          # Debian: /usr/share/fonts/opentype/noto/
-    python3 -m venv /tmp/ft && /tmp/ft/bin/pip install fonttools
+    python3 -m venv /tmp/ft && /tmp/ft/bin/pip install fonttools==4.68.0
     /tmp/ft/bin/python crates/card/assets/make-font.py
 
-The glyph list is every character the card can print:
+The sans glyph list (Regular and Bold) is every character the card can print:
   * printable ASCII (digits, Latin, punctuation) and a few typographic marks;
-  * every non-ASCII character in the card's source (crates/card/src/**.rs: all its labels);
-  * every non-ASCII character in the Klotski module's source (the 40 classic names are
-    level data there) and, when present, in ../shared/data/klotski-classic.tsv;
-  * every non-ASCII character of the built-in pictures' titles (crates/engine/src/slide/pictures.rs).
-Re-run it whenever a label or a level name changes; the test `font_covers_every_label`
-fails if a character the card prints is missing.
+  * every non-ASCII character in the string literals of the card's source
+    (crates/card/src/**.rs: all its labels);
+  * the same of the Klotski module's source (the 40 classic names are level data there, and
+    the pieces' names are in its view.rs);
+  * the same of the built-in pictures' titles (crates/engine/src/slide/pictures.rs).
+The serif subset (Bold only) holds the Chinese names written on Klotski pieces: every CJK
+character in the string literals of crates/engine/src/klotski/view.rs and
+crates/card/src/games/klotski.rs. Comments are skipped (nothing in them reaches the card).
 
-Output: HuarongCard-Regular.otf and HuarongCard-Bold.otf (CFF outlines, no hinting, no
-layout features), renamed "Huarong Card Sans" as a Modified Version under the OFL.
+Everything it needs is in this repository. It fails (exit status 1, nothing written) when a
+source it reads is missing or when a Noto font lacks a character of its list, so a character
+is never dropped silently. Re-run it whenever a label, a level name or a piece name changes;
+the test `font_covers_every_label` fails if a character the card prints is missing.
+
+Output: HuarongCard-Regular.otf, HuarongCard-Bold.otf and HuarongCard-SerifBold.otf (CFF
+outlines, no hinting, no layout features), renamed "Huarong Card Sans" / "Huarong Card
+Serif" as Modified Versions under the OFL, and glyphs.txt (the sans list).
 """
 
 import pathlib
+import re
 import sys
 
 from fontTools import subset
@@ -29,30 +38,126 @@ from fontTools.ttLib import TTCollection
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 ASSETS = pathlib.Path(__file__).resolve().parent
 NOTO = pathlib.Path("/usr/share/fonts/opentype/noto")
-SC_INDEX = 2  # face 2 of NotoSansCJK-*.ttc is "Noto Sans CJK SC"
+SC_INDEX = 2  # face 2 of NotoSansCJK-*.ttc and NotoSerifCJK-*.ttc is the SC one
 
 EXTRA = "×–—·…：，。、！？（）《》“”‘’★☆№→←↑↓"
 
+# What each subset reads: (path relative to the repository root, whether it is a folder).
+SANS_SOURCES = [
+    ("crates/card/src", True),
+    ("crates/engine/src/klotski", True),
+    ("crates/engine/src/slide/pictures.rs", False),
+]
+SERIF_SOURCES = [
+    ("crates/engine/src/klotski/view.rs", False),
+    ("crates/card/src/games/klotski.rs", False),
+]
 
-def characters():
+
+class Missing(Exception):
+    pass
+
+
+def files(sources):
+    out = []
+    for rel, folder in sources:
+        path = ROOT / rel
+        if folder:
+            if not path.is_dir():
+                raise Missing(f"the folder {rel} is missing")
+            found = sorted(p for p in path.rglob("*.rs") if p.is_file())
+            if not found:
+                raise Missing(f"the folder {rel} has no .rs file")
+            out += found
+        else:
+            if not path.is_file():
+                raise Missing(f"the file {rel} is missing")
+            out.append(path)
+    return out
+
+
+def literals(text):
+    """The contents of the string and char literals of Rust source `text` (comments skipped:
+    only literals can reach the card)."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+            continue
+        c = text[i]
+        word_start = i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
+        raw = re.match(r'b?r(#*)"', text[i:]) if c in "rb" and word_start else None
+        if raw:
+            close = '"' + raw.group(1)
+            start = i + raw.end()
+            end = text.find(close, start)
+            end = n if end < 0 else end
+            out.append(text[start:end])
+            i = end + len(close)
+            continue
+        if c == '"':
+            j, buf = i + 1, []
+            while j < n and text[j] != '"':
+                if text[j] == "\\":
+                    j += 2
+                    continue
+                buf.append(text[j])
+                j += 1
+            out.append("".join(buf))
+            i = j + 1
+            continue
+        if c == "'":
+            m = re.match(r"'(\\.|[^\\'])'", text[i:])
+            if m:
+                out.append(m.group(1))
+                i += m.end()
+                continue
+        i += 1
+    return out
+
+
+def non_ascii(paths):
+    chars = set()
+    for path in paths:
+        for lit in literals(path.read_text(encoding="utf-8")):
+            chars.update(ch for ch in lit if ord(ch) > 0x7F and ch.isprintable())
+    return chars
+
+
+def sans_characters():
     chars = {chr(c) for c in range(0x20, 0x7F)}
     chars.update(EXTRA)
-    sources = list((ROOT / "crates/card/src").rglob("*.rs"))
-    sources += list((ROOT / "crates/engine/src/klotski").rglob("*"))
-    sources.append(ROOT / "crates/engine/src/slide/pictures.rs")
-    tsv = ROOT.parent / "shared/data/klotski-classic.tsv"
-    if tsv.exists():
-        sources.append(tsv)
-    for path in sources:
-        if path.is_file():
-            text = path.read_text(encoding="utf-8", errors="ignore")
-            chars.update(ch for ch in text if ord(ch) > 0x7F and ch.isprintable())
+    chars.update(non_ascii(files(SANS_SOURCES)))
     return "".join(sorted(chars))
 
 
-def build(weight, chars):
-    collection = TTCollection(str(NOTO / f"NotoSansCJK-{weight}.ttc"))
-    font = collection.fonts[SC_INDEX]
+def serif_characters():
+    chars = {ch for ch in non_ascii(files(SERIF_SOURCES)) if ord(ch) >= 0x3400}
+    return "".join(sorted(chars))
+
+
+def source_font(family, weight):
+    path = NOTO / f"Noto{family}CJK-{weight}.ttc"
+    if not path.is_file():
+        raise Missing(f"{path} is missing (apt-get install fonts-noto-cjk)")
+    return TTCollection(str(path)).fonts[SC_INDEX]
+
+
+def build(family, weight, chars):
+    font = source_font(family, weight)
+    cmap = font.getBestCmap()
+    lacking = [ch for ch in chars if ord(ch) not in cmap]
+    if lacking:
+        raise Missing(
+            f"Noto {family} CJK SC {weight} lacks {''.join(lacking)!r} "
+            f"({', '.join(f'U+{ord(c):04X}' for c in lacking)})"
+        )
     options = subset.Options()
     options.layout_features = []
     options.hinting = False
@@ -62,32 +167,47 @@ def build(weight, chars):
     sub = subset.Subsetter(options)
     sub.populate(text=chars)
     sub.subset(font)
+    kept = font.getBestCmap()
+    dropped = [ch for ch in chars if ord(ch) not in kept]
+    if dropped:
+        raise Missing(f"the subset dropped {''.join(dropped)!r}")
     name = font["name"]
-    family = "Huarong Card Sans"
-    ps = f"HuarongCardSans-{weight}"
+    family_name = f"Huarong Card {family}"
+    ps = f"HuarongCard{family}-{weight}"
     for record in name.names:
         if record.nameID in (1, 4):
-            record.string = family if weight == "Regular" else f"{family} {weight}"
+            record.string = family_name if weight == "Regular" else f"{family_name} {weight}"
             if record.nameID == 1 and weight != "Regular":
-                record.string = family
+                record.string = family_name
         elif record.nameID == 3:
-            record.string = f"{ps};subset of Noto Sans CJK SC 2.004"
+            record.string = f"{ps};subset of Noto {family} CJK SC"
         elif record.nameID == 6:
             record.string = ps
     if "CFF " in font:
-        cff = font["CFF "].cff
-        cff.fontNames = [ps]
-    out = ASSETS / f"HuarongCard-{weight}.otf"
-    font.save(str(out))
-    return out
+        font["CFF "].cff.fontNames = [ps]
+    # Keep the source's timestamps: the same lists give the same bytes on every run.
+    font.recalcTimestamp = False
+    return font
 
 
 def main():
-    chars = characters()
-    (ASSETS / "glyphs.txt").write_text(chars + "\n", encoding="utf-8")
-    for weight in ("Regular", "Bold"):
-        out = build(weight, chars)
-        print(f"{out.name}: {out.stat().st_size} bytes, {len(chars)} characters")
+    try:
+        sans = sans_characters()
+        serif = serif_characters()
+        outputs = [
+            ("HuarongCard-Regular.otf", build("Sans", "Regular", sans), sans),
+            ("HuarongCard-Bold.otf", build("Sans", "Bold", sans), sans),
+            ("HuarongCard-SerifBold.otf", build("Serif", "Bold", serif), serif),
+        ]
+    except Missing as e:
+        print(f"make-font.py: {e}; nothing written", file=sys.stderr)
+        return 1
+    (ASSETS / "glyphs.txt").write_text(sans + "\n", encoding="utf-8")
+    for file, font, chars in outputs:
+        font.save(str(ASSETS / file))
+        size = (ASSETS / file).stat().st_size
+        print(f"{file}: {size} bytes, {len(chars)} characters")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,9 +1,13 @@
-//! The share card (issue 7): a 1000×800 PNG rendered in pure Rust, no I/O.
+//! The share card (issues 7, 26): a 1000×800 PNG rendered in pure Rust, no I/O.
 //!
-//! Everything about the puzzle comes from its share code (kind, level, start board, daily
-//! number); the player's result comes from the [`CardSpec`]. Text is drawn from the shipped
-//! font subset in `assets/` (Noto Sans CJK SC, SIL OFL 1.1), so the card looks the same on
-//! every platform. The QR code holds the link `huarong://play?c=<code>`.
+//! The card shows the *finished* board (the solved number slide or the whole picture,
+//! 2048's final grid, Klotski's final position with its named pieces and red exit) beside
+//! the player's result; the puzzle itself (kind, level, start board, daily number) travels
+//! only in the share code and its QR code. The final board comes in the [`CardSpec`]
+//! (`board`); without it the card shows what it can know (see [`CardSpec::board`]). Text is
+//! drawn from the shipped font subsets in `assets/` (Noto Sans CJK SC and, for the pieces'
+//! names, Noto Serif CJK SC; SIL OFL 1.1), so the card looks the same on every platform. The
+//! QR code holds the link `huarong://play?c=<code>`.
 
 mod canvas;
 mod picture;
@@ -27,10 +31,13 @@ pub(crate) struct GameCard {
     pub name: [&'static str; 2],
     /// Whether the result is a score (final score, best tile, no stars) rather than moves.
     pub scored: bool,
-    /// Reads a start board (game-ID body form) into its thumbnail.
+    /// Reads a board (game-ID body form) into cells.
     pub thumb: fn(&str) -> Result<Thumb, String>,
-    /// Paints the thumbnail into its frame.
-    pub draw: fn(&Thumb, &mut Canvas, &FontRef, &thumb::Frame),
+    /// The finished board to show: the spec's board checked against the code's puzzle, or
+    /// what the game can know without it.
+    pub finished: fn(&Finish<'_>) -> Result<Thumb, Error>,
+    /// Paints the board into its frame.
+    pub draw: fn(&Thumb, &mut Canvas, &Fonts<'_>, &thumb::Frame),
     /// The title and subtitle naming the level (a classic's name, a difficulty, the size…).
     pub level: fn(&Labels, &Level<'_>) -> Result<TitleLines, Error>,
 }
@@ -44,6 +51,23 @@ pub(crate) struct Level<'a> {
     pub lang: Lang,
     /// The board's size, `W×H`.
     pub size: String,
+}
+
+/// What a game's `finished` gets to find the board to show.
+pub(crate) struct Finish<'a> {
+    pub decoded: &'a Decoded,
+    /// The spec's final board, if any (game-ID body form).
+    pub board: Option<&'a str>,
+    pub lang: Lang,
+    pub best_tile: Option<u32>,
+}
+
+/// The card's faces: sans regular and bold for the texts, serif bold for the Klotski
+/// pieces' Chinese names (the game's face font).
+pub(crate) struct Fonts<'a> {
+    pub regular: FontRef<'a>,
+    pub bold: FontRef<'a>,
+    pub serif: FontRef<'a>,
 }
 
 /// The games on the card, one line each: the module `src/games/<game>.rs` defines `CARD`.
@@ -79,6 +103,7 @@ pub const HEIGHT: usize = 800;
 
 static REGULAR: &[u8] = include_bytes!("../assets/HuarongCard-Regular.otf");
 static BOLD: &[u8] = include_bytes!("../assets/HuarongCard-Bold.otf");
+static SERIF: &[u8] = include_bytes!("../assets/HuarongCard-SerifBold.otf");
 
 /// The card's language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -119,17 +144,51 @@ pub struct CardSpec {
     pub best_tile: Option<u32>,
     /// The day played (year, month, day); a daily challenge shows its own date.
     pub date: Option<(i32, u32, u32)>,
-    /// A picture puzzle's image as PNG bytes (at most [`MAX_PICTURE_PNG`]): the start board
-    /// is drawn with every tile showing its part of it. Only for a picture puzzle's code.
+    /// A picture puzzle's image as PNG bytes (at most [`MAX_PICTURE_PNG`]): the solved board
+    /// is drawn as the whole picture. Only for a picture puzzle's code.
     pub picture: Option<Vec<u8>>,
     /// The challenge this result beat (the game was opened from a friend's code): the card
-    /// says "I beat 85 with 83", while its own code carries the player's result to beat.
+    /// says "I beat 85 moves with 83 moves", while its own code carries the player's result.
     pub beat: Option<code::Challenge>,
+    /// The finished board, in the game-ID body form of the game's snapshots
+    /// (`snapshot.board`: `4x4:1,2,…,0`, `aCCb/…`, sixteen 2048 values), at most
+    /// [`MAX_BOARD_TEXT`] characters. It must fit the code's puzzle: the same size (and for
+    /// Klotski the same pieces and walls), solved for the number slide and Klotski; for 2048
+    /// its largest tile is the best tile. Without it the card shows the solved slide (known
+    /// from the size), for Klotski the position an optimal solution ends in (the pieces
+    /// other than Cao Cao may stand elsewhere in the player's), and for 2048, whose final
+    /// grid nothing else tells, the best tile alone as one big tile.
+    pub board: Option<String>,
+}
+
+/// The finished board the card of `spec` shows (see [`CardSpec::board`]); an error when the
+/// code is bad (`bad_code`…) or when the spec's board does not fit its puzzle (`parse`).
+pub fn finished_board(spec: &CardSpec) -> Result<Thumb, Error> {
+    finished(spec, &code::decode_full(&spec.code)?)
+}
+
+fn finished(spec: &CardSpec, decoded: &Decoded) -> Result<Thumb, Error> {
+    if let Some(b) = &spec.board {
+        if b.len() > MAX_BOARD_TEXT {
+            return Err(Error::parse(format!(
+                "the card's board is {} characters long; at most {MAX_BOARD_TEXT}",
+                b.len()
+            )));
+        }
+    }
+    (game(decoded.kind).finished)(&Finish {
+        decoded,
+        board: spec.board.as_deref().map(str::trim),
+        lang: spec.lang,
+        best_tile: spec.best_tile,
+    })
 }
 
 /// Longest time shown (999 hours), largest numbers: beyond them the card refuses the spec.
 const MAX_SECONDS: u64 = 999 * 3600;
 const MAX_MOVES: u32 = 9_999_999;
+/// Longest board text accepted (a 16×16 slide is under 1,000 characters).
+pub const MAX_BOARD_TEXT: usize = 1200;
 
 /// Renders the card as PNG bytes.
 pub fn render(spec: &CardSpec) -> Result<Vec<u8>, Error> {
@@ -149,9 +208,13 @@ pub struct Card {
     pub big: String,
     pub big_unit: String,
     pub lines: Vec<(String, String)>,
+    /// The friend's challenge this result beat, as one sentence ("I beat 85 moves with 83
+    /// moves"), drawn as a ribbon under the result.
+    pub beaten: Option<String>,
     pub stars: Option<u8>,
-    pub thumb: Thumb,
-    /// The picture the thumbnail's tiles show (a picture puzzle), decoded.
+    /// The finished board.
+    pub board: Thumb,
+    /// The picture the solved board shows (a picture puzzle), decoded.
     pub picture: Option<Picture>,
     pub code: String,
     pub link: String,
@@ -160,8 +223,9 @@ pub struct Card {
 pub(crate) struct Labels {
     solved: &'static str,
     final_score: &'static str,
-    moves_unit: &'static str,
-    points_unit: &'static str,
+    /// Move units: one, many (the same word in Chinese).
+    move_unit: [&'static str; 2],
+    point_unit: [&'static str; 2],
     optimum: &'static str,
     time: &'static str,
     moves: &'static str,
@@ -176,12 +240,12 @@ pub(crate) struct Labels {
     board_2048: &'static str,
     shuffle: &'static str,
     daily: &'static str,
+    /// The call to play, beside the QR code.
     caption: &'static str,
     code: &'static str,
     months: [&'static str; 12],
-    /// A challenge the player beat: label, and "beat {their moves} with {mine}".
+    /// A challenge the player beat: "beat {their moves} with {mine}" (each with its unit).
     beaten: &'static str,
-    beaten_value: &'static str,
     /// A challenge still to beat: label, and "{moves} · {time}".
     to_beat: &'static str,
 }
@@ -189,8 +253,8 @@ pub(crate) struct Labels {
 const ZH: Labels = Labels {
     solved: "挑战成功！",
     final_score: "本局得分",
-    moves_unit: "步",
-    points_unit: "分",
+    move_unit: ["步", "步"],
+    point_unit: ["分", "分"],
     optimum: "最优解",
     time: "用时",
     moves: "步数",
@@ -204,21 +268,21 @@ const ZH: Labels = Labels {
     board_2048: "经典模式",
     shuffle: "随机打乱",
     daily: "每日挑战 第 {} 期",
-    caption: "扫码或输入挑战码，和我玩同一局",
+    caption: "长按识别，来挑战我",
     code: "挑战码",
     months: [
         "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
     ],
-    beaten: "擂台",
-    beaten_value: "以 {} 步击败 {} 步",
+    // "以 83 步击败 85 步": mine first (see `Card::describe`).
+    beaten: "以 {}击败 {}",
     to_beat: "待超越",
 };
 
 const EN: Labels = Labels {
     solved: "Solved!",
     final_score: "Final score",
-    moves_unit: "moves",
-    points_unit: "points",
+    move_unit: ["move", "moves"],
+    point_unit: ["point", "points"],
     optimum: "Optimal",
     time: "Time",
     moves: "Moves",
@@ -232,13 +296,12 @@ const EN: Labels = Labels {
     board_2048: "Classic mode",
     shuffle: "Random shuffle",
     daily: "Daily challenge #{}",
-    caption: "Scan or enter the code to play the same puzzle",
+    caption: "Scan to play this puzzle",
     code: "Code",
     months: [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ],
-    beaten: "Challenge",
-    beaten_value: "I beat {} with {}",
+    beaten: "I beat {} with {}",
     to_beat: "To beat",
 };
 
@@ -251,6 +314,22 @@ fn labels(lang: Lang) -> &'static Labels {
 
 pub(crate) fn fill(template: &str, value: impl std::fmt::Display) -> String {
     template.replacen("{}", &value.to_string(), 1)
+}
+
+/// The unit of `n` things: `[one, many]` (English "1 move", "0 moves", "2 moves").
+fn unit(forms: [&'static str; 2], n: u64) -> &'static str {
+    if n == 1 {
+        forms[0]
+    } else {
+        forms[1]
+    }
+}
+
+impl Labels {
+    /// "85 moves", "1 move", "85 步".
+    fn moves_text(&self, n: u32) -> String {
+        format!("{n} {}", unit(self.move_unit, n.into()))
+    }
 }
 
 /// `m:ss.t` or `h:mm:ss.t` (tenths of a second, rounded down), for a challenge's time.
@@ -295,7 +374,7 @@ impl Card {
         let lang = spec.lang;
         let l = labels(lang);
         let game = game(decoded.kind);
-        let thumb = Thumb::parse(decoded.kind, &decoded.board).map_err(Error::parse)?;
+        let board = finished(spec, &decoded)?;
         let picture = match &spec.picture {
             Some(png) => {
                 if decoded.kind != Kind::Slide || !decoded.id.contains("/picture:") {
@@ -307,7 +386,8 @@ impl Card {
             }
             None => None,
         };
-        let (cols, rows) = thumb.grid();
+        let start = Thumb::parse(decoded.kind, &decoded.board).map_err(Error::parse)?;
+        let (cols, rows) = start.grid();
         let level = Level {
             decoded: &decoded,
             lang,
@@ -327,31 +407,31 @@ impl Card {
             };
         }
 
-        let moves_value = |n: u32| match lang {
-            Lang::Zh => format!("{n} {}", l.moves_unit),
-            Lang::En => n.to_string(),
-        };
         let (headline, big, big_unit, mut lines) = if game.scored {
             let mut lines = Vec::new();
-            if let Some(t) = spec.best_tile {
+            let best = spec
+                .best_tile
+                .or_else(|| spec.board.as_ref().and(board.cells.iter().copied().max()));
+            if let Some(t) = best {
                 lines.push((l.best_tile.to_string(), t.to_string()));
             }
             lines.push((l.moves.to_string(), spec.moves.to_string()));
+            let score = spec.score.unwrap_or(0);
             (
                 l.final_score.to_string(),
-                spec.score.unwrap_or(0).to_string(),
-                l.points_unit.to_string(),
+                score.to_string(),
+                unit(l.point_unit, score).to_string(),
                 lines,
             )
         } else {
             let mut lines = Vec::new();
             if let Some(o) = spec.optimum {
-                lines.push((l.optimum.to_string(), moves_value(o)));
+                lines.push((l.optimum.to_string(), l.moves_text(o)));
             }
             (
                 l.solved.to_string(),
                 spec.moves.to_string(),
-                l.moves_unit.to_string(),
+                unit(l.move_unit, spec.moves.into()).to_string(),
                 lines,
             )
         };
@@ -359,36 +439,38 @@ impl Card {
         // The challenge this result beat, else the one the code carries: beaten by this
         // result, or still to beat. Time is in whole seconds here (rounded), so with as many
         // moves only a result a whole second faster is surely a beat: the player's own result
-        // in their own code is always "to beat", never "I beat 12 with 12".
+        // in their own code is always "to beat", never "I beat 12 moves with 12 moves".
         let surely_beats = |c: &code::Challenge| {
             spec.moves < c.moves
                 || (spec.moves == c.moves
                     && spec.seconds.saturating_add(1).saturating_mul(1000) <= c.ms)
         };
-        let beaten_line = |c: &code::Challenge| {
-            let text = match lang {
+        let beaten_text = |c: &code::Challenge| {
+            let (theirs, mine) = (l.moves_text(c.moves), l.moves_text(spec.moves));
+            match lang {
                 // "以 83 步击败 85 步": mine first.
-                Lang::Zh => fill(&fill(l.beaten_value, spec.moves), c.moves),
-                Lang::En => fill(&fill(l.beaten_value, c.moves), spec.moves),
-            };
-            (l.beaten.to_string(), text)
+                Lang::Zh => fill(&fill(l.beaten, mine), theirs),
+                Lang::En => fill(&fill(l.beaten, theirs), mine),
+            }
         };
+        let mut beaten = None;
         if let Some(b) = &spec.beat {
             // The app compared exact times; more moves than the target is never a beat.
             if spec.moves > b.moves {
                 return Err(Error::range(format!(
-                    "{} moves do not beat {}",
-                    spec.moves, b.moves
+                    "{} do not beat {}",
+                    EN.moves_text(spec.moves),
+                    EN.moves_text(b.moves)
                 )));
             }
-            lines.push(beaten_line(b));
+            beaten = Some(beaten_text(b));
         } else if let Some(c) = decoded.challenge {
             if surely_beats(&c) {
-                lines.push(beaten_line(&c));
+                beaten = Some(beaten_text(&c));
             } else {
                 lines.push((
                     l.to_beat.to_string(),
-                    format!("{} {} · {}", c.moves, l.moves_unit, clock_tenths(c.ms)),
+                    format!("{} · {}", l.moves_text(c.moves), clock_tenths(c.ms)),
                 ));
             }
         }
@@ -403,8 +485,9 @@ impl Card {
             big,
             big_unit,
             lines,
+            beaten,
             stars: if game.scored { None } else { spec.stars },
-            thumb,
+            board,
             picture,
             link: code::link(&code_text),
             code: code_text,
@@ -414,8 +497,12 @@ impl Card {
     /// Draws the card.
     pub fn draw(&self) -> Result<Vec<u8>, Error> {
         let font_err = |_| Error::new(ErrorCode::Unsupported, "the card's font is damaged");
-        let regular = FontRef::try_from_slice(REGULAR).map_err(font_err)?;
-        let bold = FontRef::try_from_slice(BOLD).map_err(font_err)?;
+        let fonts = Fonts {
+            regular: FontRef::try_from_slice(REGULAR).map_err(font_err)?,
+            bold: FontRef::try_from_slice(BOLD).map_err(font_err)?,
+            serif: FontRef::try_from_slice(SERIF).map_err(font_err)?,
+        };
+        let (regular, bold) = (&fonts.regular, &fonts.bold);
         let l = labels(self.lang);
 
         let paper = Rgb::hex(0xf6efe3);
@@ -423,141 +510,196 @@ impl Card {
         let ink = Rgb::hex(0x3b2a1e);
         let muted = Rgb::hex(0x8a7260);
         let cream = Rgb::hex(0xf3dcb6);
+        let white = Rgb::hex(0xffffff);
         let mut cv = Canvas::new(WIDTH, HEIGHT, paper);
 
         // Header band: brand on the left, game and date on the right.
-        cv.fill_rect(0, 0, WIDTH as i64, 130, red);
-        cv.fill_rect(0, 130, WIDTH as i64, 6, Rgb::hex(0xd9a441));
-        let brand = cv.text(
-            &bold,
-            64.0,
-            (50.0, 90.0),
-            Align::Left,
-            Rgb::hex(0xffffff),
-            "华容",
-        );
+        cv.fill_rect(0, 0, WIDTH as i64, HEADER, red);
+        cv.fill_rect(0, HEADER, WIDTH as i64, 6, Rgb::hex(0xd9a441));
+        let brand = cv.text(bold, 60.0, (MARGIN, 84.0), Align::Left, white, "华容");
         cv.text(
-            &regular,
+            regular,
             22.0,
-            (50.0 + brand + 16.0, 88.0),
+            (MARGIN + brand + 16.0, 82.0),
             Align::Left,
             cream,
             "HUARONG",
         );
-        let game_size = Canvas::fit(&bold, 36.0, 440.0, &self.game);
+        let game_size = Canvas::fit(bold, 34.0, 440.0, &self.game);
         cv.text(
-            &bold,
+            bold,
             game_size,
-            (950.0, 68.0),
+            (RIGHT, 60.0),
             Align::Right,
-            Rgb::hex(0xffffff),
+            white,
             &self.game,
         );
         if !self.when.is_empty() {
             cv.text(
-                &regular,
+                regular,
                 24.0,
-                (950.0, 106.0),
+                (RIGHT, 98.0),
                 Align::Right,
                 cream,
                 &self.when,
             );
         }
 
-        // The start board.
-        cv.round_rect(44.0, 170.0, 432.0, 432.0, 22.0, Rgb::hex(0xe9dcc7));
+        // The finished board.
+        cv.round_rect(MARGIN, BOARD_Y, 432.0, 432.0, 22.0, Rgb::hex(0xe9dcc7));
+        let (bx, by, bs) = board_box();
         match &self.picture {
-            Some(p) => p.draw(&self.thumb, &mut cv, &self.thumb.frame(50.0, 176.0, 420.0)),
-            None => self.thumb.draw(&mut cv, &bold, 50.0, 176.0, 420.0),
+            Some(p) => p.draw(&self.board, &mut cv, &self.board.frame(bx, by, bs)),
+            None => self.board.draw(&mut cv, &fonts, bx, by, bs),
         }
 
-        // The result.
-        let x0 = 520.0;
-        let col_w = 430.0;
-        cv.text(&bold, 30.0, (x0, 205.0), Align::Left, red, &self.headline);
-        let title_size = Canvas::fit(&bold, 46.0, col_w, &self.title);
-        cv.text(
-            &bold,
-            title_size,
-            (x0, 262.0),
-            Align::Left,
-            ink,
-            &self.title,
-        );
-        if !self.subtitle.is_empty() {
-            let s = Canvas::fit(&regular, 25.0, col_w, &self.subtitle);
-            cv.text(&regular, s, (x0, 302.0), Align::Left, muted, &self.subtitle);
-        }
-        let big_size = Canvas::fit(&bold, 124.0, col_w - 110.0, &self.big);
-        let big_w = cv.text(
-            &bold,
-            big_size,
-            (x0 - 4.0, 430.0),
-            Align::Left,
-            ink,
-            &self.big,
-        );
-        cv.text(
-            &regular,
-            34.0,
-            (x0 + big_w + 10.0, 430.0),
-            Align::Left,
-            muted,
-            &self.big_unit,
-        );
-        // Three lines and the stars (a challenge line) sit closer, clear of the footer.
-        let tight = self.lines.len() >= 3 && self.stars.is_some();
-        let (mut y, step) = if tight { (476.0, 38.0) } else { (488.0, 44.0) };
-        for (label, value) in &self.lines {
-            let lw = cv.text(&regular, 28.0, (x0, y), Align::Left, muted, label);
-            cv.text(
-                &bold,
-                28.0,
-                (
-                    x0 + lw.max(if self.lang == Lang::Zh { 112.0 } else { 118.0 }) + 10.0,
-                    y,
-                ),
-                Align::Left,
-                ink,
-                value,
-            );
-            y += step;
-        }
+        // The result: headline with the stars, level, the big number, the ribbon of a
+        // beaten challenge, the lines.
+        let col_w = RIGHT - COL_X;
+        let head_w = cv.text(bold, 30.0, (COL_X, 188.0), Align::Left, red, &self.headline);
         if let Some(n) = self.stars {
+            let (r, pitch) = (21.0, 50.0);
+            let first = (RIGHT - r - 2.0 * pitch).max(COL_X + head_w + 16.0 + r);
             for i in 0..3u8 {
                 let color = if i < n {
                     Rgb::hex(0xe3a92b)
                 } else {
                     Rgb::hex(0xe0d3bf)
                 };
-                cv.star(x0 + 24.0 + i as f32 * 56.0, y + 4.0, 24.0, color);
+                cv.star(first + i as f32 * pitch, 178.0, r, color);
             }
         }
+        let title_size = Canvas::fit(bold, 46.0, col_w, &self.title);
+        cv.text(
+            bold,
+            title_size,
+            (COL_X, 244.0),
+            Align::Left,
+            ink,
+            &self.title,
+        );
+        if !self.subtitle.is_empty() {
+            let s = Canvas::fit(regular, 25.0, col_w, &self.subtitle);
+            cv.text(
+                regular,
+                s,
+                (COL_X, 282.0),
+                Align::Left,
+                muted,
+                &self.subtitle,
+            );
+        }
+        let big_size = Canvas::fit(bold, 124.0, col_w - 110.0, &self.big);
+        let big_w = cv.text(
+            bold,
+            big_size,
+            (COL_X - 4.0, 400.0),
+            Align::Left,
+            ink,
+            &self.big,
+        );
+        cv.text(
+            regular,
+            34.0,
+            (COL_X + big_w + 10.0, 400.0),
+            Align::Left,
+            muted,
+            &self.big_unit,
+        );
+        // Four lines (2048 with a result to beat) sit closer and start higher, all clear
+        // of the QR code below.
+        let (mut y, step) = if self.lines.len() >= 4 {
+            (446.0, 36.0)
+        } else {
+            (456.0, 40.0)
+        };
+        if let Some(text) = &self.beaten {
+            let size = Canvas::fit(bold, 26.0, col_w - 32.0, text);
+            let w = Canvas::text_width(bold, size, text);
+            cv.round_rect(COL_X, 424.0, w + 32.0, 42.0, 21.0, red);
+            cv.text(bold, size, (COL_X + 16.0, 454.0), Align::Left, white, text);
+            y = 506.0;
+        }
+        let label_w = if self.lang == Lang::Zh { 112.0 } else { 118.0 };
+        for (label, value) in &self.lines {
+            let lw = cv.text(regular, 28.0, (COL_X, y), Align::Left, muted, label);
+            let vx = COL_X + lw.max(label_w) + 10.0;
+            // Beside the QR code a line ends before it.
+            let end = if y + 10.0 > QR_Y { QR_X - 20.0 } else { RIGHT };
+            let size = Canvas::fit(bold, 28.0, end - vx, value);
+            cv.text(bold, size, (vx, y), Align::Left, ink, value);
+            y += step;
+        }
 
-        // Footer: how to play it, the code, and the QR code of the link.
-        cv.fill_rect(44, 628, 690, 2, Rgb::hex(0xe0d0b8));
-        let cap = Canvas::fit(&regular, 24.0, 680.0, l.caption);
-        cv.text(&regular, cap, (50.0, 668.0), Align::Left, muted, l.caption);
-        let label_w = cv.text(&bold, 24.0, (50.0, 712.0), Align::Left, red, l.code);
-        let code_x = 50.0 + label_w + 14.0;
-        let code_lines = wrap(&regular, 24.0, 734.0 - code_x, &self.code, 3);
+        // The QR code of the link in the bottom-right corner, as far from both edges as the
+        // board is from the left one, and the call to play right beside it with the code.
+        qr::draw(&mut cv, &self.link, QR_X, QR_Y, QR_SIZE)?;
+        let text_end = QR_X - 24.0;
+        let cap = Canvas::fit(bold, 32.0, text_end - MARGIN, l.caption);
+        let cap_w = Canvas::text_width(bold, cap, l.caption);
+        let code_size = 22.0;
+        let label_w = Canvas::text_width(bold, code_size, l.code);
+        let code_lines = wrap(
+            regular,
+            code_size,
+            text_end - MARGIN - label_w - 12.0,
+            &self.code,
+            3,
+        );
+        let code_w = label_w
+            + 12.0
+            + code_lines
+                .iter()
+                .map(|c| Canvas::text_width(regular, code_size, c))
+                .fold(0.0, f32::max);
+        // Both end at the QR code: the caption, and the code's block (its lines left-aligned).
+        let x = (text_end - code_w).max(MARGIN);
+        let line_h = 28.0;
+        let block_h = cap + 16.0 + line_h * code_lines.len() as f32;
+        let top = QR_Y + QR_SIZE / 2.0 - block_h / 2.0;
+        let cap_x = text_end - cap_w;
+        cv.text(
+            bold,
+            cap,
+            (cap_x, top + cap * 0.88),
+            Align::Left,
+            red,
+            l.caption,
+        );
+        let code_y = top + cap + 16.0 + code_size * 0.88;
+        cv.text(bold, code_size, (x, code_y), Align::Left, muted, l.code);
         for (i, line) in code_lines.iter().enumerate() {
             cv.text(
-                &regular,
-                24.0,
-                (code_x, 712.0 + i as f32 * 30.0),
+                regular,
+                code_size,
+                (x + label_w + 12.0, code_y + i as f32 * line_h),
                 Align::Left,
                 ink,
                 line,
             );
         }
-        qr::draw(&mut cv, &self.link, 764.0, 606.0, 190.0)?;
         cv.png().map_err(|e| Error::new(ErrorCode::Unsupported, e))
     }
 }
 
+/// The layout: the header band's height, the margin of the board box and the QR code
+/// from the card's edges, the result column, the QR code's box.
+const HEADER: i64 = 120;
+const MARGIN: f32 = 44.0;
+const RIGHT: f32 = WIDTH as f32 - MARGIN;
+const BOARD_Y: f32 = 150.0;
+const COL_X: f32 = 520.0;
+const QR_SIZE: f32 = 190.0;
+const QR_X: f32 = WIDTH as f32 - MARGIN - QR_SIZE;
+const QR_Y: f32 = HEIGHT as f32 - MARGIN - QR_SIZE;
+
+/// Where the board is drawn inside its box: x, y, size.
+fn board_box() -> (f32, f32, f32) {
+    (MARGIN + 6.0, BOARD_Y + 6.0, 420.0)
+}
+
 /// Splits `text` (no spaces: a code) into at most `max_lines` lines of at most `width`;
-/// shrinks nothing (codes are ≤ 160 characters: three lines always suffice at 24 px).
+/// shrinks nothing (codes are ≤ 160 characters: three lines always suffice at 22 px).
 fn wrap(font: &FontRef, size: f32, width: f32, text: &str, max_lines: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
     for ch in text.chars() {
@@ -572,8 +714,8 @@ fn wrap(font: &FontRef, size: f32, width: f32, text: &str, max_lines: usize) -> 
     lines
 }
 
-/// Every text the card can print for `lang`, apart from numbers, codes and level names
-/// (used by the font-coverage test and the glyph list of `assets/make-font.py`).
+/// Every text the card can print for `lang`, apart from numbers, codes, level names and the
+/// pieces' names (used by the font-coverage test and the glyph list of `assets/make-font.py`).
 pub fn label_texts(lang: Lang) -> Vec<&'static str> {
     let l = labels(lang);
     let mut v = vec![
@@ -581,8 +723,6 @@ pub fn label_texts(lang: Lang) -> Vec<&'static str> {
         "HUARONG",
         l.solved,
         l.final_score,
-        l.moves_unit,
-        l.points_unit,
         l.optimum,
         l.time,
         l.moves,
@@ -598,20 +738,22 @@ pub fn label_texts(lang: Lang) -> Vec<&'static str> {
         l.caption,
         l.code,
         l.beaten,
-        l.beaten_value,
         l.to_beat,
         "×",
         "–",
         "·",
         "年月日",
-        "曹",
     ];
+    v.extend(l.move_unit);
+    v.extend(l.point_unit);
     v.extend(GAMES.iter().map(|g| g.name(lang)));
     v.extend(l.difficulty);
     v.extend(l.months);
     v
 }
 
+#[cfg(test)]
+mod board_tests;
 #[cfg(test)]
 mod tests;
 

@@ -1,8 +1,7 @@
-//! A picture puzzle's image on the card (issue 16): the start board is drawn with each tile
-//! showing its part of the picture, as the game shows it. The image comes as PNG bytes (the
-//! app renders the built-in SVG or the player's photo to a small PNG; the CLI reads a file);
-//! it is decoded here with bounded size and memory, and composited over the tile colour
-//! where it is transparent.
+//! A picture puzzle's image on the card (issues 16, 26): the solved board is drawn as the
+//! whole picture. The image comes as PNG bytes (the app renders the built-in SVG or the
+//! player's photo to a small PNG; the CLI reads a file); it is decoded here with bounded size
+//! and memory, and composited over the tiles' cream where it is transparent.
 
 use crate::canvas::{Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
@@ -110,33 +109,52 @@ impl Picture {
         )
     }
 
-    /// Paints a number-slide thumbnail with pictures: every tile shows the part of the
-    /// picture at its home cell (tile `n` belongs at cell `n - 1`), the blank shows the frame.
+    /// Paints a solved picture puzzle: the whole picture over the board's grid, in the
+    /// wooden frame (every tile home, the blank's corner filled in: the picture complete).
     pub fn draw(&self, t: &Thumb, cv: &mut Canvas, f: &Frame) {
         cv.round_rect(f.x, f.y, f.w, f.h, f.pad * 1.2, Rgb::hex(0x8a5a35));
-        let (sw, sh) = (self.w as f32 / t.cols as f32, self.h as f32 / t.rows as f32);
-        let gap = (f.gap * 0.6).max(1.0);
-        for (i, &n) in t.cells.iter().enumerate() {
-            if n == 0 || n as usize > t.cells.len() {
-                continue;
-            }
-            let home = n as usize - 1;
-            let (hx, hy) = ((home % t.cols) as f32 * sw, (home / t.cols) as f32 * sh);
-            let tx = (f.x + f.pad + (i % t.cols) as f32 * f.cell + gap / 2.0).round() as i64;
-            let ty = (f.y + f.pad + (i / t.cols) as f32 * f.cell + gap / 2.0).round() as i64;
-            let ts = (f.cell - gap).round().max(1.0) as i64;
-            let (kx, ky) = (sw / ts as f32, sh / ts as f32);
-            for dy in 0..ts {
-                for dx in 0..ts {
-                    let c = self.mean(
-                        hx + dx as f32 * kx,
-                        hy + dy as f32 * ky,
-                        hx + (dx + 1) as f32 * kx,
-                        hy + (dy + 1) as f32 * ky,
-                    );
-                    cv.blend(tx + dx, ty + dy, c, 1.0);
-                }
+        let (x0, y0) = ((f.x + f.pad).round() as i64, (f.y + f.pad).round() as i64);
+        let (w, h) = (
+            (t.cols as f32 * f.cell).round() as i64,
+            (t.rows as f32 * f.cell).round() as i64,
+        );
+        let (kx, ky) = (self.w as f32 / w as f32, self.h as f32 / h as f32);
+        // Scaled down: each pixel the mean of the source pixels it covers; scaled up (the
+        // app sends 240 px): bilinear, so edges stay smooth.
+        let enlarge = kx < 1.0 && ky < 1.0;
+        for dy in 0..h {
+            for dx in 0..w {
+                let c = if enlarge {
+                    self.bilinear((dx as f32 + 0.5) * kx - 0.5, (dy as f32 + 0.5) * ky - 0.5)
+                } else {
+                    self.mean(
+                        dx as f32 * kx,
+                        dy as f32 * ky,
+                        (dx + 1) as f32 * kx,
+                        (dy + 1) as f32 * ky,
+                    )
+                };
+                cv.blend(x0 + dx, y0 + dy, c, 1.0);
             }
         }
+    }
+
+    /// The colour at the fractional source position (x, y), interpolated between the four
+    /// nearest pixels (clamped at the edges).
+    fn bilinear(&self, x: f32, y: f32) -> Rgb {
+        let (x, y) = (
+            x.clamp(0.0, (self.w - 1) as f32),
+            y.clamp(0.0, (self.h - 1) as f32),
+        );
+        let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+        let (x1, y1) = ((x0 + 1).min(self.w - 1), (y0 + 1).min(self.h - 1));
+        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        let px = |x: usize, y: usize, k: usize| self.rgb[(y * self.w + x) * 3 + k] as f32;
+        let ch = |k: usize| {
+            let top = px(x0, y0, k) * (1.0 - fx) + px(x1, y0, k) * fx;
+            let bottom = px(x0, y1, k) * (1.0 - fx) + px(x1, y1, k) * fx;
+            (top * (1.0 - fy) + bottom * fy).round() as u8
+        };
+        Rgb(ch(0), ch(1), ch(2))
     }
 }

@@ -1,13 +1,12 @@
-//! The start-board thumbnail, drawn into a box: a grid of cells read and painted by the
-//! game's card module (`src/games/<game>.rs`); the frame around it is common.
+//! The finished board on the card, drawn into a box: a grid of cells read and painted by
+//! the game's card module (`src/games/<game>.rs`); the frame around it is common.
 
 use crate::canvas::Canvas;
-use ab_glyph::FontRef;
+use crate::Fonts;
 use huarong_engine::Kind;
 
-/// A start board as a grid of cells, parsed from its game-ID body form by its game's card
-/// module (slide: tile numbers, 0 = blank; Klotski: the cell letters as bytes; 2048: tile
-/// values, 0 = empty).
+/// A board as a grid of cells, made by its game's card module (slide: tile numbers,
+/// 0 = blank; Klotski: the cell letters as bytes; 2048: tile values, 0 = empty).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Thumb {
     pub kind: Kind,
@@ -15,6 +14,10 @@ pub struct Thumb {
     pub rows: usize,
     /// Row-major, `cols × rows` cells.
     pub cells: Vec<u32>,
+    /// Klotski: what each piece shows in the card's language, by its letter: its name (the
+    /// game's traditional one, or its shape's word when the layout has none), then shorter
+    /// forms to use when it does not fit.
+    pub names: Vec<(u32, Vec<String>)>,
 }
 
 /// Where the board is drawn: its outer rectangle, the padding and the cell pitch.
@@ -29,7 +32,7 @@ pub struct Frame {
 }
 
 impl Thumb {
-    /// Parses a start board body (as `huarong_engine::code` returns it).
+    /// Parses a board body (game-ID body form, as `huarong_engine::code` returns it).
     pub fn parse(kind: Kind, body: &str) -> Result<Thumb, String> {
         (crate::game(kind).thumb)(body)
     }
@@ -37,6 +40,14 @@ impl Thumb {
     /// Columns and rows.
     pub fn grid(&self) -> (usize, usize) {
         (self.cols, self.rows)
+    }
+
+    /// The names piece `letter` may show (Klotski), best first; none for a plain block.
+    pub fn names_of(&self, letter: u32) -> &[String] {
+        self.names
+            .iter()
+            .find(|(l, _)| *l == letter)
+            .map_or(&[], |(_, n)| n.as_slice())
     }
 
     /// Where the board goes when centred in the box (x, y, size × size).
@@ -60,8 +71,8 @@ impl Thumb {
     }
 
     /// Draws the board centred in the box (x, y, size × size).
-    pub fn draw(&self, cv: &mut Canvas, font: &FontRef, x: f32, y: f32, size: f32) {
+    pub(crate) fn draw(&self, cv: &mut Canvas, fonts: &Fonts, x: f32, y: f32, size: f32) {
         let frame = self.frame(x, y, size);
-        (crate::game(self.kind).draw)(self, cv, font, &frame)
+        (crate::game(self.kind).draw)(self, cv, fonts, &frame)
     }
 }

@@ -7,8 +7,9 @@
 //!   `{"id": …, "moves": N|null, "ms": N|null}` (the challenge, if the code carries one);
 //! - `huarong daily --date YYYY-MM-DD` → `{"slide": code, "klotski": code, "2048": code}`;
 //! - `huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png`
-//!   (also `--tile N` for 2048's best tile, `--date YYYY-MM-DD` for the day played and
-//!   `--picture image.png` for a picture puzzle's image on its tiles);
+//!   (also `--tile N` for 2048's best tile, `--date YYYY-MM-DD` for the day played,
+//!   `--picture image.png` for a picture puzzle's image and `--board <body>` for the finished
+//!   board in game-ID body form);
 //!   prints one JSON line `{"out": path, "bytes": N, "ms": float}`.
 
 use crate::args::Args;
@@ -112,7 +113,7 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
     let a = Args::parse(
         args,
         &[
-            "code", "moves", "seconds", "score", "lang", "out", "tile", "date", "picture",
+            "code", "moves", "seconds", "score", "lang", "out", "tile", "date", "picture", "board",
         ],
     )?;
     if !a.positional.is_empty() {
@@ -149,6 +150,7 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
         date,
         picture,
         beat: None,
+        board: a.get("board").map(str::to_string),
     };
     let out = a.required("out")?;
     let started = Instant::now();

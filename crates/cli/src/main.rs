@@ -47,7 +47,7 @@ const COMMON_USAGE: &str = "
   huarong code decode [--json] <code or link>
   huarong analyse <game-id> (--moves <json log> | --wander N [--seed S]) [--rule R]
   huarong daily --date YYYY-MM-DD
-  huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png";
+  huarong card --code <code> --moves N --seconds S [--score N] [--board B] [--lang zh|en] --out card.png";
 
 fn usage() -> String {
     let games: String = GAMES.iter().map(|g| g.usage).collect();

@@ -151,6 +151,8 @@ export class FinishDialog {
         lang: language(),
         moves,
         seconds: Math.round(Number(f.time_ms ?? field(s, 'elapsed_ms') ?? 0) / 1000),
+        // The card shows the finished board; the start travels in the code.
+        board: s.board,
       };
       if (f.optimal !== null && f.optimal !== undefined) card.optimum = f.optimal;
       if (f.stars !== null && f.stars !== undefined) card.stars = f.stars;

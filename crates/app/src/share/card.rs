@@ -36,6 +36,11 @@ pub struct CardArgs {
     /// "I beat 85 with 83" while its code carries the player's own result.
     #[serde(default)]
     pub beat: Option<BeatArgs>,
+    /// The finished board in game-ID body form (the final `snapshot.board`): the card draws
+    /// it. Checked against the code's puzzle when the card is made (a board of another size,
+    /// another game or unsolved → `bad_argument`); without it the card shows what it knows.
+    #[serde(default)]
+    pub board: Option<String>,
 }
 
 /// `card.beat`: the friend's result that was beaten.
@@ -78,7 +83,7 @@ impl CardArgs {
             Some(b) => Some(code::Challenge::new(b.moves, b.ms)?),
             None => None,
         };
-        Ok(CardSpec {
+        let spec = CardSpec {
             code: self.code.clone(),
             lang,
             moves: self.moves,
@@ -90,7 +95,15 @@ impl CardArgs {
             date,
             picture,
             beat,
-        })
+            board: self.board.clone(),
+        };
+        // A board that does not fit the code's puzzle is a bad argument (a bad code is left
+        // to the renderer: `bad_code`).
+        if spec.board.is_some() && code::decode_full(&spec.code).is_ok() {
+            huarong_card::finished_board(&spec)
+                .map_err(|e| AppError::bad_argument(format!("`board`: {}", e.message)))?;
+        }
+        Ok(spec)
     }
 }
 

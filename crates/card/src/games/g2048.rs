@@ -1,10 +1,10 @@
 //! 2048 on the card: its name, its level line, a score instead of a move count, and its
-//! thumbnail (the classic palette).
+//! final grid (the classic palette).
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
-use crate::{GameCard, Labels, Level, TitleLines};
-use ab_glyph::FontRef;
+use crate::{Finish, Fonts, GameCard, Labels, Level, TitleLines};
+use huarong_engine::g2048::G2048;
 use huarong_engine::{Error, Kind};
 
 pub const CARD: GameCard = GameCard {
@@ -12,6 +12,7 @@ pub const CARD: GameCard = GameCard {
     name: ["2048", "2048"],
     scored: true,
     thumb,
+    finished,
     draw,
     level,
 };
@@ -35,25 +36,54 @@ fn thumb(body: &str) -> Result<Thumb, String> {
         cols: 4,
         rows: 4,
         cells: values,
+        names: Vec::new(),
     })
 }
 
-fn draw(t: &Thumb, cv: &mut Canvas, font: &FontRef, f: &Frame) {
+/// The final grid as given (a 2048 board: sixteen tile values; the best tile, when given
+/// too, must be its largest). Without one the final grid is unknown (tiles spawn at random
+/// and the code carries only the start): the card shows the best tile alone, as one big tile
+/// (an empty one without a best tile), never the start board.
+fn finished(f: &Finish) -> Result<Thumb, Error> {
+    let Some(body) = f.board else {
+        return Ok(Thumb {
+            kind: Kind::G2048,
+            cols: 1,
+            rows: 1,
+            cells: vec![f.best_tile.unwrap_or(0)],
+            names: Vec::new(),
+        });
+    };
+    let board = G2048::parse_board(body)
+        .map_err(|e| Error::parse(format!("the card's board {body:?}: {}", e.message)))?;
+    let t = thumb(&G2048::body_of(board)).map_err(Error::parse)?;
+    let max = t.cells.iter().copied().max().unwrap_or(0);
+    if let Some(best) = f.best_tile {
+        if best != max {
+            return Err(Error::parse(format!(
+                "the card's best tile is {best}, but its board's largest tile is {max}"
+            )));
+        }
+    }
+    Ok(t)
+}
+
+fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
     let (bx, by, pad, cell, gap) = (f.x, f.y, f.pad, f.cell, f.gap);
     cv.round_rect(bx, by, f.w, f.h, pad * 1.2, Rgb::hex(0xbbada0));
     for (i, &v) in t.cells.iter().enumerate() {
         let (cx, cy) = (
-            bx + pad + (i % 4) as f32 * cell,
-            by + pad + (i / 4) as f32 * cell,
+            bx + pad + (i % t.cols) as f32 * cell,
+            by + pad + (i / t.cols) as f32 * cell,
         );
         let (tx, ty, ts) = (cx + gap, cy + gap, cell - 2.0 * gap);
         let (bg, fg) = tile(v);
         cv.round_rect(tx, ty, ts, ts, ts * 0.08, bg);
         if v > 0 {
             let label = v.to_string();
-            let s = Canvas::fit(font, ts * 0.45, ts * 0.84, &label);
+            let s = Canvas::fit(&fonts.bold, ts * 0.45, ts * 0.84, &label);
             cv.text(
-                font,
+                &fonts.bold,
                 s,
                 (tx + ts / 2.0, ty + ts / 2.0 + s * 0.36),
                 Align::Center,
@@ -64,7 +94,6 @@ fn draw(t: &Thumb, cv: &mut Canvas, font: &FontRef, f: &Frame) {
     }
 }
 
-/// The classic 2048 palette.
 /// The classic 2048 palette: the background of each tile value (empty cells are 0, values
 /// past 2048 are dark), and the text: dark on 2 and 4, light from 8 on.
 const TILES: [(u32, u32); 12] = [

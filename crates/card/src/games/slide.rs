@@ -1,19 +1,20 @@
 //! The number slide on the card: its name, its level line (size and difficulty) and its
-//! thumbnail (wooden tiles).
+//! finished board (wooden tiles in order; a picture puzzle's whole picture is drawn by
+//! `picture.rs`).
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
-use crate::{GameCard, Labels, Lang, Level, TitleLines};
-use ab_glyph::FontRef;
+use crate::{Finish, Fonts, GameCard, Labels, Lang, Level, TitleLines};
 use huarong_engine::code::Origin;
-use huarong_engine::slide::pictures;
-use huarong_engine::Kind;
+use huarong_engine::slide::{self, pictures};
+use huarong_engine::{Error, Kind};
 
 pub const CARD: GameCard = GameCard {
     kind: Kind::Slide,
     name: ["数字华容道", "Number Slide"],
     scored: false,
     thumb,
+    finished,
     draw,
     level,
 };
@@ -61,10 +62,36 @@ fn thumb(body: &str) -> Result<Thumb, String> {
         cols: w,
         rows: h,
         cells: tiles,
+        names: Vec::new(),
     })
 }
 
-fn draw(t: &Thumb, cv: &mut Canvas, font: &FontRef, f: &Frame) {
+/// The solved board of the code's size. A given board must be exactly that: a won number
+/// slide has only one final position (so without one the card knows it from the size).
+fn finished(f: &Finish) -> Result<Thumb, Error> {
+    let start = slide::Board::parse(&f.decoded.board)?;
+    let (w, h) = (start.width(), start.height());
+    if let Some(body) = f.board {
+        let given = slide::Board::parse(body)
+            .map_err(|e| Error::parse(format!("the card's board {body:?}: {}", e.message)))?;
+        if (given.width(), given.height()) != (w, h) {
+            return Err(Error::parse(format!(
+                "the card's board is {}×{}, but the code's puzzle is {w}×{h}",
+                given.width(),
+                given.height()
+            )));
+        }
+        if !given.is_solved() {
+            return Err(Error::parse(format!(
+                "the card's board {body:?} is not solved: a card shows the finished board"
+            )));
+        }
+    }
+    let solved = slide::Board::solved(w, h)?;
+    thumb(&solved.body()).map_err(Error::parse)
+}
+
+fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
     let (bx, by, pad, cell, gap) = (f.x, f.y, f.pad, f.cell, f.gap);
     cv.round_rect(bx, by, f.w, f.h, pad * 1.2, Rgb::hex(0x8a5a35));
     let text_size = cell * if t.cells.len() > 99 { 0.42 } else { 0.46 };
@@ -80,7 +107,7 @@ fn draw(t: &Thumb, cv: &mut Canvas, font: &FontRef, f: &Frame) {
         cv.round_rect(tx, ty + ts * 0.05, ts, ts, ts * 0.14, Rgb::hex(0xc9a57a));
         cv.round_rect(tx, ty, ts, ts * 0.95, ts * 0.14, Rgb::hex(0xf7e9d0));
         cv.text(
-            font,
+            &fonts.bold,
             text_size,
             (tx + ts / 2.0, ty + ts * 0.475 + text_size * 0.36),
             Align::Center,

@@ -1,0 +1,199 @@
+//! The finished board on the card (issue 26): checked against the code's puzzle, derived
+//! where it can be, drawn as the game draws it.
+
+use super::*;
+use huarong_engine::code::{encode, encode_with, Extra};
+
+fn spec(code: &str, lang: Lang, board: Option<&str>) -> CardSpec {
+    CardSpec {
+        code: code.to_string(),
+        lang,
+        moves: 85,
+        seconds: 203,
+        board: board.map(str::to_string),
+        ..CardSpec::default()
+    }
+}
+
+fn hdlm() -> String {
+    let i = klotski::classics()
+        .iter()
+        .position(|c| c.name_zh == "横刀立马")
+        .unwrap();
+    encode_with(
+        &klotski::classics()[i].id(),
+        Extra {
+            daily: None,
+            classic: Some(i),
+        },
+    )
+    .unwrap()
+}
+
+fn rows(t: &Thumb) -> String {
+    t.cells
+        .chunks(t.cols)
+        .map(|r| r.iter().map(|&c| c as u8 as char).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn err(s: &CardSpec) -> Error {
+    let e = finished_board(s).unwrap_err();
+    // render refuses it the same way.
+    assert_eq!(render(s).unwrap_err(), e);
+    e
+}
+
+#[test]
+fn a_slide_card_shows_the_solved_board_known_from_the_size() {
+    let code = encode("slide:3x4:4,1,3,7,2,6,5,8,0,10,11,9").unwrap();
+    let solved = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
+    for board in [None, Some("3x4:1,2,3,4,5,6,7,8,9,10,11,0")] {
+        let t = finished_board(&spec(&code, Lang::En, board)).unwrap();
+        assert_eq!((t.cols, t.rows, t.cells.as_slice()), (3, 4, &solved[..]));
+    }
+    for (board, want) in [
+        (
+            "4x3:1,2,3,4,5,6,7,8,9,10,11,0",
+            "is 4×3, but the code's puzzle is 3×4",
+        ),
+        ("3x4:1,2,3,4,5,6,7,8,9,10,0,11", "is not solved"),
+        ("3x4:1,2,3", "the card's board"),
+        ("banana", "the card's board"),
+        ("aCCb/aCCb/cdde/cste/u..v", "the card's board"),
+    ] {
+        let e = err(&spec(&code, Lang::En, Some(board)));
+        assert_eq!(e.code, ErrorCode::Parse, "{board}");
+        assert!(e.message.contains(want), "{board}: {}", e.message);
+    }
+    let long = "1,".repeat(MAX_BOARD_TEXT);
+    assert!(err(&spec(&code, Lang::En, Some(&long)))
+        .message
+        .contains("characters long"));
+}
+
+#[test]
+fn a_klotski_card_shows_the_final_position_with_the_pieces_names() {
+    let code = hdlm();
+    let end = "acbe/acbe/stdd/.CCu/.CCv";
+    let zh = finished_board(&spec(&code, Lang::Zh, Some(end))).unwrap();
+    assert_eq!(rows(&zh), end);
+    let name = |t: &Thumb, l: char| t.names_of(l as u32).first().cloned().unwrap_or_default();
+    // Named by the start board, as the game names them: d is the horizontal general.
+    assert_eq!(name(&zh, 'C'), "曹操");
+    assert_eq!(name(&zh, 'd'), "关羽");
+    assert_eq!(name(&zh, 'a'), "张飞");
+    assert_eq!(name(&zh, 'e'), "黄忠");
+    assert_eq!(name(&zh, 's'), "兵");
+    let en = finished_board(&spec(&code, Lang::En, Some(end))).unwrap();
+    assert_eq!(name(&en, 'b'), "Zhao Yun");
+    // The shorter word for a face too small for the name.
+    assert_eq!(en.names_of('c' as u32), ["Ma Chao", "General"]);
+    // A layout without traditional names shows the shapes' words.
+    let odd = encode("klotski:aCCb/aCCb/cdde/cste/.uv.").unwrap();
+    let t = finished_board(&spec(&odd, Lang::Zh, None)).unwrap();
+    if !huarong_engine::klotski::is_classic(
+        &huarong_engine::klotski::Board::parse("aCCb/aCCb/cdde/cste/.uv.").unwrap(),
+    ) {
+        assert_eq!(name(&t, 'C'), "曹");
+        assert_eq!(name(&t, 'a'), "将");
+    }
+}
+
+#[test]
+fn a_klotski_board_must_be_the_puzzles_pieces_solved() {
+    let code = hdlm();
+    for (board, want) in [
+        // Not solved: Cao Cao is still at the top.
+        ("aCCb/aCCb/cdde/cste/u..v", "not solved"),
+        // Pieces of another puzzle: a soldier short, a soldier too many.
+        ("acbe/acbe/stdd/.CC./.CCv", "pieces and walls"),
+        ("acbe/acbe/stdd/wCCu/.CCv", "pieces and walls"),
+        // Another size.
+        (
+            "acbe../acbe../stdd../.CCu../.CCv..",
+            "is 6×5, but the code's puzzle is 4×5",
+        ),
+        // Not a board.
+        ("acbe/acbe/stdd/.CCu", "the card's board"),
+        ("1,2,3", "the card's board"),
+    ] {
+        let e = err(&spec(&code, Lang::En, Some(board)));
+        assert_eq!(e.code, ErrorCode::Parse, "{board}");
+        assert!(e.message.contains(want), "{board}: {}", e.message);
+    }
+}
+
+/// Without a board the card finds one final position itself (an optimal solution's end):
+/// Cao Cao at the exit, every piece of the start.
+#[test]
+fn without_a_board_klotski_shows_where_an_optimal_solution_ends() {
+    let code = hdlm();
+    let t = finished_board(&spec(&code, Lang::Zh, None)).unwrap();
+    let end = klotski::Board::parse(&rows(&t)).unwrap();
+    assert!(end.is_solved());
+    let start = klotski::Board::parse("aCCb/aCCb/cdde/cste/u..v").unwrap();
+    let shapes = |b: &klotski::Board| {
+        let mut v: Vec<_> = b.pieces().iter().map(|p| (p.letter, p.shape())).collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(shapes(&end), shapes(&start));
+    assert_eq!(t.names_of('C' as u32)[0], "曹操");
+}
+
+#[test]
+fn a_2048_card_shows_the_final_grid_or_the_best_tile_alone() {
+    let code = encode("2048:#9").unwrap();
+    let grid = "2,4,8,2,16,32,64,4,4,128,512,8,2,1024,2048,16";
+    let mut s = spec(&code, Lang::En, Some(grid));
+    let t = finished_board(&s).unwrap();
+    assert_eq!((t.cols, t.rows, t.cells[14]), (4, 4, 2048));
+    s.best_tile = Some(2048);
+    assert!(finished_board(&s).is_ok());
+    // The best tile line comes from the board when not given.
+    s.best_tile = None;
+    let card = Card::describe(&s).unwrap();
+    assert_eq!(card.lines[0], ("Best tile".to_string(), "2048".to_string()));
+    // The best tile must be the board's largest.
+    s.best_tile = Some(4096);
+    let e = err(&s);
+    assert!(e.message.contains("largest tile is 2048"), "{}", e.message);
+    for bad in ["2,4,8", "2,3,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "4x4:1,2,3", "x"] {
+        let e = err(&spec(&code, Lang::En, Some(bad)));
+        assert_eq!(e.code, ErrorCode::Parse, "{bad}");
+    }
+    // Without a board: the best tile alone (never the start board).
+    let mut s = spec(&code, Lang::En, None);
+    s.best_tile = Some(512);
+    let t = finished_board(&s).unwrap();
+    assert_eq!((t.cols, t.rows, t.cells.as_slice()), (1, 1, &[512][..]));
+}
+
+/// Draws as the game does: Klotski's exit is the game's red bar under the bottom edge where
+/// Cao Cao leaves, in the padding of the frame.
+#[test]
+fn the_klotski_exit_is_a_red_bar_under_cao_cao() {
+    let s = spec(&hdlm(), Lang::Zh, Some("acbe/acbe/stdd/.CCu/.CCv"));
+    let card = Card::describe(&s).unwrap();
+    let (_, _, px) = {
+        let png = render(&s).unwrap();
+        let dec = png::Decoder::new(std::io::Cursor::new(png));
+        let mut r = dec.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size().unwrap()];
+        let info = r.next_frame(&mut buf).unwrap();
+        (info.width, info.height, buf)
+    };
+    let (bx, by, bs) = board_box();
+    let f = card.board.frame(bx, by, bs);
+    let at = |x: f32, y: f32| {
+        let i = (y as usize * WIDTH + x as usize) * 3;
+        Rgb(px[i], px[i + 1], px[i + 2])
+    };
+    let bar_y = f.y + f.h - f.pad / 2.0;
+    let mid = f.x + f.w / 2.0;
+    assert_eq!(at(mid, bar_y), Rgb::hex(0xab3a2e));
+    // Red under C only: beside it the frame.
+    assert_eq!(at(f.x + f.pad + f.cell * 0.5, bar_y), Rgb::hex(0x5b4128));
+}
