@@ -1,6 +1,6 @@
 //! End-to-end, issue 16 UI: the records screen after real 3×3 games (numbers as `records`
 //! says, averages with moves beside them, undo and hint marked), the post-game analysis of a
-//! game with a detour ("moves 5–7: 6 moves lost"), a share code with a
+//! game with a detour ("moves 5–7 cost you 6 extra moves"), a share code with a
 //! result (code screen, game, finish comparison, sharing encodes the player's own result) and a
 //! picture puzzle (`data-picture`, tiles showing their part, numbers toggle). Screenshots at
 //! 390×844 in both languages. Harness: `e2e_support`.
@@ -185,9 +185,9 @@ fn e2e_records_and_analysis_of_real_games() {
                 assert_eq!(dots, json!(3), "three lost moves marked");
                 let line = text(&app, "[data-worst]").await;
                 let want = if lang == "en" {
-                    "Moves 5–7: 6 moves lost"
+                    "Moves 5–7 cost you 6 extra moves"
                 } else {
-                    "第 5–7 步：多走了 6 步"
+                    "第 5–7 步多走了 6 步"
                 };
                 assert_eq!(line, want);
                 settle(&app).await;
@@ -205,6 +205,8 @@ fn e2e_records_and_analysis_of_real_games() {
                 assert_eq!(r["plays"], hist.len());
                 assert!(r["ao5_ms"].is_u64(), "five clean wins make an average: {r}");
                 assert!(r["ao12_ms"].is_null());
+                // No average of 12 yet: its card is not shown (no empty "—" card).
+                assert!(!app.exists("[data-rec='ao12']").await, "no ao12 card without an ao12");
                 let last = hist.last().unwrap();
                 assert_eq!(last["moves"], 18);
                 assert_eq!(last["optimal"], 12);
