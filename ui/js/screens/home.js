@@ -112,7 +112,7 @@ export class HomeScreen {
       const buttons = [];
       if (cur) {
         buttons.push(
-          h('button', { class: 'btn primary', type: 'button', 'data-action': `continue-${kind}`, 'data-slot': cur.slot || kind, 'data-mode': cur.mode || '', onclick: () => this.resume(cur) }, `${t('continue')} · ${movesText(cur.moves)}`),
+          h('button', { class: 'btn primary btn-two', type: 'button', 'data-action': `continue-${kind}`, 'data-slot': cur.slot || kind, 'data-mode': cur.mode || '', onclick: () => this.resume(cur) }, h('span', { class: 'btn-main' }, t('continue')), h('span', { class: 'btn-detail' }, `${movesText(cur.moves)} · ${formatTime(cur.elapsed_ms)}`)),
         );
       }
       buttons.push(
@@ -126,7 +126,7 @@ export class HomeScreen {
           'div',
           { class: 'card-body' },
           h('h2', null, t(`game.${kind}`)),
-          h('p', { class: 'card-desc' }, cur && cur.mode && cur.mode !== 'free' ? t('continueWhat', { mode: t(`modeTitle.${cur.mode}`), time: formatTime(cur.elapsed_ms) }) : t(`gameDesc.${kind}`)),
+          h('p', { class: 'card-desc' }, cur && cur.mode && cur.mode !== 'free' ? t('continueWhat', { mode: t(`modeTitle.${cur.mode}`) }) : t(`gameDesc.${kind}`)),
           h('div', { class: 'card-actions' }, buttons),
         ),
         this.moreRows(kind) ? h('div', { class: 'card-more' }, this.moreRows(kind)) : null,
@@ -171,15 +171,16 @@ export class HomeScreen {
           onclick: () => this.openDaily(x),
         },
         h('span', { class: 'daily-mark', 'aria-hidden': 'true' }, x.done ? icon('check') : null),
-        h('span', { class: 'daily-text' }, h('span', { class: 'daily-game' }, t(`game.${x.kind}`)), h('span', { class: 'daily-sub' }, x.done ? t('dailyDone') : x.playing ? movesText(x.playing.moves) : x.label)),
+        h('span', { class: 'daily-game' }, t(`gameShort.${x.kind}`)),
+        h('span', { class: 'daily-sub' }, x.done ? t('dailyDone') : x.playing ? movesText(x.playing.moves) : x.label),
       ),
     );
     const play = next
       ? h(
           'button',
-          { class: 'btn primary wide today-play', type: 'button', 'data-action': 'daily-play', 'data-kind': next.kind, onclick: () => this.openDaily(next) },
+          { class: 'btn primary wide btn-two today-play', type: 'button', 'data-action': 'daily-play', 'data-kind': next.kind, onclick: () => this.openDaily(next) },
           icon('solve'),
-          `${next.playing ? t('today.continue') : t('today.play')} · ${t(`game.${next.kind}`)}`,
+          h('span', { class: 'btn-words' }, h('span', { class: 'btn-main' }, next.playing ? t('today.continue') : t('today.play')), h('span', { class: 'btn-detail' }, `${t(`game.${next.kind}`)} · ${next.playing ? movesText(next.playing.moves) : next.label}`)),
         )
       : h('p', { class: 'today-done', 'data-today': 'done' }, icon('check'), t('today.allDone'));
     return h(
