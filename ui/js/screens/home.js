@@ -89,7 +89,7 @@ export class HomeScreen {
             'button',
             { class: 'slot-item', type: 'button', 'data-action': 'resume', 'data-slot': g.slot || g.kind, 'data-kind': g.kind, onclick: () => this.resume(g) },
             h('span', { class: 'slot-game' }, g.mode ? t(`modeTitle.${g.mode}`) : t('continue')),
-            h('span', { class: 'slot-meta' }, `${movesText(g.moves)} · ${formatTime(g.elapsed_ms)}${g.updated_ms ? ` · ${formatDate(g.updated_ms)}` : ''}`),
+            h('span', { class: 'slot-meta' }, `${movesText(g.moves)}${g.updated_ms ? ` · ${formatDate(g.updated_ms)}` : ` · ${formatTime(g.elapsed_ms)}`}`),
           ),
         ),
       ),
@@ -101,14 +101,13 @@ export class HomeScreen {
     const header = h(
       'header',
       { class: 'bar home-bar' },
-      h('div', { class: 'brand' }, h('h1', { class: 'brand-name', tabindex: '-1' }, h('span', { class: 'seal', 'aria-hidden': 'true' }, '华容'), h('span', { class: 'brand-text' }, t('appName'))), h('p', { class: 'subtitle' }, t('appTagline'))),
+      h('div', { class: 'brand' }, h('h1', { class: 'brand-name', tabindex: '-1' }, h('span', { class: 'seal', 'aria-hidden': 'true' }, '华容'), h('span', { class: 'brand-text' }, t('appName')), h('span', { class: 'sr-only' }, ` · ${t('appTagline')}`))),
       h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('settings'), 'data-action': 'settings', onclick: () => app.go('settings') }, icon('settings')),
     );
 
     const cards = KINDS.map((kind) => {
       const cur = this.current[kind];
       const game = gameOf(kind);
-      const extra = game.homeExtra ? game.homeExtra((args) => this.start(args)) : null;
       const buttons = [];
       if (cur) {
         buttons.push(
@@ -130,7 +129,6 @@ export class HomeScreen {
           h('div', { class: 'card-actions' }, buttons),
         ),
         this.moreRows(kind) ? h('div', { class: 'card-more' }, this.moreRows(kind)) : null,
-        extra ? h('div', { class: 'card-extra' }, h('p', { class: 'card-extra-title' }, t('band.random')), extra) : null,
       );
     });
 
@@ -172,7 +170,7 @@ export class HomeScreen {
         },
         h('span', { class: 'daily-mark', 'aria-hidden': 'true' }, x.done ? icon('check') : null),
         h('span', { class: 'daily-game' }, t(`gameShort.${x.kind}`)),
-        h('span', { class: 'daily-sub' }, x.done ? t('dailyDone') : x.playing ? movesText(x.playing.moves) : x.label),
+        h('span', { class: 'daily-sub' }, x.done ? t('dailyDone') : x.playing ? movesText(x.playing.moves) : x.label || t('dailyToPlay')),
       ),
     );
     const play = next
@@ -180,7 +178,7 @@ export class HomeScreen {
           'button',
           { class: 'btn primary wide btn-two today-play', type: 'button', 'data-action': 'daily-play', 'data-kind': next.kind, onclick: () => this.openDaily(next) },
           icon('solve'),
-          h('span', { class: 'btn-words' }, h('span', { class: 'btn-main' }, next.playing ? t('today.continue') : t('today.play')), h('span', { class: 'btn-detail' }, `${t(`game.${next.kind}`)} · ${next.playing ? movesText(next.playing.moves) : next.label}`)),
+          h('span', { class: 'btn-words' }, h('span', { class: 'btn-main' }, next.playing ? t('today.continue') : t('today.play')), h('span', { class: 'btn-detail' }, [t(`game.${next.kind}`), next.playing ? movesText(next.playing.moves) : next.label].filter(Boolean).join(' · '))),
         )
       : h('p', { class: 'today-done', 'data-today': 'done' }, icon('check'), t('today.allDone'));
     return h(
@@ -189,8 +187,8 @@ export class HomeScreen {
       h(
         'div',
         { class: 'today-head' },
-        h('h2', { id: 'daily-title', class: 'today-title' }, icon('calendar'), h('span', null, t('dailyToday')), h('span', { class: 'today-date' }, formatDate(d.date, { weekday: true, thisYear: d.date.slice(0, 4) }))),
-        streak ? h('p', { class: 'today-streak', 'data-streak': String(streak), title: t('dailyStreakLong', { n: streak }) }, icon('flame'), t('dailyStreak', { n: streak })) : null,
+        h('h2', { id: 'daily-title', class: 'today-title' }, icon('calendar'), h('span', { class: 'today-name' }, t('dailyToday')), h('span', { class: 'today-date' }, formatDate(d.date, { weekday: true, thisYear: d.date.slice(0, 4) }))),
+        streak ? h('p', { class: 'today-streak', 'data-streak': String(streak), title: t('dailyStreakLong', { n: streak }), 'aria-label': t('dailyStreakLong', { n: streak }) }, icon('flame'), streak === 1 ? t('dailyStreak1') : t('dailyStreak', { n: streak })) : null,
       ),
       h('div', { class: 'daily-row' }, items),
       play,
@@ -224,7 +222,7 @@ export class HomeScreen {
         id: d[kind],
         done: st.last === d.date,
         playing: this.unfinished.find((g) => g.kind === kind && g.id === d[kind]) || null,
-        label: size ? `${size[1]}×${size[2]}` : `#${d.number}`,
+        label: size ? `${size[1]}×${size[2]}` : '',
       };
     });
   }
