@@ -85,6 +85,11 @@ export function worstLine(a) {
 export function analysisSection(kind, view) {
   const s = view.snapshot;
   if (!KINDS.includes(kind) || s.status !== 'won' || !(s.moves > 0) || s.auto_solved) return null;
+  // A game played in the optimum is perfect: no chart (it would be the ideal diagonal), no
+  // search, no box waiting for one; the line says it.
+  const f = view.finish || {};
+  const optimal = f.optimal === null || f.optimal === undefined ? null : Number(f.optimal);
+  const perfect = optimal !== null && Number(f.moves ?? s.moves) === optimal;
   // While Rust searches, the section already takes the chart's box and its two lines, so the
   // dialog's buttons do not move under the player's thumb when the answer lands.
   const box = h(
@@ -104,6 +109,17 @@ export function analysisSection(kind, view) {
   );
   let running = false;
   let gone = false;
+  if (perfect) {
+    box.remove();
+    el.classList.add('perfect');
+    el.dataset.analysis = 'done';
+    el.removeAttribute('aria-busy');
+    worst.dataset.worst = 'none';
+    worst.textContent = t('ana.perfect');
+    meta.dataset.lostCount = '0';
+    meta.textContent = optimal === 1 ? t('ana.start1') : t('ana.start', { n: optimal });
+    return { el, start() {}, stop() {} };
+  }
   return {
     el,
     async start() {
