@@ -405,6 +405,22 @@ fn e2e_picture_puzzle_tiles_show_the_image() {
                 );
                 settle(&app).await;
                 app.shot(&format!("390x844-{lang}-picture")).await;
+                // The target picture: a thumbnail; held down, the whole picture covers the
+                // board, and letting go takes it away.
+                let thumb = app
+                    .js("const i = document.querySelector('[data-action=peek] img'); return i && i.complete && i.naturalWidth > 0 ? i.getAttribute('src') : null")
+                    .await;
+                assert!(thumb.as_str().unwrap_or("").contains("lotus.svg"), "the thumbnail shows the target: {thumb}");
+                let r = app.rect("[data-action='peek']").await;
+                app.press_and_move(&[(r.cx(), r.cy()), (r.cx() + 1.0, r.cy())], 2).await;
+                app.wait_for(".board.peeking").await;
+                let cover = app
+                    .js("return getComputedStyle(document.querySelector('.board'), '::after').backgroundImage")
+                    .await;
+                assert!(cover.as_str().unwrap_or("").contains("lotus.svg"), "the peek shows the picture: {cover}");
+                app.shot(&format!("390x844-{lang}-picture-peek")).await;
+                app.release().await;
+                app.wait_js("return !document.querySelector('.board.peeking')", 5000).await;
                 // Numbers overlaid on demand.
                 app.click("[data-action='numbers']").await;
                 assert_eq!(

@@ -62,7 +62,7 @@ export function analysisChart(a) {
   root.append(svg('text', { class: 'axis-title', x: pad.l + iw / 2, y: H - 6, 'text-anchor': 'middle' }, `${t('ana.axisX')} →`));
   root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 6, 'text-anchor': 'end' }, String(n)));
   if (lost.size) {
-    root.append(svg('circle', { class: 'dot lost', cx: W - pad.r - 4, cy: 7, r: 3.4 }));
+    root.append(svg('circle', { class: 'legend-dot', cx: W - pad.r - 4, cy: 7, r: 3.4 }));
     root.append(svg('text', { class: 'axis-title', x: W - pad.r - 12, y: 11, 'text-anchor': 'end' }, t('ana.legendLost')));
   }
   return root;

@@ -138,9 +138,9 @@ export function historyChart(history) {
   if (pts.length > 1) root.append(svg('polyline', { class: 'line', points: pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ') }));
   for (const [x, y, marked] of pts) root.append(svg('circle', { class: `dot${marked ? ' marked' : ''}`, cx: x.toFixed(1), cy: y.toFixed(1), r: 3.2 }));
   // Axis titles (with the series' own colour) and their scales: 0 and the top value.
-  root.append(svg('rect', { class: 'bar', x: 2, y: 5, width: 8, height: 10, rx: 1.5 }));
+  root.append(svg('rect', { class: 'legend-bar', x: 2, y: 5, width: 8, height: 10, rx: 1.5 }));
   root.append(svg('text', { class: 'axis-title', x: 13, y: 14 }, t('rec.chartTime')));
-  root.append(svg('circle', { class: 'dot', cx: W - 6, cy: 10, r: 3.2 }));
+  root.append(svg('circle', { class: 'legend-mdot', cx: W - 6, cy: 10, r: 3.2 }));
   root.append(svg('text', { class: 'axis-title', x: W - 13, y: 14, 'text-anchor': 'end' }, t('rec.chartMoves')));
   root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + 4, 'text-anchor': 'end' }, formatTime(maxMs, maxMs < 60000)));
   root.append(svg('text', { class: 'tick', x: pad.l - 4, y: base, 'text-anchor': 'end' }, '0'));
