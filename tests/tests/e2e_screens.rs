@@ -443,7 +443,7 @@ const ink = document.documentElement.dataset.theme === 'dark' ? '#f0f0f0' : '#11
 if (t) add(W / 2 - 63, 11, 126, 36, 18, '#000');
 if (l) add(11, H / 2 - 63, 36, 126, 18, '#000');
 if (b) add(W / 2 - 67, H - Math.min(b, 21) + 8, 134, 5, 3, ink);
-return true;
+return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => done(true), 100))));
 "#;
 
 #[test]
