@@ -764,7 +764,11 @@ fn e2e_new_user_story_keeps_both_games() {
             free["slot"].as_str().unwrap()
         );
         assert!(
-            !app.exists(&format!("[data-action=resume][data-slot='{}']", free["slot"].as_str().unwrap())).await,
+            !app.exists(&format!(
+                "[data-action=resume][data-slot='{}']",
+                free["slot"].as_str().unwrap()
+            ))
+            .await,
             "the continued game is not listed twice"
         );
         app.click_to(&css, "game").await;

@@ -206,7 +206,10 @@ fn e2e_records_and_analysis_of_real_games() {
                 assert!(r["ao5_ms"].is_u64(), "five clean wins make an average: {r}");
                 assert!(r["ao12_ms"].is_null());
                 // No average of 12 yet: its card is not shown (no empty "—" card).
-                assert!(!app.exists("[data-rec='ao12']").await, "no ao12 card without an ao12");
+                assert!(
+                    !app.exists("[data-rec='ao12']").await,
+                    "no ao12 card without an ao12"
+                );
                 let last = hist.last().unwrap();
                 assert_eq!(last["moves"], 18);
                 assert_eq!(last["optimal"], 12);
@@ -410,17 +413,25 @@ fn e2e_picture_puzzle_tiles_show_the_image() {
                 let thumb = app
                     .js("const i = document.querySelector('[data-action=peek] img'); return i && i.complete && i.naturalWidth > 0 ? i.getAttribute('src') : null")
                     .await;
-                assert!(thumb.as_str().unwrap_or("").contains("lotus.svg"), "the thumbnail shows the target: {thumb}");
+                assert!(
+                    thumb.as_str().unwrap_or("").contains("lotus.svg"),
+                    "the thumbnail shows the target: {thumb}"
+                );
                 let r = app.rect("[data-action='peek']").await;
-                app.press_and_move(&[(r.cx(), r.cy()), (r.cx() + 1.0, r.cy())], 2).await;
+                app.press_and_move(&[(r.cx(), r.cy()), (r.cx() + 1.0, r.cy())], 2)
+                    .await;
                 app.wait_for(".board.peeking").await;
                 let cover = app
                     .js("return getComputedStyle(document.querySelector('.board'), '::after').backgroundImage")
                     .await;
-                assert!(cover.as_str().unwrap_or("").contains("lotus.svg"), "the peek shows the picture: {cover}");
+                assert!(
+                    cover.as_str().unwrap_or("").contains("lotus.svg"),
+                    "the peek shows the picture: {cover}"
+                );
                 app.shot(&format!("390x844-{lang}-picture-peek")).await;
                 app.release().await;
-                app.wait_js("return !document.querySelector('.board.peeking')", 5000).await;
+                app.wait_js("return !document.querySelector('.board.peeking')", 5000)
+                    .await;
                 // Numbers overlaid on demand.
                 app.click("[data-action='numbers']").await;
                 assert_eq!(

@@ -152,20 +152,22 @@ return problems;
 /// Force a wide fallback font (DejaVu: what a system without the UI's fonts falls back to),
 /// through CSSOM (the CSP allows no style element).
 async fn force_wide_font(app: &App) {
-    app.js(
-        "const st = document.documentElement.style;
+    app.js("const st = document.documentElement.style;
          st.setProperty('--font', '\"DejaVu Sans\", \"Noto Sans CJK SC\", sans-serif');
          st.setProperty('--font-serif', '\"DejaVu Serif\", \"Noto Serif CJK SC\", serif');
-         return document.fonts.ready.then(() => true);",
-    )
-    .await;
+         return document.fonts.ready.then(() => true);")
+        .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
 }
 
 async fn one_line(app: &App, label: &str) -> Vec<String> {
     let v = app.js_args(ONE_LINE, vec![]).await;
     v.as_array()
-        .map(|a| a.iter().map(|p| format!("{label}: {}", p.as_str().unwrap_or("?"))).collect())
+        .map(|a| {
+            a.iter()
+                .map(|p| format!("{label}: {}", p.as_str().unwrap_or("?")))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -818,12 +820,18 @@ fn e2e_wide_fallback_font_keeps_every_label_on_one_line() {
         )
         .await;
         let caught = one_line(&app, "self-test").await.join("\n");
-        assert!(caught.contains("runs onto"), "the one-line check misses a wrapped label:\n{caught}");
+        assert!(
+            caught.contains("runs onto"),
+            "the one-line check misses a wrapped label:\n{caught}"
+        );
         for (w, h) in [(360u32, 780u32), (390, 844)] {
             app.set_viewport(w, h).await;
             for lang in ["zh", "en"] {
-                app.invoke("set_settings", json!({ "settings": { "language": lang, "theme": "light" } }))
-                    .await;
+                app.invoke(
+                    "set_settings",
+                    json!({ "settings": { "language": lang, "theme": "light" } }),
+                )
+                .await;
                 for screen in ["home", "game:slide", "game:klotski", "game:2048"] {
                     show(&app, screen, None).await;
                     force_wide_font(&app).await;
@@ -837,8 +845,15 @@ fn e2e_wide_fallback_font_keeps_every_label_on_one_line() {
                         let v = app
                             .js("const b = document.querySelector('.game-card[data-kind=\"2048\"] .card-actions .btn'); return [document.querySelector('.scroll > *').className, b ? b.getBoundingClientRect().bottom : 1e9, innerHeight];")
                             .await;
-                        assert_eq!(v[0], json!("today"), "{label}: home leads with today's challenge");
-                        assert!(v[1].as_f64().unwrap() <= v[2].as_f64().unwrap(), "{label}: the 2048 card is below the first screen: {v}");
+                        assert_eq!(
+                            v[0],
+                            json!("today"),
+                            "{label}: home leads with today's challenge"
+                        );
+                        assert!(
+                            v[1].as_f64().unwrap() <= v[2].as_f64().unwrap(),
+                            "{label}: the 2048 card is below the first screen: {v}"
+                        );
                     }
                 }
                 finish_screen(&app, None).await;
