@@ -110,6 +110,18 @@ for (const e of textEls) {
   const need = large ? 3 : 4.5;
   if (ratio < need - 0.01) problems.push(`contrast ${ratio.toFixed(2)} < ${need}: ${name(e)} ${cs.color} on rgb(${bg.slice(0, 3).map(Math.round).join(',')})`);
 }
+// A dialog is raised off its backdrop: the sheet against the dimmed page, at least 3:1.
+if (overlay) {
+  const sheet = overlay.querySelector('.sheet');
+  const page = parse(getComputedStyle(document.documentElement).backgroundColor) || [255, 255, 255, 1];
+  const dim = over(parse(getComputedStyle(overlay).backgroundColor) || [0, 0, 0, 0], page);
+  const face = sheet && parse(getComputedStyle(sheet).backgroundColor);
+  if (face) {
+    const [a, b] = [lum(over(face, dim)), lum(dim)];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 3 - 0.01) problems.push(`dialog contrast ${ratio.toFixed(2)} < 3 against its backdrop`);
+  }
+}
 const board = document.querySelector('.board');
 if (board && visible(board)) {
   const r = board.getBoundingClientRect();
