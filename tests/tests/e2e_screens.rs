@@ -877,6 +877,15 @@ fn e2e_wide_fallback_font_keeps_every_label_on_one_line() {
                 seed_games(&app).await;
             }
         }
+        // The audit's dialog check catches a sheet that does not lift off its backdrop.
+        finish_screen(&app, None).await;
+        app.js("document.querySelector('.overlay .sheet').style.background = '#7f7a72';")
+            .await;
+        let caught = audit(&app, "self-test", [0.0; 4], 44.0).await.join("\n");
+        assert!(
+            caught.contains("dialog contrast"),
+            "the audit misses a flat dialog:\n{caught}"
+        );
         fail_on(&problems, "layout problems with a wide fallback font");
         app.quit().await;
     });
