@@ -392,14 +392,17 @@ class Phone {
     const wrapped = await this.page.evaluate(() => {
       const out = [];
       for (const b of document.querySelectorAll('[data-finish] button')) {
-        const tops = new Set();
-        for (const n of b.childNodes) {
-          if (n.nodeType !== Node.TEXT_NODE || !n.textContent.trim()) continue;
+        // Every text in it (a label may be a line of its own, e.g. a detail under the main
+        // word): none runs onto a second line.
+        const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          if (!n.textContent.trim()) continue;
+          const tops = new Set();
           const range = document.createRange();
           range.selectNodeContents(n);
           for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+          if (tops.size > 1) out.push(`${b.dataset.action}: ${n.textContent.trim()} on ${tops.size} lines`);
         }
-        if (tops.size > 1) out.push(`${b.dataset.action}: ${b.textContent.trim()} on ${tops.size} lines`);
       }
       return out;
     });
@@ -690,6 +693,14 @@ async function homeScreen(p) {
   await p.load();
   await p.until('home is shown', () => document.getElementById('app').dataset.screen === 'home');
   await p.settled('home');
+  // Today's challenge leads, and the 2048 card's button is still on the first screen.
+  const home = await p.page.evaluate(() => {
+    const first = document.querySelector('.scroll > *');
+    const b = document.querySelector('.game-card[data-kind="2048"] .card-actions .btn');
+    return { first: first && first.className, bottom: b ? b.getBoundingClientRect().bottom : null, h: innerHeight };
+  });
+  eq(home.first, 'today', `${p.tag}: home does not start with today's challenge`);
+  check(home.bottom !== null && home.bottom <= home.h, `${p.tag}: the 2048 card's button is below the first screen (${home.bottom} > ${home.h})`);
   await p.shot('home');
 }
 

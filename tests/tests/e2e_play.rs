@@ -754,12 +754,22 @@ fn e2e_new_user_story_keeps_both_games() {
         );
         app.click_to("[data-action='continue-2048']", "game").await;
         assert_eq!(app.wait_board().await, first);
-        // And the list of unfinished games opens it too.
+        // Home folds the unfinished games into each game's card (issue 26): the 2048 card's
+        // Continue is this very slot (no second "unfinished" row repeats it), and the 0-move
+        // daily is no unfinished game.
         app.history_back().await;
         app.wait_screen("home").await;
         let css = format!(
-            "[data-action=resume][data-slot='{}']",
+            "[data-action=continue-2048][data-slot='{}']",
             free["slot"].as_str().unwrap()
+        );
+        assert!(
+            !app.exists(&format!(
+                "[data-action=resume][data-slot='{}']",
+                free["slot"].as_str().unwrap()
+            ))
+            .await,
+            "the continued game is not listed twice"
         );
         app.click_to(&css, "game").await;
         assert_eq!(app.wait_board().await, first);

@@ -1,6 +1,6 @@
 //! End-to-end, issue 16 UI: the records screen after real 3×3 games (numbers as `records`
 //! says, averages with moves beside them, undo and hint marked), the post-game analysis of a
-//! game with a detour ("moves 5–7: 6 moves lost"), a share code with a
+//! game with a detour ("moves 5–7 cost you 6 extra moves"), a share code with a
 //! result (code screen, game, finish comparison, sharing encodes the player's own result) and a
 //! picture puzzle (`data-picture`, tiles showing their part, numbers toggle). Screenshots at
 //! 390×844 in both languages. Harness: `e2e_support`.
@@ -185,9 +185,9 @@ fn e2e_records_and_analysis_of_real_games() {
                 assert_eq!(dots, json!(3), "three lost moves marked");
                 let line = text(&app, "[data-worst]").await;
                 let want = if lang == "en" {
-                    "Moves 5–7: 6 moves lost"
+                    "Moves 5–7 cost you 6 extra moves"
                 } else {
-                    "第 5–7 步：多走了 6 步"
+                    "第 5–7 步多走了 6 步"
                 };
                 assert_eq!(line, want);
                 settle(&app).await;
@@ -205,6 +205,11 @@ fn e2e_records_and_analysis_of_real_games() {
                 assert_eq!(r["plays"], hist.len());
                 assert!(r["ao5_ms"].is_u64(), "five clean wins make an average: {r}");
                 assert!(r["ao12_ms"].is_null());
+                // No average of 12 yet: its card is not shown (no empty "—" card).
+                assert!(
+                    !app.exists("[data-rec='ao12']").await,
+                    "no ao12 card without an ao12"
+                );
                 let last = hist.last().unwrap();
                 assert_eq!(last["moves"], 18);
                 assert_eq!(last["optimal"], 12);
@@ -403,6 +408,30 @@ fn e2e_picture_puzzle_tiles_show_the_image() {
                 );
                 settle(&app).await;
                 app.shot(&format!("390x844-{lang}-picture")).await;
+                // The target picture: a thumbnail; held down, the whole picture covers the
+                // board, and letting go takes it away.
+                let thumb = app
+                    .js("const i = document.querySelector('[data-action=peek] img'); return i && i.complete && i.naturalWidth > 0 ? i.getAttribute('src') : null")
+                    .await;
+                assert!(
+                    thumb.as_str().unwrap_or("").contains("lotus.svg"),
+                    "the thumbnail shows the target: {thumb}"
+                );
+                let r = app.rect("[data-action='peek']").await;
+                app.press_and_move(&[(r.cx(), r.cy()), (r.cx() + 1.0, r.cy())], 2)
+                    .await;
+                app.wait_for(".board.peeking").await;
+                let cover = app
+                    .js("return getComputedStyle(document.querySelector('.board'), '::after').backgroundImage")
+                    .await;
+                assert!(
+                    cover.as_str().unwrap_or("").contains("lotus.svg"),
+                    "the peek shows the picture: {cover}"
+                );
+                app.shot(&format!("390x844-{lang}-picture-peek")).await;
+                app.release().await;
+                app.wait_js("return !document.querySelector('.board.peeking')", 5000)
+                    .await;
                 // Numbers overlaid on demand.
                 app.click("[data-action='numbers']").await;
                 assert_eq!(

@@ -110,6 +110,18 @@ for (const e of textEls) {
   const need = large ? 3 : 4.5;
   if (ratio < need - 0.01) problems.push(`contrast ${ratio.toFixed(2)} < ${need}: ${name(e)} ${cs.color} on rgb(${bg.slice(0, 3).map(Math.round).join(',')})`);
 }
+// A dialog is raised off its backdrop: the sheet against the dimmed page, at least 3:1.
+if (overlay) {
+  const sheet = overlay.querySelector('.sheet');
+  const page = parse(getComputedStyle(document.documentElement).backgroundColor) || [255, 255, 255, 1];
+  const dim = over(parse(getComputedStyle(overlay).backgroundColor) || [0, 0, 0, 0], page);
+  const face = sheet && parse(getComputedStyle(sheet).backgroundColor);
+  if (face) {
+    const [a, b] = [lum(over(face, dim)), lum(dim)];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 3 - 0.01) problems.push(`dialog contrast ${ratio.toFixed(2)} < 3 against its backdrop`);
+  }
+}
 const board = document.querySelector('.board');
 if (board && visible(board)) {
   const r = board.getBoundingClientRect();
@@ -122,6 +134,54 @@ if (board && visible(board)) {
 }
 return problems;
 "#;
+
+/// In-page check that every label stays on one line: no text inside a button, chip or
+/// segment runs onto a second line, and the buttons of a home card sit side by side (not
+/// Continue stacked over Levels). Returns a list of problems (empty = fine).
+const ONE_LINE: &str = r#"
+const problems = [];
+const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+const root = document.querySelector('.overlay') || document.getElementById('app');
+for (const b of [...root.querySelectorAll('button, .chip, label.seg, .btn')].filter(visible)) {
+  if (b.closest('.board')) continue;
+  const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const tops = new Set();
+    for (const r of range.getClientRects()) if (r.width > 0.5) tops.add(Math.round(r.top));
+    if (tops.size > 1) problems.push(`"${n.textContent.trim()}" in [${b.dataset.action || b.className}] runs onto ${tops.size} lines`);
+  }
+}
+for (const row of [...root.querySelectorAll('.card-actions')].filter(visible)) {
+  const tops = new Set([...row.children].filter(visible).map((c) => Math.round(c.getBoundingClientRect().top)));
+  if (tops.size > 1) problems.push(`the buttons of ${row.closest('[data-kind]') ? row.closest('[data-kind]').dataset.kind : 'a card'} are stacked on ${tops.size} rows`);
+}
+return problems;
+"#;
+
+/// Force a wide fallback font (DejaVu: what a system without the UI's fonts falls back to),
+/// through CSSOM (the CSP allows no style element).
+async fn force_wide_font(app: &App) {
+    app.js("const st = document.documentElement.style;
+         st.setProperty('--font', '\"DejaVu Sans\", \"Noto Sans CJK SC\", sans-serif');
+         st.setProperty('--font-serif', '\"DejaVu Serif\", \"Noto Serif CJK SC\", serif');
+         return document.fonts.ready.then(() => true);")
+        .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+}
+
+async fn one_line(app: &App, label: &str) -> Vec<String> {
+    let v = app.js_args(ONE_LINE, vec![]).await;
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|p| format!("{label}: {}", p.as_str().unwrap_or("?")))
+                .collect()
+        })
+        .unwrap_or_default()
+}
 
 struct Shot<'a> {
     name: &'a str,
@@ -383,6 +443,23 @@ fn e2e_screenshots_and_layout() {
     });
 }
 
+/// Draw a phone's notch and home indicator into the safe-area insets (decoration for the
+/// screenshot only; CSSOM styles, allowed by the CSP).
+const NOTCH: &str = r#"
+const [t, r, b, l] = arguments[0];
+const W = innerWidth, H = innerHeight;
+const add = (x, y, w, h, radius, color) => {
+  const d = document.createElement('div');
+  Object.assign(d.style, { position: 'fixed', left: x + 'px', top: y + 'px', width: w + 'px', height: h + 'px', borderRadius: radius + 'px', background: color, zIndex: 99, pointerEvents: 'none' });
+  document.body.append(d);
+};
+const ink = document.documentElement.dataset.theme === 'dark' ? '#f0f0f0' : '#111';
+if (t) add(W / 2 - 63, 11, 126, 36, 18, '#000');
+if (l) add(11, H / 2 - 63, 36, 126, 18, '#000');
+if (b) add(W / 2 - 67, H - Math.min(b, 21) + 8, 134, 5, 3, ink);
+return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => done(true), 100))));
+"#;
+
 #[test]
 fn e2e_safe_area_insets_leave_controls_clear() {
     e2e_test("safe_area", async |driver| {
@@ -407,6 +484,12 @@ fn e2e_safe_area_insets_leave_controls_clear() {
                 app.shot(&label).await;
                 let min = if h < 500 { 40.0 } else { 44.0 };
                 problems.extend(audit(&app, &label, insets, min).await);
+                if s.name == "home" || s.name == "game-klotski" {
+                    // The same screen as a phone shows it: the notch (a camera island) and the
+                    // home indicator drawn into the insets (README: tests/e2e/screenshots).
+                    app.js_args(NOTCH, vec![json!(insets)]).await;
+                    app.shot(&format!("{label}-notch")).await;
+                }
             }
             // The finish dialog too.
             finish_screen(&app, Some(insets)).await;
@@ -731,6 +814,79 @@ fn e2e_play_loop_screenshots() {
             }
         }
         fail_on(&problems, "layout problems");
+        app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_wide_fallback_font_keeps_every_label_on_one_line() {
+    e2e_test("wide_font", async |driver| {
+        let app = launch_with_games(driver).await;
+        let mut problems = Vec::new();
+        // The one-line check catches a wrapped label (tested on a planted one first).
+        app.set_viewport(360, 780).await;
+        show(&app, "home", None).await;
+        app.js(
+            "const b = document.createElement('button'); b.className = 'btn'; b.textContent = 'a label far too long to stay on one line';
+             b.style.whiteSpace = 'normal'; b.style.width = '90px'; document.querySelector('.scroll').prepend(b);",
+        )
+        .await;
+        let caught = one_line(&app, "self-test").await.join("\n");
+        assert!(
+            caught.contains("runs onto"),
+            "the one-line check misses a wrapped label:\n{caught}"
+        );
+        for (w, h) in [(360u32, 780u32), (390, 844)] {
+            app.set_viewport(w, h).await;
+            for lang in ["zh", "en"] {
+                app.invoke(
+                    "set_settings",
+                    json!({ "settings": { "language": lang, "theme": "light" } }),
+                )
+                .await;
+                for screen in ["home", "game:slide", "game:klotski", "game:2048"] {
+                    show(&app, screen, None).await;
+                    force_wide_font(&app).await;
+                    let label = format!("{w}x{h}-{lang}-widefont-{}", screen.replace(':', "-"));
+                    app.shot(&label).await;
+                    problems.extend(one_line(&app, &label).await);
+                    problems.extend(audit(&app, &label, [0.0; 4], 44.0).await);
+                    if screen == "home" {
+                        // Today's challenge first; 2048 (with a game of each kind in progress)
+                        // still on the first screen.
+                        let v = app
+                            .js("const b = document.querySelector('.game-card[data-kind=\"2048\"] .card-actions .btn'); return [document.querySelector('.scroll > *').className, b ? b.getBoundingClientRect().bottom : 1e9, innerHeight];")
+                            .await;
+                        assert_eq!(
+                            v[0],
+                            json!("today"),
+                            "{label}: home leads with today's challenge"
+                        );
+                        assert!(
+                            v[1].as_f64().unwrap() <= v[2].as_f64().unwrap(),
+                            "{label}: the 2048 card is below the first screen: {v}"
+                        );
+                    }
+                }
+                finish_screen(&app, None).await;
+                force_wide_font(&app).await;
+                let label = format!("{w}x{h}-{lang}-widefont-finish");
+                app.shot(&label).await;
+                problems.extend(one_line(&app, &label).await);
+                problems.extend(audit(&app, &label, [0.0; 4], 44.0).await);
+                seed_games(&app).await;
+            }
+        }
+        // The audit's dialog check catches a sheet that does not lift off its backdrop.
+        finish_screen(&app, None).await;
+        app.js("document.querySelector('.overlay .sheet').style.background = '#7f7a72';")
+            .await;
+        let caught = audit(&app, "self-test", [0.0; 4], 44.0).await.join("\n");
+        assert!(
+            caught.contains("dialog contrast"),
+            "the audit misses a flat dialog:\n{caught}"
+        );
+        fail_on(&problems, "layout problems with a wide fallback font");
         app.quit().await;
     });
 }

@@ -18,8 +18,8 @@ export function analysisChart(a) {
   const d = [Number(a.optimal_start) || 0, ...a.distances.map(Number)];
   const lost = new Set((a.lost || []).map(Number));
   const W = 340;
-  const H = 140;
-  const pad = { l: 26, r: 8, t: 10, b: 20 };
+  const H = 150;
+  const pad = { l: 30, r: 8, t: 20, b: 22 };
   const iw = W - pad.l - pad.r;
   const ih = H - pad.t - pad.b;
   const n = d.length - 1;
@@ -54,10 +54,17 @@ export function analysisChart(a) {
     const x1 = x(Number(a.worst.to));
     root.insertBefore(svg('rect', { class: 'worst', x: x0.toFixed(1), y: pad.t, width: Math.max(2, x1 - x0).toFixed(1), height: ih }), root.firstChild);
   }
-  root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + 8, 'text-anchor': 'end' }, String(max)));
+  // The axes say what they measure: moves still to go (up), the player's moves (along).
+  root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + 4, 'text-anchor': 'end' }, String(max)));
   root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + ih, 'text-anchor': 'end' }, '0'));
-  root.append(svg('text', { class: 'tick', x: pad.l, y: H - 5 }, '0'));
-  root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 5, 'text-anchor': 'end' }, `${n} ${n === 1 ? t('ana.axisMove') : t('ana.axisMoves')}`));
+  root.append(svg('text', { class: 'axis-title', x: pad.l, y: 11 }, `↑ ${t('ana.axisY')}`));
+  root.append(svg('text', { class: 'tick', x: pad.l, y: H - 6 }, '0'));
+  root.append(svg('text', { class: 'axis-title', x: pad.l + iw / 2, y: H - 6, 'text-anchor': 'middle' }, `${t('ana.axisX')} →`));
+  root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 6, 'text-anchor': 'end' }, String(n)));
+  if (lost.size) {
+    root.append(svg('circle', { class: 'legend-dot', cx: W - pad.r - 4, cy: 7, r: 3.4 }));
+    root.append(svg('text', { class: 'axis-title', x: W - pad.r - 12, y: 11, 'text-anchor': 'end' }, t('ana.legendLost')));
+  }
   return root;
 }
 
@@ -78,11 +85,16 @@ export function worstLine(a) {
 export function analysisSection(kind, view) {
   const s = view.snapshot;
   if (!KINDS.includes(kind) || s.status !== 'won' || !(s.moves > 0) || s.auto_solved) return null;
+  // A game played in the optimum is perfect: no chart (it would be the ideal diagonal), no
+  // search, no box waiting for one; the line says it.
+  const f = view.finish || {};
+  const optimal = f.optimal === null || f.optimal === undefined ? null : Number(f.optimal);
+  const perfect = optimal !== null && Number(f.moves ?? s.moves) === optimal;
   // While Rust searches, the section already takes the chart's box and its two lines, so the
   // dialog's buttons do not move under the player's thumb when the answer lands.
   const box = h(
     'div',
-    { class: 'chart-box ana-box' },
+    { class: 'chart-box ana-box', 'data-chart-box': 'analysis' },
     h('p', { class: 'ana-wait' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('ana.running')),
   );
   const worst = h('p', { class: 'ana-worst' });
@@ -97,6 +109,17 @@ export function analysisSection(kind, view) {
   );
   let running = false;
   let gone = false;
+  if (perfect) {
+    box.remove();
+    el.classList.add('perfect');
+    el.dataset.analysis = 'done';
+    el.removeAttribute('aria-busy');
+    worst.dataset.worst = 'none';
+    worst.textContent = t('ana.perfect');
+    meta.dataset.lostCount = '0';
+    meta.textContent = optimal === 1 ? t('ana.start1') : t('ana.start', { n: optimal });
+    return { el, start() {}, stop() {} };
+  }
   return {
     el,
     async start() {
@@ -118,13 +141,15 @@ export function analysisSection(kind, view) {
       const lostN = (a.lost || []).length;
       el.dataset.analysis = 'done';
       el.removeAttribute('aria-busy');
-      box.replaceChildren(analysisChart(a));
+      // A perfect game needs no chart (it would be the ideal diagonal): the line says it all.
+      if (lostN) box.replaceChildren(analysisChart(a));
+      else box.remove();
+      el.classList.toggle('perfect', !lostN);
       worst.dataset.worst = a.worst ? `${a.worst.from}-${a.worst.to}:${a.worst.lost}` : 'none';
       worst.textContent = worstLine(a);
       meta.dataset.lostCount = lostN;
-      meta.textContent = lostN
-        ? `${t('ana.start', { n: a.optimal_start })} · ${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })}`
-        : t('ana.start', { n: a.optimal_start });
+      const start = Number(a.optimal_start) === 1 ? t('ana.start1') : t('ana.start', { n: a.optimal_start });
+      meta.textContent = lostN ? `${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })} · ${start}` : start;
     },
     stop() {
       gone = true;

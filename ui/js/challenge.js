@@ -4,12 +4,12 @@
 
 import { call } from './ipc.js';
 import { h, setText } from './dom.js';
-import { t, formatTime } from './i18n.js';
+import { t, formatTime, movesText } from './i18n.js';
 
 /** "Beat 85 moves · 3:23.4", or '' without a result. */
 export function challengeText(c) {
   if (!c || c.moves === null || c.moves === undefined) return '';
-  return t('chal.beat', { moves: c.moves, time: formatTime(c.ms, true) });
+  return t('chal.beat', { moves: movesText(c.moves), time: formatTime(c.ms, true) });
 }
 
 /** The game screen's line (hidden without a challenge); `update(c)` on every View. */
@@ -32,8 +32,8 @@ export function finishChallenge(f) {
   if (!c || c.moves === null || c.moves === undefined) return null;
   const mine = f.moves;
   let text;
-  if (c.beaten) text = mine === c.moves ? t('chal.beatenTime', { moves: c.moves }) : t('chal.beaten', { moves: c.moves, mine });
-  else text = t('chal.notBeaten', { moves: c.moves, time: formatTime(c.ms, true) });
+  if (c.beaten) text = mine === c.moves ? t('chal.beatenTime', { moves: movesText(c.moves) }) : t('chal.beaten', { moves: movesText(c.moves), mine: movesText(mine) });
+  else text = t('chal.notBeaten', { moves: movesText(c.moves), time: formatTime(c.ms, true) });
   return h('p', { class: `fin-challenge ${c.beaten ? 'beaten' : 'not-beaten'}`, 'data-challenge': `${c.moves}:${c.ms}`, 'data-beaten': c.beaten ? 'true' : 'false' }, text);
 }
 

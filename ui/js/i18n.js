@@ -6,12 +6,20 @@ const zh = {
   appName: '华容',
   appTagline: '数字华容道 · 华容道 · 2048',
   play: '开始',
-  continueAt: '继续 · {moves} 步',
-  continueAt1: '继续 · 1 步',
+  continue: '继续',
+  continueWhat: '继续：{mode}',
   levels: '选关',
   dailyToday: '今日挑战',
   dailyDone: '已完成',
-  dailyStreak: '连续 {n} 天',
+  dailyPlaying: '进行中',
+  dailyNotYet: '还没完成',
+  dailyToPlay: '待挑战',
+  dailyStreak: '{n} 天',
+  dailyStreak1: '1 天',
+  dailyStreakLong: '每日挑战已连续完成 {n} 天',
+  'today.play': '开始挑战',
+  'today.continue': '继续挑战',
+  'today.allDone': '今天的挑战全部完成！明天再来',
   settings: '设置',
   enterCode: '输入或粘贴代码',
   back: '返回',
@@ -33,17 +41,17 @@ const zh = {
   noBest: '—',
   // new game, slots, back
   'newGame.title': '开始新游戏？',
-  'newGame.ask': '这局还没完成（{moves}），开新局会替换它。',
-  'replace.title': '替换进行中的游戏？',
-  'replace.confirm': '替换',
-  'replace.ask': '这个位置有一局还没完成的游戏，继续会替换它，已走的步数会丢失。',
+  'newGame.ask': '这局还没完成（已走 {moves}）。开始新游戏，这局就没了，无法找回。',
+  'replace.title': '放弃进行中的游戏？',
+  'replace.confirm': '放弃并打开',
+  'replace.ask': '同一个位置还有一局没完成的游戏。打开这一局，那局就没了，无法找回。',
   cancel: '取消',
   ok: '确定',
-  unfinished: '未完成的游戏',
-  'mode.free': '自由',
-  'mode.level': '关卡',
-  'mode.daily': '每日',
-  'mode.challenge': '挑战',
+  unfinishedOf: '{game}的其他未完成游戏',
+  'modeTitle.free': '自由局',
+  'modeTitle.level': '关卡',
+  'modeTitle.daily': '今日挑战',
+  'modeTitle.challenge': '好友挑战',
   moves1: '1 步',
   movesN: '{n} 步',
   locale: 'zh-CN',
@@ -54,6 +62,7 @@ const zh = {
   newGame: '新游戏',
   random: '随机',
   stars: '{n} 星',
+  stars1: '1 星',
   locked: '未解锁',
   minMoves: '最少 {n} 步',
   noSolution: '无解',
@@ -84,6 +93,9 @@ const zh = {
   next: '下一关',
   again: '再来一局',
   keepPlaying: '继续玩',
+  sendBack: '把成绩发回去',
+  finRecords: '查看我的战绩',
+  shareToday: '分享今天的成绩',
   close: '关闭',
   shared: '分享卡片已保存：{path}',
   sharedDone: '已分享',
@@ -93,33 +105,33 @@ const zh = {
   autoSolved: '自动解完成',
   // code
   codeTitle: '输入或粘贴代码',
-  codeHelp: '游戏代码、分享码或链接，例如 slide:3x3:1,2,3,4,5,6,7,0,8',
-  codePlaceholder: '粘贴代码',
+  codeHelp: '把朋友发来的分享码或链接粘贴到这里，就能玩同一局。',
+  codePlaceholder: '在这里粘贴分享码',
   paste: '粘贴',
   open: '打开',
   // announcements
   'say.moved': '第 {moves} 步',
   'say.blocked': '这里走不动',
-  'say.won': '成功！共 {moves} 步',
+  'say.won': '成功！共 {moves}',
   'say.lost': '游戏结束，分数 {score}',
   'say.hint': '提示：{what}',
   'say.hintOptimal': '最优提示：{what}',
-  'say.undo': '已撤销，{moves} 步',
-  'say.redo': '已重做，{moves} 步',
+  'say.undo': '已撤销，现在 {moves}',
+  'say.redo': '已重做，现在 {moves}',
   'say.restart': '已重来',
-  'say.solving': '自动解：共 {n} 步',
+  'say.solving': '自动解：共 {moves}',
   'say.stopped': '已停止',
   // labels
   keysHelp: '方向键移动 · Z 撤销 · Y 重做 · H 提示',
   controlsLabel: '游戏操作',
   // notices & errors
   'err.illegal_move': '这步不合规则',
-  'err.parse': '无法识别：{message}',
+  'err.parse': '看不懂这段内容：{message}',
   'err.unsolvable': '这个局面无解',
   'err.unsupported': '这个游戏不支持',
   'err.nothing_to_undo': '没有可撤销的步',
   'err.nothing_to_redo': '没有可重做的步',
-  'err.bad_code': '代码无效：{message}',
+  'err.bad_code': '这个分享码用不了：{message}',
   'err.share_failed': '分享没有成功：{message}',
   'err.generic': '{message}',
   restored: '存档损坏，已从备份恢复',
@@ -129,12 +141,20 @@ const en = {
   appName: 'Huarong',
   appTagline: 'Number slide · Klotski · 2048',
   play: 'Play',
-  continueAt: 'Continue · {moves} moves',
-  continueAt1: 'Continue · 1 move',
+  continue: 'Continue',
+  continueWhat: 'Continue: {mode}',
   levels: 'Levels',
-  dailyToday: "Today's challenges",
+  dailyToday: "Today's challenge",
   dailyDone: 'Done',
-  dailyStreak: '{n}-day streak',
+  dailyPlaying: 'in progress',
+  dailyNotYet: 'not done yet',
+  dailyToPlay: 'to play',
+  dailyStreak: '{n} days',
+  dailyStreak1: '1 day',
+  dailyStreakLong: 'Daily challenges solved {n} days in a row',
+  'today.play': 'Play now',
+  'today.continue': 'Continue',
+  'today.allDone': 'All done for today. See you tomorrow!',
   settings: 'Settings',
   enterCode: 'Enter or paste a code',
   back: 'Back',
@@ -156,26 +176,27 @@ const en = {
   noBest: '—',
   // new game, slots, back
   'newGame.title': 'Start a new game?',
-  'newGame.ask': 'This game is not finished ({moves}). A new game replaces it.',
-  'replace.title': 'Replace the game in progress?',
-  'replace.confirm': 'Replace',
-  'replace.ask': 'A game in progress would be replaced and its moves lost.',
+  'newGame.ask': 'This game is not finished ({moves} so far). If you start a new one, this game will be lost for good.',
+  'replace.title': 'Give up the game in progress?',
+  'replace.confirm': 'Give up and open',
+  'replace.ask': 'Another game is still in progress here. If you open this one, that game will be lost for good.',
   cancel: 'Cancel',
   ok: 'OK',
-  unfinished: 'Unfinished games',
-  'mode.free': 'free play',
-  'mode.level': 'level',
-  'mode.daily': 'daily',
-  'mode.challenge': 'challenge',
+  unfinishedOf: 'Other unfinished {game} games',
+  'modeTitle.free': 'Free game',
+  'modeTitle.level': 'Level',
+  'modeTitle.daily': "Today's challenge",
+  'modeTitle.challenge': "Friend's challenge",
   moves1: '1 move',
   movesN: '{n} moves',
   locale: 'en-GB',
-  'band.random': 'Random generated level',
+  'band.random': 'A random new level',
   padSetting: '2048 direction pad',
   'padSetting.help': 'Up, down, left and right buttons under the board',
   newGame: 'New game',
   random: 'Random',
   stars: '{n} stars',
+  stars1: '1 star',
   locked: 'Locked',
   minMoves: 'min {n}',
   noSolution: 'no solution',
@@ -193,8 +214,8 @@ const en = {
   'rule.tile': 'Tile moves (each tile step counts)',
   'rule.line': 'Line moves (a pushed run counts 1)',
   'rule.piece': 'Piece moves (one piece, any path)',
-  'rule.straight': 'Straight slides',
-  'rule.cell': 'One-cell steps',
+  'rule.straight': 'Straight slides (one straight slide counts 1)',
+  'rule.cell': 'One-cell steps (each cell counts 1)',
   solved: 'Solved!',
   gameOver: 'No moves left',
   yourMoves: 'Your moves',
@@ -203,7 +224,10 @@ const en = {
   share: 'Share',
   next: 'Next level',
   again: 'Play again',
-  keepPlaying: 'Keep playing',
+  keepPlaying: 'Keep going',
+  sendBack: 'Send your result back',
+  finRecords: 'See your records',
+  shareToday: "Share today's result",
   close: 'Close',
   shared: 'Share card saved: {path}',
   sharedDone: 'Shared',
@@ -212,30 +236,30 @@ const en = {
   usedHint1: '1 hint used',
   autoSolved: 'auto-solved',
   codeTitle: 'Enter or paste a code',
-  codeHelp: 'A game ID, share code or link, e.g. slide:3x3:1,2,3,4,5,6,7,0,8',
-  codePlaceholder: 'Paste a code',
+  codeHelp: 'Paste a share code or link a friend sent you, and play the same puzzle.',
+  codePlaceholder: 'Paste the share code here',
   paste: 'Paste',
   open: 'Open',
   'say.moved': 'Move {moves}',
   'say.blocked': "Can't move there",
-  'say.won': 'Solved in {moves} moves',
+  'say.won': 'Solved in {moves}',
   'say.lost': 'Game over, score {score}',
   'say.hint': 'Hint: {what}',
   'say.hintOptimal': 'Optimal hint: {what}',
-  'say.undo': 'Undone, {moves} moves',
-  'say.redo': 'Redone, {moves} moves',
+  'say.undo': 'Undone, {moves} now',
+  'say.redo': 'Redone, {moves} now',
   'say.restart': 'Restarted',
-  'say.solving': 'Auto-solve: {n} moves',
+  'say.solving': 'Auto-solve: {moves}',
   'say.stopped': 'Stopped',
   keysHelp: 'Arrows move · Z undo · Y redo · H hint',
   controlsLabel: 'Game controls',
   'err.illegal_move': 'That move is not allowed',
-  'err.parse': 'Not understood: {message}',
+  'err.parse': 'This could not be read: {message}',
   'err.unsolvable': 'This position has no solution',
   'err.unsupported': 'Not available for this game',
   'err.nothing_to_undo': 'Nothing to undo',
   'err.nothing_to_redo': 'Nothing to redo',
-  'err.bad_code': 'Bad code: {message}',
+  'err.bad_code': 'This share code does not work: {message}',
   'err.share_failed': 'Sharing did not work: {message}',
   'err.generic': '{message}',
   restored: 'The save file was damaged; restored from the backup',
@@ -290,6 +314,38 @@ export function missingKeys() {
   const a = Object.keys(zh).filter((k) => !(k in en));
   const b = Object.keys(en).filter((k) => !(k in zh));
   return a.concat(b);
+}
+
+/** "1 move" / "5 moves" (一 步 / 5 步): every count of moves the player reads goes through here. */
+export function movesText(n) {
+  return Number(n) === 1 ? t('moves1') : t('movesN', { n });
+}
+
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const DAYS_ZH = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+
+/**
+ * The app's one date format: `YYYY-MM-DD` (or a Date / ms) → "12月1日" / "1 Dec"; the year only
+ * when it is not `thisYear` (default: the current year); `weekday`: "12月1日 周二" / "Tue 1 Dec".
+ * Written out by hand, not by Intl: the same text on every WebView, whatever its locale data.
+ */
+export function formatDate(date, opts = {}) {
+  let y;
+  let m;
+  let d;
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typeof date === 'string' ? date : '');
+  if (ymd) [y, m, d] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  else {
+    const dt = date instanceof Date ? date : new Date(Number(date));
+    if (Number.isNaN(dt.getTime())) return String(date || '');
+    [y, m, d] = [dt.getFullYear(), dt.getMonth() + 1, dt.getDate()];
+  }
+  const wd = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const thisYear = opts.thisYear || new Date().getFullYear();
+  const withYear = y !== Number(thisYear);
+  if (lang === 'zh') return `${withYear ? `${y}年` : ''}${m}月${d}日${opts.weekday ? ` ${DAYS_ZH[wd]}` : ''}`;
+  return `${opts.weekday ? `${DAYS_EN[wd]} ` : ''}${d} ${MONTHS_EN[m - 1]}${withYear ? ` ${y}` : ''}`;
 }
 
 /** m:ss (h:mm:ss from an hour); `tenths`: m:ss.d (tenths are cut, never rounded up). */

@@ -107,19 +107,57 @@ export async function cardPicture(s) {
   return null;
 }
 
-/** The numbers toggle of the game screen (hidden unless the board shows a picture). */
+/**
+ * The game screen's picture tools (hidden unless the board shows a picture): the target
+ * picture as a thumbnail — press and hold it (finger, mouse, or Space/Enter) to see the whole
+ * picture over the board — and the numbers toggle.
+ */
 export function numbersToggle(getBoardEl) {
-  const btn = h('button', { class: 'chip pic-toggle', type: 'button', 'data-action': 'numbers', 'aria-pressed': numbers ? 'true' : 'false', hidden: true }, t('pic.numbers'));
+  const btn = h('button', { class: 'chip pic-toggle', type: 'button', 'data-action': 'numbers', 'aria-pressed': numbers ? 'true' : 'false' }, t('pic.numbers'));
   btn.addEventListener('click', () => {
     numbers = !numbers;
     btn.setAttribute('aria-pressed', numbers ? 'true' : 'false');
     const el = getBoardEl();
     if (el && el.dataset.picture) el.dataset.picNumbers = numbers ? '1' : '0';
   });
+  const img = h('img', { class: 'pic-peek-img', alt: '', width: '40', height: '40', draggable: 'false' });
+  const peek = h('button', { class: 'chip pic-peek', type: 'button', 'data-action': 'peek', 'aria-label': t('pic.peekLabel') }, img, h('span', { class: 'pic-peek-text' }, t('pic.peek')));
+  const show = (on) => {
+    const el = getBoardEl();
+    if (el) el.classList.toggle('peeking', on && !!el.dataset.picture);
+    peek.classList.toggle('held', on);
+  };
+  peek.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    try {
+      peek.setPointerCapture(e.pointerId);
+    } catch (_) {
+      /* a synthetic pointer */
+    }
+    show(true);
+  });
+  for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) peek.addEventListener(type, () => show(false));
+  peek.addEventListener('keydown', (e) => {
+    if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      e.stopPropagation();
+      show(true);
+    }
+  });
+  peek.addEventListener('keyup', () => show(false));
+  peek.addEventListener('blur', () => show(false));
+  const el = h('div', { class: 'pic-tools', hidden: true }, peek, btn);
+  let shown = '';
   return {
-    el: btn,
+    el,
     update(s) {
-      btn.hidden = !pictureOf(s);
+      const name = pictureOf(s);
+      el.hidden = !name;
+      if (!name || name === shown) return;
+      shown = name;
+      if (name === 'custom') customUrl().then((u) => u && shown === 'custom' && (img.src = u));
+      else img.src = urlOf(name);
     },
   };
 }

@@ -4,7 +4,11 @@
 Run from anywhere: `python3 ui/pictures/make-pictures.py` (standard library only). The
 names must match `crates/engine/src/slide/pictures.rs`. Every picture is drawn so that each
 cell of a 3×3 (and 4×4) cut looks different — a different colour, shape or edge in every
-tile — so the puzzle can be solved by the image alone. Licence: CC0 1.0 (see LICENSE).
+tile — so the puzzle can be solved by the image alone. For the bigger cuts (5×5, 6×6) each
+picture also gets a layer of small details laid on a jittered 6×6 grid (pebbles, ripples,
+clouds, birds, stars, flowers; each cell its own colour and shape) under a soft colour cast
+that runs warm to cool across the picture and light to dark down it, so that no two cells of
+any cut up to 6×6 are alike. Licence: CC0 1.0 (see LICENSE).
 """
 
 import math
@@ -55,10 +59,96 @@ def lily_pad(cx, cy, r, rot, fill="#3f8f4a"):
     )
 
 
+def details(seed, motif, rows=range(6)):
+    """One small detail per cell of a jittered 6×6 grid (only the given rows), its colour from
+    the cell's place: `motif(rng, x, y, r, c)` draws one."""
+    rng = random.Random(seed)
+    step = S / 6
+    out = []
+    for r in range(6):
+        for c in range(6):
+            x = (c + 0.5) * step + rng.uniform(-0.22, 0.22) * step
+            y = (r + 0.5) * step + rng.uniform(-0.22, 0.22) * step
+            if r in rows:
+                out.append(motif(rng, x, y, r, c))
+    return "\n".join(out)
+
+
+def cast(defs):
+    """The soft colour cast over a whole picture (warm left to cool right, light top to dark
+    bottom), so every cell of a fine cut has its own tint. Returns (defs, body element)."""
+    defs += grad("castH", [(0, "#ffb347"), (0.5, "#ffffff"), (1, "#3d6fd1")], x2="1", y2="0")
+    defs += grad("castV", [(0, "#ffffff"), (1, "#000000")])
+    return defs, ('<rect width="512" height="512" fill="url(#castH)" opacity="0.16"/>'
+                  '<rect width="512" height="512" fill="url(#castV)" opacity="0.10"/>')
+
+
+def hsl(h, s_, l_):
+    return f"hsl({h % 360:.0f},{s_:.0f}%,{l_:.0f}%)"
+
+
+def pebble(rng, x, y, r, c):
+    rx, ry = rng.uniform(9, 17), rng.uniform(6, 12)
+    return (f'<ellipse cx="{x:.0f}" cy="{y:.0f}" rx="{rx:.0f}" ry="{ry:.0f}" '
+            f'transform="rotate({rng.uniform(0, 180):.0f} {x:.0f} {y:.0f})" '
+            f'fill="{hsl(20 + c * 38 + r * 11, 35 + r * 6, 38 + c * 4)}" fill-opacity="0.85" '
+            f'stroke="#0d2f40" stroke-opacity="0.5" stroke-width="2"/>')
+
+
+def ripple(rng, x, y, r, c):
+    n = 1 + (r + c) % 3
+    rings = "".join(
+        f'<ellipse cx="{x:.0f}" cy="{y:.0f}" rx="{8 + 7 * k}" ry="{4 + 3 * k}" fill="none" '
+        f'stroke="{hsl(170 + c * 14, 40, 82 - r * 3)}" stroke-opacity="0.7" stroke-width="2"/>'
+        for k in range(n))
+    return rings + (f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{3 + c % 3}" '
+                    f'fill="{hsl(40 + r * 50 + c * 20, 70, 60)}"/>')
+
+
+def cloud_or_bird(rng, x, y, r, c):
+    if (r + c) % 2:
+        w = rng.uniform(14, 24)
+        return (f'<path d="M{x - w:.0f},{y:.0f} q{w / 2:.0f},-{w / 1.6:.0f} {w:.0f},0 '
+                f'q{w / 2:.0f},-{w / 1.6:.0f} {w:.0f},0" fill="none" '
+                f'stroke="{hsl(10 + c * 30, 45, 25 + r * 6)}" stroke-width="3" stroke-linecap="round"/>')
+    w = rng.uniform(20, 30)
+    return (f'<g fill="{hsl(30 + c * 25, 60, 92 - r * 4)}" fill-opacity="0.85">'
+            f'<ellipse cx="{x:.0f}" cy="{y:.0f}" rx="{w:.0f}" ry="{w / 3:.0f}"/>'
+            f'<ellipse cx="{x - w / 4:.0f}" cy="{y - w / 4:.0f}" rx="{w / 2.4:.0f}" ry="{w / 3.4:.0f}"/></g>')
+
+
+def flower(rng, x, y, r, c):
+    col = hsl(c * 55 + r * 23, 70, 62)
+    petals = "".join(
+        f'<circle cx="{x + 7 * math.cos(math.radians(a + r * 9)):.1f}" '
+        f'cy="{y + 7 * math.sin(math.radians(a + r * 9)):.1f}" r="5" fill="{col}"/>'
+        for a in range(0, 360, 360 // (4 + c % 3)))
+    return petals + f'<circle cx="{x:.0f}" cy="{y:.0f}" r="3.5" fill="#f6e27a"/>'
+
+
+def tree(rng, x, y, r, c):
+    hgt = rng.uniform(18, 30)
+    col = hsl(95 + c * 14 + r * 20, 35, 22 + c * 3)
+    return (f'<path d="M{x:.0f},{y - hgt:.0f} L{x + hgt / 2.4:.0f},{y:.0f} L{x - hgt / 2.4:.0f},{y:.0f} Z" '
+            f'fill="{col}" stroke="#1d2a1a" stroke-opacity="0.5" stroke-width="1.5"/>'
+            f'<rect x="{x - 2:.0f}" y="{y:.0f}" width="4" height="{hgt / 4:.0f}" fill="#4a3320"/>')
+
+
+def star(rng, x, y, r, c):
+    k = 4 + (r * 6 + c) % 4
+    pts = []
+    for i in range(2 * k):
+        rad = (9 + c % 3 * 2) if i % 2 == 0 else 3.5
+        a = math.pi * i / k + r
+        pts.append(f"{x + rad * math.sin(a):.1f},{y - rad * math.cos(a):.1f}")
+    return f'<polygon points="{" ".join(pts)}" fill="{hsl(40 + c * 30 + r * 15, 85, 80)}"/>'
+
+
 def lotus():
     defs = grad("water", [(0, "#1d5e6e"), (0.55, "#2f8c8c"), (1, "#a8d8c8")])
     defs += '<radialGradient id="glow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#fff6d8"/><stop offset="1" stop-color="#fff6d8" stop-opacity="0"/></radialGradient>'
     body = [f'<rect width="{S}" height="{S}" fill="url(#water)"/>']
+    body.append(details(11, ripple))
     # Ripples across the water.
     for i, y in enumerate(range(300, 512, 26)):
         body.append(
@@ -105,6 +195,8 @@ def lotus():
                 '<ellipse cx="0" cy="0" rx="34" ry="8" fill="#fff" fill-opacity="0.7"/>'
                 '<ellipse cx="0" cy="16" rx="30" ry="7" fill="#fff" fill-opacity="0.7"/>'
                 '<rect x="-4" y="-10" width="8" height="50" rx="4" fill="#c0392b"/></g>')
+    defs, over = cast(defs)
+    body.append(over)
     return svg("\n".join(body), defs)
 
 
@@ -112,6 +204,7 @@ def mountains():
     defs = grad("sky", [(0, "#f6c27a"), (0.45, "#f9e3c0"), (1, "#e8eef0")])
     defs += grad("river", [(0, "#9cc7d8"), (1, "#3f7891")])
     body = [f'<rect width="{S}" height="{S}" fill="url(#sky)"/>']
+    body.append(details(12, cloud_or_bird, rows=range(0, 3)))
     body.append('<circle cx="390" cy="110" r="54" fill="#d9432f"/>')
     # Birds.
     for x, y in [(120, 70), (150, 92), (180, 60)]:
@@ -153,12 +246,16 @@ def mountains():
     body.append('<rect x="440" y="14" width="54" height="54" rx="6" fill="#b2302a"/>'
                 '<rect x="448" y="22" width="38" height="38" fill="none" stroke="#f6efe3" stroke-width="4"/>')
     _ = rnd
+    body.append(details(13, tree, rows=range(3, 5)) + details(18, flower, rows=range(5, 6)))
+    defs, over = cast(defs)
+    body.append(over)
     return svg("\n".join(body), defs)
 
 
 def pagoda():
     defs = grad("night", [(0, "#0f1d3d"), (0.7, "#2b3f73"), (1, "#5b6ea3")])
     body = [f'<rect width="{S}" height="{S}" fill="url(#night)"/>']
+    body.append(details(14, star, rows=range(0, 3)))
     r = random.Random(7)
     for _ in range(60):
         x, y = r.uniform(0, S), r.uniform(0, 300)
@@ -195,12 +292,16 @@ def pagoda():
         body.append(f'<line x1="{lx}" y1="330" x2="{lx}" y2="470" stroke="#3b2a1e" stroke-width="5"/>')
         body.append(f'<ellipse cx="{lx}" cy="330" rx="22" ry="28" fill="#e8452f"/>')
         body.append(f'<rect x="{lx - 10}" y="298" width="20" height="6" fill="#f2c14e"/>')
+    body.append(details(15, flower, rows=range(5, 6)))
+    defs, over = cast(defs)
+    body.append(over)
     return svg("\n".join(body), defs)
 
 
 def koi():
     defs = '<radialGradient id="pond" cx="0.5" cy="0.45" r="0.75"><stop offset="0" stop-color="#5fb7c9"/><stop offset="1" stop-color="#174a63"/></radialGradient>'
     body = [f'<rect width="{S}" height="{S}" fill="url(#pond)"/>']
+    body.append(details(16, pebble) + details(17, ripple))
     for rr in (60, 120, 180, 240, 300):
         body.append(f'<circle cx="256" cy="256" r="{rr}" fill="none" stroke="#c8eef2" stroke-opacity="0.25" stroke-width="3"/>')
 
@@ -226,6 +327,8 @@ def koi():
     body.append(lily_pad(456, 70, 34, 120, "#5aa862"))
     body.append(petal(452, 448, 40, 16, -20, "#f4a7b9"))
     body.append(petal(452, 448, 40, 16, 20, "#f4a7b9"))
+    defs, over = cast(defs)
+    body.append(over)
     return svg("\n".join(body), defs)
 
 

@@ -4,6 +4,7 @@
 export const strings = {
   zh: {
     'game.2048': '2048',
+    'gameShort.2048': '2048',
     'gameDesc.2048': '合并数字，拼出 2048',
     'levels.2048': '2048',
     'hint.2048': '向{dir}滑',
@@ -24,6 +25,7 @@ export const strings = {
   },
   en: {
     'game.2048': '2048',
+    'gameShort.2048': '2048',
     'gameDesc.2048': 'Merge tiles to reach 2048',
     'levels.2048': '2048',
     'hint.2048': 'swipe {dir}',

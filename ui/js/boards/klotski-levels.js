@@ -14,7 +14,7 @@ export const klotskiBands = [
 ];
 
 export function starsEl(n, max = 3) {
-  const el = h('span', { class: 'stars small', role: 'img', 'aria-label': t('stars', { n }) });
+  const el = h('span', { class: 'stars small', role: 'img', 'aria-label': n === 1 ? t('stars1') : t('stars', { n }) });
   for (let i = 0; i < max; i++) {
     const s = h('span', { class: i < n ? 'star on' : 'star' });
     s.append(icon('star'));

@@ -4,6 +4,7 @@
 export const strings = {
   zh: {
     'game.klotski': '华容道',
+    'gameShort.klotski': '华容道',
     'gameDesc.klotski': '让曹操从下方出口逃出',
     'levels.klotski': '经典布局',
     'rule.klotski': '华容道',
@@ -29,7 +30,8 @@ export const strings = {
   },
   en: {
     'game.klotski': 'Klotski',
-    'gameDesc.klotski': 'Get Cao Cao out through the exit',
+    'gameShort.klotski': 'Klotski',
+    'gameDesc.klotski': 'Free Cao Cao through the exit',
     'levels.klotski': 'Classic layouts',
     'rule.klotski': 'Klotski',
     'hint.klotski': 'move {piece} to row {row}, column {col}',

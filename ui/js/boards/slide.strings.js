@@ -4,6 +4,7 @@
 export const strings = {
   zh: {
     'game.slide': '数字华容道',
+    'gameShort.slide': '数字华容道',
     'gameDesc.slide': '把数字按顺序排好',
     'levels.slide': '棋盘大小',
     'rule.slide': '数字华容道',
@@ -18,6 +19,7 @@ export const strings = {
   },
   en: {
     'game.slide': 'Number slide',
+    'gameShort.slide': 'Slide',
     'gameDesc.slide': 'Put the numbers in order',
     'levels.slide': 'Board size',
     'rule.slide': 'Number slide',

@@ -3,7 +3,7 @@
 
 import { call } from '../ipc.js';
 import { h, icon, reducedMotion } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, movesText } from '../i18n.js';
 import { announce } from '../feedback.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -28,7 +28,7 @@ export async function toggleSolve(screen) {
     setSolving(screen, true, false);
     if (run.stopped) return;
     if (moves) {
-      announce(t('say.solving', { n: moves.length }));
+      announce(t('say.solving', { moves: movesText(moves.length) }));
       const pace = moves.length <= 40 ? 320 : moves.length <= 200 ? 160 : 60;
       for (const mv of moves) {
         if (run.stopped) break;

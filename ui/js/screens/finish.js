@@ -3,7 +3,7 @@
 
 import { call, field } from '../ipc.js';
 import { h, icon } from '../dom.js';
-import { t, language } from '../i18n.js';
+import { t, language, movesText } from '../i18n.js';
 import { toast, announce } from '../feedback.js';
 import { finishChallenge } from '../challenge.js';
 import { analysisSection } from '../analysis.js';
@@ -48,7 +48,7 @@ export class FinishDialog {
 
     let starRow = null;
     if (game.finish.stars) {
-      starRow = h('div', { class: 'stars', role: 'img', 'aria-label': t('stars', { n: stars }) });
+      starRow = h('div', { class: 'stars', role: 'img', 'aria-label': stars === 1 ? t('stars1') : t('stars', { n: stars }) });
       for (let i = 0; i < maxStars; i++) {
         const st = h('span', { class: i < stars ? 'star on' : 'star' });
         st.append(icon('star'));
@@ -57,17 +57,7 @@ export class FinishDialog {
     }
 
     const next = field(f, 'next');
-    const actions = [h('button', { class: 'btn', type: 'button', 'data-action': 'share', onclick: () => this.share() }, icon('share'), t('share'))];
-    if (won && game.finish.keepGoing) {
-      actions.push(h('button', { class: 'btn', type: 'button', 'data-action': 'keep', onclick: () => this.keepGoing() }, t('keepPlaying')));
-    }
-    actions.push(h('button', { class: 'btn', type: 'button', 'data-action': 'again', onclick: () => this.again() }, icon('restart'), t('again')));
-    if (won && game.finish.next) {
-      actions.push(h('button', { class: 'btn primary', type: 'button', 'data-action': 'next', onclick: () => this.next(next) }, t('next'), icon('next')));
-    } else {
-      actions.push(h('button', { class: 'btn primary', type: 'button', 'data-action': 'new', onclick: () => this.newGame() }, icon('new'), t('newGame')));
-    }
-
+    const actions = this.actions(s, f, won, next);
     this.el = h(
       'div',
       { class: lastInputKey ? 'overlay' : 'overlay quiet-focus', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'finish-title', 'data-finish': won ? 'won' : 'lost' },
@@ -77,14 +67,14 @@ export class FinishDialog {
         h('button', { class: 'icon-btn sheet-close', type: 'button', 'aria-label': t('close'), 'data-action': 'close', onclick: () => this.close() }, '×'),
         h('h2', { id: 'finish-title', tabindex: '-1' }, title),
         newRecord ? h('p', { class: 'badge', 'data-new-record': '1' }, t('newRecord')) : null,
-        f.daily && f.daily.current ? h('p', { class: 'fin-streak', 'data-streak': String(f.daily.current) }, `${t('dailyToday')} · ${t('dailyStreak', { n: f.daily.current })}`) : null,
+        f.daily && f.daily.current ? h('p', { class: 'fin-streak', 'data-streak': String(f.daily.current) }, icon('flame'), t('dailyStreakLong', { n: f.daily.current })) : null,
         starRow,
         h('div', { class: 'fin-stats' }, rows),
         flags.length ? h('p', { class: 'fin-flags' }, flags.join(' · ')) : null,
         finishChallenge(f),
         (this.analysis = analysisSection(s.kind, view)) && this.analysis.el,
-        h('div', { class: 'fin-actions' }, actions),
-        h('button', { class: 'btn ghost wide fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('records')),
+        h('div', { class: `fin-actions n${actions.length}` }, actions),
+        h('button', { class: 'link-btn fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('finRecords')),
       ),
     );
     this.game.el.append(this.el);
@@ -92,9 +82,28 @@ export class FinishDialog {
     this.game.app.openDialog(this);
     const primary = this.el.querySelector('.primary') || this.el.querySelector('[data-action="again"]');
     if (primary) primary.focus({ preventScroll: true });
-    announce(`${title} ${won ? t('say.won', { moves }) : ''}`);
+    announce(`${title} ${won ? t('say.won', { moves: movesText(moves) }) : ''}`);
     // The analysis runs after the dialog is on screen (off the critical path).
     if (this.analysis) requestAnimationFrame(() => this.analysis && this.analysis.start());
+  }
+
+  /**
+   * One main action per finish, and at most two more: a 2048 win → keep going; a friend's
+   * challenge → send the result back; today's challenge → share it; a level → the next one;
+   * anything else → a new game. The main one comes first in the markup and is `.primary`.
+   */
+  actions(s, f, won, next) {
+    const game = this.game.game;
+    const b = (action, label, iconName, onclick, primary) =>
+      h('button', { class: primary ? 'btn primary' : 'btn', type: 'button', 'data-action': action, onclick }, iconName ? icon(iconName) : null, label);
+    const share = (label, primary) => b('share', label, 'share', () => this.share(), primary);
+    const fresh = (primary) => b('new', t('newGame'), 'new', () => this.newGame(), primary);
+    const challenged = !!(f.challenge && f.challenge.moves !== undefined && f.challenge.moves !== null) || s.mode === 'challenge';
+    if (won && game.finish.keepGoing) return [b('keep', t('keepPlaying'), 'next', () => this.keepGoing(), true), fresh(false), share(t('share'), false)];
+    if (won && challenged) return [share(t('sendBack'), true), fresh(false)];
+    if (won && s.mode === 'daily') return [share(t('shareToday'), true), fresh(false)];
+    if (won && game.finish.next) return [b('next', t('next'), 'next', () => this.next(next), true), share(t('share'), false), b('again', t('again'), 'restart', () => this.again(), false)];
+    return [fresh(true), share(t('share'), false)];
   }
 
   /** This game's records screen (the dialog's history entry is reused by the screen). */

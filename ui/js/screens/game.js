@@ -5,7 +5,7 @@
 
 import { call, field, perf } from '../ipc.js';
 import { h, icon, reducedMotion, setText, setData } from '../dom.js';
-import { t, formatTime } from '../i18n.js';
+import { t, formatTime, movesText } from '../i18n.js';
 import { feedback, announce, toast } from '../feedback.js';
 import { gameOf } from '../boards/index.js';
 import { boardView } from '../boards/common.js';
@@ -238,7 +238,7 @@ export class GameScreen {
     const s = view.snapshot;
     if (s.status === 'won') {
       feedback('win');
-      announce(t('say.won', { moves: s.moves }));
+      announce(t('say.won', { moves: movesText(s.moves) }));
     } else if (s.status === 'lost') {
       feedback('lose');
       announce(t('say.lost', { score: (s.counters && s.counters.score) || 0 }));
@@ -272,7 +272,7 @@ export class GameScreen {
         this.board.clearHint();
         this.apply(view, { step: cmd });
         const s = view.snapshot;
-        announce(cmd === 'restart' ? t('say.restart') : t(`say.${cmd}`, { moves: s.moves }));
+        announce(cmd === 'restart' ? t('say.restart') : t(`say.${cmd}`, { moves: movesText(s.moves) }));
         feedback('move');
         return true;
       } catch (e) {
@@ -294,7 +294,7 @@ export class GameScreen {
       if (next.sameSlot && s.status === 'playing' && (s.moves > 0 || field(s, 'can_undo'))) {
         const ok = await confirmDialog(this.app, {
           title: t('newGame.title'),
-          text: t('newGame.ask', { moves: s.moves === 1 ? t('moves1') : t('movesN', { n: s.moves }) }),
+          text: t('newGame.ask', { moves: movesText(s.moves) }),
           confirm: t('newGame'),
         });
         if (!ok) return false;

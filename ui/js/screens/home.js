@@ -1,8 +1,10 @@
-// Home: the three games (play / continue), today's daily challenges, settings and the code box.
+// Home: today's challenge first (the date, a done mark per game, the streak, one big play
+// button), then the three games, each with its unfinished games folded in (continue / levels),
+// settings, the code box and the records.
 
 import { call } from '../ipc.js';
 import { h, icon } from '../dom.js';
-import { t, formatTime } from '../i18n.js';
+import { t, formatTime, formatDate, movesText } from '../i18n.js';
 import { KINDS, gameOf } from '../boards/index.js';
 
 function mini(kind) {
@@ -71,27 +73,23 @@ export class HomeScreen {
     }
   }
 
-  /** The list of every unfinished game: game, moves, time, last played. */
-  unfinishedList() {
-    if (!this.unfinished.length) return null;
-    const date = (ms) => (ms ? new Date(ms).toLocaleDateString(t('locale'), { month: 'short', day: 'numeric' }) : '');
+  /** The other unfinished games of a kind (the most recent one is the card's Continue). */
+  moreRows(kind) {
+    const cur = this.current[kind];
+    const rest = this.unfinished.filter((g) => g.kind === kind && g !== cur);
+    if (!rest.length) return null;
     return h(
-      'section',
-      { class: 'slots', 'aria-labelledby': 'slots-title' },
-      h('h2', { id: 'slots-title', class: 'section-title' }, t('unfinished')),
-      h(
-        'ul',
-        { class: 'slot-list' },
-        this.unfinished.map((g) =>
+      'ul',
+      { class: 'slot-list', 'aria-label': t('unfinishedOf', { game: t(`game.${kind}`) }) },
+      rest.map((g) =>
+        h(
+          'li',
+          null,
           h(
-            'li',
-            null,
-            h(
-              'button',
-              { class: 'slot-item', type: 'button', 'data-action': 'resume', 'data-slot': g.slot || g.kind, 'data-kind': g.kind, onclick: () => this.resume(g) },
-              h('span', { class: 'slot-game' }, t(`game.${g.kind}`), g.mode ? h('span', { class: 'slot-mode' }, t(`mode.${g.mode}`)) : null),
-              h('span', { class: 'slot-meta' }, g.moves === 1 ? t('moves1') : t('movesN', { n: g.moves }), ' · ', formatTime(g.elapsed_ms), g.updated_ms ? ` · ${date(g.updated_ms)}` : ''),
-            ),
+            'button',
+            { class: 'slot-item', type: 'button', 'data-action': 'resume', 'data-slot': g.slot || g.kind, 'data-kind': g.kind, onclick: () => this.resume(g) },
+            h('span', { class: 'slot-game' }, g.mode ? t(`modeTitle.${g.mode}`) : t('continue')),
+            h('span', { class: 'slot-meta' }, `${movesText(g.moves)}${g.updated_ms ? ` · ${formatDate(g.updated_ms)}` : ` · ${formatTime(g.elapsed_ms)}`}`),
           ),
         ),
       ),
@@ -103,18 +101,17 @@ export class HomeScreen {
     const header = h(
       'header',
       { class: 'bar home-bar' },
-      h('div', { class: 'brand' }, h('h1', { class: 'brand-name', tabindex: '-1' }, h('span', { class: 'seal', 'aria-hidden': 'true' }, '华容'), h('span', { class: 'brand-text' }, t('appName'))), h('p', { class: 'subtitle' }, t('appTagline'))),
+      h('div', { class: 'brand' }, h('h1', { class: 'brand-name', tabindex: '-1' }, h('span', { class: 'seal', 'aria-hidden': 'true' }, '华容'), h('span', { class: 'brand-text' }, t('appName')), h('span', { class: 'sr-only' }, ` · ${t('appTagline')}`))),
       h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('settings'), 'data-action': 'settings', onclick: () => app.go('settings') }, icon('settings')),
     );
 
     const cards = KINDS.map((kind) => {
       const cur = this.current[kind];
       const game = gameOf(kind);
-      const extra = game.homeExtra ? game.homeExtra((args) => this.start(args)) : null;
       const buttons = [];
       if (cur) {
         buttons.push(
-          h('button', { class: 'btn primary', type: 'button', 'data-action': `continue-${kind}`, 'data-slot': cur.slot || kind, onclick: () => this.resume(cur) }, cur.moves === 1 ? t('continueAt1') : t('continueAt', { moves: cur.moves })),
+          h('button', { class: 'btn primary btn-two', type: 'button', 'data-action': `continue-${kind}`, 'data-slot': cur.slot || kind, 'data-mode': cur.mode || '', onclick: () => this.resume(cur) }, h('span', { class: 'btn-main' }, t('continue')), h('span', { class: 'btn-detail' }, `${movesText(cur.moves)} · ${formatTime(cur.elapsed_ms)}`)),
         );
       }
       buttons.push(
@@ -128,34 +125,12 @@ export class HomeScreen {
           'div',
           { class: 'card-body' },
           h('h2', null, t(`game.${kind}`)),
-          h('p', { class: 'card-desc' }, t(`gameDesc.${kind}`)),
+          h('p', { class: 'card-desc' }, cur && cur.mode && cur.mode !== 'free' ? t('continueWhat', { mode: t(`modeTitle.${cur.mode}`) }) : t(`gameDesc.${kind}`)),
           h('div', { class: 'card-actions' }, buttons),
-          extra ? h('div', { class: 'card-extra' }, h('p', { class: 'card-extra-title' }, t('band.random')), extra) : null,
         ),
+        this.moreRows(kind) ? h('div', { class: 'card-more' }, this.moreRows(kind)) : null,
       );
     });
-
-    const dailyItems = this.dailyList();
-    const daily = dailyItems.length
-      ? h(
-          'section',
-          { class: 'daily', 'aria-labelledby': 'daily-title' },
-          h('h2', { id: 'daily-title', class: 'section-title' }, icon('calendar'), t('dailyToday')),
-          h(
-            'div',
-            { class: 'daily-row' },
-            dailyItems.map((d) =>
-              h(
-                'button',
-                { class: `daily-item${d.done ? ' done' : ''}`, type: 'button', 'data-action': `daily-${d.kind}`, onclick: () => this.openDaily(d) },
-                h('span', { class: 'daily-game' }, t(`game.${d.kind}`)),
-                h('span', { class: 'daily-sub' }, d.done ? t('dailyDone') : d.label || ''),
-                d.streak ? h('span', { class: 'daily-streak' }, t('dailyStreak', { n: d.streak })) : null,
-              ),
-            ),
-          ),
-        )
-      : null;
 
     return h(
       'section',
@@ -164,8 +139,7 @@ export class HomeScreen {
       h(
         'div',
         { class: 'scroll' },
-        daily,
-        this.unfinishedList(),
+        this.todayCard(),
         h('div', { class: 'cards' }, cards),
         h('button', { class: 'btn wide ghost', type: 'button', 'data-action': 'code', onclick: () => app.go('code') }, icon('code'), t('enterCode')),
         h('button', { class: 'btn wide ghost', type: 'button', 'data-action': 'records', onclick: () => app.go('records', { scope: null }) }, icon('chart'), t('records')),
@@ -173,7 +147,69 @@ export class HomeScreen {
     );
   }
 
-  /** Today's three puzzles from `daily_info`, with the player's streaks. */
+  /**
+   * Today's challenge: the date, the three puzzles each with its done mark, the streak and one
+   * big button for the first puzzle not done yet (or "all done").
+   */
+  todayCard() {
+    const list = this.dailyList();
+    if (!list.length) return null;
+    const d = this.daily;
+    const streak = this.streak();
+    const next = list.find((x) => !x.done);
+    const items = list.map((x) =>
+      h(
+        'button',
+        {
+          class: `daily-item${x.done ? ' done' : ''}${x.playing ? ' playing' : ''}`,
+          type: 'button',
+          'data-action': `daily-${x.kind}`,
+          'data-done': x.done ? '1' : '0',
+          'aria-label': `${t(`game.${x.kind}`)}: ${x.done ? t('dailyDone') : x.playing ? t('dailyPlaying') : t('dailyNotYet')}`,
+          onclick: () => this.openDaily(x),
+        },
+        h('span', { class: 'daily-mark', 'aria-hidden': 'true' }, x.done ? icon('check') : null),
+        h('span', { class: 'daily-game' }, t(`gameShort.${x.kind}`)),
+        h('span', { class: 'daily-sub' }, x.done ? t('dailyDone') : x.playing ? movesText(x.playing.moves) : x.label || t('dailyToPlay')),
+      ),
+    );
+    const play = next
+      ? h(
+          'button',
+          { class: 'btn primary wide btn-two today-play', type: 'button', 'data-action': 'daily-play', 'data-kind': next.kind, onclick: () => this.openDaily(next) },
+          icon('solve'),
+          h('span', { class: 'btn-words' }, h('span', { class: 'btn-main' }, next.playing ? t('today.continue') : t('today.play')), h('span', { class: 'btn-detail' }, [t(`game.${next.kind}`), next.playing ? movesText(next.playing.moves) : next.label].filter(Boolean).join(' · '))),
+        )
+      : h('p', { class: 'today-done', 'data-today': 'done' }, icon('check'), t('today.allDone'));
+    return h(
+      'section',
+      { class: 'today', 'aria-labelledby': 'daily-title', 'data-daily': d.date },
+      h(
+        'div',
+        { class: 'today-head' },
+        h('h2', { id: 'daily-title', class: 'today-title' }, icon('calendar'), h('span', { class: 'today-name' }, t('dailyToday')), h('span', { class: 'today-date' }, formatDate(d.date, { weekday: true, thisYear: d.date.slice(0, 4) }))),
+        streak ? h('p', { class: 'today-streak', 'data-streak': String(streak), title: t('dailyStreakLong', { n: streak }), 'aria-label': t('dailyStreakLong', { n: streak }) }, icon('flame'), streak === 1 ? t('dailyStreak1') : t('dailyStreak', { n: streak })) : null,
+      ),
+      h('div', { class: 'daily-row' }, items),
+      play,
+    );
+  }
+
+  /** The longest daily streak still alive (its last solve today or yesterday); 0 when none. */
+  streak() {
+    const d = this.daily;
+    const streaks = (this.app.progress && this.app.progress.streaks) || {};
+    const [y, m, dd] = d.date.split('-').map(Number);
+    const yest = new Date(Date.UTC(y, m - 1, dd - 1)).toISOString().slice(0, 10);
+    let best = 0;
+    for (const k of KINDS) {
+      const st = streaks[k];
+      if (st && (st.last === d.date || st.last === yest)) best = Math.max(best, Number(st.current) || 0);
+    }
+    return best;
+  }
+
+  /** Today's three puzzles from `daily_info`, each with whether it is done or under way. */
   dailyList() {
     const d = this.daily;
     if (!d || !d.date) return [];
@@ -185,8 +221,8 @@ export class HomeScreen {
         kind,
         id: d[kind],
         done: st.last === d.date,
-        streak: st.current || 0,
-        label: size ? `${size[1]}×${size[2]} · #${d.number}` : `#${d.number}`,
+        playing: this.unfinished.find((g) => g.kind === kind && g.id === d[kind]) || null,
+        label: size ? `${size[1]}×${size[2]}` : '',
       };
     });
   }

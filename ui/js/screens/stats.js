@@ -4,7 +4,7 @@
 
 import { call } from '../ipc.js';
 import { h, icon, clear } from '../dom.js';
-import { t, formatTime, language } from '../i18n.js';
+import { t, formatTime, formatDate, movesText } from '../i18n.js';
 import { levelName } from './records.js';
 import { loadLevels } from './levels.js';
 import { BackScreen } from '../nav.js';
@@ -73,25 +73,33 @@ function movesAvg(v) {
   return t('rec.movesBeside', { n: Number.isInteger(v) ? v : Number(v).toFixed(1) });
 }
 
-/** The marks of one finish (undo, hints, auto-solve, not won) as short badges. */
+/** The marks of one finish (undo, hints, auto-solve, not won): kind, icon, words. */
+const MARKS = [
+  ['auto', 'solve', 'rec.markAutoLong', (e) => e.auto_solved],
+  ['undo', 'undo', 'rec.markUndoLong', (e) => e.undo_used],
+  ['hint', 'hint', 'rec.markHintLong', (e) => e.hints_used],
+  ['lost', 'lost', 'rec.markLostLong', (e) => e.won === false],
+];
+
 function marks(e) {
-  const m = [];
-  if (e.auto_solved) m.push(['auto', 'rec.markAuto', 'rec.markAutoLong']);
-  if (e.undo_used) m.push(['undo', 'rec.markUndo', 'rec.markUndoLong']);
-  if (e.hints_used) m.push(['hint', 'rec.markHint', 'rec.markHintLong']);
-  if (e.won === false) m.push(['lost', 'rec.markLost', 'rec.markLostLong']);
-  return m;
+  return MARKS.filter((m) => m[3](e));
+}
+
+/** One mark as an icon with its words for screen readers and a long press. */
+function markEl([k, iconName, long]) {
+  return h('span', { class: `mark mark-${k}`, role: 'img', title: t(long), 'aria-label': t(long), 'data-mark': k }, icon(iconName));
 }
 
 /**
- * The chart of the last finishes: time as bars, moves as a line with dots, each on its own
- * scale (labelled with its maximum). Marked finishes (undo, hints, auto-solve) are hatched.
+ * The chart of the last finishes: time as bars (left axis), moves as a line with dots (right
+ * axis), each axis titled and marked with 0 and its top value; along the bottom, older to the
+ * latest, with the first and last dates when they differ. Marked finishes are pale.
  */
 export function historyChart(history) {
   const list = history.slice(-CHART_MAX);
   const W = 340;
-  const H = 150;
-  const pad = { l: 8, r: 8, t: 22, b: 18 };
+  const H = 160;
+  const pad = { l: 40, r: 30, t: 22, b: 22 };
   const iw = W - pad.l - pad.r;
   const ih = H - pad.t - pad.b;
   const n = list.length;
@@ -108,7 +116,10 @@ export function historyChart(history) {
     'aria-label': t('rec.chart', { n }),
     preserveAspectRatio: 'xMidYMid meet',
   });
-  root.append(svg('line', { class: 'axis', x1: pad.l, y1: pad.t + ih, x2: W - pad.r, y2: pad.t + ih }));
+  const base = pad.t + ih;
+  root.append(svg('line', { class: 'axis', x1: pad.l, y1: base, x2: W - pad.r, y2: base }));
+  root.append(svg('line', { class: 'axis', x1: pad.l, y1: pad.t, x2: pad.l, y2: base }));
+  root.append(svg('line', { class: 'axis', x1: W - pad.r, y1: pad.t, x2: W - pad.r, y2: base }));
   const pts = [];
   list.forEach((e, i) => {
     const x = pad.l + step * i + step / 2;
@@ -117,21 +128,31 @@ export function historyChart(history) {
     root.append(
       svg(
         'rect',
-        { class: `bar${marked ? ' marked' : ''}`, x: (x - bw / 2).toFixed(1), y: (pad.t + ih - hMs).toFixed(1), width: bw.toFixed(1), height: Math.max(1, hMs).toFixed(1), rx: 2, 'data-ms': e.ms },
-        svg('title', {}, `${e.date || ''} · ${formatTime(e.ms, true)} · ${e.moves}`),
+        { class: `bar${marked ? ' marked' : ''}`, x: (x - bw / 2).toFixed(1), y: (base - hMs).toFixed(1), width: bw.toFixed(1), height: Math.max(1, hMs).toFixed(1), rx: 2, 'data-ms': e.ms },
+        svg('title', {}, `${formatDate(e.date)} · ${formatTime(e.ms, true)} · ${movesText(e.moves)}`),
       ),
     );
-    const y = pad.t + ih - ((Number(e.moves) || 0) / maxMoves) * ih;
+    const y = base - ((Number(e.moves) || 0) / maxMoves) * ih;
     pts.push([x, y, marked]);
   });
   if (pts.length > 1) root.append(svg('polyline', { class: 'line', points: pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ') }));
   for (const [x, y, marked] of pts) root.append(svg('circle', { class: `dot${marked ? ' marked' : ''}`, cx: x.toFixed(1), cy: y.toFixed(1), r: 3.2 }));
-  // Scale labels: the top of each series.
-  root.append(svg('text', { class: 'legend legend-time', x: pad.l, y: 13 }, `▮ ${t('rec.chartTime')} ≤ ${formatTime(maxMs, maxMs < 60000)}`));
-  root.append(svg('text', { class: 'legend legend-moves', x: W - pad.r, y: 13, 'text-anchor': 'end' }, `● ${t('rec.chartMoves')} ≤ ${maxMoves}`));
+  // Axis titles (with the series' own colour) and their scales: 0 and the top value.
+  root.append(svg('rect', { class: 'legend-bar', x: 2, y: 5, width: 8, height: 10, rx: 1.5 }));
+  root.append(svg('text', { class: 'axis-title', x: 13, y: 14 }, t('rec.chartTime')));
+  root.append(svg('circle', { class: 'legend-mdot', cx: W - 6, cy: 10, r: 3.2 }));
+  root.append(svg('text', { class: 'axis-title', x: W - 13, y: 14, 'text-anchor': 'end' }, t('rec.chartMoves')));
+  root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + 4, 'text-anchor': 'end' }, formatTime(maxMs, maxMs < 60000)));
+  root.append(svg('text', { class: 'tick', x: pad.l - 4, y: base, 'text-anchor': 'end' }, '0'));
+  root.append(svg('text', { class: 'tick', x: W - pad.r + 4, y: pad.t + 4 }, String(maxMoves)));
+  root.append(svg('text', { class: 'tick', x: W - pad.r + 4, y: base }, '0'));
   if (n) {
-    root.append(svg('text', { class: 'tick', x: pad.l, y: H - 4 }, list[0].date || ''));
-    if (n > 1) root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 4, 'text-anchor': 'end' }, list[n - 1].date || ''));
+    const first = formatDate(list[0].date);
+    const last = formatDate(list[n - 1].date);
+    const oldLabel = n > 1 && first !== last ? first : t('rec.chartOld');
+    const newLabel = n > 1 && first !== last ? last : t('rec.chartNew');
+    if (n > 1) root.append(svg('text', { class: 'tick', x: pad.l, y: H - 6 }, `← ${oldLabel}`));
+    root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 6, 'text-anchor': 'end' }, `${newLabel} →`));
   }
   return root;
 }
@@ -206,16 +227,26 @@ export class StatsScreen extends BackScreen {
     }
     const tile = (key, label, value, extra) =>
       h('div', { class: 'rec-tile', 'data-rec': key }, h('span', { class: 'stat-label' }, t(label)), h('span', { class: 'stat-value' }, value), extra ? h('span', { class: 'rec-extra' }, extra) : null);
-    const avg = (key, label, cur, curMoves, best) =>
-      h(
+    const hist = Array.isArray(d.history) ? d.history : [];
+    // An average needs 5 (12) clean wins: until then the first card says how many more, and
+    // the second is not shown at all.
+    const clean = hist.filter((e) => e.clean && e.won !== false).length;
+    const avg = (key, label, cur, curMoves, best, need) => {
+      if (cur === null || cur === undefined) {
+        const more = Math.max(1, need - clean);
+        return h('div', { class: 'rec-tile rec-avg rec-wait', 'data-rec': key }, h('span', { class: 'stat-label' }, t(label)), h('span', { class: 'rec-extra' }, more === 1 ? t('rec.avgLater1') : t('rec.avgLater', { n: more })));
+      }
+      return h(
         'div',
         { class: 'rec-tile rec-avg', 'data-rec': key },
         h('span', { class: 'stat-label' }, t(label)),
         h('span', { class: 'stat-value', 'data-rec-value': 'current' }, timeText(cur)),
-        h('span', { class: 'rec-extra' }, `${t('rec.current')}${curMoves !== null && curMoves !== undefined ? ` · ${movesAvg(curMoves)}` : ''}`),
-        h('span', { class: 'rec-best', 'data-rec-value': 'best' }, `${t('rec.bestAvg')} ${timeText(best)}`),
+        curMoves !== null && curMoves !== undefined ? h('span', { class: 'rec-extra' }, movesAvg(curMoves)) : null,
+        best !== null && best !== undefined ? h('span', { class: 'rec-best', 'data-rec-value': 'best' }, t('rec.bestAvg', { time: timeText(best) })) : null,
       );
+    };
     const is2048 = String(d.scope).startsWith('2048');
+    const has12 = d.ao12_ms !== null && d.ao12_ms !== undefined;
     this.body.append(
       h(
         'div',
@@ -223,13 +254,13 @@ export class StatsScreen extends BackScreen {
         is2048 ? null : tile('best_moves', 'rec.bestMoves', num(d.best_moves)),
         tile('best_ms', 'rec.bestTime', timeText(d.best_ms)),
         tile('wins', 'rec.winsPlays', `${d.wins} / ${d.plays}`),
-        avg('ao5', 'rec.ao5', d.ao5_ms, d.ao5_moves, d.best_ao5_ms),
-        avg('ao12', 'rec.ao12', d.ao12_ms, d.ao12_moves, d.best_ao12_ms),
+        avg('ao5', 'rec.ao5', d.ao5_ms, d.ao5_moves, d.best_ao5_ms, 5),
+        has12 ? avg('ao12', 'rec.ao12', d.ao12_ms, d.ao12_moves, d.best_ao12_ms, 12) : null,
       ),
     );
+    if (d.ao5_ms !== null && d.ao5_ms !== undefined) this.body.append(h('p', { class: 'help rec-avg-how' }, t('rec.avgHow')));
     const rule = t(`rule.${d.rule}`);
     this.body.append(h('p', { class: 'help' }, t('rec.rule', { rule: rule === `rule.${d.rule}` ? d.rule : rule })));
-    const hist = Array.isArray(d.history) ? d.history : [];
     this.body.append(h('h2', { class: 'section-title' }, t('rec.history')));
     if (!hist.length) {
       this.body.append(h('p', { class: 'help rec-empty' }, t('rec.none')));
@@ -243,15 +274,11 @@ export class StatsScreen extends BackScreen {
         h(
           'tr',
           { 'data-finish-row': '1', 'data-clean': e.clean ? '1' : '0' },
-          h('td', { class: 'rec-date' }, shortDate(e.date)),
+          h('td', { class: 'rec-date' }, formatDate(e.date)),
           h('td', { class: 'num' }, num(e.moves)),
           h('td', { class: 'num' }, timeText(e.ms)),
           h('td', { class: 'num' }, num(e.optimal)),
-          h(
-            'td',
-            { class: 'rec-marks' },
-            marks(e).map(([k, short, long]) => h('abbr', { class: `mark mark-${k}`, title: t(long), 'aria-label': t(long), 'data-mark': k }, t(short))),
-          ),
+          h('td', { class: 'rec-marks' }, marks(e).map(markEl)),
         ),
       );
     this.body.append(
@@ -261,7 +288,19 @@ export class StatsScreen extends BackScreen {
         h('thead', {}, h('tr', {}, ['rec.date', 'rec.moves', 'rec.time', 'rec.optimal', 'rec.marks'].map((k) => h('th', { scope: 'col' }, t(k))))),
         h('tbody', {}, rows),
       ),
-      h('p', { class: 'help rec-legend' }, t('rec.legend')),
+      this.legend(hist),
+    );
+  }
+
+  /** What the marks in this history mean (only those it has), and that they never count. */
+  legend(hist) {
+    const used = MARKS.filter((m) => hist.some((e) => m[3](e)));
+    if (!used.length) return null;
+    return h(
+      'p',
+      { class: 'help rec-legend' },
+      used.map((m) => h('span', { class: 'legend-item' }, markEl(m), t(m[2]))),
+      h('span', { class: 'legend-note' }, t('rec.legendNote')),
     );
   }
 
@@ -276,13 +315,4 @@ export class StatsScreen extends BackScreen {
     }
     this.app.rerender();
   }
-}
-
-/** `2026-03-14` → `3-14` (zh) / `Mar 14` (en); the year only when it is not this year's. */
-function shortDate(date) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(date || ''));
-  if (!m) return String(date || '');
-  const year = new Date().getFullYear();
-  const md = language() === 'en' ? `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m[2]) - 1]} ${Number(m[3])}` : `${Number(m[2])}-${Number(m[3])}`;
-  return Number(m[1]) === year ? md : `${m[1]} ${md}`;
 }
