@@ -49,6 +49,9 @@ pub fn plugins<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
     #[cfg(target_os = "ios")]
     let builder = builder.plugin(
         tauri::plugin::Builder::<R, ()>::new("huarong-system-bars")
+            // The install is queued on the main thread when the webview is created, so it runs
+            // before any IPC answer reaches the page: the page's first applySystemBars (after
+            // get_settings) already finds the handler.
             .on_webview_ready(|webview| {
                 let installed = webview.with_webview(|platform| {
                     // SAFETY: runs on the main thread (with_webview's closure) with the live
