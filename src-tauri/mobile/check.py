@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The mobile checks this machine can make without an Android SDK, NDK or Xcode (issues 8, 17).
+"""The mobile checks this machine can make without an Android SDK, NDK or Xcode (issues 8, 17, 24).
 
 Run by check.sh (which installs the linters, PyYAML, Pillow and the Tauri CLI first); usable alone:
 
@@ -245,7 +245,8 @@ def check_version() -> str:
     else:
         code = major * 1_000_000 + minor * 1_000 + patch  # what the Tauri CLI derives
         need(1 <= code <= 2_100_000_000, f"version {version} gives an invalid Android versionCode")
-        how = "derived by the CLI: major*1000000 + minor*1000 + patch"
+        how = ("derived by the CLI: major*1000000 + minor*1000 + patch; CI builds use the run "
+               "number instead, check_build_number")
     return f"version {version} = Cargo workspace version; Android versionCode {code} ({how})"
 
 
