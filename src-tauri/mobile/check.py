@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The mobile checks this machine can make without an Android SDK, NDK or Xcode (issues 8, 17).
+"""The mobile checks this machine can make without an Android SDK, NDK or Xcode (issues 8, 17, 24).
 
 Run by check.sh (which installs the linters, PyYAML, Pillow and the Tauri CLI first); usable alone:
 
@@ -18,7 +18,9 @@ Each check prints PASS or FAIL with the reason; the last line is "N passed, M fa
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import json
 import os
 import plistlib
@@ -34,10 +36,11 @@ from pathlib import Path
 
 def set_root(root: Path) -> None:
     """Point every check at a copy of the repository: this one on import, the self-test's."""
-    global ROOT, APP, CONF, ANDROID, MAIN, MANIFEST, WORKFLOW, MOBILE, IOS
+    global ROOT, APP, CONF, IOS_CONF, ANDROID, MAIN, MANIFEST, WORKFLOW, MOBILE, IOS
     ROOT = root
     APP = root / "src-tauri"
     CONF = APP / "tauri.conf.json"
+    IOS_CONF = APP / "tauri.ios.conf.json"
     ANDROID = APP / "gen" / "android"
     MAIN = ANDROID / "app" / "src" / "main"
     MANIFEST = MAIN / "AndroidManifest.xml"
@@ -68,6 +71,11 @@ NODE_MAJOR = "22"
 XCODE_MAJOR = "26"
 IOS_RUNNER = "macos-26"
 APP_NAME_ZH = "华容"
+# The first Swatinem/rust-cache release that runs on Node.js 24 (v2 resolved to a Node 20 build).
+RUST_CACHE_NODE24 = (2, 9, 1)
+# Container-query length units (Safari 16 / Chrome 105; iOS 15 and older Android WebViews drop
+# any declaration that uses one).
+CQ_UNIT = re.compile(r"(?<![\w-])[-+]?(?:\d+\.?\d*|\.\d+)cq(?:w|h|i|b|min|max)\b", re.I)
 # Apple's approved reasons per required-reason API category (privacy manifests).
 PRIVACY_REASONS = {
     "NSPrivacyAccessedAPICategoryFileTimestamp": {"DDA9.1", "C617.1", "3B52.1", "0A2A.1"},
@@ -90,6 +98,7 @@ CUSTOMISED = {
     "app/src/main/res/values-night/huarong_colors.xml": "background colour (dark)",
     "app/src/main/res/xml/backup_rules.xml": "Auto Backup, Android 6-11",
     "app/src/main/res/xml/data_extraction_rules.xml": "backup and transfer, Android 12+",
+    "app/build.gradle.kts": "compileSdkMinor = 0 (the platform is published as android-37.0)",
 }
 # Written by `tauri icon` (compared against a fresh icon generation instead).
 ICON_RES = re.compile(r"^app/src/main/res/mipmap-[a-z0-9-]+/ic_launcher[a-z_]*\.(png|xml)$")
@@ -236,7 +245,8 @@ def check_version() -> str:
     else:
         code = major * 1_000_000 + minor * 1_000 + patch  # what the Tauri CLI derives
         need(1 <= code <= 2_100_000_000, f"version {version} gives an invalid Android versionCode")
-        how = "derived by the CLI: major*1000000 + minor*1000 + patch"
+        how = ("derived by the CLI: major*1000000 + minor*1000 + patch; CI builds use the run "
+               "number instead, check_build_number")
     return f"version {version} = Cargo workspace version; Android versionCode {code} ({how})"
 
 
@@ -247,9 +257,36 @@ def check_schema() -> str:
         raise Fail("python package jsonschema missing (check.sh installs it)") from e
     need(CLI_SCHEMA.exists(), f"{CLI_SCHEMA.relative_to(ROOT)} missing: run npm ci in src-tauri")
     schema = json.loads(CLI_SCHEMA.read_text(encoding="utf-8"))
-    errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(load_conf()), key=str)
-    need(not errors, "; ".join(f"{'/'.join(map(str, e.path))}: {e.message}" for e in errors[:5]))
-    return "tauri.conf.json is valid against the pinned CLI's config schema"
+    build = build_config(12345)
+    for what, conf in (("tauri.conf.json", load_conf()),
+                       ("tauri.conf.json + tauri.ios.conf.json", merged(load_conf(), load_ios_conf())),
+                       ("tauri.conf.json + the workflow's BUILD_CONFIG", merged(load_conf(), build))):
+        errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(conf), key=str)
+        need(not errors, f"{what}: " + "; ".join(f"{'/'.join(map(str, e.path))}: {e.message}"
+                                                 for e in errors[:5]))
+    return ("tauri.conf.json, with tauri.ios.conf.json and with the workflow's build number, is "
+            "valid against the pinned CLI's config schema")
+
+
+def merged(base: dict, patch: dict) -> dict:
+    """JSON merge patch (RFC 7396), how the Tauri CLI merges platform files and --config."""
+    out = dict(base)
+    for k, v in patch.items():
+        if v is None:
+            out.pop(k, None)
+        elif isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merged(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def load_ios_conf() -> dict:
+    need(IOS_CONF.exists(), "src-tauri/tauri.ios.conf.json missing (the ASCII iOS productName)")
+    try:
+        return json.loads(IOS_CONF.read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise Fail(f"tauri.ios.conf.json does not parse: {e}") from e
 
 
 def check_mobile_config() -> str:
@@ -444,6 +481,11 @@ def check_manifest() -> str:
     for attr, res in [("android:fullBackupContent", "backup_rules"),
                       ("android:dataExtractionRules", "data_extraction_rules")]:
         need(f'{attr}="@xml/{res}"' in xml, f"manifest lacks {attr}")
+    for token in ("leanback", "LEANBACK_LAUNCHER"):
+        need(token not in xml, f"AndroidManifest.xml still declares Android TV ({token}): a TV "
+             "launcher needs a banner, and this is a portrait touch game")
+    need('android:windowSoftInputMode="adjustResize"' in xml,
+         "MainActivity needs windowSoftInputMode adjustResize (keyboard insets reach the listener)")
     files = persist_file_names()
     for res in ("backup_rules", "data_extraction_rules"):
         rules = (MAIN / "res" / "xml" / f"{res}.xml").read_text(encoding="utf-8")
@@ -452,7 +494,8 @@ def check_manifest() -> str:
         need(sorted(includes) == sorted(files * sections),
              f"{res}.xml must include exactly {files} (from src/persist/mod.rs, src/journal/mod.rs) in each section, "
              f"has {includes}")
-    return f"deep-link intent filter as the plugin writes it; backups hold only {', '.join(files)}"
+    return (f"deep-link intent filter as the plugin writes it; no Android TV declarations; "
+            f"adjustResize; backups hold only {', '.join(files)}")
 
 
 def main_activity_source() -> str:
@@ -492,6 +535,14 @@ def check_main_activity() -> str:
          "ViewCompat.onApplyWindowInsets(view, insets) in it")
     need(body.rstrip().splitlines()[-1].strip() == chained.group(1),
          f"the insets listener must return {chained.group(1)} (the WebView's result)")
+    # The keyboard: its inset joins the bottom one (edge to edge, Android 15+ no longer resizes).
+    ime = re.search(r"val (\w+) = insets\.getInsets\(WindowInsetsCompat\.Type\.ime\(\)\)", body)
+    need(ime is not None, "the insets listener ignores the keyboard (WindowInsetsCompat.Type.ime())")
+    bottom = re.search(r"val (\w+) = maxOf\((\w+)\.bottom, (\w+)\.bottom\)", body)
+    need(bottom is not None and ime.group(1) in (bottom.group(2), bottom.group(3)),
+         "the bottom inset must be the larger of the system bars' and the keyboard's")
+    need(re.search(rf"insetsJs\([^)]*, {bottom.group(1)} / density,", body) is not None,
+         "the keyboard-aware bottom inset is not what --safe-bottom gets")
     # System bars follow the app's theme: SystemBarStyle chosen from what platform.js posts.
     for token in ("SystemBarStyle.dark(", "SystemBarStyle.light(", "enableEdgeToEdge(statusBarStyle",
                   "WebViewCompat.addWebMessageListener(", "WebViewFeature.WEB_MESSAGE_LISTENER",
@@ -507,7 +558,7 @@ def check_main_activity() -> str:
     need(origins is not None and '"http://tauri.localhost"' in origins.group(1)
          and "*" not in origins.group(1),
          "the system-bar listener must be limited to the app's origin (http://tauri.localhost)")
-    return ("MainActivity: --safe-* insets chained to the WebView's own handling; SystemBarStyle "
+    return ("MainActivity: --safe-* insets (keyboard included) chained to the WebView's own handling; SystemBarStyle "
             f"from what ui/js/platform.js posts to {name.group(1)} (app origin, main frame)")
 
 
@@ -525,6 +576,15 @@ globalThis[{json.dumps(platform_bridge_name())}] = {{ postMessage: (m) => got.pu
 out.calls = [applySystemBars('dark'), applySystemBars('dark'), applySystemBars('light')];
 out.posted = got;
 try {{ applySystemBars('system'); out.bad = 'accepted'; }} catch (e) {{ out.bad = e.name; }}
+delete globalThis[{json.dumps(platform_bridge_name())}];
+const ios = await import({json.dumps(url + "?ios")});
+const gotIos = [];
+globalThis.webkit = {{ messageHandlers: {{ [{json.dumps(platform_bridge_name())}]: {{ postMessage: (m) => gotIos.push(m) }} }} }};
+out.iosCalls = [ios.applySystemBars('light'), ios.applySystemBars('dark'), ios.applySystemBars('dark')];
+out.iosPosted = gotIos;
+globalThis.webkit = {{ messageHandlers: {{ ipc: {{ postMessage: () => {{}} }} }} }};
+const mac = await import({json.dumps(url + "?mac")});
+out.mac = mac.applySystemBars('dark');
 console.log(JSON.stringify(out));
 """
     r = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True)
@@ -534,7 +594,11 @@ console.log(JSON.stringify(out));
     need(out["calls"] == [True, True, True] and out["posted"] == ["dark", "light"],
          f"applySystemBars must post each new theme once: {out}")
     need(out["bad"] == "TypeError", "applySystemBars must reject a theme other than light/dark")
-    return "ui/js/platform.js: no-op off Android; posts 'dark'/'light' once per change"
+    need(out["iosCalls"] == [True, True, True] and out["iosPosted"] == ["light", "dark"],
+         f"applySystemBars must post to webkit.messageHandlers.{platform_bridge_name()} on iOS: {out}")
+    need(out["mac"] is False, "applySystemBars must do nothing in a WKWebView without the handler")
+    return ("ui/js/platform.js: no-op off the phones; posts 'dark'/'light' once per change to "
+            "Android's listener and to the iOS message handler")
 
 
 def check_android_strings() -> str:
@@ -588,6 +652,10 @@ def check_workflow_android() -> str:
     sdk = re.search(r"compileSdk = (\d+)", gradle)
     need(sdk is not None and ANDROID_PLATFORM == f"platforms;android-{sdk.group(1)}.0",
          f"compileSdk {sdk and sdk.group(1)} does not match {ANDROID_PLATFORM}")
+    need(re.search(r"^\s*compileSdkMinor = 0$", gradle, re.M) is not None,
+         f"app/build.gradle.kts needs compileSdkMinor = 0: {ANDROID_PLATFORM} installs the hash "
+         f"android-{sdk.group(1)}.0, and without the minor level AGP may look for "
+         f"android-{sdk.group(1)} ('Failed to find target')")
     need(env.get("NDK_VERSION") == NDK_VERSION,
          f"NDK_VERSION = {env.get('NDK_VERSION')!r}, want {NDK_VERSION} (r28+: 16 KB-aligned .so)")
     tools = re.fullmatch(r"build-tools;(\d+)\.\d+\.\d+", str(env.get("ANDROID_BUILD_TOOLS", "")))
@@ -648,7 +716,8 @@ def check_workflow_ios() -> str:
     apply = load_module(MOBILE / "ios-apply.py", "ios_apply")
     spec = {"targets": {"huarong-app_iOS": {
         "type": "application", "platform": "iOS",
-        "sources": [{"path": "Sources"}, {"path": "Assets.xcassets"}, {"path": "LaunchScreen.storyboard"}],
+        "sources": [{"path": "Sources"}, {"path": "Assets.xcassets"}, {"path": "Externals"},
+                    {"path": "LaunchScreen.storyboard"}],
         "info": {"path": "huarong-app_iOS/Info.plist",
                  "properties": {"UILaunchStoryboardName": "LaunchScreen", "LSRequiresIPhoneOS": True}},
         "settings": {"base": {"EXCLUDED_ARCHS[sdk=iphoneos*]": "x86_64", "ARCHS": ["arm64"]}}}}}
@@ -663,14 +732,244 @@ def check_workflow_ios() -> str:
          "ios-apply.py must drop the template's white LaunchScreen.storyboard")
     need({"path": apply.RESOURCE_GROUP, "buildPhase": "resources"} in target["sources"],
          "ios-apply.py must add mobile/ios/resources as a resources group")
+    need({"path": "Externals", "buildPhase": "none"} in target["sources"],
+         "ios-apply.py must give the Externals folder (libapp.a) buildPhase none: a .a in a copy "
+         "phase lands in the .app (ITMS-90171)")
     need(apply.IOS == IOS or apply.IOS.name == IOS.name, "ios-apply.py reads another ios/ folder")
     yaml_text = "options:\n  deploymentTarget:\n    iOS: 15.0\nv: 1.10\n"
     kept = apply.yaml.load(yaml_text, Loader=apply._Loader)
     need(kept["options"]["deploymentTarget"]["iOS"] == "15.0" and kept["v"] == "1.10",
          "ios-apply.py's YAML loader turns versions into floats")
     return (f"ios on {IOS_RUNNER} with Xcode {XCODE_MAJOR} + simulator runtime (ios-xcode.sh); "
-            "gen/apple patched (x86_64 excluded for the simulator, launch screen, resources) "
+            "gen/apple patched (x86_64 excluded for the simulator, launch screen, resources, "
+            "Externals in no build phase) "
             "and every built app verified")
+
+
+def check_rust_cache() -> str:
+    wf = load_workflow()
+    seen = []
+    for name, job in wf["jobs"].items():
+        for st in job.get("steps", []):
+            uses = str(st.get("uses", ""))
+            if not uses.lower().startswith("swatinem/rust-cache@"):
+                continue
+            ref = uses.split("@", 1)[1]
+            m = re.fullmatch(r"v(\d+)\.(\d+)\.(\d+)", ref)
+            need(m is not None, f"job {name}: {uses} is not pinned to a release (v2 resolved to a "
+                 "Node.js 20 build); use v" + ".".join(map(str, RUST_CACHE_NODE24)) + " or newer")
+            version = tuple(int(x) for x in m.groups())
+            need(version[0] == RUST_CACHE_NODE24[0] and version >= RUST_CACHE_NODE24,
+                 f"job {name}: {uses} runs on Node.js 20; v{'.'.join(map(str, RUST_CACHE_NODE24))}+ "
+                 "runs on Node.js 24")
+            seen.append(f"{name}: {ref}")
+    need(bool(seen), "no Swatinem/rust-cache step (the Rust builds would start cold)")
+    return "Swatinem/rust-cache on a Node.js 24 release: " + ", ".join(seen)
+
+
+RUN_NUMBER = "${{ github.run_number }}"
+
+
+def build_config(number: int) -> dict:
+    """The workflow's BUILD_CONFIG (the --config of every mobile build) for one run number."""
+    env = load_workflow().get("env", {})
+    text = str(env.get("BUILD_CONFIG", ""))
+    need(RUN_NUMBER in text, f"mobile.yml env BUILD_CONFIG must take the build number from {RUN_NUMBER}")
+    try:
+        conf = json.loads(text.replace(RUN_NUMBER, str(number)))
+    except ValueError as e:
+        raise Fail(f"BUILD_CONFIG is not JSON once the run number is filled in: {e}") from e
+    need(isinstance(conf, dict), "BUILD_CONFIG must be a JSON object")
+    return conf
+
+
+def check_build_number() -> str:
+    """Every store upload carries a new build number: the CI run's, on both platforms."""
+    wf = load_workflow()
+    env = wf.get("env", {})
+    need(str(env.get("BUILD_NUMBER")) == RUN_NUMBER,
+         f"mobile.yml env BUILD_NUMBER must be {RUN_NUMBER} (ios-apply.py --verify compares it)")
+    for number in (7, 4321):
+        bundle = build_config(number).get("bundle", {})
+        code = bundle.get("android", {}).get("versionCode")
+        need(code == number, f"BUILD_CONFIG gives Android versionCode {code!r} for run {number}")
+        version = bundle.get("iOS", {}).get("bundleVersion")
+        need(version == str(number), f"BUILD_CONFIG gives iOS bundleVersion {version!r} for run {number}")
+    builds = 0
+    for name in ("android", "ios"):
+        for st in wf["jobs"].get(name, {}).get("steps", []):
+            for line in str(st.get("run", "")).splitlines():
+                if re.search(rf"tauri -- {name} build\b", line):
+                    need('--config "$BUILD_CONFIG"' in line,
+                         f"`{line.strip()}` does not pass the run's build number (--config \"$BUILD_CONFIG\")")
+                    builds += 1
+    need(builds >= 5, f"expected the 3 Android and 2 iOS builds, found {builds}")
+    android = load_conf().get("bundle", {}).get("android", {})
+    need(android.get("autoIncrementVersionCode") is not True,
+         "autoIncrementVersionCode would fight the run number")
+    return (f"Android versionCode and iOS CFBundleVersion = {RUN_NUMBER} in all {builds} mobile "
+            "builds (--config \"$BUILD_CONFIG\"; valid against the schema: check_schema)")
+
+
+def fake_app(root: Path, **change) -> Path:
+    """A built bundle as the iOS job makes it, for ios-apply.py --verify; `change` edits Info.plist."""
+    app = root / change.pop("_name", "Huarong.app")
+    shutil.rmtree(app, ignore_errors=True)
+    app.mkdir(parents=True)
+    info = {
+        "CFBundleExecutable": "Huarong", "CFBundleVersion": "57", "CFBundleShortVersionString": "0.1.0",
+        "CFBundleDisplayName": "Huarong 华容",
+        "CFBundleLocalizations": ["en", "zh-Hans"], "UILaunchScreen": {"UIColorName": "LaunchBackground"},
+        "NSPhotoLibraryAddUsageDescription": "Huarong saves the share card.",
+        "UIViewControllerBasedStatusBarAppearance": True,
+        "CFBundleURLTypes": [{"CFBundleURLName": "app.huarong.puzzles", "CFBundleURLSchemes": [SCHEME]}],
+    }
+    for k, v in change.items():
+        if v is None:
+            info.pop(k, None)
+        else:
+            info[k] = v
+    (app / "Info.plist").write_bytes(plistlib.dumps(info))
+    shutil.copy2(IOS / "resources" / "PrivacyInfo.xcprivacy", app / "PrivacyInfo.xcprivacy")
+    for lang in ("en", "zh-Hans"):
+        (app / f"{lang}.lproj").mkdir()
+        shutil.copy2(IOS / "resources" / f"{lang}.lproj" / "InfoPlist.strings",
+                     app / f"{lang}.lproj" / "InfoPlist.strings")
+    (app / "Assets.car").write_bytes(b"car")
+    (app / "Huarong").write_bytes(b"\xcf\xfa\xed\xfe")
+    return app
+
+
+def check_ios_verify(tmp: Path) -> str:
+    """ios-apply.py --verify passes a good bundle and refuses each store problem of issue 24."""
+    apply = load_module(MOBILE / "ios-apply.py", "ios_apply")
+    old_build = os.environ.pop("BUILD_NUMBER", None)
+    try:
+        def refused(app: Path, what: str, env_build: str | None = None) -> str:
+            if env_build is not None:
+                os.environ["BUILD_NUMBER"] = env_build
+            try:
+                apply.verify(app)
+            except apply.Fail as e:
+                return str(e)
+            finally:
+                os.environ.pop("BUILD_NUMBER", None)
+            raise Fail(f"ios-apply.py --verify accepts a bundle with {what}")
+
+        good = fake_app(tmp / "good")
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                apply.verify(good)
+                os.environ["BUILD_NUMBER"] = "57"
+                apply.verify(good)
+        except apply.Fail as e:
+            raise Fail(f"ios-apply.py --verify refuses a good bundle: {e}") from e
+        finally:
+            os.environ.pop("BUILD_NUMBER", None)
+        lib = fake_app(tmp / "lib")
+        (lib / "Externals" / "arm64" / "release").mkdir(parents=True)
+        (lib / "Externals" / "arm64" / "release" / "libapp.a").write_bytes(b"!<arch>\n")
+        need("ITMS-90171" in refused(lib, "libapp.a inside (ITMS-90171)"), "the .a refusal does not say why")
+        refused(fake_app(tmp / "scheme", CFBundleURLTypes=[{"CFBundleURLSchemes": ["other"]}]),
+                "no huarong:// URL scheme")
+        refused(fake_app(tmp / "noscheme", CFBundleURLTypes=None), "no CFBundleURLTypes")
+        refused(fake_app(tmp / "bar", UIViewControllerBasedStatusBarAppearance=False),
+                "UIViewControllerBasedStatusBarAppearance false")
+        refused(fake_app(tmp / "name", _name="Huarong 华容.app", CFBundleExecutable="Huarong 华容"),
+                "a product name with a space and Chinese characters")
+        refused(good, "CFBundleVersion 57 while the run's build number is 58", env_build="58")
+    finally:
+        if old_build is not None:
+            os.environ["BUILD_NUMBER"] = old_build
+    return ("ios-apply.py --verify passes a good bundle and refuses: a .a inside, no huarong:// "
+            "scheme, a status bar that cannot follow the theme, a non-ASCII executable, a "
+            "CFBundleVersion other than the run's")
+
+
+def check_ios_product_name() -> str:
+    conf = load_ios_conf()
+    name = conf.get("productName")
+    need(isinstance(name, str) and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", name) is not None,
+         f"tauri.ios.conf.json productName {name!r}: the .app folder and executable need an ASCII "
+         "name without spaces")
+    extra = sorted(set(conf) - {"$schema", "productName"})
+    need(not extra, f"tauri.ios.conf.json changes more than productName: {extra}")
+    plist = plistlib.loads((APP / "Info.ios.plist").read_bytes())
+    need(plist.get("CFBundleDisplayName") == load_conf().get("productName"),
+         f"Info.ios.plist CFBundleDisplayName {plist.get('CFBundleDisplayName')!r} must stay the "
+         "full name (the home screen shows it, not the .app name)")
+    zh = strings_file(IOS / "resources" / "zh-Hans.lproj" / "InfoPlist.strings")
+    need(zh.get("CFBundleDisplayName") == APP_NAME_ZH,
+         f"zh-Hans CFBundleDisplayName = {zh.get('CFBundleDisplayName')!r}, want {APP_NAME_ZH!r}")
+    return (f"iOS productName {name!r} ({name}.app); home-screen name "
+            f"{plist['CFBundleDisplayName']!r}, {APP_NAME_ZH!r} in Chinese")
+
+
+def check_ios_status_bar() -> str:
+    """The iOS status bar follows the in-app theme through platform.js's bridge (as on Android)."""
+    plist = plistlib.loads((APP / "Info.ios.plist").read_bytes())
+    need(plist.get("UIViewControllerBasedStatusBarAppearance") is True,
+         "Info.ios.plist: UIViewControllerBasedStatusBarAppearance must be true (the root view "
+         "controller's preferredStatusBarStyle decides the status bar)")
+    src = (APP / "src" / "mobile.rs").read_text(encoding="utf-8")
+    name = re.search(r'^pub const SYSTEM_BARS_OBJECT: &str = "([^"]+)";$', src, re.M)
+    need(name is not None, "src/mobile.rs lacks pub const SYSTEM_BARS_OBJECT")
+    need(name.group(1) == platform_bridge_name(),
+         f"src/mobile.rs registers {name.group(1)!r}, ui/js/platform.js posts to {platform_bridge_name()!r}")
+    ios = src.split('#[cfg(target_os = "ios")]\nmod ios {', 1)
+    need(len(ios) == 2, "src/mobile.rs has no #[cfg(target_os = \"ios\")] mod ios")
+    for token in ("addScriptMessageHandler:", "super::SYSTEM_BARS_OBJECT",
+                  "sel!(preferredStatusBarStyle)", "setNeedsStatusBarAppearanceUpdate",
+                  "super::status_bar_style(", "super::from_app_page("):
+        need(token in ios[1], f"src/mobile.rs mod ios lacks {token}")
+    code = "\n".join(line for line in src.splitlines() if not line.strip().startswith("//"))
+    need("overrideUserInterfaceStyle" not in code,
+         "overrideUserInterfaceStyle would pin the page's prefers-color-scheme (\"system\" could "
+         "never follow the system again)")
+    need(re.search(r"\.on_webview_ready\(", src) is not None and
+         "ios::install(platform.controller(), platform.view_controller())" in src,
+         "src/mobile.rs must install the handler when the webview is ready")
+    styles = dict(re.findall(r'"(dark|light)" => Some\((\d+)\)', src))
+    need(styles == {"dark": "1", "light": "3"},
+         f"status_bar_style: dark -> 1 (light content), light -> 3 (dark content); got {styles}")
+    return (f"iOS: {name.group(1)} script message handler (app page, main frame) sets "
+            "preferredStatusBarStyle (dark page: light content, light page: dark content); "
+            "UIViewControllerBasedStatusBarAppearance")
+
+
+def css_rules(text: str):
+    """(selector, [(property, value)]) of each innermost block of a stylesheet, comments removed."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    for m in re.finditer(r"([^{}]*)\{([^{}]*)\}", text):
+        decls = []
+        for part in m.group(2).split(";"):
+            if ":" in part:
+                prop, value = part.split(":", 1)
+                decls.append((prop.strip().lower(), value.strip()))
+        yield m.group(1).strip(), decls
+
+
+def check_css_fallbacks() -> str:
+    """Every cq* length in ui/css has a fallback of the same property declared before it."""
+    uses = 0
+    files = []
+    for path in sorted((ROOT / "ui" / "css").glob("*.css")):
+        for selector, decls in css_rules(path.read_text(encoding="utf-8")):
+            for i, (prop, value) in enumerate(decls):
+                if not CQ_UNIT.search(value):
+                    continue
+                uses += 1
+                if path.name not in files:
+                    files.append(path.name)
+                earlier = [v for p, v in decls[:i] if p == prop and not CQ_UNIT.search(v)]
+                need(bool(earlier),
+                     f"ui/css/{path.name} `{selector}`: {prop}: {value} has no fallback before it; "
+                     f"iOS 15 / WebViews before Chrome 105 drop it and the board collapses")
+                need("var(" in earlier[-1] or re.search(r"\d(vw|vh|vmin|vmax|px|%)", earlier[-1]),
+                     f"ui/css/{path.name} `{selector}`: fallback {prop}: {earlier[-1]} gives no size")
+    need(uses > 0, "no cq* length in ui/css (is CQ_UNIT still right?)")
+    return (f"{uses} container-query lengths ({', '.join(files)}), each after a fallback for iOS 15 "
+            f"(minimum {IOS_MIN}) and older WebViews")
 
 
 def check_node() -> str:
@@ -895,14 +1194,17 @@ def run_checks(checks: list, tmp: Path, quiet: bool = False) -> dict[str, str | 
 
 STATIC_CHECKS = [check_version, check_mobile_config, check_capabilities, check_icon_set,
                  check_manifest, check_main_activity, check_platform_js, check_android_strings,
-                 check_workflow_android, check_workflow_ios, check_node, check_readme_mobile,
-                 check_ios_icons_opaque, check_ios_plist, check_launch_screen,
-                 check_privacy_manifest]
+                 check_workflow_android, check_workflow_ios, check_rust_cache, check_build_number,
+                 check_node, check_readme_mobile, check_ios_icons_opaque, check_ios_plist,
+                 check_launch_screen, check_privacy_manifest, check_ios_verify,
+                 check_ios_product_name, check_ios_status_bar, check_css_fallbacks]
 ALL_CHECKS = [check_version, check_schema, check_mobile_config, check_capabilities, check_icon_set,
               check_icons_match_source, check_manifest, check_main_activity, check_platform_js,
               check_android_strings, check_android_regenerates, check_workflow_android,
-              check_workflow_ios, check_node, check_readme_mobile, check_ios_icons_opaque,
-              check_ios_plist, check_launch_screen, check_privacy_manifest]
+              check_workflow_ios, check_rust_cache, check_build_number, check_node,
+              check_readme_mobile, check_ios_icons_opaque, check_ios_plist, check_launch_screen,
+              check_privacy_manifest, check_ios_verify, check_ios_product_name,
+              check_ios_status_bar, check_css_fallbacks]
 
 KT = "src-tauri/gen/android/app/src/main/java/app/huarong/puzzles/MainActivity.kt"
 WF = ".github/workflows/mobile.yml"
@@ -1000,6 +1302,76 @@ MUTATIONS = [
           ("launch colour not the UI's",
            "src-tauri/mobile/ios/Assets.xcassets/LaunchBackground.colorset/Contents.json",
            '"0xE3"', '"0xFF"')),
+    # issue 24
+    *subs("css_fallbacks",
+          ("no fallback before the board's cq width", "ui/css/game.css",
+           "  width: min(calc(100vw - 20px - var(--safe-l) - var(--safe-r)), calc((100vh - 250px",
+           "  height: min(calc(100vw - 20px - var(--safe-l) - var(--safe-r)), calc((100vh - 250px"),
+          ("no fallback before the Klotski frame's cq width", "ui/css/board-klotski.css",
+           "  width: min(calc(100vw - 20px - var(--safe-l) - var(--safe-r)), calc((100vh - 268px",
+           "  min-width: min(calc(100vw - 20px - var(--safe-l) - var(--safe-r)), calc((100vh - 268px"),
+          ("fallback declared after the cq width", "ui/css/game.css",
+           "  width: min(100cqw, calc((100cqh - 2 * var(--pad)) * var(--aspect) + 2 * var(--pad)));\n",
+           "  width: min(100cqw, calc((100cqh - 2 * var(--pad)) * var(--aspect) + 2 * var(--pad)));\n"
+           "  inline-size: 50cqi;\n")),
+    *subs("workflow_android",
+          ("no compileSdkMinor", "src-tauri/gen/android/app/build.gradle.kts",
+           "    compileSdkMinor = 0\n", "")),
+    *subs("build_number",
+          ("a fixed Android versionCode", WF,
+           '{"android":{"versionCode":${{ github.run_number }}}', '{"android":{"versionCode":1000}'),
+          ("the AAB built without the run's build number", WF,
+           "android build --aab --target aarch64 --target armv7 --target x86_64 --config \"$BUILD_CONFIG\"",
+           "android build --aab --target aarch64 --target armv7 --target x86_64"),
+          ("the IPA built without the run's build number", WF,
+           "--export-method app-store-connect --config \"$BUILD_CONFIG\"", "--export-method app-store-connect")),
+    *subs("ios_verify",
+          ("--verify lets libapp.a into the .app", "src-tauri/mobile/ios-apply.py",
+           'app.rglob("*.a")', 'app.rglob("*.a.none")'),
+          ("--verify does not require huarong://", "src-tauri/mobile/ios-apply.py",
+           "if SCHEME not in schemes:", "if False:"),
+          ("--verify ignores the build number", "src-tauri/mobile/ios-apply.py",
+           'build = os.environ.get("BUILD_NUMBER")', "build = None")),
+    *subs("workflow_ios",
+          ("Externals copied into the bundle", "src-tauri/mobile/ios-apply.py",
+           'entry["buildPhase"] = "none"', 'entry["buildPhase"] = "resources"')),
+    *subs("ios_status_bar",
+          ("status bar appearance not per view controller", PLIST,
+           "<key>UIViewControllerBasedStatusBarAppearance</key>\n\t<true/>",
+           "<key>UIViewControllerBasedStatusBarAppearance</key>\n\t<false/>"),
+          ("iOS handler under another name", "src-tauri/src/mobile.rs",
+           'pub const SYSTEM_BARS_OBJECT: &str = "huarongSystemBars";',
+           'pub const SYSTEM_BARS_OBJECT: &str = "huarongBars";'),
+          ("dark page gets dark status-bar text", "src-tauri/src/mobile.rs",
+           '"dark" => Some(1),', '"dark" => Some(3),'),
+          ("the style never re-read", "src-tauri/src/mobile.rs",
+           "let () = msg_send![root, setNeedsStatusBarAppearanceUpdate];", "let _ = root;")),
+    *subs("platform_js",
+          ("platform.js ignores the iOS handler", "ui/js/platform.js",
+           "const ios = handlers && handlers[BRIDGE];", "const ios = null;")),
+    *subs("ios_product_name",
+          ("iOS productName with a space and Chinese", "src-tauri/tauri.ios.conf.json",
+           '"productName": "Huarong"', '"productName": "Huarong 华容"')),
+    ("no tauri.ios.conf.json", "ios_product_name", "src-tauri/tauri.ios.conf.json", None),
+    *subs("manifest",
+          ("Android TV launcher back", "src-tauri/gen/android/app/src/main/AndroidManifest.xml",
+           '<category android:name="android.intent.category.LAUNCHER" />',
+           '<category android:name="android.intent.category.LAUNCHER" />\n'
+           '                <category android:name="android.intent.category.LEANBACK_LAUNCHER" />'),
+          ("leanback feature back", "src-tauri/gen/android/app/src/main/AndroidManifest.xml",
+           '<uses-permission android:name="android.permission.INTERNET" />',
+           '<uses-permission android:name="android.permission.INTERNET" />\n'
+           '    <uses-feature android:name="android.software.leanback" android:required="false" />')),
+    *subs("rust_cache",
+          ("rust-cache on the floating v2 tag (Node 20)", WF,
+           "Swatinem/rust-cache@v2.9.1", "Swatinem/rust-cache@v2"),
+          ("rust-cache v2.8.2 (Node 20)", WF,
+           "Swatinem/rust-cache@v2.9.1", "Swatinem/rust-cache@v2.8.2")),
+    *subs("main_activity",
+          ("keyboard insets ignored", KT,
+           "val bottom = maxOf(bars.bottom, ime.bottom)", "val bottom = bars.bottom"),
+          ("keyboard inset computed but not published", KT,
+           "bars.right / density, bottom / density,", "bars.right / density, bars.bottom / density,")),
     *subs("privacy_manifest",
           ("tracking declared", PRIVACY,
            "<key>NSPrivacyTracking</key>\n\t<false/>", "<key>NSPrivacyTracking</key>\n\t<true/>"),

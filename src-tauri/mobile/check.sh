@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The mobile checks that run without an Android SDK, NDK or Xcode (issues 8, 17). Called by
+# The mobile checks that run without an Android SDK, NDK or Xcode (issues 8, 17, 24). Called by
 # ./dev.sh test (so by .ci/run);
 # also fine by hand from anywhere:  bash src-tauri/mobile/check.sh
 #
@@ -12,7 +12,10 @@
 # 4. runs check.py: tauri.conf.json, capabilities, icons (regenerated and compared),
 #    gen/android (regenerated with `tauri android init` and compared), manifest, the store
 #    requirements of issue 17 (SDK/NDK/Node/Xcode pins, 16 KB check, system bars, insets,
-#    Chinese label, iOS icons/plist/launch screen/privacy manifest, README);
+#    Chinese label, iOS icons/plist/launch screen/privacy manifest, README) and of issue 24
+#    (cq* fallbacks in ui/css, compileSdkMinor, run-number build numbers, ios-apply.py --verify
+#    on generated bundles, iOS status-bar bridge, iOS productName, no leanback, rust-cache on
+#    Node 24, keyboard insets);
 # 5. runs check.py --self-test: each of those store checks fails on a mutated copy.
 # The last line is "mobile: N passed, M failed".
 set -euo pipefail

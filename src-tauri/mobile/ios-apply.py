@@ -16,12 +16,22 @@ What the patch does to gen/apple (the XcodeGen spec project.yml, then `xcodegen 
     light and dark; LaunchMark = the app icon at 128 pt);
   * mobile/ios/resources/ becomes a resources group: PrivacyInfo.xcprivacy and the en / zh-Hans
     InfoPlist.strings (Chinese home-screen name and photo-library text);
-  * the committed iOS icons (icons/ios, RGB without alpha: ITMS-90717) replace the template's.
+  * the committed iOS icons (icons/ios, RGB without alpha: ITMS-90717) replace the template's;
+  * the template's `Externals` source folder (where the build puts libapp.a) gets
+    `buildPhase: none`: the library is linked through the target's `libapp.a` dependency and
+    LIBRARY_SEARCH_PATHS, and a `.a` that XcodeGen files into a copy phase would end up inside
+    the .app, which App Store Connect rejects (ITMS-90171).
+--verify checks the built bundle: the Info.plist keys above, the `huarong` URL scheme
+(CFBundleURLTypes, from the deep-link plugin), view-controller-based status bar appearance (the
+status bar follows the in-app theme, src/mobile.rs), an ASCII executable name
+(tauri.ios.conf.json's productName), CFBundleVersion = $BUILD_NUMBER when that is set (the CI
+run number), no static library (*.a) anywhere in the bundle, the privacy manifest and strings.
 Needs PyYAML (the workflow installs the version check.sh pins) and, for the 3x launch mark, sips.
 """
 
 from __future__ import annotations
 
+import os
 import plistlib
 import shutil
 import subprocess
@@ -38,6 +48,8 @@ IOS = APP / "mobile" / "ios"
 ICONS = APP / "icons"
 RESOURCE_GROUP = "HuarongResources"
 SIM_EXCLUDE = "EXCLUDED_ARCHS[sdk=iphonesimulator*]"
+SCHEME = "huarong"
+EXTERNALS = "Externals"
 LAUNCH_MARK = {"LaunchMark.png": ("128x128.png", None), "LaunchMark@2x.png": ("128x128@2x.png", None),
                "LaunchMark@3x.png": ("icon.png", 384)}  # name -> (source icon, resize to px)
 
@@ -89,6 +101,14 @@ def patch_spec(spec: dict) -> list[str]:
     kept = [s for s in sources if path_of(s) != "LaunchScreen.storyboard"]
     if len(kept) != len(sources):
         done.append("LaunchScreen.storyboard source removed")
+    externals = [i for i, s in enumerate(kept) if path_of(s) == EXTERNALS]
+    if not externals:
+        raise Fail(f"project.yml: no {EXTERNALS} source in {name} (template changed? review ITMS-90171)")
+    for i in externals:
+        entry = kept[i] if isinstance(kept[i], dict) else {"path": kept[i]}
+        entry["buildPhase"] = "none"
+        kept[i] = entry
+    done.append(f"{EXTERNALS}/: buildPhase none (libapp.a is linked, never copied into the .app)")
     if not any(path_of(s) == RESOURCE_GROUP for s in kept):
         kept.append({"path": RESOURCE_GROUP, "buildPhase": "resources"})
         done.append(f"{RESOURCE_GROUP}/ added as resources")
@@ -167,6 +187,23 @@ def verify(target: Path) -> None:
             problems.append("UILaunchStoryboardName still set (the template's white launch screen)")
         if (info.get("UILaunchScreen") or {}).get("UIColorName") != "LaunchBackground":
             problems.append(f"UILaunchScreen = {info.get('UILaunchScreen')}")
+        schemes = [s for t in info.get("CFBundleURLTypes", []) for s in t.get("CFBundleURLSchemes", [])]
+        if SCHEME not in schemes:
+            problems.append(f"no {SCHEME}:// URL scheme in CFBundleURLTypes (schemes: {schemes})")
+        if info.get("UIViewControllerBasedStatusBarAppearance") is not True:
+            problems.append("UIViewControllerBasedStatusBarAppearance is not true: the status bar "
+                            "cannot follow the in-app theme")
+        exe = str(info.get("CFBundleExecutable", ""))
+        if not exe or not exe.isascii() or " " in exe or app.name != f"{exe}.app":
+            problems.append(f"executable {exe!r} in {app.name!r}: want an ASCII name without spaces "
+                            "(tauri.ios.conf.json productName)")
+        build = os.environ.get("BUILD_NUMBER")
+        if build and str(info.get("CFBundleVersion")) != build:
+            problems.append(f"CFBundleVersion = {info.get('CFBundleVersion')!r}, want the run's "
+                            f"build number {build}")
+        libs = sorted(str(p.relative_to(app)) for p in app.rglob("*.a"))
+        if libs:
+            problems.append(f"static libraries inside the bundle (ITMS-90171): {libs}")
         privacy = app / "PrivacyInfo.xcprivacy"
         want = plistlib.loads((IOS / "resources" / "PrivacyInfo.xcprivacy").read_bytes())
         if not privacy.exists():
@@ -181,7 +218,9 @@ def verify(target: Path) -> None:
         if problems:
             raise Fail(f"{app.name}: " + "; ".join(problems))
         print(f"ios-apply --verify: {app.name} has the photo-library text, en + zh-Hans, the "
-              "launch screen, the privacy manifest and the asset catalog")
+              f"launch screen, {SCHEME}://, theme-following status bar, build "
+              f"{info.get('CFBundleVersion')}, no static library, the privacy manifest and the "
+              "asset catalog")
 
 
 def main() -> int:

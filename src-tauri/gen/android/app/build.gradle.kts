@@ -16,6 +16,9 @@ val tauriProperties = Properties().apply {
 
 android {
     compileSdk = 37
+    // Android 17's platform is published as API 37.0 (platforms;android-37.0). Without the minor
+    // level some AGP versions look for "android-37" and fail with "Failed to find target".
+    compileSdkMinor = 0
     namespace = "app.huarong.puzzles"
     defaultConfig {
         manifestPlaceholders["usesCleartextTraffic"] = "false"

@@ -21,6 +21,7 @@ import java.util.Locale
 //     to CSS pixels, are written into --safe-top/--safe-right/--safe-bottom/--safe-left on
 //     <html>; ui/css/app.css uses max(env(safe-area-inset-*), var(--safe-*, 0px)). The listener
 //     first lets the WebView apply the insets itself (newer WebViews derive env() from them).
+//     The keyboard's (IME) inset counts into --safe-bottom, so nothing hides under it.
 //  3. The system bars' icons follow the app's theme, not the system's: ui/js/platform.js posts
 //     "light" or "dark" to the `huarongSystemBars` message listener (app origin, main frame
 //     only), which picks the matching SystemBarStyle.
@@ -48,10 +49,15 @@ class MainActivity : TauriActivity() {
       val bars = insets.getInsets(
         WindowInsetsCompat.Type.systemBars() or WindowInsetsCompat.Type.displayCutout()
       )
+      // The on-screen keyboard: edge to edge (enforced from Android 15) the window no longer
+      // shrinks for it, so its height joins the bottom inset and the page's content (the code
+      // screen's buttons) stays above it. 0 while the keyboard is hidden.
+      val ime = insets.getInsets(WindowInsetsCompat.Type.ime())
+      val bottom = maxOf(bars.bottom, ime.bottom)
       val density = view.resources.displayMetrics.density
       publishInsets(
         view as WebView,
-        insetsJs(bars.top / density, bars.right / density, bars.bottom / density, bars.left / density)
+        insetsJs(bars.top / density, bars.right / density, bottom / density, bars.left / density)
       )
       applied
     }
