@@ -60,17 +60,19 @@ fn card_args_are_checked() {
     // largest tile is not the best tile is a bad argument.
     let grid = "2,4,8,2,16,32,64,4,4,128,512,8,2,1024,2048,16";
     let mut with = json!({"code": ok.code, "moves": 10, "seconds": 5, "board": grid});
-    let good: CardArgs = arg("card", Some(with.clone())).unwrap();
+    let good: CardArgs = args::json("card", Some(with.clone()), MAX_ARG_JSON).unwrap();
     assert_eq!(&card_png(&good.spec().unwrap()).unwrap()[1..4], b"PNG");
     for board in [json!("aCCb/aCCb/cdde/cste/u..v"), json!("2,4"), json!(grid)] {
         with["board"] = board.clone();
         with["best_tile"] = json!(64);
-        let args: CardArgs = arg("card", Some(with.clone())).unwrap();
+        let args: CardArgs = args::json("card", Some(with.clone()), MAX_ARG_JSON).unwrap();
         assert_eq!(args.spec().unwrap_err().code, Code::BadArgument, "{board}");
     }
     with["board"] = json!(7);
     assert_eq!(
-        arg::<CardArgs>("card", Some(with)).unwrap_err().code,
+        args::json::<CardArgs>("card", Some(with), MAX_ARG_JSON)
+            .unwrap_err()
+            .code,
         Code::BadArgument
     );
 }
