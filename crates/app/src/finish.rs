@@ -29,7 +29,9 @@ impl AppState {
             .collect();
         for r in refs {
             let slot = crate::core::lock(&r);
-            if slot.session.status() == Status::Playing {
+            // A finish no move made (a start already solved, from an older version that
+            // opened such codes) is no game: never recorded.
+            if slot.session.status() == Status::Playing || slot.session.played().is_empty() {
                 continue;
             }
             let mark = marker(&slot);
@@ -59,6 +61,10 @@ pub(crate) fn settle<G: AppGame>(
     wall_ms: u64,
 ) -> Option<Finish> {
     let sess = &slot.session;
+    if sess.played().is_empty() {
+        // No move made this finish: nothing was played, nothing is recorded.
+        return None;
+    }
     let g = sess.current();
     let rule = p.settings.rule(G::KIND.as_str()).to_string();
     let default_rule = progress::rules_of(G::KIND.as_str())

@@ -124,6 +124,7 @@ impl AppState {
         }
         let migrating = !saved.is_empty();
         let mut quarantine = Vec::new();
+        let repaired_any;
         for (kind_s, value) in saved {
             let Some(kind) = Kind::parse(&kind_s) else {
                 continue;
@@ -151,6 +152,20 @@ impl AppState {
             st.notices = notices;
             st.progress.quarantine.extend(quarantine.iter().cloned());
             st.progress.sanitize();
+            let repaired = progress::repair_impossible(&mut st.progress);
+            if !repaired.is_empty() {
+                st.notices.push(Notice::warning(
+                    "records_repaired",
+                    format!(
+                        "records no game could have made were taken back: {}",
+                        repaired.join("; ")
+                    ),
+                ));
+            }
+            repaired_any = !repaired.is_empty();
+        }
+        if repaired_any && !migrating && quarantine.is_empty() {
+            state.commit(|_| {});
         }
         if migrating || !quarantine.is_empty() {
             // The imported games are in the journal first; then the progress without them

@@ -15,10 +15,12 @@
 //! - **v1**: the layout of [`Progress`] below, inside the `"save"` envelope.
 
 mod migrate;
+mod repair;
 mod slots;
 mod stats;
 
 pub use migrate::{migrate, schema_of};
+pub use repair::repair_impossible;
 pub use slots::{mode_of_key, Mode, SlotChallenge, MAX_CHALLENGES, MAX_SLOTS};
 pub(crate) use stats::bound;
 pub use stats::{scope_kind, FinishEntry, ScopeStats, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN};
