@@ -37,10 +37,13 @@ impl AppState {
             let mark = marker(&slot);
             let known = self.store().progress.settled.get(&slot.key) == Some(&mark);
             if !known {
-                let (now, today, key) = (self.now(), self.today(), slot.key.clone());
-                let wall = self.wall_ms();
+                // The game's own finish: its date, its wall time (the slot's last change)
+                // and whether the session had counted a win before it (win, undo, win).
+                let date = slot.finish_date.clone().unwrap_or_else(|| self.today());
+                let (now, key, wall) = (self.now(), slot.key.clone(), slot.updated_ms);
+                let before = slot.counted_before;
                 self.commit(|p| {
-                    settle(&slot, false, p, now, &today, wall);
+                    settle(&slot, before, p, now, &date, wall);
                     p.settled.insert(key, mark);
                 });
             }
