@@ -51,6 +51,35 @@ pub(crate) fn apply_daily(p: &mut Progress, kind: Kind, day: Date) -> Streak {
     s.clone()
 }
 
+/// If `id` is the daily puzzle of `kind` for today or yesterday (a game begun before
+/// midnight), that day.
+pub(crate) fn daily_day(kind: Kind, id: &str, today: &str) -> Option<Date> {
+    let today = Date::parse(today).ok()?;
+    [today, Date::from_days(today.days() - 1)]
+        .into_iter()
+        .find(|d| {
+            daily::puzzles(*d)
+                .is_ok_and(|p| huarong_engine::registry::daily_id(&p, kind) == Some(id))
+        })
+}
+
+impl AppState {
+    /// The local date `YYYY-MM-DD` (the platform's clock and time zone).
+    pub fn today(&self) -> String {
+        crate::platform::today(self.platform().clock.as_ref())
+    }
+
+    /// The player solved `kind`'s daily puzzle of `date` (`YYYY-MM-DD`): extend the streak
+    /// (consecutive days), or start a new one. Solving the same day twice changes nothing.
+    pub fn record_daily(&self, kind: Kind, date: &str) -> AppResult<Streak> {
+        let day = Date::parse(date)
+            .map_err(|e| AppError::bad_argument(format!("date {date:?}: {}", e.message)))?;
+        let mut out = Streak::default();
+        self.commit(|p| out = apply_daily(p, kind, day));
+        Ok(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,34 +109,5 @@ mod tests {
         assert_eq!(solve(&mut p, "2026-03-09"), 1);
         assert_eq!(solve(&mut p, "2026-03-09"), 1);
         assert_eq!(solve(&mut p, "2026-03-10"), 2);
-    }
-}
-
-/// If `id` is the daily puzzle of `kind` for today or yesterday (a game begun before
-/// midnight), that day.
-pub(crate) fn daily_day(kind: Kind, id: &str, today: &str) -> Option<Date> {
-    let today = Date::parse(today).ok()?;
-    [today, Date::from_days(today.days() - 1)]
-        .into_iter()
-        .find(|d| {
-            daily::puzzles(*d)
-                .is_ok_and(|p| huarong_engine::registry::daily_id(&p, kind) == Some(id))
-        })
-}
-
-impl AppState {
-    /// The local date `YYYY-MM-DD` (the platform's clock and time zone).
-    pub fn today(&self) -> String {
-        crate::platform::today(self.platform().clock.as_ref())
-    }
-
-    /// The player solved `kind`'s daily puzzle of `date` (`YYYY-MM-DD`): extend the streak
-    /// (consecutive days), or start a new one. Solving the same day twice changes nothing.
-    pub fn record_daily(&self, kind: Kind, date: &str) -> AppResult<Streak> {
-        let day = Date::parse(date)
-            .map_err(|e| AppError::bad_argument(format!("date {date:?}: {}", e.message)))?;
-        let mut out = Streak::default();
-        self.commit(|p| out = apply_daily(p, kind, day));
-        Ok(out)
     }
 }

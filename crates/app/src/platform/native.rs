@@ -97,7 +97,7 @@ impl Platform {
             haptics,
             share,
             events,
-            seed: Arc::new(|| rand::random::<u64>()),
+            seed: Arc::new(rand::random::<u64>),
         }
     }
 
