@@ -7,15 +7,47 @@ use crate::progress::{Progress, Streak};
 use huarong_engine::daily::{self, Date};
 use huarong_engine::Kind;
 
-/// Extend `kind`'s daily streak with a solve of the puzzle of `day` (the engine's rule:
-/// consecutive days grow it, a gap restarts it, an older day changes nothing).
+/// Extend `kind`'s daily streak with a solve of the puzzle of `day`.
+///
+/// The rule (ARCHITECTURE.md, "Daily streaks and the clock"): the same day changes nothing;
+/// the next day grows the streak; a gap starts a new run of 1 and keeps the run it ended
+/// aside (`held`). A day *before* the last one can only come from a clock that was ahead
+/// and came back: if it is the day after the held run, that run resumes (+1) and the
+/// future-dated run is dropped; otherwise the streak keeps its count and its last day
+/// becomes this day, so the days up to the future date count again (no freeze).
 pub(crate) fn apply_daily(p: &mut Progress, kind: Kind, day: Date) -> Streak {
     let s = p.streaks.entry(kind.as_str().to_string()).or_default();
-    let previous = Date::parse(&s.last).ok().map(|d| (d, s.current));
-    let (last, count) = daily::streak(previous, day);
-    s.last = last.to_string();
-    s.current = count;
-    s.best = s.best.max(count);
+    let last = Date::parse(&s.last).ok();
+    let held = Date::parse(&s.held_last).ok().filter(|_| s.held > 0);
+    match last {
+        Some(l) if day < l => {
+            match held {
+                Some(h) if h.days() + 1 == day.days() => {
+                    s.current = s.held.saturating_add(1);
+                }
+                Some(h) if h == day => s.current = s.held,
+                _ => s.current = s.current.max(1),
+            }
+            s.held_last.clear();
+            s.held = 0;
+            s.last = day.to_string();
+        }
+        _ => {
+            let previous = last.map(|d| (d, s.current));
+            let (next, count) = daily::streak(previous, day);
+            if let Some(l) = last.filter(|l| l.days() + 1 < day.days()) {
+                // A gap: keep the run it ended, in case the clock was ahead.
+                s.held_last = l.to_string();
+                s.held = s.current;
+            } else if last.is_some_and(|l| l.days() + 1 == day.days()) {
+                s.held_last.clear();
+                s.held = 0;
+            }
+            s.last = next.to_string();
+            s.current = count;
+        }
+    }
+    s.best = s.best.max(s.current);
     s.clone()
 }
 
@@ -45,5 +77,37 @@ impl AppState {
         let mut out = Streak::default();
         self.commit(|p| out = apply_daily(p, kind, day));
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(p: &mut Progress, day: &str) -> u32 {
+        apply_daily(p, Kind::Slide, Date::parse(day).unwrap()).current
+    }
+
+    #[test]
+    fn a_clock_ahead_and_back_neither_freezes_nor_breaks_the_streak() {
+        let mut p = Progress::default();
+        assert_eq!(solve(&mut p, "2026-03-01"), 1);
+        assert_eq!(solve(&mut p, "2026-03-02"), 2);
+        // The clock jumps ten days ahead, a daily is solved there…
+        assert_eq!(solve(&mut p, "2026-03-12"), 1);
+        // …and comes back: the real next day continues the run, and so on.
+        assert_eq!(solve(&mut p, "2026-03-03"), 3);
+        assert_eq!(solve(&mut p, "2026-03-04"), 4);
+        assert_eq!(p.streaks["slide"].best, 4);
+        // A clock one day ahead, then back: the streak is not frozen until that day.
+        let mut p = Progress::default();
+        solve(&mut p, "2026-03-01");
+        assert_eq!(solve(&mut p, "2026-03-02"), 2);
+        assert_eq!(solve(&mut p, "2026-03-01"), 2);
+        assert_eq!(solve(&mut p, "2026-03-02"), 3);
+        // A real gap still restarts it; the same day twice changes nothing.
+        assert_eq!(solve(&mut p, "2026-03-09"), 1);
+        assert_eq!(solve(&mut p, "2026-03-09"), 1);
+        assert_eq!(solve(&mut p, "2026-03-10"), 2);
     }
 }

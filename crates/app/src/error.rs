@@ -22,6 +22,9 @@ pub enum Code {
     WouldReplace,
     /// The share card could not be saved (desktop) or shared (the phone's share sheet).
     ShareFailed,
+    /// A code, link or game ID whose start is already solved (or won, or over): there is
+    /// nothing to play, and a finish no move made would plant a record nobody can beat.
+    AlreadySolved,
     /// An internal failure (e.g. a panic caught at the IPC boundary). Always a bug.
     Internal,
 }
@@ -35,6 +38,7 @@ impl Code {
             Code::Storage => "storage",
             Code::WouldReplace => "would_replace",
             Code::ShareFailed => "share_failed",
+            Code::AlreadySolved => "already_solved",
             Code::Internal => "internal",
         }
     }
@@ -141,6 +145,7 @@ mod tests {
             (Code::NoGame, "no_game"),
             (Code::BadArgument, "bad_argument"),
             (Code::ShareFailed, "share_failed"),
+            (Code::AlreadySolved, "already_solved"),
             (Code::Internal, "internal"),
         ] {
             assert_eq!(serde_json::to_value(c).unwrap(), serde_json::json!(name));

@@ -29,16 +29,21 @@ impl AppState {
             .collect();
         for r in refs {
             let slot = crate::core::lock(&r);
-            if slot.session.status() == Status::Playing {
+            // A finish no move made (a start already solved, from an older version that
+            // opened such codes) is no game: never recorded.
+            if slot.session.status() == Status::Playing || slot.session.played().is_empty() {
                 continue;
             }
             let mark = marker(&slot);
             let known = self.store().progress.settled.get(&slot.key) == Some(&mark);
             if !known {
-                let (now, today, key) = (self.now(), self.today(), slot.key.clone());
-                let wall = self.wall_ms();
+                // The game's own finish: its date, its wall time (the slot's last change)
+                // and whether the session had counted a win before it (win, undo, win).
+                let date = slot.finish_date.clone().unwrap_or_else(|| self.today());
+                let (now, key, wall) = (self.now(), slot.key.clone(), slot.updated_ms);
+                let before = slot.counted_before;
                 self.commit(|p| {
-                    settle(&slot, false, p, now, &today, wall);
+                    settle(&slot, before, p, now, &date, wall);
                     p.settled.insert(key, mark);
                 });
             }
@@ -59,6 +64,10 @@ pub(crate) fn settle<G: AppGame>(
     wall_ms: u64,
 ) -> Option<Finish> {
     let sess = &slot.session;
+    if sess.played().is_empty() {
+        // No move made this finish: nothing was played, nothing is recorded.
+        return None;
+    }
     let g = sess.current();
     let rule = p.settings.rule(G::KIND.as_str()).to_string();
     let default_rule = progress::rules_of(G::KIND.as_str())

@@ -112,10 +112,26 @@ impl AppState {
     }
 }
 
+/// The session of `id`, refused with `already_solved` when its start is not a game to play
+/// (solved, won or over from the start): its finish would be no move's.
 fn open_session<G: AppGame>(id: &str) -> AppResult<Session<G>> {
-    guard("opening the game", || {
+    let sess = guard("opening the game", || {
         Session::<G>::open(id).map_err(AppError::from)
-    })
+    })?;
+    if sess.status() != huarong_engine::Status::Playing {
+        return Err(AppError::new(
+            Code::AlreadySolved,
+            format!(
+                "this {} game is already {} at its start: there is nothing to play",
+                G::KIND.as_str(),
+                match sess.status() {
+                    huarong_engine::Status::Won => "solved",
+                    _ => "over",
+                }
+            ),
+        ));
+    }
+    Ok(sess)
 }
 
 /// Turn what the player or the command line gave (a game ID, a share code, or a

@@ -78,6 +78,10 @@ impl AppState {
             let wall = self.wall_ms();
             let counted_before = slot.counted_win;
             slot.counted_win |= after == Status::Won && !slot.session.auto_solved();
+            // Kept with the finished game: a record settled at the next start (a kill
+            // before the record) uses this finish's date and win count, not the start's.
+            slot.finish_date = Some(today.clone());
+            slot.counted_before = counted_before;
             self.save_slot(&mut slot, true);
             // The record only once the finished game is durable (one wait, on a finishing
             // move only); a kill before the record is healed at the next start (`settled`).

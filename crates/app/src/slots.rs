@@ -79,6 +79,8 @@ impl AppState {
             search: Cancel::new(),
             optimal: None,
             counted_win: false,
+            finish_date: None,
+            counted_before: false,
         };
         G::slots(&self.0.games)
             .lock()
@@ -137,6 +139,8 @@ impl AppState {
                     slot.session = sess;
                     slot.optimal = None;
                     slot.counted_win = false;
+                    slot.finish_date = None;
+                    slot.counted_before = false;
                 }
                 slot_ref
             }
@@ -224,6 +228,7 @@ impl AppState {
                         elapsed_ms: v.snapshot.elapsed_ms,
                         updated_ms: slot.updated_ms,
                         mode: slot.mode,
+                        unfinished: slot.unfinished(),
                     });
                 }
             });
@@ -247,21 +252,19 @@ impl AppState {
             let protected = |g: &GameEntry| {
                 g.slot == keep
                     || current.contains(&g.slot)
-                    || (g.mode == Mode::Daily
-                        && g.status == Status::Playing
-                        && g.slot.ends_with(&today))
+                    || (g.mode == Mode::Daily && g.unfinished && g.slot.ends_with(&today))
             };
-            let droppable = |g: &GameEntry| g.status != Status::Playing || g.mode == Mode::Free;
+            let droppable = |g: &GameEntry| !g.unfinished || g.mode == Mode::Free;
             // Oldest first; finished before unfinished.
             let victim = games
                 .iter()
                 .rev()
                 .filter(|g| !protected(g) && droppable(g))
-                .min_by_key(|g| (g.status == Status::Playing, g.updated_ms))
+                .min_by_key(|g| (g.unfinished, g.updated_ms))
                 .or_else(|| games.iter().rev().find(|g| !protected(g)));
             let Some(v) = victim else { return };
             self.remove_slot(v.kind, &v.slot);
-            let what = if v.status == Status::Playing {
+            let what = if v.unfinished {
                 format!("unfinished ({} moves)", v.moves)
             } else {
                 "finished".to_string()
@@ -308,6 +311,8 @@ impl AppState {
             "mode": slot.mode,
             "updated_ms": slot.updated_ms,
             "counted_win": slot.counted_win,
+            "finish_date": slot.finish_date,
+            "counted_before": slot.counted_before,
         });
         let journal = &self.0.journal;
         let delta = slot.session.take_delta(now);

@@ -91,6 +91,7 @@ impl AppState {
         let mut progress = doc.progress;
         // Schema-1 files kept one game per kind in the progress: imported into slots below.
         let saved = std::mem::take(&mut progress.games);
+        let saved_copy = saved.clone();
         let gen = doc.gen;
         let (journal, slots, jnotices) = match &paths {
             Some(p) => Journal::open_on(&p.dir, &platform, Default::default()),
@@ -124,6 +125,7 @@ impl AppState {
         }
         let migrating = !saved.is_empty();
         let mut quarantine = Vec::new();
+        let repaired_any;
         for (kind_s, value) in saved {
             let Some(kind) = Kind::parse(&kind_s) else {
                 continue;
@@ -151,11 +153,34 @@ impl AppState {
             st.notices = notices;
             st.progress.quarantine.extend(quarantine.iter().cloned());
             st.progress.sanitize();
+            let repaired = progress::repair_impossible(&mut st.progress);
+            if !repaired.is_empty() {
+                st.notices.push(Notice::warning(
+                    "records_repaired",
+                    format!(
+                        "records no game could have made were taken back: {}",
+                        repaired.join("; ")
+                    ),
+                ));
+            }
+            repaired_any = !repaired.is_empty();
+        }
+        if repaired_any && !migrating && quarantine.is_empty() {
+            state.commit(|_| {});
         }
         if migrating || !quarantine.is_empty() {
             // The imported games are in the journal first; then the progress without them
             // (a kill in between imports them again, into the slots they already have).
-            state.0.journal.flush(Duration::from_secs(5));
+            // A journal that could not write them keeps them in the progress too: they are
+            // imported again at the next start (into the slots they have then, if any).
+            if !state.0.journal.flush(Duration::from_secs(5)) && migrating {
+                let mut st = state.store();
+                st.progress.games = saved_copy;
+                st.notices.push(Notice::warning(
+                    "migration_pending",
+                    "your earlier games could not be written to the games folder yet; they stay in the progress file and are moved at the next start",
+                ));
+            }
             state.commit(|_| {});
         }
         for kind in Kind::ALL {
@@ -272,6 +297,8 @@ impl AppState {
                 let mut slot = lock(r);
                 slot.updated_ms = updated;
                 slot.counted_win = data.header["counted_win"].as_bool().unwrap_or(false);
+                slot.finish_date = data.header["finish_date"].as_str().map(str::to_string);
+                slot.counted_before = data.header["counted_before"].as_bool().unwrap_or(false);
             }
         });
         Ok(())

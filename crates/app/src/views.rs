@@ -101,6 +101,10 @@ pub struct GameEntry {
     /// Unix milliseconds of the last change.
     pub updated_ms: u64,
     pub mode: Mode,
+    /// Whether the game can go on (playing, or 2048 before "keep going"): the slot cap
+    /// drops finished games first.
+    #[serde(skip)]
+    pub unfinished: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -17,6 +17,11 @@ impl AppGame for G2048 {
     fn best_tile(&self) -> Option<u64> {
         Some(self.max_tile() as u64)
     }
+    /// Won at the 2048 tile, the player may keep going.
+    fn can_go_on(&self) -> bool {
+        use huarong_engine::Game;
+        self.status() == huarong_engine::Status::Won && !self.kept_going()
+    }
     /// A 2048 daily counts when it is played to its end, won or not.
     const DAILY_ON_END: bool = true;
     fn levels(state: &dyn super::Player, rule: &str) -> Value {

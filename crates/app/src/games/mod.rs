@@ -101,6 +101,11 @@ pub trait AppGame: Game {
     fn level_index(_start: &Self) -> Option<u32> {
         None
     }
+    /// Whether a game that is not `Playing` can still go on (2048 at its 2048 tile, before
+    /// "keep going"): an unfinished game for replacing and for the slot cap.
+    fn can_go_on(&self) -> bool {
+        false
+    }
     /// Whether playing a game to its end (not only a win) completes a daily puzzle.
     const DAILY_ON_END: bool = false;
     /// The level list with the player's bests under `rule` (`levels` command).

@@ -22,6 +22,11 @@ pub struct Slot<G: Game> {
     /// This session already counted a win (undo then win again improves bests but is not a
     /// second win).
     pub counted_win: bool,
+    /// The last finish of this session, for a record settled at the next start (a kill
+    /// between the journal and the record): the local date of the finish, and whether the
+    /// session had counted a win before that finish.
+    pub finish_date: Option<String>,
+    pub counted_before: bool,
 }
 
 impl<G: Game> Slot<G> {
@@ -31,10 +36,16 @@ impl<G: Game> Slot<G> {
         self.updated_ms = stamp;
         self.search.cancel();
     }
+}
+
+impl<G: super::AppGame> Slot<G> {
+    /// Whether the game can go on: playing, or 2048 at its 2048 tile before "keep going".
+    pub fn unfinished(&self) -> bool {
+        self.session.status() == Status::Playing || self.session.current().can_go_on()
+    }
     /// Whether replacing this slot's game loses something: unfinished, with moves.
     pub fn would_lose(&self) -> bool {
-        self.session.status() == Status::Playing
-            && (!self.session.played().is_empty() || self.session.can_redo())
+        self.unfinished() && (!self.session.played().is_empty() || self.session.can_redo())
     }
 }
 

@@ -15,10 +15,12 @@
 //! - **v1**: the layout of [`Progress`] below, inside the `"save"` envelope.
 
 mod migrate;
+mod repair;
 mod slots;
 mod stats;
 
 pub use migrate::{migrate, schema_of};
+pub use repair::repair_impossible;
 pub use slots::{mode_of_key, Mode, SlotChallenge, MAX_CHALLENGES, MAX_SLOTS};
 pub(crate) use stats::bound;
 pub use stats::{scope_kind, FinishEntry, ScopeStats, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN};
@@ -150,6 +152,17 @@ pub struct Streak {
     pub best: u32,
     /// Local date (`YYYY-MM-DD`) of the last daily solved.
     pub last: String,
+    /// The run a gap ended (`last`, `current` before it), kept while the clock may come
+    /// back: a solve on the day after `held_last`, dated before `last`, resumes it
+    /// (`daily.rs`). Empty when there is none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub held_last: String,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub held: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// An in-progress game as the engine's `SavedSession` JSON. The app saves after every move;
