@@ -62,7 +62,6 @@ impl huarong_core::platform::Events for PageEvents {
 }
 
 // One per test app: the size of the variants does not matter.
-#[allow(clippy::large_enum_variant)]
 enum Backend {
     Core(huarong_core::AppState),
     Shell(Box<Shell>),
