@@ -61,7 +61,6 @@ impl huarong_core::platform::Events for PageEvents {
     }
 }
 
-// One per test app: the size of the variants does not matter.
 enum Backend {
     Core(huarong_core::AppState),
     Shell(Box<Shell>),
