@@ -10,6 +10,7 @@ use crate::error::{guard, AppError, AppResult};
 use crate::games::{with_game, AppGame};
 use crate::slots::SlotRef;
 use crate::state::{lock, AppState, HintView, SolveView};
+use huarong_engine::clock::Native;
 use huarong_engine::Hint;
 use huarong_engine::{Cancel, ErrorCode, Kind, Session, Status};
 use serde_json::Value;
@@ -86,7 +87,7 @@ impl AppState {
     fn hint_g<G: AppGame>(&self) -> AppResult<HintView> {
         let (slot_ref, mut sess, cancel, version) = self.begin_search::<G>()?;
         let hint = guard("the hint", || {
-            sess.hint_within(*lock(&self.0.search_budget), &cancel)
+            sess.hint_within(*lock(&self.0.search_budget), &Native::new(), &cancel)
                 .map_err(AppError::from)
         })?;
         let mut slot = lock(&slot_ref);
@@ -159,7 +160,7 @@ impl AppState {
             return Err(AppError::new(ErrorCode::IllegalMove, "the game is over"));
         }
         let moves = guard("the solver", || {
-            sess.solution_within(*lock(&self.0.search_budget), &cancel)
+            sess.solution_within(*lock(&self.0.search_budget), &Native::new(), &cancel)
                 .map_err(AppError::from)
         })?
         .moves;

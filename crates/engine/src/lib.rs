@@ -1,6 +1,7 @@
 //! Huarong engine: the rules of every game, their solvers, and one generic [`Session`].
 //!
-//! Pure Rust: no Tauri, no files, no clocks of its own (time is passed in by the caller).
+//! Pure Rust: no Tauri, no files, no clocks of its own (time is passed in by the caller: a
+//! `now_ms` for game state, a [`clock::Clock`] for search deadlines).
 //! Layout (see ARCHITECTURE.md): one module per game behind the [`Game`] trait, solvers
 //! beside their game, [`session`] for undo/redo/move log/clock/save, [`id`] for game IDs,
 //! [`code`] and [`daily`] for share codes and the daily challenge, [`registry`] for what
@@ -9,6 +10,7 @@
 #[macro_use]
 pub mod registry;
 
+pub mod clock;
 pub mod error;
 pub mod game;
 pub mod id;
