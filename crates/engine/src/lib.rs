@@ -18,7 +18,8 @@ pub mod rng;
 pub mod session;
 
 // The list of games: the only place the engine names every game (see `registry`). A line:
-// `Variant = module::Type, "name", code <number in share codes>;`. Names and code numbers
+// `Variant = module::Type, "name", code <number in share codes>;` (`, cfg(test)` after the
+// number: a game of the test build only). Names and code numbers
 // are fixed forever (game IDs, saves and shared codes carry them).
 games! {
     /// The number slide (2×2 … 10×10).
@@ -27,6 +28,9 @@ games! {
     Klotski = klotski::Klotski, "klotski", code 1;
     /// 2048.
     G2048 = g2048::G2048, "2048", code 2;
+    /// Lights Out on one row: a dummy game in the engine's own test build only, the proof that
+    /// a game is its module plus this one line (see `lights/mod.rs`).
+    Lights = lights::Lights, "lights", code 127, cfg(test);
 }
 
 pub mod code;
