@@ -117,7 +117,7 @@ cmd_test() {
   cargo build --target wasm32-unknown-unknown -p huarong-web -p huarong-card --quiet &&
     wasm-bindgen --target nodejs --out-dir target/wasm-node \
       target/wasm32-unknown-unknown/debug/huarong_web.wasm &&
-    node --test tests/wasm/
+    node --test tests/wasm/*.mjs
 }
 
 case "${1:-}" in
