@@ -68,6 +68,25 @@ ensure_chromium_driver() {
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix tests/chromium --no-audit --no-fund --loglevel=error
 }
 
+# The wasm smoke test (crates/web, tests/wasm/): the wasm32 target, wasm-bindgen-cli of exactly
+# the version crates/web pins (the JS glue must match the crate), and Node.
+ensure_wasm() {
+  local want
+  want=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' crates/web/Cargo.toml)
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $want" ]; then
+    say "installing wasm-bindgen-cli $want (cargo install --locked)"
+    # --locked first; where the registry lacks a locked dependency's exact version (webpki-roots
+    # 1.0.11 for 0.2.130), the same version resolved against what the registry has.
+    cargo install wasm-bindgen-cli --version "$want" --locked --quiet ||
+      cargo install wasm-bindgen-cli --version "$want" --quiet
+  fi
+  command -v node >/dev/null 2>&1 || ensure_apt nodejs
+}
+
 cmd_play() {
   ensure_apt "${APP_PKGS[@]}"
   ensure_rust
@@ -81,6 +100,7 @@ cmd_test() {
   ensure_rust
   ensure_tauri_driver
   ensure_chromium_driver
+  ensure_wasm
   say "cargo fmt --check"
   cargo fmt --all -- --check
   say "cargo clippy (warnings are errors)"
@@ -93,6 +113,11 @@ cmd_test() {
   fi
   say "unit, integration, kill and end-to-end tests"
   HUARONG_E2E=1 cargo test --workspace --no-fail-fast -- --test-threads="${HUARONG_TEST_THREADS:-2}"
+  say "wasm: engine and card for wasm32-unknown-unknown, the Node smoke test (tests/wasm/)"
+  cargo build --target wasm32-unknown-unknown -p huarong-web -p huarong-card --quiet &&
+    wasm-bindgen --target nodejs --out-dir target/wasm-node \
+      target/wasm32-unknown-unknown/debug/huarong_web.wasm &&
+    node --test tests/wasm/*.mjs
 }
 
 case "${1:-}" in

@@ -25,11 +25,9 @@ use huarong_core::journal::{self, Journal, RecIn, SlotData, SnapIn, GAMES_DIR, M
 use huarong_core::persist::{self, Bad, MAX_GEN};
 use huarong_core::progress::{self, Progress, MAX_QUARANTINE, MAX_RECORDS, SCHEMA};
 use huarong_core::{records, slots};
-use huarong_engine::g2048::G2048;
-use huarong_engine::klotski::Klotski;
+use huarong_engine::registry::Visitor;
 use huarong_engine::session::SavedSession;
-use huarong_engine::slide::Slide;
-use huarong_engine::{Game, GameId, Kind, Session};
+use huarong_engine::{Game, GameId, Kind, Registered, Session};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -319,13 +317,24 @@ fn restore(saved: &Value) {
     let Ok(id) = GameId::parse(id) else {
         return;
     };
-    if id.seed.is_some() && id.kind != Kind::G2048 {
+    // Seeded games of every kind but 2048 run a generator (no wildcard: a new game says).
+    let generates = match id.kind {
+        Kind::Slide | Kind::Klotski => true,
+        Kind::G2048 => false,
+    };
+    if id.seed.is_some() && generates {
         return;
     }
-    match id.kind {
-        Kind::Slide => restore_as::<Slide>(saved),
-        Kind::Klotski => restore_as::<Klotski>(saved),
-        Kind::G2048 => restore_as::<G2048>(saved),
+    id.kind.visit(RestoreAs(saved));
+}
+
+/// [`restore_as`] the game a kind names.
+struct RestoreAs<'a>(&'a Value);
+
+impl Visitor for RestoreAs<'_> {
+    type Out = ();
+    fn visit<G: Registered + PartialEq>(self) {
+        restore_as::<G>(self.0)
     }
 }
 

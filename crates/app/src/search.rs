@@ -9,7 +9,7 @@
 use crate::core::{lock, AppState};
 use crate::error::{guard, AppError, AppResult};
 use crate::games::{with_game, AppGame};
-use crate::platform::Priority;
+use crate::platform::{Monotonic, Priority};
 use crate::slots::SlotRef;
 use crate::views::{HintView, SolveView};
 use huarong_engine::Hint;
@@ -88,8 +88,12 @@ impl AppState {
     fn hint_g<G: AppGame>(&self) -> AppResult<HintView> {
         let (slot_ref, mut sess, cancel, version) = self.begin_search::<G>()?;
         let hint = guard("the hint", || {
-            sess.hint_within(*lock(&self.0.search_budget), &cancel)
-                .map_err(AppError::from)
+            sess.hint_within(
+                *lock(&self.0.search_budget),
+                &Monotonic(self.platform().clock.as_ref()),
+                &cancel,
+            )
+            .map_err(AppError::from)
         })?;
         let mut slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
@@ -161,8 +165,12 @@ impl AppState {
             return Err(AppError::new(ErrorCode::IllegalMove, "the game is over"));
         }
         let moves = guard("the solver", || {
-            sess.solution_within(*lock(&self.0.search_budget), &cancel)
-                .map_err(AppError::from)
+            sess.solution_within(
+                *lock(&self.0.search_budget),
+                &Monotonic(self.platform().clock.as_ref()),
+                &cancel,
+            )
+            .map_err(AppError::from)
         })?
         .moves;
         let mut slot = lock(&slot_ref);

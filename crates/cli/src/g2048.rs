@@ -12,6 +12,7 @@
 //!   appears.
 
 use crate::args::Args;
+use huarong_engine::clock::Native;
 use huarong_engine::g2048::ai::{self, Budget};
 use huarong_engine::g2048::board::{self, Board, Dir};
 use huarong_engine::g2048::{Move, G2048};
@@ -147,6 +148,7 @@ fn selfplay(args: &[String]) -> Result<(), String> {
     if a.get("depth").is_some() && a.get("budget-ms").is_some() {
         return Err("give --budget-ms or --depth, not both".into());
     }
+    let clock = Native::new();
     let budget = match a.get("depth") {
         Some(_) => {
             let d: u8 = a.num("depth", None)?;
@@ -160,7 +162,7 @@ fn selfplay(args: &[String]) -> Result<(), String> {
             if !(1..=600_000).contains(&ms) {
                 return Err(format!("--budget-ms {ms} is out of range 1…600000"));
             }
-            Budget::Millis(ms)
+            Budget::Millis(ms, &clock)
         }
     };
     let stop_at: Option<u32> = match a.get("stop-at") {
@@ -195,7 +197,7 @@ fn selfplay(args: &[String]) -> Result<(), String> {
 fn play_games(
     seed: u64,
     games: u64,
-    budget: Budget,
+    budget: Budget<'_>,
     stop_at: Option<u32>,
     out: &mut impl Write,
 ) -> Result<u64, String> {

@@ -103,6 +103,16 @@ mod tests {
             assert!(!["code", "daily", "card", "analyse", "help"].contains(&g.name));
         }
         assert!(u.ends_with("--out card.png"));
-        assert_eq!(u.lines().count(), 1 + 8 + 5);
+        let game_lines: usize = GAMES.iter().map(|g| g.usage.lines().count() - 1).sum();
+        let common = COMMON_USAGE.lines().count() - 1;
+        assert_eq!(u.lines().count(), 1 + game_lines + common);
+        // Every game's lines start with its command; the common ones with theirs.
+        for g in GAMES {
+            let mut lines = g.usage.lines();
+            assert_eq!(lines.next(), Some(""), "{}", g.name);
+            for l in lines {
+                assert!(l.starts_with(&format!("  huarong {} ", g.name)), "{l}");
+            }
+        }
     }
 }

@@ -27,6 +27,7 @@ use huarong_engine::slide::{self, Board, Difficulty};
 use huarong_engine::{Cancel, Error, Game};
 use serde::Serialize;
 use std::io::Write;
+use huarong_engine::clock::Native;
 use std::time::{Duration, Instant};
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -115,7 +116,7 @@ fn solve_line(
 ) -> Result<Solved, Error> {
     let board = Board::from_text(w, h, text)?;
     let t = Instant::now();
-    let sol = slide::solve_within(&board, budget, cancel)?;
+    let sol = slide::solve_within(&board, budget, &Native::new(), cancel)?;
     let ms = t.elapsed().as_secs_f64() * 1000.0;
     Ok(Solved {
         moves: sol.tiles.len(),
@@ -576,7 +577,7 @@ fn hint_latency(name: &str, boards: &[(Board, Option<usize>)], budget: Duration)
             }
         };
         let t = Instant::now();
-        let hint = game.hint_within(budget, &cancel);
+        let hint = game.hint_within(budget, &Native::new(), &cancel);
         times.push(t.elapsed().as_secs_f64() * 1000.0);
         let ok = hint.as_ref().is_ok_and(|h| {
             let mut g = game.clone();
@@ -658,7 +659,7 @@ fn bench_5x5(path: &str, budget: Duration) -> Result<usize, String> {
             .collect();
         let b = Board::new(5, 5, &ours).map_err(|e| format!("{}: {}", cols[0], e.message))?;
         let t = Instant::now();
-        let sol = slide::solve_within(&b, Some(budget), &cancel)
+        let sol = slide::solve_within(&b, Some(budget), &Native::new(), &cancel)
             .map_err(|e| format!("instance {}: {}", cols[0], e.message))?;
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         let mut r = b.clone();

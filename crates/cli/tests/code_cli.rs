@@ -44,13 +44,21 @@ fn daily_prints_one_json_line_of_codes() {
     assert_eq!(out.lines().count(), 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let obj = v.as_object().unwrap();
-    assert_eq!(obj.len(), 3);
-    for key in ["slide", "klotski", "2048"] {
+    // One code for every game with a daily puzzle (the engine's registry).
+    let mut games: Vec<&str> = huarong_engine::Kind::ALL
+        .iter()
+        .filter(|&&k| huarong_engine::registry::daily_params(k).is_some())
+        .map(|k| k.as_str())
+        .collect();
+    games.sort_unstable();
+    let mut keys: Vec<&str> = obj.keys().map(|k| k.as_str()).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, games);
+    for key in games {
         let code = obj[key].as_str().unwrap();
         let (rc, id, _) = huarong(&["code", "decode", code]);
         assert_eq!(rc, 0);
-        let kind = if key == "2048" { "2048:" } else { key };
-        assert!(id.starts_with(kind), "{key}: {id}");
+        assert!(id.starts_with(&format!("{key}:")), "{key}: {id}");
     }
     // Pure function of the date.
     assert_eq!(huarong(&["daily", "--date", "2026-01-01"]).1, out);

@@ -1,5 +1,6 @@
 //! The common interface of every game (the "back end" of guide §1).
 
+use crate::clock::Clock;
 use crate::error::Result;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
@@ -112,19 +113,30 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// `ErrorCode::Unsupported`; an unsolvable position returns `ErrorCode::Unsolvable`.
     fn solve(&self, cancel: &Cancel) -> Result<Vec<Self::Move>>;
 
-    /// A hint within about `budget` of wall-clock time: the best move known when the budget
-    /// runs out, with `optimal: false` if the proof was not finished (the move still starts
+    /// A hint within about `budget` as the caller's monotonic `clock` measures it (the
+    /// engine reads no clock of its own, see [`crate::clock`]): the best move known when the
+    /// budget runs out, with `optimal: false` if the proof was not finished (the move still starts
     /// a solution, `line` holds its rest). By default the unbounded [`Game::hint`] (games
     /// whose hint is always fast).
-    fn hint_within(&self, budget: Duration, cancel: &Cancel) -> Result<Hint<Self::Move>> {
-        let _ = budget;
+    fn hint_within(
+        &self,
+        budget: Duration,
+        clock: &dyn Clock,
+        cancel: &Cancel,
+    ) -> Result<Hint<Self::Move>> {
+        let _ = (budget, clock);
         self.hint(cancel)
     }
 
-    /// A whole solution within about `budget`: optimal when the proof finished in time. By
-    /// default the unbounded [`Game::solve`], reported as [`Game::SOLVE_OPTIMAL`].
-    fn solve_within(&self, budget: Duration, cancel: &Cancel) -> Result<Solved<Self::Move>> {
-        let _ = budget;
+    /// A whole solution within about `budget` on `clock`: optimal when the proof finished in
+    /// time. By default the unbounded [`Game::solve`], reported as [`Game::SOLVE_OPTIMAL`].
+    fn solve_within(
+        &self,
+        budget: Duration,
+        clock: &dyn Clock,
+        cancel: &Cancel,
+    ) -> Result<Solved<Self::Move>> {
+        let _ = (budget, clock);
         Ok(Solved {
             moves: self.solve(cancel)?,
             optimal: Self::SOLVE_OPTIMAL,

@@ -1,6 +1,7 @@
 //! Huarong engine: the rules of every game, their solvers, and one generic [`Session`].
 //!
-//! Pure Rust: no Tauri, no files, no clocks of its own (time is passed in by the caller).
+//! Pure Rust: no Tauri, no files, no clocks of its own (time is passed in by the caller: a
+//! `now_ms` for game state, a [`clock::Clock`] for search deadlines).
 //! Layout (see ARCHITECTURE.md): one module per game behind the [`Game`] trait, solvers
 //! beside their game, [`session`] for undo/redo/move log/clock/save, [`id`] for game IDs,
 //! [`code`] and [`daily`] for share codes and the daily challenge, [`registry`] for what
@@ -9,6 +10,7 @@
 #[macro_use]
 pub mod registry;
 
+pub mod clock;
 pub mod error;
 pub mod game;
 pub mod id;
@@ -16,7 +18,8 @@ pub mod rng;
 pub mod session;
 
 // The list of games: the only place the engine names every game (see `registry`). A line:
-// `Variant = module::Type, "name", code <number in share codes>;`. Names and code numbers
+// `Variant = module::Type, "name", code <number in share codes>;` (`, cfg(test)` after the
+// number: a game of the test build only). Names and code numbers
 // are fixed forever (game IDs, saves and shared codes carry them).
 games! {
     /// The number slide (2×2 … 10×10).
@@ -25,6 +28,9 @@ games! {
     Klotski = klotski::Klotski, "klotski", code 1;
     /// 2048.
     G2048 = g2048::G2048, "2048", code 2;
+    /// Lights Out on one row: a dummy game in the engine's own test build only, the proof that
+    /// a game is its module plus this one line (see `lights/mod.rs`).
+    Lights = lights::Lights, "lights", code 127, cfg(test);
 }
 
 pub mod code;

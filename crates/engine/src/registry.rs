@@ -29,57 +29,74 @@ pub trait Registered: Coded {
     const MOVE_FORM: &'static str;
 }
 
+/// Generic code run with a game's type by [`Kind::visit`] (tests, fuzzers and shells that
+/// do the same thing for whichever game a kind names).
+pub trait Visitor {
+    type Out;
+    fn visit<G: Registered + PartialEq>(self) -> Self::Out;
+}
+
 /// Declares the games: their modules, [`Kind`] and the table the registry dispatches on.
 /// Used once, in `lib.rs`.
 macro_rules! games {
-    ($( $(#[$doc:meta])* $variant:ident = $module:ident :: $game:ident, $name:literal, code $code:literal; )+) => {
-        $( pub mod $module; )+
+    ($( $(#[$doc:meta])* $variant:ident = $module:ident :: $game:ident, $name:literal, code $code:literal $(, cfg($cfg:meta))?; )+) => {
+        $( $(#[cfg($cfg)])? pub mod $module; )+
 
         /// The games.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum Kind {
-            $( $(#[$doc])* #[serde(rename = $name)] $variant, )+
+            $( $(#[$doc])* $(#[cfg($cfg)])? #[serde(rename = $name)] $variant, )+
         }
 
         impl Kind {
             /// How many games there are.
-            pub const COUNT: usize = [$( $name ),+].len();
+            pub const COUNT: usize = [$( $(#[cfg($cfg)])? $name ),+].len();
             /// Every game, in the list's order.
-            pub const ALL: [Kind; Kind::COUNT] = [$( Kind::$variant ),+];
+            pub const ALL: [Kind; Kind::COUNT] = [$( $(#[cfg($cfg)])? Kind::$variant ),+];
 
             /// The game's name: the game-ID prefix and its JSON form.
             pub fn as_str(self) -> &'static str {
                 match self {
-                    $( Kind::$variant => $name, )+
+                    $( $(#[cfg($cfg)])? Kind::$variant => $name, )+
                 }
             }
 
             pub fn parse(s: &str) -> Option<Kind> {
                 match s {
-                    $( $name => Some(Kind::$variant), )+
+                    $( $(#[cfg($cfg)])? $name => Some(Kind::$variant), )+
                     _ => None,
                 }
             }
 
-            /// The game's number in a share code's head byte (bits 0-1).
+            /// The game's number in share codes (version 2: the head's first varint, up to
+            /// [`code::MAX_GAME_NUMBER`](crate::code::MAX_GAME_NUMBER); version 1 had two
+            /// bits, for numbers 0 – 2).
             pub fn code_number(self) -> u8 {
                 match self {
-                    $( Kind::$variant => $code, )+
+                    $( $(#[cfg($cfg)])? Kind::$variant => $code, )+
                 }
             }
 
             /// The game a share code's number names.
             pub fn from_code_number(n: u8) -> Option<Kind> {
                 match n {
-                    $( $code => Some(Kind::$variant), )+
+                    $( $(#[cfg($cfg)])? $code => Some(Kind::$variant), )+
                     _ => None,
+                }
+            }
+
+            /// Runs `v` with the game's type: generic code over every game, chosen by a
+            /// [`Kind`] known only at run time, without a `match` of its own.
+            pub fn visit<V: $crate::registry::Visitor>(self, v: V) -> V::Out {
+                match self {
+                    $( $(#[cfg($cfg)])? Kind::$variant => v.visit::<$module::$game>(), )+
                 }
             }
 
             /// The registry's entry of the game.
             pub(crate) fn entry(self) -> &'static dyn $crate::registry::Entry {
                 match self {
-                    $( Kind::$variant => &$crate::registry::Of::<$module::$game>(std::marker::PhantomData), )+
+                    $( $(#[cfg($cfg)])? Kind::$variant => &$crate::registry::Of::<$module::$game>(std::marker::PhantomData), )+
                 }
             }
         }
@@ -97,8 +114,16 @@ pub(crate) trait Entry: Sync {
     /// generated).
     fn start_body(&self, id: &GameId) -> Result<String>;
     fn encode(&self, id: &GameId, extra: Extra, challenge: Option<Challenge>) -> Result<String>;
-    /// Decodes a code's payload, head byte first (its version and checksum are checked).
-    fn decode(&self, payload: &[u8]) -> Result<Decoded>;
+    /// The game IDs its golden share-code rows are made from ([`Coded::GOLDEN`]).
+    #[cfg(test)]
+    fn golden(&self) -> &'static [&'static str];
+    /// The boards of its classics ([`Coded::classic`]), in order.
+    #[cfg(test)]
+    fn classics(&self) -> Vec<&'static str>;
+    /// Decodes a code's payload after its head (its version and checksum are checked),
+    /// writing [`Decoded::code`] in version `out`.
+    fn decode(&self, head: code::Head, r: &mut code::Reader, out: code::Version)
+        -> Result<Decoded>;
 }
 
 /// The entry of game type `G`.
@@ -123,8 +148,21 @@ impl<G: Registered> Entry for Of<G> {
     fn encode(&self, id: &GameId, extra: Extra, challenge: Option<Challenge>) -> Result<String> {
         code::encode_game::<G>(id, extra, challenge)
     }
-    fn decode(&self, payload: &[u8]) -> Result<Decoded> {
-        code::decode_game::<G>(payload)
+    #[cfg(test)]
+    fn golden(&self) -> &'static [&'static str] {
+        G::GOLDEN
+    }
+    #[cfg(test)]
+    fn classics(&self) -> Vec<&'static str> {
+        (0..).map_while(G::classic).map(|c| c.board).collect()
+    }
+    fn decode(
+        &self,
+        head: code::Head,
+        r: &mut code::Reader,
+        out: code::Version,
+    ) -> Result<Decoded> {
+        code::decode_game::<G>(head, r, out)
     }
 }
 
@@ -177,11 +215,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_kind_has_rules_and_a_daily() {
+    fn every_kind_has_rules_and_its_daily() {
         let day = crate::daily::puzzles(crate::daily::Date::parse("2026-03-01").unwrap()).unwrap();
         for k in Kind::ALL {
             assert!(!rules(k).is_empty());
-            assert!(daily_id(&day, k).unwrap().starts_with(k.as_str()));
+            // A game with daily parameters has a puzzle in every day's set, of its own kind.
+            match daily_params(k) {
+                Some(_) => assert!(daily_id(&day, k).unwrap().starts_with(k.as_str())),
+                None => assert_eq!(daily_id(&day, k), None),
+            }
         }
         assert_eq!(stars(81, 81), 3);
         assert_eq!(stars(81, 90), 3);
@@ -195,8 +237,8 @@ mod tests {
         for (i, a) in Kind::ALL.iter().enumerate() {
             assert_eq!(Kind::parse(a.as_str()), Some(*a));
             assert_eq!(Kind::from_code_number(a.code_number()), Some(*a));
-            // A code's head byte has two bits for the game.
-            assert!(a.code_number() < 4, "{a:?}");
+            // A current code's head has one varint byte for the game.
+            assert!(a.code_number() <= crate::code::MAX_GAME_NUMBER, "{a:?}");
             for b in &Kind::ALL[i + 1..] {
                 assert_ne!(a.as_str(), b.as_str());
                 assert_ne!(a.code_number(), b.code_number());
@@ -206,10 +248,23 @@ mod tests {
             assert_eq!(serde_json::from_str::<Kind>(&json).unwrap(), *a);
         }
         assert_eq!(Kind::parse("chess"), None);
-        assert_eq!(names_text(), "slide, klotski or 2048");
+        // The names, in the list's order, the last after "or".
+        let text = names_text();
+        let mut at = 0;
+        for (i, k) in Kind::ALL.iter().enumerate() {
+            let found = text[at..].find(k.as_str()).expect("every name") + at;
+            if i + 1 == Kind::COUNT && i > 0 {
+                assert!(text[..found].ends_with(" or "), "{text}");
+            }
+            at = found + k.as_str().len();
+        }
+        assert_eq!(at, text.len(), "{text}");
+        assert_eq!(text.matches(", ").count(), Kind::COUNT.saturating_sub(2));
         for k in Kind::ALL {
             assert!(move_form(k).starts_with('{'), "{k:?}");
         }
-        assert_eq!(Kind::from_code_number(3), None);
+        let numbers: Vec<u8> = Kind::ALL.iter().map(|k| k.code_number()).collect();
+        let free = (0..=u8::MAX).find(|n| !numbers.contains(n)).unwrap();
+        assert_eq!(Kind::from_code_number(free), None);
     }
 }

@@ -362,9 +362,10 @@ impl<G: Game> Session<G> {
     pub fn hint_within(
         &mut self,
         budget: std::time::Duration,
+        clock: &dyn crate::clock::Clock,
         cancel: &Cancel,
     ) -> Result<Hint<G::Move>> {
-        self.hint_by(|g| g.hint_within(budget, cancel))
+        self.hint_by(|g| g.hint_within(budget, clock, cancel))
     }
 
     /// Adopt a hint computed elsewhere (a background proof) for the position whose
@@ -404,9 +405,10 @@ impl<G: Game> Session<G> {
     pub fn solution_within(
         &self,
         budget: std::time::Duration,
+        clock: &dyn crate::clock::Clock,
         cancel: &Cancel,
     ) -> Result<crate::game::Solved<G::Move>> {
-        self.current().solve_within(budget, cancel)
+        self.current().solve_within(budget, clock, cancel)
     }
 
     pub fn snapshot(&self, now_ms: u64) -> Snapshot {

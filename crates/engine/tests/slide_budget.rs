@@ -2,6 +2,7 @@
 //! searches, the 5×5 solver and the shipped hard 4×4 list. Times are never asserted: only
 //! legality, that paths solve, and that `optimal` is honest.
 
+use huarong_engine::clock::{Native, Ticking};
 use huarong_engine::slide::{self, Board, Limit, Slide, Weight};
 use huarong_engine::{Cancel, ErrorCode, Game, Session, Status};
 use std::time::Duration;
@@ -51,7 +52,7 @@ fn a_budgeted_hint_on_the_80_move_board_is_a_legal_move_of_a_solution() {
     assert!(g.hint_can_improve());
     // A generous budget for a loaded machine; the optimal search needs far more.
     let h = g
-        .hint_within(Duration::from_millis(400), &Cancel::new())
+        .hint_within(Duration::from_millis(400), &Native::new(), &Cancel::new())
         .unwrap();
     assert!(!h.optimal, "the 80-move proof takes about a minute");
     let mut p = g.clone();
@@ -63,7 +64,7 @@ fn a_budgeted_hint_on_the_80_move_board_is_a_legal_move_of_a_solution() {
     assert!(p.tile_moves() >= 80);
     // solve_within: the same kind of answer, a whole path.
     let s = g
-        .solve_within(Duration::from_millis(400), &Cancel::new())
+        .solve_within(Duration::from_millis(400), &Native::new(), &Cancel::new())
         .unwrap();
     assert!(!s.optimal);
     let mut p = g.clone();
@@ -95,7 +96,8 @@ fn optimal_is_only_claimed_for_optimal_paths() {
     for seed in 0..5 {
         let b = slide::generate(4, 4, Some(slide::Difficulty::Medium), seed).unwrap();
         let opt = slide::solve(&b, &cancel).unwrap();
-        let got = slide::solve_within(&b, Some(Duration::from_secs(30)), &cancel).unwrap();
+        let got = slide::solve_within(&b, Some(Duration::from_secs(30)), &Native::new(), &cancel)
+            .unwrap();
         assert!(got.optimal);
         assert_eq!(got.tiles.len(), opt.tiles.len());
         assert!(replays(&b, &got.tiles));
@@ -136,8 +138,13 @@ fn assert_shorter_than_plain(
 fn five_by_five_paths_replay_and_beat_the_plain_reduction() {
     assert_shorter_than_plain(5, 5, 0..6, |b, sol| {
         assert!(!sol.optimal);
-        let budgeted =
-            slide::solve_within(b, Some(Duration::from_millis(300)), &Cancel::new()).unwrap();
+        let budgeted = slide::solve_within(
+            b,
+            Some(Duration::from_millis(300)),
+            &Native::new(),
+            &Cancel::new(),
+        )
+        .unwrap();
         assert!(replays(b, &budgeted.tiles), "{} (budget)", b.body());
     });
 }
@@ -154,7 +161,13 @@ fn a_cancelled_budgeted_search_says_so() {
     let b = Board::from_text(4, 4, ISSUE_80).unwrap();
     let cancel = Cancel::new();
     cancel.cancel();
-    let e = slide::solve_within(&b, Some(Duration::from_millis(200)), &cancel).unwrap_err();
+    let e = slide::solve_within(
+        &b,
+        Some(Duration::from_millis(200)),
+        &Native::new(),
+        &cancel,
+    )
+    .unwrap_err();
     assert_eq!(e.code, ErrorCode::Cancelled);
 }
 
@@ -166,7 +179,9 @@ fn the_session_reuses_a_quick_line_and_adopts_an_optimal_proof() {
     let id = format!("slide:{}", b.body());
     let mut s: Session<Slide> = Session::open(&id).unwrap();
     let cancel = Cancel::new();
-    let quick = s.hint_within(Duration::from_millis(1), &cancel).unwrap();
+    let quick = s
+        .hint_within(Duration::from_millis(1), &Native::new(), &cancel)
+        .unwrap();
     assert_eq!(s.hints_used(), 1);
     // The background proof on a copy of the position, then adopted.
     let at = s.current().board_body();
@@ -174,7 +189,9 @@ fn the_session_reuses_a_quick_line_and_adopts_an_optimal_proof() {
     assert!(proof.optimal);
     assert!(s.adopt_hint(&at, &proof));
     assert_eq!(s.hints_used(), 1, "adopting is not a hint");
-    let again = s.hint_within(Duration::from_millis(1), &cancel).unwrap();
+    let again = s
+        .hint_within(Duration::from_millis(1), &Native::new(), &cancel)
+        .unwrap();
     assert!(again.optimal);
     assert_eq!(again.mv, proof.mv);
     // A proof for another position is refused.
@@ -183,11 +200,46 @@ fn the_session_reuses_a_quick_line_and_adopts_an_optimal_proof() {
     let _ = quick;
     // solution_within solves from here.
     let sol = s
-        .solution_within(Duration::from_millis(200), &cancel)
+        .solution_within(Duration::from_millis(200), &Native::new(), &cancel)
         .unwrap();
     let mut g = s.current().clone();
     for m in &sol.moves {
         g.apply(m).unwrap();
     }
     assert_eq!(g.status(), Status::Won);
+}
+
+/// A budgeted solve of `b` under a clock that reads `step` later at every look.
+fn under_ticking(b: &Board, step: Duration) -> (slide::Solution, u64) {
+    let clock = Ticking::new(step);
+    let sol =
+        slide::solve_within(b, Some(Duration::from_millis(200)), &clock, &Cancel::new()).unwrap();
+    (sol, clock.reads())
+}
+
+#[test]
+fn the_deadline_is_read_on_the_injected_clock() {
+    // The 80-move board's proof needs hundreds of millions of nodes. Under a clock that
+    // advances 1 ms per look (one look every few thousand nodes), the 200 ms budget is spent
+    // after about 200 looks whatever the machine's speed: the answer is a path (not proved
+    // optimal), the same every run, found with at most a few thousand nodes per look; a
+    // clock that advances 20 µs per look lets the same budget search ten times longer.
+    let b = Board::from_text(4, 4, ISSUE_80).unwrap();
+    let (coarse, reads) = under_ticking(&b, Duration::from_millis(1));
+    assert!(!coarse.optimal);
+    assert!(replays(&b, &coarse.tiles));
+    let (again, reads_again) = under_ticking(&b, Duration::from_millis(1));
+    assert_eq!(
+        (&again.tiles, again.nodes, reads_again),
+        (&coarse.tiles, coarse.nodes, reads)
+    );
+    // The budget less its 15 ms margin is 185 looks; a few more end the searches.
+    assert!((150..=215).contains(&reads), "{reads} looks at the clock");
+    let nodes = coarse.nodes.unwrap();
+    assert!(nodes <= reads * 4096, "{nodes} nodes in {reads} looks");
+    let (fine, fine_reads) = under_ticking(&b, Duration::from_micros(20));
+    assert!(fine_reads > 10 * reads, "{fine_reads} looks");
+    assert!(fine.nodes.unwrap() > 10 * nodes);
+    assert!(fine.tiles.len() <= coarse.tiles.len() || !fine.optimal);
+    assert!(replays(&b, &fine.tiles));
 }

@@ -23,6 +23,15 @@ pub trait Clock: Send + Sync + 'static {
     fn utc_offset_minutes(&self, wall_ms: u64) -> i32;
 }
 
+/// The platform's monotonic clock as the engine's searches read it for their deadlines.
+pub struct Monotonic<'a>(pub &'a dyn Clock);
+
+impl huarong_engine::clock::Clock for Monotonic<'_> {
+    fn now(&self) -> Duration {
+        self.0.monotonic()
+    }
+}
+
 /// How important a background job is to the player right now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Priority {

@@ -1,15 +1,30 @@
-//! Golden share codes: `golden.tsv` pins, for a few hundred game IDs of every game, the code
-//! this build writes, and for every such code (and thousands of mutations of it) what
-//! decoding answers — the full `Decoded` or the error's code and message. Codes are a wire
-//! format that players have shared: a change of any line is a break of the format (or of an
-//! error message), never an update to make. The file was written once, by
-//! `print_code_golden`, before the code module was made generic over the games.
+//! Golden share codes. Codes are a wire format that players have shared: a change of any
+//! pinned line is a break of the format (or of an error message), never an update to make.
+//!
+//! - `golden-v1.tsv` pins version 1 (written once, by the first code module, for the three
+//!   first games; frozen): for a few hundred game IDs the version-1 code, and for every such
+//!   code (and thousands of mutations of it) what decoding answers — the full `Decoded` or
+//!   the error's code and message. Today's encoder is checked against its `E` rows through
+//!   [`decode_as`] (today's code re-written as version 1 must be the pinned text: the same
+//!   content), and every `D` row must decode as it always did.
+//! - `golden-v2.tsv` pins the current version, in rows keyed by the game
+//!   (`<game>\t<input>\t<output>`): each game's rows come from its own inputs only
+//!   ([`Coded::GOLDEN`], its daily, its classics) and never mutate the game's number, so a
+//!   new game adds its own rows (`print_code_golden` prints the rows of every game the file
+//!   lacks) and no other game's row changes. "Unknown game" is not pinned: it is checked
+//!   against the registry (the first unassigned number).
 
 use super::*;
 use crate::daily;
 
-/// One row per input: `E` an encode (game ID, daily, classic, challenge), `D` a decode.
-fn rows() -> Vec<(String, String)> {
+/// Today's code of an input, re-written as the version-1 text of the same content.
+fn as_v1(r: Result<String>) -> Result<String> {
+    r.and_then(|code| Ok(decode_as(&code, Some(Version::V1))?.code))
+}
+
+/// The version-1 rows, in the pinned order: `E` an encode (game ID, daily, classic,
+/// challenge), `D` a decode.
+fn v1_rows() -> Vec<(String, String)> {
     let mut ids: Vec<(String, Extra, Option<Challenge>)> = Vec::new();
     let plain = |id: &str| (id.to_string(), Extra::default(), None);
     for w in 2..=10usize {
@@ -107,8 +122,11 @@ fn rows() -> Vec<(String, String)> {
             daily: Some(n),
             classic: None,
         };
-        for (_, id) in &day.puzzles {
-            ids.push((id.clone(), extra, None));
+        // Version 1 knew the first three games.
+        for (kind, id) in &day.puzzles {
+            if kind.code_number() < V1_GAMES {
+                ids.push((id.clone(), extra, None));
+            }
         }
     }
     for (i, c) in [
@@ -151,12 +169,12 @@ fn rows() -> Vec<(String, String)> {
             "E {id} daily={:?} classic={:?} challenge={:?}",
             extra.daily, extra.classic, challenge
         );
-        let result = encode_full(id, *extra, *challenge);
+        let result = as_v1(encode_full(id, *extra, *challenge));
         if let Ok(code) = &result {
             codes.push(code.clone());
             // The exact ID it decodes to encodes too.
             if let Ok(d) = decode_full(code) {
-                let exact = encode(&d.id);
+                let exact = as_v1(encode(&d.id));
                 out.push((format!("E {} (decoded)", d.id), answer(&exact)));
             }
         }
@@ -198,21 +216,21 @@ fn rows() -> Vec<(String, String)> {
     out
 }
 
-/// The payload of a code (without version character and checksum).
+/// The payload of a code of either version (without version character and checksum).
 fn payload(code: &str) -> Vec<u8> {
-    let mut bytes = wire::base64_decode(&code[1..], 1).unwrap();
-    bytes.truncate(bytes.len() - 4);
-    bytes
+    match Version::of(code.chars().next().unwrap()).unwrap() {
+        Version::V1 => {
+            let mut bytes = wire::base64_decode(&code[1..], 1).unwrap();
+            bytes.truncate(bytes.len() - 4);
+            bytes
+        }
+        Version::V2 => wire::base56_decode(&code[1..], 1).unwrap()[4..].to_vec(),
+    }
 }
 
-/// The code of any payload, checksum included.
+/// The version-1 code of any payload, checksum included.
 fn checked_code(payload: &[u8]) -> String {
-    let mut w = Writer::default();
-    w.slice(payload);
-    let mut checked = vec![VERSION as u8];
-    checked.extend_from_slice(payload);
-    w.slice(&wire::crc32(&checked).to_be_bytes());
-    format!("{VERSION}{}", wire::base64_encode(&w.bytes))
+    Version::V1.text(payload)
 }
 
 fn answer(r: &Result<String>) -> String {
@@ -237,25 +255,242 @@ fn tsv(rows: &[(String, String)]) -> String {
     s
 }
 
-#[test]
-fn golden_codes_encode_and_decode_as_they_always_did() {
-    let want = include_str!("golden.tsv");
-    let rows = rows();
-    assert!(rows.len() > 2000, "{} rows", rows.len());
-    let got = tsv(&rows);
+/// Compares `got` with the pinned `want`, line by line.
+fn same_lines(want: &str, got: &str, file: &str) {
     let (mut want_lines, mut got_lines) = (want.lines(), got.lines());
     for n in 1.. {
         match (want_lines.next(), got_lines.next()) {
             (None, None) => break,
-            (w, g) => assert_eq!(g, w, "golden.tsv line {n}"),
+            (w, g) => assert_eq!(g, w, "{file} line {n}"),
         }
     }
 }
 
-/// Writes `golden.tsv` (run once: `cargo test -p huarong-engine --release print_code_golden
-/// -- --ignored --nocapture > …`). Never regenerate the pinned file.
+#[test]
+fn version_1_codes_decode_as_they_always_did_and_say_what_todays_codes_say() {
+    let rows = v1_rows();
+    assert!(rows.len() > 2000, "{} rows", rows.len());
+    same_lines(include_str!("golden-v1.tsv"), &tsv(&rows), "golden-v1.tsv");
+}
+
+/// What the rows of game `kind` are made from: its sample IDs ([`Coded::GOLDEN`]), its
+/// classics (plain and named), its daily puzzles, challenges and the extras' errors.
+fn v2_inputs(kind: Kind) -> Vec<(String, Extra, Option<Challenge>)> {
+    let entry = kind.entry();
+    let plain = |id: &str| (id.to_string(), Extra::default(), None);
+    let mut ids: Vec<_> = entry.golden().iter().map(|id| plain(id)).collect();
+    for (i, board) in entry.classics().iter().enumerate() {
+        let id = format!("{}:{board}", kind.as_str());
+        ids.push(plain(&id));
+        let classic = Extra {
+            daily: None,
+            classic: Some(i),
+        };
+        ids.push((id, classic, None));
+    }
+    for n in [1u32, 2, 3, 60, 365, MAX_DAILY] {
+        let day = daily::puzzles(daily::date_of(n.min(3000)).unwrap()).unwrap();
+        if let Some(id) = day.id(kind) {
+            let extra = Extra {
+                daily: Some(n),
+                classic: None,
+            };
+            ids.push((id.to_string(), extra, None));
+        }
+    }
+    let samples: Vec<String> = ids.iter().take(3).map(|(id, ..)| id.clone()).collect();
+    for (i, (moves, ms)) in [
+        (1, 0),
+        (85, 203_400),
+        (MAX_CHALLENGE_MOVES, MAX_CHALLENGE_MS),
+        (0, 1),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let extra = Extra {
+            daily: (i == 1).then_some(7),
+            classic: None,
+        };
+        for id in &samples {
+            ids.push((id.clone(), extra, Some(Challenge { moves, ms })));
+        }
+    }
+    if let Some(id) = samples.first() {
+        let named = |classic| Extra {
+            daily: None,
+            classic: Some(classic),
+        };
+        ids.push((id.clone(), named(0), None));
+        ids.push((id.clone(), named(300), None));
+        let too_late = Extra {
+            daily: Some(MAX_DAILY + 1),
+            classic: None,
+        };
+        ids.push((id.clone(), too_late, None));
+    }
+    ids
+}
+
+/// The current version's rows of game `kind`: `E` an encode, `D` a decode.
+fn v2_rows(kind: Kind) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut codes = Vec::new();
+    for (id, extra, challenge) in &v2_inputs(kind) {
+        let input = format!(
+            "E {id} daily={:?} classic={:?} challenge={:?}",
+            extra.daily, extra.classic, challenge
+        );
+        let result = encode_full(id, *extra, *challenge);
+        if let Ok(code) = &result {
+            codes.push(code.clone());
+            if let Ok(d) = decode_full(code) {
+                out.push((format!("E {} (decoded)", d.id), answer(&encode(&d.id))));
+            }
+        }
+        out.push((input, answer(&result)));
+    }
+    for (n, code) in codes.iter().enumerate() {
+        out.push((format!("D {code}"), decoded(decode_full(code))));
+        if n % 4 == 0 {
+            out.push((format!("D link {code}"), decoded(decode_full(&link(code)))));
+        }
+        // Mutations with a valid checksum reach the parser's deeper checks; the game's
+        // number (byte 0, one byte below 128) is never changed: that row would depend on
+        // which numbers other games have.
+        let p = payload(code);
+        for i in 1..p.len().min(15) {
+            let mut flipped = p.clone();
+            flipped[i] ^= 1 << ((i * 3 + n) % 8);
+            let mut cut = p.clone();
+            cut.truncate(i);
+            let mut longer = p.clone();
+            longer.insert(i + 1, (i * 37 + n) as u8);
+            for q in [flipped, cut, longer] {
+                let text = Version::V2.text(&q);
+                out.push((format!("D {text}"), decoded(decode_full(&text))));
+            }
+        }
+        // A character swapped for each look-alike the alphabet leaves out.
+        if n % 8 == 0 {
+            for (at, c) in [(3, '0'), (5, 'O'), (7, 'l'), (9, '1')] {
+                if at < code.len() {
+                    let mut t: Vec<char> = code.chars().collect();
+                    t[at] = c;
+                    let t: String = t.into_iter().collect();
+                    out.push((format!("D {t}"), decoded(decode_full(&t))));
+                }
+            }
+        }
+    }
+    // Every flags byte over a few board tails.
+    for flags in 0..=255u8 {
+        for tail in [
+            &[0x33u8, 0x01, 0x02][..],
+            &[0x45, 0x1b, 0x6d, 0xb6, 0xd8][..],
+            &[],
+        ] {
+            let mut q = vec![kind.code_number(), flags];
+            q.extend_from_slice(tail);
+            let text = Version::V2.text(&q);
+            out.push((format!("D {text}"), decoded(decode_full(&text))));
+        }
+    }
+    out
+}
+
+/// The pinned version-2 file, by game: its rows in order.
+fn v2_file() -> std::collections::BTreeMap<String, Vec<(String, String)>> {
+    let mut by_game = std::collections::BTreeMap::<String, Vec<(String, String)>>::new();
+    for (n, line) in include_str!("golden-v2.tsv").lines().enumerate() {
+        let mut cols = line.splitn(3, '\t');
+        let (Some(game), Some(input), Some(output)) = (cols.next(), cols.next(), cols.next())
+        else {
+            panic!("golden-v2.tsv line {}: not three columns", n + 1);
+        };
+        let rows = by_game.entry(game.to_string()).or_default();
+        rows.push((input.to_string(), output.to_string()));
+    }
+    by_game
+}
+
+fn v2_tsv(kind: Kind, rows: &[(String, String)]) -> String {
+    let mut s = String::new();
+    for (input, output) in rows {
+        s.push_str(&format!("{}\t{input}\t{output}\n", kind.as_str()));
+    }
+    s
+}
+
+#[test]
+fn current_codes_of_every_game_encode_and_decode_as_pinned() {
+    let file = v2_file();
+    for name in file.keys() {
+        assert!(
+            Kind::parse(name).is_some(),
+            "golden-v2.tsv has rows of {name:?}, which is not a game"
+        );
+    }
+    for kind in Kind::ALL {
+        let Some(want) = file.get(kind.as_str()) else {
+            panic!(
+                "golden-v2.tsv has no rows of {}: append the output of `cargo test -p \
+                 huarong-engine --release print_code_golden -- --ignored --nocapture`",
+                kind.as_str()
+            );
+        };
+        let got = v2_rows(kind);
+        assert!(got.len() > 500, "{kind:?}: {} rows", got.len());
+        same_lines(
+            &v2_tsv(kind, want),
+            &v2_tsv(kind, &got),
+            &format!("golden-v2.tsv, rows of {}", kind.as_str()),
+        );
+    }
+}
+
+#[test]
+fn a_number_no_game_has_is_an_unknown_game_in_either_version() {
+    let free = (0..=MAX_GAME_NUMBER)
+        .find(|&n| Kind::from_code_number(n).is_none())
+        .expect("a free game number");
+    let tail = [0x33u8, 0x01, 0x02];
+    for text in [
+        Version::V2.text(&[&[free, 0][..], &tail].concat()),
+        Version::V2.text(&[&[MAX_GAME_NUMBER + 1, 1, 0][..], &tail].concat()),
+    ] {
+        let e = decode_full(&text).unwrap_err();
+        assert_eq!(
+            (e.code, e.message.as_str()),
+            (ErrorCode::BadCode, "the code names an unknown game")
+        );
+    }
+    // Version 1 names only the first three games, whatever the registry holds.
+    for kind in Kind::ALL {
+        let n = kind.code_number();
+        let text = Version::V1.text(&[n & 3, 0x33, 0x01, 0x02]);
+        let named = decode_full(&text).map(|d| d.kind);
+        if n < V1_GAMES {
+            assert!(
+                !matches!(&named, Err(e) if e.message.contains("unknown game")),
+                "{kind:?}"
+            );
+        } else {
+            assert_ne!(named.ok(), Some(kind));
+        }
+    }
+}
+
+/// Prints the version-2 rows of every game `golden-v2.tsv` lacks, to append to it (`cargo
+/// test -p huarong-engine --release print_code_golden -- --ignored --nocapture`): a new
+/// game pins its rows this way. Never regenerate the rows of a game the file has.
 #[test]
 #[ignore]
 fn print_code_golden() {
-    print!("{}", tsv(&rows()));
+    let file = v2_file();
+    for kind in Kind::ALL {
+        if !file.contains_key(kind.as_str()) {
+            print!("{}", v2_tsv(kind, &v2_rows(kind)));
+        }
+    }
 }

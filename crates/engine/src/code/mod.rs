@@ -1,47 +1,64 @@
 //! Share codes: a compact, URL-safe, versioned text that carries one puzzle exactly, so a
 //! friend plays the same start board (issue 7).
 //!
-//! # Text form
-//! `<version><base64url payload>`: one version character (`1` today) and the payload in the
-//! URL-safe base64 alphabet without padding (`A-Z a-z 0-9 - _`). The link form is
-//! `huarong://play?c=<code>`. At most [`MAX_CODE_LEN`] characters (10×10 slide ≈ 125).
+//! # Text form, version 2 (written since issue 21)
+//! `2<base-56 text>`: the version character `2`, then the checksum and the payload in base 56
+//! over the digits and letters without the look-alikes `0 O o 1 I l`
+//! (`23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz`, a character's value is its
+//! position): only letters and digits, so a code survives being read aloud, retyped from a
+//! card, or double-clicked as one word. The bytes are cut into groups of 5, each read as a
+//! big-endian number and written as 7 digits, most significant first (56^7 ≥ 2^40); a last
+//! group of 1, 2, 3 or 4 bytes takes 2, 3, 5 or 6 digits. That is 5.71 bits a character (base64:
+//! 6) in linear time; a group worth more than its bytes hold, or a last group of 1 or 4
+//! characters, is refused, so every byte string has one text. The bytes are the 4-byte
+//! checksum first (CRC-32 of the version character and the payload, big-endian: codes differ
+//! from their first characters), then the payload. The link form is `huarong://play?c=<code>`.
+//! At most [`MAX_CODE_LEN`] characters: the longest written code (a generated 10×10 board
+//! with a 64-bit seed, a daily number and the largest result) is 144.
 //!
-//! # Payload, version 1
+//! # Payload, version 2
 //! ```text
-//! head      1 byte: bits 0-1 kind (0 slide, 1 klotski, 2 2048)
-//!                   bits 2-3 origin (0 exact board, 1 generated, 2 classic, 3 board + seed)
-//!                   bit 4    a daily number follows
-//!                   bit 5    a challenge (the sender's result) follows
-//!                   bit 6    a picture name follows (number slide only)
-//!                   bit 7    2048 only: the board is in the wide form (a tile above 32768)
-//! daily     varint (if bit 4)
+//! game      varint: the game's number (`code N` in the `games!` list; 0 slide, 1 klotski,
+//!           2 2048; up to MAX_GAME_NUMBER = 127 in one byte)
+//! flags     1 byte: bits 0-1 origin (0 exact board, 1 generated, 2 classic, 3 board + seed)
+//!                   bit 2    a daily number follows
+//!                   bit 3    a challenge (the sender's result) follows
+//!                   bit 4    a picture name follows (number slide only)
+//!                   bit 5    2048 only: the board is in the wide form (a tile above 32768)
+//!                   bits 6-7 zero (a later version's features: refused)
+//! daily     varint (if bit 2)
 //! challenge varint moves (1 … MAX_CHALLENGE_MOVES), varint milliseconds
-//!           (0 … MAX_CHALLENGE_MS) (if bit 5)
+//!           (0 … MAX_CHALLENGE_MS) (if bit 3)
 //! origin    generated: varint generator version, varint seed, params (1 length byte + text,
 //!                      e.g. "4x4/medium", "60-90", "")
 //!           classic:   1 byte index (0-based), 2 bytes check (low 16 bits of the CRC-32 of
 //!                      the classic's board in the form below, big-endian); no board follows
 //!           board + seed: varint seed
-//! picture   1 length byte + the name, `[a-z0-9-]{1,32}` (if bit 6)
+//! picture   1 length byte + the name, `[a-z0-9-]{1,32}` (if bit 4)
 //! board     slide:   1 byte W<<4|H, then the rank of the tile permutation (⌈log2 (W·H)!⌉ bits,
 //!                    big-endian bytes)
 //!           klotski: 1 byte W<<4|H, then 3-bit piece shapes in scan order (see `board.rs`),
 //!                    zero-padded to a byte
 //!           2048:    16 4-bit exponents; in the wide form 16 5-bit exponents (≤ 17),
 //!                    zero-padded to 10 bytes
-//! check     4 bytes: CRC-32 of the version character and every byte above, big-endian
 //! ```
+//!
+//! # Version 1 (read forever, never written)
+//! `1<base64url>` (`A-Z a-z 0-9 - _`, no padding), the checksum last: payload, then the CRC-32
+//! of the version character and the payload. Its payload is version 2's with one head byte
+//! instead of `game` + `flags`: bits 0-1 the game (numbers 0 – 2 only, [`V1_GAMES`]: a later
+//! game has no version-1 codes), bits 2-3 origin, bit 4 daily, bit 5 challenge, bit 6
+//! picture, bit 7 wide. A version-1 code decodes to the same game as always; its
+//! [`Decoded::code`] is its own canonical version-1 text, and [`upgrade`] gives the current
+//! code of the same content. `golden-v1.tsv` pins every version-1 answer.
+//!
 //! A generated level's code carries its exact start board besides seed and generator
 //! version, so the code keeps meaning the same puzzle when a generator changes; a classic's
 //! carries its index and a check of its layout, so a code from a version whose list differs
 //! is refused rather than misread. Decoding rebuilds the board, never reruns a generator
 //! (bounded work), and checks it with the game's own rules.
 //!
-//! Bits 5 and 6 came after the first codes were written: a code without a challenge or a
-//! picture is byte for byte what earlier versions wrote (so every earlier code still
-//! decodes), and the checksum covers the challenge like everything else. With both, the
-//! longest code (a generated 10×10 board with a 64-bit seed, a daily number and the largest
-//! result) is 136 characters, within [`MAX_CODE_LEN`]. Only built-in pictures
+//! Only built-in pictures
 //! (`slide::pictures`) are written: a player's own photo stays on the device, so its code is
 //! the plain number puzzle. Decoding accepts any well-formed picture name (a later version
 //! may have more pictures; the app falls back to numbers for a picture it lacks).
@@ -67,10 +84,17 @@ use crate::id::GameId;
 use board::{KlotskiBoard, SlideBoard};
 pub use wire::{Reader, Writer};
 
-/// The version character of the codes this build writes (and the only one it reads).
-pub const VERSION: char = '1';
+/// The version character of the codes this build writes.
+pub const VERSION: char = '2';
+/// The version character of the first codes (base64url; still read, never written anew).
+pub const VERSION_1: char = '1';
 /// Longest code accepted (written codes are at most 160 characters).
 pub const MAX_CODE_LEN: usize = 160;
+/// Version-1 codes were written for the first three games only (numbers 0 – 2): any other
+/// number in one is an unknown game, also once more games exist.
+pub const V1_GAMES: u8 = 3;
+/// Largest game number a version-2 code may carry (its head's first varint).
+pub const MAX_GAME_NUMBER: u8 = 127;
 /// Longest text [`decode`] looks at (a link plus surrounding white space).
 pub const MAX_INPUT_LEN: usize = 400;
 /// Scheme and path of the link form.
@@ -253,39 +277,168 @@ pub fn is_game_id(t: &str) -> bool {
 
 /// Everything a code or link says, checked.
 pub fn decode_full(code_or_link: &str) -> Result<Decoded> {
-    let code = strip_link(code_or_link)?;
-    let payload = checked_payload(code)?;
-    let kind = Kind::from_code_number(payload[0] & 3)
-        .ok_or_else(|| Error::bad_code("the code names an unknown game"))?;
-    kind.entry().decode(&payload)
+    decode_as(code_or_link, None)
 }
 
-/// The payload of a code (head byte first), its version and checksum checked.
-fn checked_payload(code: &str) -> Result<Vec<u8>> {
-    let version = code.chars().next().unwrap_or(' ');
-    if version != VERSION {
-        let hint = if version.is_ascii_digit() && version > VERSION {
+/// The code of today's version ([`VERSION`]) for the content of a code or link of any
+/// version: a version-1 code is re-written in the current alphabet; a current one comes back
+/// canonical.
+pub fn upgrade(code_or_link: &str) -> Result<String> {
+    Ok(decode_as(code_or_link, Some(Version::CURRENT))?.code)
+}
+
+/// [`decode_full`], with [`Decoded::code`] written in `out` (default: the code's own version).
+fn decode_as(code_or_link: &str, out: Option<Version>) -> Result<Decoded> {
+    let code = strip_link(code_or_link)?;
+    let (version, payload) = checked_payload(code)?;
+    let mut r = Reader::new(&payload);
+    let head = Head::read(version, &mut r)?;
+    let kind = Kind::from_code_number(head.game)
+        .filter(|_| version != Version::V1 || head.game < V1_GAMES)
+        .ok_or_else(|| Error::bad_code("the code names an unknown game"))?;
+    let out = out.unwrap_or(version);
+    if out == Version::V1 && head.game >= V1_GAMES {
+        return Err(Error::bad_code(format!(
+            "version 1 has no codes of {}",
+            kind.as_str()
+        )));
+    }
+    kind.entry().decode(head, &mut r, out)
+}
+
+/// A share code's format version: its first character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Version {
+    /// `1…`: base64url text, one head byte with two bits for the game.
+    V1,
+    /// `2…`: base-56 text without look-alikes, the game number as a varint.
+    V2,
+}
+
+impl Version {
+    pub(crate) const CURRENT: Version = Version::V2;
+
+    fn char(self) -> char {
+        match self {
+            Version::V1 => VERSION_1,
+            Version::V2 => VERSION,
+        }
+    }
+
+    fn of(c: char) -> Option<Version> {
+        [Version::V1, Version::V2]
+            .into_iter()
+            .find(|v| v.char() == c)
+    }
+
+    /// The code text of `payload` (head first), its checksum appended.
+    fn text(self, payload: &[u8]) -> String {
+        let mut checked = vec![self.char() as u8];
+        checked.extend_from_slice(payload);
+        let sum = wire::crc32(&checked).to_be_bytes();
+        let body = match self {
+            Version::V1 => wire::base64_encode(&[payload, &sum].concat()),
+            // The checksum first: codes of similar games differ from their first characters.
+            Version::V2 => wire::base56_encode(&[&sum, payload].concat()),
+        };
+        format!("{}{body}", self.char())
+    }
+}
+
+/// What a code's head says: the game's number and which parts follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Head {
+    pub game: u8,
+    /// 0 exact board, 1 generated, 2 classic, 3 board + seed.
+    pub origin: u8,
+    pub daily: bool,
+    pub challenge: bool,
+    pub picture: bool,
+    pub wide: bool,
+}
+
+impl Head {
+    fn write(&self, version: Version, w: &mut Writer) {
+        let flags = |shift: u8| {
+            self.origin
+                | (self.daily as u8) << shift
+                | (self.challenge as u8) << (shift + 1)
+                | (self.picture as u8) << (shift + 2)
+                | (self.wide as u8) << (shift + 3)
+        };
+        match version {
+            Version::V1 => w.byte(self.game & 3 | flags(2) << 2),
+            Version::V2 => {
+                w.varint(self.game as u64);
+                w.byte(flags(2));
+            }
+        }
+    }
+
+    fn read(version: Version, r: &mut Reader) -> Result<Head> {
+        let (game, flags) = match version {
+            Version::V1 => {
+                let b = r.byte("the header")?;
+                (b & 3, b >> 2)
+            }
+            Version::V2 => {
+                let game = r.varint(u64::MAX, "the game's number")?;
+                let flags = r.byte("the header")?;
+                if flags >> 6 != 0 {
+                    return Err(Error::bad_code(
+                        "the code uses features this version does not know",
+                    ));
+                }
+                let game = u8::try_from(game)
+                    .ok()
+                    .filter(|&g| g <= MAX_GAME_NUMBER)
+                    .ok_or_else(|| Error::bad_code("the code names an unknown game"))?;
+                (game, flags)
+            }
+        };
+        Ok(Head {
+            game,
+            origin: flags & 3,
+            daily: flags & 4 != 0,
+            challenge: flags & 8 != 0,
+            picture: flags & 16 != 0,
+            wide: flags & 32 != 0,
+        })
+    }
+}
+
+/// The version and payload of a code (head first), its checksum checked.
+fn checked_payload(code: &str) -> Result<(Version, Vec<u8>)> {
+    let first = code.chars().next().unwrap_or(' ');
+    let Some(version) = Version::of(first) else {
+        let hint = if first.is_ascii_digit() && first > VERSION {
             " (it was made by a newer version of Huarong)"
         } else {
             ""
         };
         return Err(Error::bad_code(format!(
-            "this is not a version-{VERSION} code: it starts with {version:?}{hint}"
+            "this is not a version-{VERSION} code: it starts with {first:?}{hint}"
         )));
-    }
-    let mut bytes = wire::base64_decode(&code[1..], 1)?;
+    };
+    let mut bytes = match version {
+        Version::V1 => wire::base64_decode(&code[1..], 1)?,
+        Version::V2 => wire::base56_decode(&code[1..], 1)?,
+    };
     if bytes.len() < 5 {
         return Err(Error::bad_code("the code is too short"));
     }
-    let sum = bytes.split_off(bytes.len() - 4);
-    let mut checked = vec![VERSION as u8];
+    let sum = match version {
+        Version::V1 => bytes.split_off(bytes.len() - 4),
+        Version::V2 => bytes.drain(..4).collect(),
+    };
+    let mut checked = vec![version.char() as u8];
     checked.extend_from_slice(&bytes);
     if wire::crc32(&checked).to_be_bytes()[..] != sum[..] {
         return Err(Error::bad_code(
             "the code's checksum does not match: it was mistyped or cut short",
         ));
     }
-    Ok(bytes)
+    Ok((version, bytes))
 }
 
 fn strip_link(text: &str) -> Result<&str> {
@@ -343,6 +496,10 @@ pub trait Coded: Game {
     const WIDE_FORM: bool = false;
     /// Whether the game has picture puzzles (head bit 6; number slide).
     const PICTURES: bool = false;
+    /// Game IDs whose codes, decodes and mutations `golden-v2.tsv` pins for this game (its
+    /// daily puzzles and classics are added to them): every origin and form the game's codes
+    /// have, and some IDs the encoder refuses. Never change a listed ID (only add at the end).
+    const GOLDEN: &'static [&'static str] = &[];
 
     /// Reads a start board in game-ID body form (as `board_body` writes it).
     fn parse_board(body: &str) -> Result<Self::Board>;
@@ -427,7 +584,7 @@ pub(crate) fn encode_game<G: Coded>(
         }
         content.origin = Origin::Classic { index };
     }
-    let code = content.to_code(extra.daily, challenge);
+    let code = content.to_code(Version::CURRENT, extra.daily, challenge);
     if code.len() > MAX_CODE_LEN {
         return Err(Error::range(format!(
             "the code would be {} characters long; codes are at most {MAX_CODE_LEN}",
@@ -437,13 +594,14 @@ pub(crate) fn encode_game<G: Coded>(
     Ok(code)
 }
 
-/// Everything a code of game `G` says (`payload`: the checked bytes, head byte first).
-pub(crate) fn decode_game<G: Coded>(payload: &[u8]) -> Result<Decoded> {
-    let (content, daily, challenge) = Content::<G>::from_payload(payload)?;
+/// Everything a code of game `G` says (`head`: its head, read; `r`: the checked payload
+/// after it), with [`Decoded::code`] written in version `out`.
+pub(crate) fn decode_game<G: Coded>(head: Head, r: &mut Reader, out: Version) -> Result<Decoded> {
+    let (content, daily, challenge) = Content::<G>::from_payload(head, r)?;
     content.check()?;
     let id = content.game_id()?;
     Ok(Decoded {
-        code: content.to_code(daily, challenge),
+        code: content.to_code(out, daily, challenge),
         id,
         kind: G::KIND,
         board: content.board_body()?,
@@ -490,22 +648,28 @@ impl<G: Coded> Content<G> {
         Ok(content)
     }
 
-    fn to_code(&self, daily: Option<u32>, challenge: Option<Challenge>) -> String {
-        let origin_bits = match self.origin {
+    fn to_code(
+        &self,
+        version: Version,
+        daily: Option<u32>,
+        challenge: Option<Challenge>,
+    ) -> String {
+        let origin = match self.origin {
             Origin::Exact => 0u8,
             Origin::Generated { .. } => 1,
             Origin::Classic { .. } => 2,
             Origin::BoardSeed { .. } => 3,
         };
         let mut w = Writer::default();
-        w.byte(
-            G::KIND.code_number()
-                | origin_bits << 2
-                | (daily.is_some() as u8) << 4
-                | (challenge.is_some() as u8) << 5
-                | (self.picture.is_some() as u8) << 6
-                | (G::is_wide(&self.start) as u8) << 7,
-        );
+        let head = Head {
+            game: G::KIND.code_number(),
+            origin,
+            daily: daily.is_some(),
+            challenge: challenge.is_some(),
+            picture: self.picture.is_some(),
+            wide: G::is_wide(&self.start),
+        };
+        head.write(version, &mut w);
         if let Some(n) = daily {
             w.varint(n as u64);
         }
@@ -539,27 +703,25 @@ impl<G: Coded> Content<G> {
             w.slice(name.as_bytes());
         }
         w.slice(&board.bytes);
-        let mut checked = vec![VERSION as u8];
-        checked.extend_from_slice(&w.bytes);
-        w.slice(&wire::crc32(&checked).to_be_bytes());
-        format!("{VERSION}{}", wire::base64_encode(&w.bytes))
+        version.text(&w.bytes)
     }
 
-    /// Reads a checked payload (head byte first) whose head names game `G`.
-    fn from_payload(payload: &[u8]) -> Result<(Content<G>, Option<u32>, Option<Challenge>)> {
-        let mut r = Reader::new(payload);
-        let head = r.byte("the header")?;
-        if head & 0x80 != 0 && !G::WIDE_FORM {
+    /// Reads a checked payload after its `head`, which names game `G`.
+    fn from_payload(
+        head: Head,
+        r: &mut Reader,
+    ) -> Result<(Content<G>, Option<u32>, Option<Challenge>)> {
+        if head.wide && !G::WIDE_FORM {
             return Err(Error::bad_code(
                 "the code uses features this version does not know",
             ));
         }
-        let daily = if head & 0x10 != 0 {
+        let daily = if head.daily {
             Some(r.varint(MAX_DAILY as u64, "the daily number")? as u32)
         } else {
             None
         };
-        let challenge = if head & 0x20 != 0 {
+        let challenge = if head.challenge {
             let moves = r.varint(MAX_CHALLENGE_MOVES as u64, "the challenge's moves")? as u32;
             let ms = r.varint(MAX_CHALLENGE_MS, "the challenge's time")?;
             Some(Challenge::new(moves, ms).map_err(|e| Error::bad_code(e.message))?)
@@ -567,7 +729,7 @@ impl<G: Coded> Content<G> {
             None
         };
         let mut classic_check = None;
-        let origin = match (head >> 2) & 3 {
+        let origin = match head.origin {
             0 => Origin::Exact,
             1 => {
                 let generator = r.varint(MAX_GENERATOR as u64, "the generator version")? as u32;
@@ -599,7 +761,7 @@ impl<G: Coded> Content<G> {
                 seed: r.varint(u64::MAX, "the seed")?,
             },
         };
-        let picture = if head & 0x40 != 0 {
+        let picture = if head.picture {
             if !G::PICTURES {
                 return Err(Error::bad_code("only the number slide has picture puzzles"));
             }
@@ -616,7 +778,7 @@ impl<G: Coded> Content<G> {
         let start = match classic_check {
             Some((index, check)) if has_classics::<G>() => classic_board::<G>(index, check)?,
             Some(_) => return Err(Error::bad_code("only Klotski has classic levels")),
-            None => G::read_board(&mut r, head & 0x80 != 0)?,
+            None => G::read_board(r, head.wide)?,
         };
         if r.remaining() != 0 {
             return Err(Error::bad_code(format!(

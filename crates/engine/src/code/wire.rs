@@ -1,8 +1,98 @@
-//! The byte-level pieces of a share code: URL-safe base64 without padding, CRC-32, and
-//! strict readers/writers for bytes, LEB128 varints and bit fields. Every reader checks
-//! its bounds and reports a `bad_code` error instead of panicking.
+//! The byte-level pieces of a share code: the text alphabets (version 2's base 56 without
+//! look-alikes, version 1's URL-safe base64 without padding), CRC-32, and strict
+//! readers/writers for bytes, LEB128 varints and bit fields. Every reader checks its bounds
+//! and reports a `bad_code` error instead of panicking.
 
 use crate::error::{Error, Result};
+
+/// Version 2's alphabet: the digits and letters without the look-alikes `0 O o 1 I l`
+/// (56 characters, in ASCII order; a character's value is its position).
+pub const ALPHABET56: &[u8; 56] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz";
+/// Bytes per full group of the base-56 text, and the characters of one: 56^7 ≥ 256^5.
+const GROUP_BYTES: usize = 5;
+const GROUP_CHARS: usize = 7;
+/// Characters of a last group of 0 … 4 bytes: the fewest `c` with 56^c ≥ 256^k.
+const TAIL_CHARS: [usize; GROUP_BYTES] = [0, 2, 3, 5, 6];
+
+/// Base 56 ([`ALPHABET56`]): every group of 5 bytes, read as a big-endian number, is written
+/// as 7 digits, most significant first; a last group of 1 … 4 bytes as 2, 3, 5 or 6 digits.
+/// About 5.71 bits a character (base64: 6), linear time.
+pub fn base56_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(GROUP_BYTES) * GROUP_CHARS);
+    for group in bytes.chunks(GROUP_BYTES) {
+        let mut n = group.iter().fold(0u64, |n, &b| n << 8 | b as u64);
+        let chars = if group.len() == GROUP_BYTES {
+            GROUP_CHARS
+        } else {
+            TAIL_CHARS[group.len()]
+        };
+        let mut digits = [0u8; GROUP_CHARS];
+        for d in digits[..chars].iter_mut().rev() {
+            *d = ALPHABET56[(n % 56) as usize];
+            n /= 56;
+        }
+        out.extend(digits[..chars].iter().map(|&c| c as char));
+    }
+    out
+}
+
+/// The value of a base-56 character (`pos`: its position, for the message).
+fn digit56(c: u8, pos: usize) -> Result<u64> {
+    match ALPHABET56.iter().position(|&a| a == c) {
+        Some(v) => Ok(v as u64),
+        None => {
+            let shown = if c.is_ascii_graphic() {
+                format!("{:?}", c as char)
+            } else {
+                format!("byte 0x{c:02x}")
+            };
+            let why = match c {
+                b'0' | b'O' | b'o' | b'1' | b'I' | b'l' => {
+                    " (codes never use 0, O, o, 1, I or l: they look alike)"
+                }
+                _ => " (codes use the digits 2-9 and the letters A-Z, a-z without I, O, l, o)",
+            };
+            Err(Error::bad_code(format!(
+                "character {shown} at position {pos} is not part of a code{why}"
+            )))
+        }
+    }
+}
+
+/// Strict base-56 decoding: only [`ALPHABET56`], no impossible length (a last group of 1 or
+/// 4 characters), and no group worth more than its bytes hold (so every byte string has
+/// exactly one text form). `offset` is added to positions in messages.
+pub fn base56_decode(text: &str, offset: usize) -> Result<Vec<u8>> {
+    let bytes = text.as_bytes();
+    let tail = bytes.len() % GROUP_CHARS;
+    let Some(tail_bytes) = TAIL_CHARS.iter().position(|&c| c == tail) else {
+        return Err(Error::bad_code(format!(
+            "a code cannot be {} characters long (a character is missing or extra)",
+            bytes.len() + offset
+        )));
+    };
+    let mut out = Vec::with_capacity(bytes.len() / GROUP_CHARS * GROUP_BYTES + tail_bytes);
+    for (gi, group) in bytes.chunks(GROUP_CHARS).enumerate() {
+        let n_bytes = if group.len() == GROUP_CHARS {
+            GROUP_BYTES
+        } else {
+            tail_bytes
+        };
+        let mut n = 0u64;
+        for (i, &c) in group.iter().enumerate() {
+            n = n * 56 + digit56(c, offset + gi * GROUP_CHARS + i)?;
+        }
+        if n >> (8 * n_bytes) != 0 {
+            return Err(Error::bad_code(format!(
+                "characters {} to {} of the code are not a possible group",
+                offset + gi * GROUP_CHARS,
+                offset + gi * GROUP_CHARS + group.len() - 1
+            )));
+        }
+        out.extend((0..n_bytes).rev().map(|i| (n >> (8 * i)) as u8));
+    }
+    Ok(out)
+}
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -259,6 +349,78 @@ mod tests {
             let bytes: Vec<u8> = (0..n).map(|i| i.wrapping_mul(37) ^ n).collect();
             assert_eq!(base64_decode(&base64_encode(&bytes), 0).unwrap(), bytes);
         }
+    }
+
+    #[test]
+    fn base56_has_no_look_alikes_and_fixed_group_lengths() {
+        assert_eq!(ALPHABET56.len(), 56);
+        for c in b"0Oo1Il-_" {
+            assert!(!ALPHABET56.contains(c), "{}", *c as char);
+        }
+        assert!(
+            ALPHABET56.windows(2).all(|w| w[0] < w[1]),
+            "sorted, no repeats"
+        );
+        assert!(ALPHABET56.iter().all(|c| c.is_ascii_alphanumeric()));
+        // Lengths: 5 bytes → 7 characters; tails of 1 … 4 bytes → 2, 3, 5, 6.
+        for (n, len) in [
+            (0, 0),
+            (1, 2),
+            (2, 3),
+            (3, 5),
+            (4, 6),
+            (5, 7),
+            (6, 9),
+            (101, 142),
+        ] {
+            assert_eq!(base56_encode(&vec![0xff; n]).len(), len, "{n} bytes");
+            assert_eq!(base56_encode(&vec![0; n]).len(), len, "{n} bytes");
+        }
+        // Pinned values: the format is fixed.
+        assert_eq!(base56_encode(&[0]), "22");
+        assert_eq!(base56_encode(&[255]), "6Z");
+        assert_eq!(base56_encode(&[0xff; 5]), "deTXHCH");
+        assert_eq!(
+            base56_encode(b"foobar"),
+            base56_encode(b"fooba") + &base56_encode(b"r")
+        );
+    }
+
+    #[test]
+    fn base56_round_trips_and_is_strict() {
+        for n in 0..64u8 {
+            let bytes: Vec<u8> = (0..n).map(|i| i.wrapping_mul(37) ^ n).collect();
+            assert_eq!(base56_decode(&base56_encode(&bytes), 0).unwrap(), bytes);
+        }
+        // Impossible lengths: a last group of 1 or 4 characters.
+        for len in [1, 4, 8, 11] {
+            let e = base56_decode(&"2".repeat(len), 0).unwrap_err();
+            assert!(e.message.contains("cannot be"), "{len}: {}", e.message);
+        }
+        // A group worth more than its bytes: "zz" is 56² - 1 > 255.
+        assert!(base56_decode("zz", 0).is_err());
+        assert!(base56_decode("zzzzzzz", 0).is_err());
+        // Look-alikes and other characters, with their position.
+        let e = base56_decode("2O", 3).unwrap_err();
+        assert!(
+            e.message.contains("position 4") && e.message.contains("look alike"),
+            "{}",
+            e.message
+        );
+        assert!(base56_decode("2-", 0).is_err());
+        assert!(base56_decode("2 ", 0).is_err());
+        // Every 2-character text is either the one form of a byte or refused.
+        let mut ok = 0;
+        for &a in ALPHABET56 {
+            for &b in ALPHABET56 {
+                let t = String::from_utf8(vec![a, b]).unwrap();
+                if let Ok(v) = base56_decode(&t, 0) {
+                    assert_eq!(base56_encode(&v), t);
+                    ok += 1;
+                }
+            }
+        }
+        assert_eq!(ok, 256);
     }
 
     #[test]

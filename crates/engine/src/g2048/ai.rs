@@ -1,7 +1,7 @@
 //! The 2048 AI: expectimax over the bitboard.
 //!
 //! API: [`best_move`]`(board: u64, budget: Budget, cancel: &Cancel) -> Option<Choice>` with
-//! [`Budget`]`::{Depth(u8), Millis(u64)}` and [`Choice`]` { dir, values: [Option<f64>; 4],
+//! [`Budget`]`::{Depth(u8), Millis(u64, &dyn Clock)}` and [`Choice`]` { dir, values: [Option<f64>; 4],
 //! positions: u64, depth: u8 }` (`values` in the order left, right, up, down). Every call on a
 //! thread shares that thread's 16 MB transposition table (allocated on the first call).
 //!
@@ -23,8 +23,8 @@
 //! * **Time.** [`Budget::Millis`] deepens iteratively (1, 2, … layers, up to a cap that grows
 //!   with the number of distinct tiles on the board, as easy early positions need no deep
 //!   look), keeps the last completed depth, stops starting a new depth when it would
-//!   predictably overrun, and abandons an unfinished one at the deadline. The engine reads no
-//!   wall clock for game state; this monotonic timer only bounds the thinking.
+//!   predictably overrun, and abandons an unfinished one at the deadline. The clock is the
+//!   caller's ([`crate::clock`]); it only bounds the thinking.
 //! * **Cancel.** A set [`Cancel`] stops the search within a few thousand positions and
 //!   [`best_move`] returns `None`.
 //!
@@ -35,15 +35,26 @@ use super::board::{self, transpose, Board, Dir, Tables};
 use crate::game::Cancel;
 use std::cell::RefCell;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use crate::clock::{Clock, Deadline};
+use std::time::Duration;
 
 /// How much thinking a search may do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Budget {
+#[derive(Clone, Copy)]
+pub enum Budget<'a> {
     /// Exactly this many chance layers (deterministic), at least 1 and at most [`MAX_DEPTH`].
     Depth(u8),
-    /// Iterative deepening within this many milliseconds (at least depth 0 is always done).
-    Millis(u64),
+    /// Iterative deepening within this many milliseconds as the caller's monotonic clock
+    /// measures them (at least depth 0 is always done; see [`crate::clock`]).
+    Millis(u64, &'a dyn Clock),
+}
+
+impl std::fmt::Debug for Budget<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Depth(d) => write!(f, "Depth({d})"),
+            Budget::Millis(ms, _) => write!(f, "Millis({ms})"),
+        }
+    }
 }
 
 /// The AI's answer.
@@ -260,7 +271,7 @@ struct Search<'a> {
     moves: &'static Tables,
     table: &'a mut Table,
     positions: u64,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline<'a>>,
     cancel: &'a Cancel,
     stopped: bool,
     until_check: u32,
@@ -277,7 +288,7 @@ impl Search<'_> {
         self.until_check -= 1;
         if self.until_check == 0 {
             self.until_check = CHECK_EVERY;
-            if self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.cancel.is_cancelled() || self.deadline.is_some_and(|d| d.passed()) {
                 self.stopped = true;
             }
         }
@@ -396,12 +407,11 @@ fn pick(values: &[Option<f64>; 4]) -> Option<Dir> {
 /// The best direction on board `b` within `budget`. `None` when no direction changes the
 /// board, or when `cancel` was set (check [`Cancel::is_cancelled`] to tell them apart).
 /// Ties go to the first of left, right, up, down.
-pub fn best_move(b: Board, budget: Budget, cancel: &Cancel) -> Option<Choice> {
+pub fn best_move(b: Board, budget: Budget<'_>, cancel: &Cancel) -> Option<Choice> {
     let moves = board::tables();
     if !moves.can_move(b) || cancel.is_cancelled() {
         return None;
     }
-    let start = Instant::now();
     TABLE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let table = slot.get_or_insert_with(Table::new);
@@ -426,16 +436,18 @@ pub fn best_move(b: Board, budget: Budget, cancel: &Cancel) -> Option<Choice> {
                     depth: d,
                 })
             }
-            Budget::Millis(ms) => {
+            Budget::Millis(ms, clock) => {
+                let start = clock.now();
+                let elapsed = || clock.now().saturating_sub(start);
                 let limit = Duration::from_millis(ms);
                 let mut best = s.root(b, 0)?;
                 let mut depth = 0;
                 let cap = depth_cap(b);
-                s.deadline = Some(start + limit);
-                let mut last = start.elapsed();
+                s.deadline = Some(Deadline::at(clock, start.saturating_add(limit)));
+                let mut last = elapsed();
                 let mut growth = 4.0f64;
                 while depth < cap {
-                    let began = start.elapsed();
+                    let began = elapsed();
                     // Skip a depth that cannot finish in the time left.
                     if depth > 0 && began + last.mul_f64(growth) > limit {
                         break;
@@ -445,7 +457,7 @@ pub fn best_move(b: Board, budget: Budget, cancel: &Cancel) -> Option<Choice> {
                     };
                     best = values;
                     depth += 1;
-                    let took = start.elapsed() - began;
+                    let took = elapsed().saturating_sub(began);
                     if depth > 1 && !last.is_zero() {
                         growth = (took.as_secs_f64() / last.as_secs_f64()).clamp(1.5, 40.0);
                     }
@@ -526,7 +538,8 @@ mod tests {
         let c = Cancel::new();
         c.cancel();
         let pos = b([1, 2, 3, 0, 0, 1, 0, 4, 0, 0, 2, 0, 5, 0, 0, 1]);
-        assert_eq!(best_move(pos, Budget::Millis(1000), &c), None);
+        let clock = crate::clock::Ticking::new(Duration::from_millis(1));
+        assert_eq!(best_move(pos, Budget::Millis(1000, &clock), &c), None);
     }
 
     #[test]
@@ -548,9 +561,32 @@ mod tests {
     fn millis_mode_returns_a_legal_move() {
         let c = Cancel::new();
         let pos = b([1, 2, 3, 0, 0, 1, 0, 4, 0, 0, 2, 0, 5, 0, 0, 1]);
-        let ch = best_move(pos, Budget::Millis(20), &c).unwrap();
+        let clock = crate::clock::Native::new();
+        let ch = best_move(pos, Budget::Millis(20, &clock), &c).unwrap();
         assert!(ch.values[ch.dir.index()].is_some());
         assert!(ch.depth >= 1);
+    }
+
+    #[test]
+    fn millis_mode_reads_the_injected_clock() {
+        // Clocks that read one step later at each look (a look every 4,096 positions): the
+        // 20 ms budget is spent after a fixed number of looks whatever the machine's speed, so
+        // the answer is the same every time, the search stopped on the injected deadline (a
+        // few readings past it at most), and a clock that advances less per look lets the
+        // same budget search deeper.
+        let c = Cancel::new();
+        let pos = b([1, 2, 3, 4, 8, 7, 6, 5, 9, 10, 11, 12, 0, 0, 2, 1]);
+        let run = |step: Duration| {
+            let clock = crate::clock::Ticking::new(step);
+            let ch = best_move(pos, Budget::Millis(20, &clock), &c).unwrap();
+            (ch, clock.last())
+        };
+        let (fast, last) = run(Duration::from_millis(1));
+        assert_eq!(run(Duration::from_millis(1)), (fast.clone(), last));
+        assert!(last <= Duration::from_millis(24), "read {last:?}");
+        let (slow, _) = run(Duration::from_micros(20));
+        assert!(slow.depth > fast.depth, "{slow:?} vs {fast:?}");
+        assert!(slow.positions > fast.positions);
     }
 
     #[test]

@@ -29,7 +29,9 @@ mod code;
 
 pub use board::Dir;
 
+use crate::clock::Clock;
 use crate::error::{Error, Result};
+use std::time::Duration;
 use crate::game::{Cancel, Game, Hint, Kind, Status};
 use crate::rng::{self, ChaCha8Rng};
 use board::{cell, count_empty, exponent, max_exp, tables, value, Board};
@@ -37,8 +39,12 @@ use serde::{Deserialize, Serialize};
 
 /// The exponent of the winning tile (2^11 = 2048).
 pub const WIN_EXP: u8 = 11;
-/// The time the app's hint may think, in milliseconds.
+/// The time the app's hint may think, in milliseconds (at most: a smaller budget given to
+/// `hint_within` wins).
 pub const HINT_MS: u64 = 150;
+/// The depth (chance layers) of the unbounded, clock-free [`Game::hint`]: deterministic, and
+/// the least depth [`ai::Budget::Millis`] aims at on any board.
+pub const HINT_DEPTH: u8 = 3;
 /// Name of the random stream of 2048 spawns.
 pub const STREAM: &str = "2048";
 
@@ -403,8 +409,33 @@ impl Game for G2048 {
         serde_json::json!({ "size": 4, "cells": self.values() })
     }
 
+    /// The AI's move at the fixed depth [`HINT_DEPTH`] (no clock: deterministic).
     fn hint(&self, cancel: &Cancel) -> Result<Hint<Move>> {
-        let choice = ai::best_move(self.board, ai::Budget::Millis(HINT_MS), cancel);
+        self.ai_hint(ai::Budget::Depth(HINT_DEPTH), cancel)
+    }
+
+    /// The AI's move within [`HINT_MS`] (or `budget` when smaller) on `clock`.
+    fn hint_within(
+        &self,
+        budget: Duration,
+        clock: &dyn Clock,
+        cancel: &Cancel,
+    ) -> Result<Hint<Move>> {
+        let ms = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX);
+        self.ai_hint(ai::Budget::Millis(ms.min(HINT_MS), clock), cancel)
+    }
+
+    fn solve(&self, _cancel: &Cancel) -> Result<Vec<Move>> {
+        Err(Error::unsupported(
+            "2048 has no auto-solve; ask for a hint instead",
+        ))
+    }
+}
+
+impl G2048 {
+    /// The AI's hint within `budget`, with the value of every direction that moves.
+    fn ai_hint(&self, budget: ai::Budget<'_>, cancel: &Cancel) -> Result<Hint<Move>> {
+        let choice = ai::best_move(self.board, budget, cancel);
         if cancel.is_cancelled() {
             return Err(Error::cancelled());
         }
@@ -420,12 +451,6 @@ impl Game for G2048 {
             line: Vec::new(),
             values: Some(values),
         })
-    }
-
-    fn solve(&self, _cancel: &Cancel) -> Result<Vec<Move>> {
-        Err(Error::unsupported(
-            "2048 has no auto-solve; ask for a hint instead",
-        ))
     }
 }
 

@@ -9,6 +9,21 @@ use crate::game::Cancel;
 
 impl Coded for Klotski {
     type Board = KlotskiBoard;
+    const GOLDEN: &'static [&'static str] = &[
+        "klotski:10-30#1",
+        "klotski:10-30#2",
+        "klotski:60-90#3",
+        "klotski:90-200#4",
+        "klotski:10-30:g4s6#5",
+        "klotski:aCCb/aCCb/cdde/cste/.uv.",
+        "klotski:a.CC.b/a.CC.b/c....d/c....d",
+        "klotski:#aa#/.CC./.CC./b..c/b..c/#..#",
+        "klotski:aCCbaCCbcddecsteu..v",
+        "klotski:aCCb/aCCb/cdde/cste/u.v.",
+        "klotski:CC/CC",
+        "klotski:abcd",
+        "klotski:10-30#bad",
+    ];
 
     fn parse_board(body: &str) -> Result<KlotskiBoard> {
         KlotskiBoard::parse(body)

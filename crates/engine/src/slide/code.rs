@@ -10,6 +10,39 @@ use crate::game::Game;
 impl Coded for Slide {
     type Board = SlideBoard;
     const PICTURES: bool = true;
+    const GOLDEN: &'static [&'static str] = &[
+        "slide:2x2#3",
+        "slide:3x2#77",
+        "slide:3x3#3",
+        "slide:4x4#77",
+        "slide:5x5#3",
+        "slide:6x6#77",
+        "slide:7x10#3",
+        "slide:10x2#77",
+        "slide:2x10#3",
+        "slide:10x10#3",
+        "slide:10x10#77",
+        "slide:10x10#18446744073709551615",
+        "slide:4x4/easy#11",
+        "slide:4x4/medium#11",
+        "slide:4x4/hard#11",
+        "slide:4x4/expert#11",
+        "slide:3x3/expert#2",
+        "slide:3x3/picture:lotus#12",
+        "slide:4x4/hard/picture:pagoda#5",
+        "slide:3x3/picture:mountains:1,2,3,4,5,6,7,0,8",
+        "slide:5x5/picture:koi#8",
+        "slide:3x3/picture:photo-9f3a#12",
+        "slide:3x4/picture:lotus#1",
+        "slide:10x10/picture:lotus#9",
+        "slide:3x3:1,2,3,4,5,6,7,0,8",
+        "slide:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0",
+        "slide:2x2:1,2,3,0",
+        "slide:11x11#1",
+        "slide:3x3:1,2",
+        "slide:4x4/wrong#1",
+        "slide:4x4/medium#18446744073709551615",
+    ];
 
     fn parse_board(body: &str) -> Result<SlideBoard> {
         SlideBoard::parse(body)

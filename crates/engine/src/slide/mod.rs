@@ -74,7 +74,8 @@ use crate::error::{Error, Result};
 use crate::game::{Cancel, Game, Hint, Kind, Solved, Status};
 use crate::rng::{self, ChaCha8Rng};
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant};
+use crate::clock::{Clock, Deadline};
+use std::time::Duration;
 
 /// One tap: `tile` and every tile between it and the blank slide toward the blank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -205,22 +206,26 @@ fn solve_big(board: &Board, limit: &Limit, cancel: &Cancel) -> Result<Solution> 
     })
 }
 
-/// [`solve`] within about `budget` of wall-clock time (the search checks the clock every few
-/// thousand nodes, so it may overrun by a millisecond or two): on the 4×4-class sizes the
+/// [`solve`] within about `budget` as `clock` measures it (the search checks the clock every
+/// few thousand nodes, so it may overrun by a millisecond or two): on the 4×4-class sizes the
 /// optimal solution when its search finishes in time, otherwise the shortest path found by
 /// weighted searches (`optimal: false`); exact-table sizes are always optimal and instant;
 /// bigger boards as [`solve`], cut short by the deadline where it helps. Without a budget,
 /// exactly [`solve`].
-pub fn solve_within(board: &Board, budget: Option<Duration>, cancel: &Cancel) -> Result<Solution> {
+pub fn solve_within(
+    board: &Board,
+    budget: Option<Duration>,
+    clock: &dyn Clock,
+    cancel: &Cancel,
+) -> Result<Solution> {
     let Some(budget) = budget else {
         return solve(board, cancel);
     };
     // Keep a margin for the caller's own work and for a search that is between two looks
     // at the clock: a tenth of the budget, at most 15 ms.
     let margin = (budget / 10).min(Duration::from_millis(15));
-    let deadline = Instant::now() + budget - margin;
     let limit = Limit {
-        deadline: Some(deadline),
+        deadline: Some(Deadline::after(clock, budget - margin)),
         nodes: None,
     };
     let (w, h) = (board.width(), board.height());
@@ -657,12 +662,22 @@ impl Game for Slide {
 
     /// The first tap of [`solve_within`]'s solution: on the 4×4-class sizes a move of the
     /// best path found within `budget`, flagged optimal only when the optimal search finished.
-    fn hint_within(&self, budget: Duration, cancel: &Cancel) -> Result<Hint<Move>> {
-        self.first_tap(|b| solve_within(b, Some(budget), cancel))
+    fn hint_within(
+        &self,
+        budget: Duration,
+        clock: &dyn Clock,
+        cancel: &Cancel,
+    ) -> Result<Hint<Move>> {
+        self.first_tap(|b| solve_within(b, Some(budget), clock, cancel))
     }
 
-    fn solve_within(&self, budget: Duration, cancel: &Cancel) -> Result<Solved<Move>> {
-        let sol = solve_within(&self.board, Some(budget), cancel)?;
+    fn solve_within(
+        &self,
+        budget: Duration,
+        clock: &dyn Clock,
+        cancel: &Cancel,
+    ) -> Result<Solved<Move>> {
+        let sol = solve_within(&self.board, Some(budget), clock, cancel)?;
         Ok(Solved {
             moves: to_line_moves(&self.board, &sol.tiles)?,
             optimal: sol.optimal,

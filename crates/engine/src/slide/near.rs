@@ -25,7 +25,7 @@
 //! Every path is passed through [`drop_cycles`] (a position visited twice loses the moves in
 //! between) and checked by replay before it is returned.
 //!
-//! Budgets are a wall-clock deadline and/or node counts ([`Limit`]). Without a deadline every
+//! Budgets are a deadline on the caller's clock ([`crate::clock`]) and/or node counts ([`Limit`]). Without a deadline every
 //! result depends only on the board (node counts are deterministic).
 
 use super::board::Board;
@@ -36,7 +36,7 @@ use crate::game::Cancel;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Hard 4×4 boards (70–80 moves) with their optimal lengths, verified offline: lines
 /// `optimal<TAB>tiles<TAB>note`, `#` comments (the hint benchmark and tests use them).
@@ -68,22 +68,17 @@ const L_NODES: usize = 400_000;
 /// Node cap of a 4×4 region finished inside a bigger board.
 const REGION_NODES: u64 = 200_000;
 
-/// The part of `limit` that ends at `frac` of the time left after `start`.
-fn part(limit: &Limit, start: Instant, frac: f64) -> Limit {
-    Limit {
-        deadline: limit.deadline.map(|d| {
-            let left = d.saturating_duration_since(start);
-            start + Duration::from_secs_f64(left.as_secs_f64() * frac)
-        }),
-        nodes: limit.nodes,
-    }
+/// The part of `limit` that ends at `frac` of the time left after `start` (a reading of
+/// the limit's own clock, [`Limit::now`]).
+fn part<'a>(limit: &Limit<'a>, start: Duration, frac: f64) -> Limit<'a> {
+    limit.part(start, frac)
 }
 
 /// A solution of `b` (a pattern-database size) within `limit`: optimal when the optimal
 /// search finishes in time, otherwise the shortest path the weighted searches found (never
 /// worse than the reduction solver's).
 pub(super) fn anytime_pdb(b: &Board, limit: &Limit, cancel: &Cancel) -> Result<Path> {
-    let start = Instant::now();
+    let start = limit.now();
     let mut nodes = 0u64;
     let mut best: Option<Vec<u16>> = None;
     let keep = |tiles: Vec<u16>, best: &mut Option<Vec<u16>>| {
@@ -647,7 +642,7 @@ pub(super) fn solve_5x5(b: &Board, limit: &Limit, cancel: &Cancel) -> Result<Pat
     if (b.width(), b.height()) != (SIDE, SIDE) {
         return Err(Error::range("solve_5x5 takes a 5x5 board"));
     }
-    let start = Instant::now();
+    let start = limit.now();
     let mut best: Option<Vec<u16>> = None;
     let mut nodes = 0u64;
     for (i, view) in VIEWS.iter().enumerate() {
@@ -693,7 +688,7 @@ fn solve_5x5_with(b: &Board, limit: &Limit, cancel: &Cancel, light: bool) -> Res
     if (b.width(), b.height()) != (SIDE, SIDE) {
         return Err(Error::range("solve_5x5 takes a 5x5 board"));
     }
-    let start = Instant::now();
+    let start = limit.now();
     let set = pdb::pdb(4, 4).ok_or_else(|| Error::unsupported("no 4x4 tables"))?;
     let (split_nodes, joint_nodes) = if light {
         (LIGHT_NODES, LIGHT_NODES)
@@ -890,7 +885,7 @@ struct Window<'a> {
     line: Vec<u16>,
     nodes: u64,
     cap: u64,
-    limit: &'a Limit,
+    limit: &'a Limit<'a>,
     cancel: &'a Cancel,
     cancelled: bool,
 }

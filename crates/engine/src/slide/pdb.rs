@@ -34,7 +34,7 @@ use crate::error::{Error, Result};
 use crate::game::Cancel;
 use std::borrow::Cow;
 use std::sync::OnceLock;
-use std::time::Instant;
+use crate::clock::Deadline;
 
 /// Most cells a board may have for this search (positions fit a nibble).
 pub const MAX_CELLS: usize = 16;
@@ -645,28 +645,28 @@ struct Search<'a> {
     cancelled: bool,
     /// Deepest bound the caller wants explored.
     max_len: Option<u32>,
-    /// Work bounds: stop (as out of budget) at this instant or after this many nodes.
-    deadline: Option<Instant>,
+    /// Work bounds: stop (as out of budget) at this deadline or after this many nodes.
+    deadline: Option<Deadline<'a>>,
     node_limit: u64,
     out_of_budget: bool,
 }
 
-/// How far a bounded search may go: a wall-clock deadline and/or a node count.
+/// How far a bounded search may go: a deadline on the caller's clock and/or a node count.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Limit {
-    pub deadline: Option<Instant>,
+pub struct Limit<'a> {
+    pub deadline: Option<Deadline<'a>>,
     pub nodes: Option<u64>,
 }
 
-impl Limit {
+impl<'a> Limit<'a> {
     /// No bound at all.
-    pub const NONE: Limit = Limit {
+    pub const NONE: Limit<'a> = Limit {
         deadline: None,
         nodes: None,
     };
 
     /// This limit, with a cap of `nodes` when it has no node bound.
-    pub fn or_nodes(&self, nodes: u64) -> Limit {
+    pub fn or_nodes(&self, nodes: u64) -> Limit<'a> {
         Limit {
             deadline: self.deadline,
             nodes: Some(self.nodes.unwrap_or(nodes)),
@@ -675,7 +675,22 @@ impl Limit {
 
     /// Whether the deadline has passed.
     pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.deadline.is_some_and(|d| d.passed())
+    }
+
+    /// The deadline clock's reading now (zero without a deadline: nothing is timed then).
+    pub fn now(&self) -> std::time::Duration {
+        self.deadline
+            .map_or(std::time::Duration::ZERO, |d| d.now())
+    }
+
+    /// The part of this limit that ends at `frac` of the time left after `start` (a reading
+    /// of [`Limit::now`]); the node bound is kept.
+    pub fn part(&self, start: std::time::Duration, frac: f64) -> Limit<'a> {
+        Limit {
+            deadline: self.deadline.map(|d| d.part(start, frac)),
+            nodes: self.nodes,
+        }
     }
 }
 
@@ -826,7 +841,7 @@ impl<'a> Search<'a> {
                 self.cancelled = true;
                 return FOUND;
             }
-            if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| d.passed()) {
                 self.out_of_budget = true;
                 return FOUND;
             }

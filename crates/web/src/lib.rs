@@ -1,0 +1,175 @@
+//! `huarong-web`: the engine for a browser or Node, through `wasm-bindgen`.
+//!
+//! Build: `cargo build --target wasm32-unknown-unknown -p huarong-web`, then
+//! `wasm-bindgen --target nodejs` (or `web`) on `huarong_web.wasm`; `./dev.sh test` does both
+//! and runs `tests/wasm/smoke.mjs` under Node.
+//!
+//! Time: the engine reads no clock of its own ([`huarong_engine::clock`]). Here the clock is
+//! imported from JavaScript: the global function `huarongNow()` must return a monotonic time
+//! in milliseconds (in a page: `globalThis.huarongNow = () => performance.now()`). Every
+//! search deadline is read through it, so a test can inject a fake clock that advances as it
+//! is read.
+//!
+//! Every export takes and returns text (game-ID bodies in, JSON out) and reports bad input as
+//! a thrown `Error` whose message starts with the engine's error code (`parse: …`).
+//! For now it exports what the smoke test needs; the app core's `dispatch(name, args_json)`
+//! comes here later.
+
+use huarong_engine::clock::Clock;
+use huarong_engine::g2048::G2048;
+use huarong_engine::klotski::{self, Metric};
+use huarong_engine::slide::Slide;
+use huarong_engine::{Cancel, Error, ErrorCode, Game};
+use std::time::Duration;
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen::prelude::*;
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+extern "C" {
+    /// The host's monotonic clock in milliseconds (`globalThis.huarongNow`).
+    #[wasm_bindgen(js_name = huarongNow)]
+    fn huarong_now() -> f64;
+}
+
+/// The clock JavaScript provides ([`huarong_now`]). Zero-sized: it holds no JS value, so it
+/// is `Send + Sync` like every engine clock.
+#[cfg(target_arch = "wasm32")]
+struct JsClock;
+
+#[cfg(target_arch = "wasm32")]
+impl Clock for JsClock {
+    fn now(&self) -> Duration {
+        millis(huarong_now())
+    }
+}
+
+/// Milliseconds from JavaScript as a duration (a negative, NaN or infinite reading is 0 or
+/// the largest time: never a panic).
+pub fn millis(ms: f64) -> Duration {
+    Duration::try_from_secs_f64(ms.max(0.0) / 1000.0).unwrap_or(Duration::MAX)
+}
+
+fn fail(e: Error) -> String {
+    format!("{}: {}", e.code.as_str(), e.message)
+}
+
+fn json(v: &impl serde::Serialize) -> Result<String, String> {
+    serde_json::to_string(v).map_err(|e| format!("internal: {e}"))
+}
+
+/// A number-slide hint within `budget_ms` on `clock`: the JSON of the engine's `Hint`
+/// (`{"mv": {"tile": n}, "optimal", "line", "values"}`). `board` is a game-ID body
+/// (`4x4:1,2,…,0`).
+pub fn slide_hint_on(board: &str, budget_ms: u32, clock: &dyn Clock) -> Result<String, String> {
+    let game = Slide::from_id(board, None).map_err(fail)?;
+    let hint = game
+        .hint_within(
+            Duration::from_millis(budget_ms.into()),
+            clock,
+            &Cancel::new(),
+        )
+        .map_err(fail)?;
+    json(&hint)
+}
+
+/// A 2048 hint within `budget_ms` on `clock` (at most the engine's 150 ms): the JSON of the
+/// engine's `Hint` (`{"mv": {"dir": …}, "values": [[dir, value], …]}`). `board` is a game-ID
+/// body (16 tile values, `2,0,…`).
+pub fn g2048_hint_on(board: &str, budget_ms: u32, clock: &dyn Clock) -> Result<String, String> {
+    let game = G2048::from_id(board, None).map_err(fail)?;
+    let hint = game
+        .hint_within(
+            Duration::from_millis(budget_ms.into()),
+            clock,
+            &Cancel::new(),
+        )
+        .map_err(fail)?;
+    json(&hint)
+}
+
+/// An optimal Klotski solution of `board` (rows joined by `/`) under `rule` (`piece`,
+/// `straight` or `unit`): `{"moves": n, "line": [{"piece", "to"}, …], "states"}`, or
+/// `unsolvable: …`.
+pub fn klotski_solve_text(board: &str, rule: &str) -> Result<String, String> {
+    let metric = Metric::parse(rule).ok_or_else(|| {
+        fail(Error::new(
+            ErrorCode::Parse,
+            format!("unknown rule {rule:?} (piece, straight or unit)"),
+        ))
+    })?;
+    let board = klotski::Board::parse(board).map_err(fail)?;
+    let sol = klotski::solve(&board, metric, &Cancel::new())
+        .map_err(fail)?
+        .ok_or_else(|| fail(Error::unsolvable("this Klotski board has no solution")))?;
+    json(&serde_json::json!({
+        "moves": sol.count(),
+        "line": sol.moves,
+        "states": sol.states,
+    }))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn thrown(msg: String) -> JsError {
+    JsError::new(&msg)
+}
+
+/// [`slide_hint_on`] on the JavaScript clock.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen(js_name = slideHint)]
+pub fn slide_hint(board: &str, budget_ms: u32) -> Result<String, JsError> {
+    slide_hint_on(board, budget_ms, &JsClock).map_err(thrown)
+}
+
+/// [`g2048_hint_on`] on the JavaScript clock.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen(js_name = g2048Hint)]
+pub fn g2048_hint(board: &str, budget_ms: u32) -> Result<String, JsError> {
+    g2048_hint_on(board, budget_ms, &JsClock).map_err(thrown)
+}
+
+/// [`klotski_solve_text`].
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen(js_name = klotskiSolve)]
+pub fn klotski_solve(board: &str, rule: &str) -> Result<String, JsError> {
+    klotski_solve_text(board, rule).map_err(thrown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use huarong_engine::clock::Ticking;
+
+    #[test]
+    fn millis_never_panics() {
+        assert_eq!(millis(-5.0), Duration::ZERO);
+        assert_eq!(millis(f64::NAN), Duration::ZERO);
+        assert_eq!(millis(f64::INFINITY), Duration::MAX);
+        assert_eq!(millis(1.5), Duration::from_micros(1500));
+    }
+
+    #[test]
+    fn exports_answer_in_json_and_fail_with_the_engine_code() {
+        let clock = Ticking::new(Duration::from_millis(1));
+        let h: serde_json::Value =
+            serde_json::from_str(&slide_hint_on("3x3:1,2,3,4,5,6,7,0,8", 100, &clock).unwrap())
+                .unwrap();
+        assert_eq!(h["mv"]["tile"], 8);
+        assert_eq!(h["optimal"], true);
+        let e = slide_hint_on("3x3:1,2", 100, &clock).unwrap_err();
+        assert!(e.starts_with("parse: "), "{e}");
+        let g: serde_json::Value = serde_json::from_str(
+            &g2048_hint_on("2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0", 50, &clock).unwrap(),
+        )
+        .unwrap();
+        assert!(g["mv"]["dir"].is_string(), "{g}");
+        let k: serde_json::Value =
+            serde_json::from_str(&klotski_solve_text("aCCb/aCCb/cdde/cste/u..v", "piece").unwrap())
+                .unwrap();
+        assert_eq!(k["moves"], 81);
+        assert!(klotski_solve_text("aCCb/aCCb/cdde/cste/u..v", "diagonal")
+            .unwrap_err()
+            .starts_with("parse: "));
+    }
+}
