@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Huarong developer entry point: the README's two commands.
 #   ./dev.sh play   build and open the app (installs missing Debian/Ubuntu packages first)
-#   ./dev.sh test   run every test: format, lints, unit, integration, kill and end-to-end tests
+#   ./dev.sh test   run every test: format, lints, layers, unit, integration, kill, end-to-end and wasm tests
 # Both install what a fresh Debian 12 / Ubuntu machine lacks (with sudo when not root).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -105,6 +105,8 @@ cmd_test() {
   cargo fmt --all -- --check
   say "cargo clippy (warnings are errors)"
   cargo clippy --workspace --all-targets --quiet -- -D warnings
+  say "the app core's layers: no import cycle, no upward import (crates/app/layers.py)"
+  python3 crates/app/layers.py --self-test
   say "building the app binary the end-to-end tests drive"
   cargo build -p huarong-app --quiet
   if [ -x src-tauri/mobile/check.sh ]; then
@@ -113,8 +115,8 @@ cmd_test() {
   fi
   say "unit, integration, kill and end-to-end tests"
   HUARONG_E2E=1 cargo test --workspace --no-fail-fast -- --test-threads="${HUARONG_TEST_THREADS:-2}"
-  say "wasm: engine and card for wasm32-unknown-unknown, the Node smoke test (tests/wasm/)"
-  cargo build --target wasm32-unknown-unknown -p huarong-web -p huarong-card --quiet &&
+  say "wasm: engine, card and app core for wasm32-unknown-unknown, the Node smoke test (tests/wasm/)"
+  cargo build --target wasm32-unknown-unknown -p huarong-web -p huarong-card -p huarong-core --quiet &&
     wasm-bindgen --target nodejs --out-dir target/wasm-node \
       target/wasm32-unknown-unknown/debug/huarong_web.wasm &&
     node --test tests/wasm/*.mjs

@@ -52,6 +52,7 @@ const CODES: &[&str] = &[
     "bad_argument",
     "storage",
     "would_replace",
+    "already_solved",
 ];
 
 fn pick<'a, T>(r: &mut ChaCha8Rng, xs: &'a [T]) -> &'a T {

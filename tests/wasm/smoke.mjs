@@ -4,7 +4,9 @@
 // through the global `huarongNow` the engine reads for every deadline:
 // - a 4×4 hint within its budget, the deadline honoured through the injected clock;
 // - a 2048 hint that is a legal move;
-// - a Klotski solve of 横刀立马 of the optimal length (81 under the piece rule).
+// - a Klotski solve of 横刀立马 of the optimal length (81 under the piece rule);
+// - the app core: a game played to a win through the command table (`Core.dispatch`), its
+//   record kept across a reload from the durable files, and bad input a typed error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -114,3 +116,39 @@ test('Klotski: 横刀立马 is solved in 81 moves under the piece rule', () => {
   assert.ok(sol.line.every((m) => typeof m.piece === 'string' && Array.isArray(m.to)));
   assert.throws(() => web.klotskiSolve('aCCb/aCCb/cdde/cste/u..v', 'diagonal'), /^Error: parse: /);
 });
+
+test('the app core plays a game to a win through the command table and keeps it across a reload', () => {
+  fakeClock(1);
+  globalThis.huarongWallMs = () => Date.UTC(2026, 11, 1, 20);
+  globalThis.huarongUtcOffset = () => 480; // China: already 2 December
+  globalThis.huarongRandom = () => 0.5;
+  const call = (core, name, args) => {
+    const out = JSON.parse(core.dispatch(name, JSON.stringify(args)));
+    assert.ok('ok' in out, `${name}(${JSON.stringify(args)}): ${JSON.stringify(out)}`);
+    return out.ok;
+  };
+  const core = new web.Core('{}');
+  // 4x4, three tile moves from solved; the hint line is followed through `play` to the win.
+  let view = call(core, 'open_game', { id: 'slide:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,0,14,15' });
+  assert.equal(view.snapshot.status, 'playing');
+  for (let i = 0; i < 10 && view.snapshot.status === 'playing'; i++) {
+    const hint = call(core, 'hint', { kind: 'slide' });
+    assert.equal(hint.pending, false, 'no background proof without threads');
+    view = call(core, 'play', { kind: 'slide', mv: hint.mv });
+  }
+  assert.equal(view.snapshot.status, 'won');
+  assert.equal(view.finish.moves, 2);
+  const bad = JSON.parse(core.dispatch('play', JSON.stringify({ kind: 'chess' })));
+  assert.equal(bad.error.code, 'bad_argument');
+  const unknown = JSON.parse(core.dispatch('no_such_command', '{}'));
+  assert.equal(unknown.error.code, 'bad_argument');
+  // A reload: a new core on the files the page kept has the record and the finished game.
+  const again = new web.Core(core.files());
+  const progress = call(again, 'get_progress', {});
+  assert.equal(progress.today, '2026-12-02');
+  assert.equal(progress.records['slide:4x4/tile'].best_moves, 2);
+  assert.equal(progress.games.slide.status, 'won');
+  const daily = call(again, 'daily_info', {});
+  assert.equal(daily.date, '2026-12-02');
+});
+

@@ -12,8 +12,11 @@
 //!
 //! Every export takes and returns text (game-ID bodies in, JSON out) and reports bad input as
 //! a thrown `Error` whose message starts with the engine's error code (`parse: …`).
-//! For now it exports what the smoke test needs; the app core's `dispatch(name, args_json)`
-//! comes here later.
+//! The app core (`core.rs`): [`Core`] runs every command of the IPC contract through the
+//! core's command table (`dispatch(name, args_json)`), on a platform without threads, with its
+//! files in memory (`files()` gives the durable ones, a new `Core` takes them back).
+
+pub mod core;
 
 use huarong_engine::clock::Clock;
 use huarong_engine::g2048::G2048;
@@ -134,6 +137,67 @@ pub fn g2048_hint(board: &str, budget_ms: u32) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = klotskiSolve)]
 pub fn klotski_solve(board: &str, rule: &str) -> Result<String, JsError> {
     klotski_solve_text(board, rule).map_err(thrown)
+}
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+extern "C" {
+    /// The wall clock in Unix milliseconds (`globalThis.huarongWallMs`, a page: `Date.now`).
+    #[wasm_bindgen(js_name = huarongWallMs)]
+    fn huarong_wall_ms() -> f64;
+    /// The time zone's offset from UTC in minutes east at a Unix time
+    /// (`globalThis.huarongUtcOffset`, a page: `ms => -new Date(ms).getTimezoneOffset()`).
+    #[wasm_bindgen(js_name = huarongUtcOffset)]
+    fn huarong_utc_offset(ms: f64) -> f64;
+    /// A random number in [0, 1) (`globalThis.huarongRandom`, a page: `crypto` or `Math.random`).
+    #[wasm_bindgen(js_name = huarongRandom)]
+    fn huarong_random() -> f64;
+}
+
+#[cfg(target_arch = "wasm32")]
+fn host_clock() -> core::HostClock {
+    core::HostClock {
+        wall_ms: || huarong_wall_ms(),
+        monotonic_ms: || huarong_now(),
+        utc_offset_minutes: |ms| huarong_utc_offset(ms),
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn host_seed() -> u64 {
+    let hi = (huarong_random() * 4_294_967_296.0) as u64;
+    let lo = (huarong_random() * 4_294_967_296.0) as u64;
+    hi << 32 | lo
+}
+
+/// The app core in JavaScript.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+pub struct Core(core::WebCore);
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+impl Core {
+    /// Start the core on the files a page kept (`files()`'s JSON; `"{}"` for none).
+    #[wasm_bindgen(constructor)]
+    pub fn new(files: &str) -> Core {
+        let files = serde_json::from_str(files).unwrap_or(serde_json::Value::Null);
+        Core(core::WebCore::open(
+            core::files_from(&files),
+            host_clock(),
+            host_seed,
+        ))
+    }
+
+    /// One command of the IPC contract: `{"ok": reply}` or `{"error": {code, message}}`.
+    pub fn dispatch(&self, name: &str, args: &str) -> String {
+        self.0.dispatch(name, args)
+    }
+
+    /// Every durable file as JSON `{path: base64}`.
+    pub fn files(&self) -> String {
+        self.0.durable_files().to_string()
+    }
 }
 
 #[cfg(test)]

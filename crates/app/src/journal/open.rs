@@ -2,7 +2,6 @@
 
 use super::{describe, recover, writer, Inner, Journal, NoClock, Options, Slot, SlotData, State};
 use super::{GAMES_DIR, RETRY_FIRST};
-use crate::fsio::Io;
 use crate::persist::Notice;
 use crate::platform::{Platform, Priority};
 use serde_json::Value;
@@ -13,7 +12,7 @@ use std::sync::{Arc, Condvar, Mutex};
 impl Journal {
     /// Open `<data dir>/games/` on the native platform with `io` (tests and tools).
     #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-    pub fn open(dir: &Path, io: Arc<dyn Io>) -> (Journal, Vec<SlotData>, Vec<Notice>) {
+    pub fn open(dir: &Path, io: Arc<dyn crate::fsio::Io>) -> (Journal, Vec<SlotData>, Vec<Notice>) {
         Self::open_with(dir, io, Options::default())
     }
 
@@ -21,7 +20,7 @@ impl Journal {
     #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub fn open_with(
         dir: &Path,
-        io: Arc<dyn Io>,
+        io: Arc<dyn crate::fsio::Io>,
         opts: Options,
     ) -> (Journal, Vec<SlotData>, Vec<Notice>) {
         Self::open_on(dir, &Platform::headless().with_io(io), opts)

@@ -18,7 +18,7 @@ mod card;
 mod codes;
 mod daily_info;
 
-pub use crate::pictures::base64;
+pub use crate::pictures::{base64, decode_base64};
 pub use card::CardArgs;
 pub use codes::{CodeInfo, DecodedInfo};
 pub use daily_info::DailyInfo;
