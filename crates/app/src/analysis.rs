@@ -17,38 +17,25 @@
 
 use crate::core::{lock, AppState};
 use crate::error::{guard, AppError, AppResult};
-use huarong_engine::analysis::{self as engine, Analysis, SlideRule};
-use huarong_engine::klotski::Klotski;
-use huarong_engine::slide::Slide;
+use crate::games::{with_game, AppGame};
+use huarong_engine::analysis::{self as engine, Analysis};
 use huarong_engine::{ErrorCode, Kind};
 use serde_json::{json, Value};
 
 impl AppState {
     pub fn analysis(&self, kind: Kind) -> AppResult<Value> {
         let rule = self.rule(kind);
-        let found = match kind {
-            Kind::Slide => {
-                let r = self.analyse::<Slide>(|sess, cancel| {
-                    let rule = SlideRule::parse(&rule)?;
-                    engine::slide_from(sess.start(), sess.played(), rule, cancel)
-                });
-                self.end_search::<Slide>();
-                r
+        let found = with_game!(kind, G => {
+            if !G::ANALYSED {
+                return Err(AppError::new(
+                    ErrorCode::Unsupported,
+                    format!("{} has no optimal distance to analyse", kind.as_str()),
+                ));
             }
-            Kind::Klotski => {
-                let r = self.analyse::<Klotski>(|sess, cancel| {
-                    let metric = engine::klotski_rule(&rule)?;
-                    engine::klotski_from(sess.start(), sess.played(), metric, cancel)
-                });
-                self.end_search::<Klotski>();
-                r
-            }
-            // Games without an optimal distance (2048).
-            other => Err(AppError::new(
-                ErrorCode::Unsupported,
-                format!("{} has no optimal distance to analyse", other.as_str()),
-            )),
-        }?;
+            let r = self.analyse::<G>(|sess, cancel| G::analyse(sess, &rule, cancel));
+            self.end_search::<G>();
+            r
+        })?;
         let worst = found.worst_window().map(|w| worst_view(&found, w));
         Ok(json!({
             "kind": kind,
@@ -60,7 +47,7 @@ impl AppState {
         }))
     }
 
-    fn analyse<G: crate::games::AppGame>(
+    fn analyse<G: AppGame>(
         &self,
         f: impl FnOnce(
             &huarong_engine::Session<G>,

@@ -32,6 +32,15 @@ pub fn is_open(index: u32, name_zh: &str, open: u32) -> bool {
 }
 
 impl AppGame for Klotski {
+    const ANALYSED: bool = true;
+    fn analyse(
+        sess: &huarong_engine::Session<Self>,
+        rule: &str,
+        cancel: &Cancel,
+    ) -> Result<huarong_engine::analysis::Analysis, huarong_engine::Error> {
+        use huarong_engine::analysis::{klotski_from, klotski_rule};
+        klotski_from(sess.start(), sess.played(), klotski_rule(rule)?, cancel)
+    }
     fn new_slot(start: &Self) -> (String, Mode) {
         Self::open_slot(start).unwrap_or_else(|| ("klotski:generated".into(), Mode::Free))
     }

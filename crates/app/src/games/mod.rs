@@ -9,7 +9,8 @@ mod slide;
 mod slot;
 
 use crate::progress::Record;
-use huarong_engine::{Cancel, Game, Kind};
+use huarong_engine::analysis::Analysis;
+use huarong_engine::{Cancel, Game, Kind, Session};
 pub use slot::{KindMap, KindSlots, Slot, SlotRef};
 
 use serde_json::Value;
@@ -108,6 +109,24 @@ pub trait AppGame: Game {
     }
     /// Whether playing a game to its end (not only a win) completes a daily puzzle.
     const DAILY_ON_END: bool = false;
+    /// The picture a game-ID body names (number-slide picture puzzles), for `decode_code`.
+    fn picture_of(_body: &str) -> Option<String> {
+        None
+    }
+    /// Whether [`AppGame::analyse`] gives the optimal distance after each move.
+    const ANALYSED: bool = false;
+    /// The optimal distance to the goal after each move of `sess` under `rule` (the
+    /// `analysis` command; only called when [`AppGame::ANALYSED`]).
+    fn analyse(
+        _sess: &Session<Self>,
+        _rule: &str,
+        _cancel: &Cancel,
+    ) -> Result<Analysis, huarong_engine::Error> {
+        Err(huarong_engine::Error::new(
+            huarong_engine::ErrorCode::Unsupported,
+            "this game has no optimal distance to analyse",
+        ))
+    }
     /// The level list with the player's bests under `rule` (`levels` command).
     fn levels(player: &dyn Player, rule: &str) -> Value;
 }

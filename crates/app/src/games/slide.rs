@@ -25,6 +25,18 @@ fn size(start: &Slide) -> String {
 }
 
 impl AppGame for Slide {
+    fn picture_of(body: &str) -> Option<String> {
+        slide::split_picture(body).ok().and_then(|(_, p)| p)
+    }
+    const ANALYSED: bool = true;
+    fn analyse(
+        sess: &huarong_engine::Session<Self>,
+        rule: &str,
+        cancel: &Cancel,
+    ) -> Result<huarong_engine::analysis::Analysis, huarong_engine::Error> {
+        use huarong_engine::analysis::{slide_from, SlideRule};
+        slide_from(sess.start(), sess.played(), SlideRule::parse(rule)?, cancel)
+    }
     fn new_slot(start: &Self) -> (String, Mode) {
         // Picture puzzles have their own slot per size: `slide:<W>x<H>/picture`.
         let picture = if start.picture().is_some() {

@@ -2,7 +2,8 @@
 //! for.
 
 use crate::error::{AppError, AppResult};
-use huarong_engine::{code, slide, GameId, Kind};
+use crate::games::{with_game, AppGame};
+use huarong_engine::{code, GameId};
 use serde::Serialize;
 
 /// What `encode_code` returns.
@@ -59,10 +60,7 @@ pub fn decode(text: &str) -> AppResult<DecodedInfo> {
     if code::is_game_id(t) {
         let id = code::resolve(t)?;
         let parsed = GameId::parse(&id)?;
-        let picture = match parsed.kind {
-            Kind::Slide => slide::split_picture(&parsed.body).ok().and_then(|(_, p)| p),
-            _ => None,
-        };
+        let picture = with_game!(parsed.kind, G => G::picture_of(&parsed.body));
         return Ok(DecodedInfo {
             kind: parsed.kind.as_str().to_string(),
             board: parsed.body,
