@@ -463,12 +463,13 @@ def expected_manifest(current: str) -> str:
 
 
 def persist_file_names() -> list[str]:
-    src = (APP / "src" / "persist" / "mod.rs").read_text(encoding="utf-8")
+    core = ROOT / "crates" / "app" / "src"
+    src = (core / "persist" / "mod.rs").read_text(encoding="utf-8")
     names = [re.search(rf'pub const {c}: &str = "([^"]+)";', src) for c in ("STORE_FILE", "GOOD_FILE")]
-    need(all(names), "src/persist/mod.rs no longer defines STORE_FILE and GOOD_FILE")
-    journal = (APP / "src" / "journal" / "mod.rs").read_text(encoding="utf-8")
+    need(all(names), "crates/app/src/persist/mod.rs no longer defines STORE_FILE and GOOD_FILE")
+    journal = (core / "journal" / "mod.rs").read_text(encoding="utf-8")
     games = re.search(r'pub const GAMES_DIR: &str = "([^"]+)";', journal)
-    need(games is not None, "src/journal/mod.rs no longer defines GAMES_DIR")
+    need(games is not None, "crates/app/src/journal/mod.rs no longer defines GAMES_DIR")
     return [m.group(1) for m in names] + [games.group(1)]
 
 
@@ -492,7 +493,7 @@ def check_manifest() -> str:
         includes = re.findall(r'<include domain="root" path="([^"]+)" />', rules)
         sections = 2 if res == "data_extraction_rules" else 1
         need(sorted(includes) == sorted(files * sections),
-             f"{res}.xml must include exactly {files} (from src/persist/mod.rs, src/journal/mod.rs) in each section, "
+             f"{res}.xml must include exactly {files} (from crates/app/src/persist/mod.rs and journal/mod.rs) in each section, "
              f"has {includes}")
     return (f"deep-link intent filter as the plugin writes it; no Android TV declarations; "
             f"adjustResize; backups hold only {', '.join(files)}")
@@ -1389,7 +1390,7 @@ def self_test() -> int:
         copy = Path(tmp) / "repo"
         copy.mkdir()
         skip = shutil.ignore_patterns("target", "node_modules", ".git", "apple", "build", ".gradle")
-        for rel in ("Cargo.toml", "README.md", ".github", "ui", "src-tauri"):
+        for rel in ("Cargo.toml", "README.md", ".github", "ui", "src-tauri", "crates/app/src"):
             src = real_root / rel
             (shutil.copytree(src, copy / rel, ignore=skip) if src.is_dir()
              else shutil.copy2(src, copy / rel))
