@@ -62,34 +62,31 @@ fn json(v: &impl serde::Serialize) -> Result<String, String> {
     serde_json::to_string(v).map_err(|e| format!("internal: {e}"))
 }
 
+/// A hint of the game `G` within `budget_ms` on `clock`, as the JSON of the engine's `Hint`.
+fn hint_on<G: Game>(board: &str, budget_ms: u32, clock: &dyn Clock) -> Result<String, String>
+where
+    G::Move: serde::Serialize,
+{
+    let game = G::from_id(board, None).map_err(fail)?;
+    let budget = Duration::from_millis(budget_ms.into());
+    let hint = game
+        .hint_within(budget, clock, &Cancel::new())
+        .map_err(fail)?;
+    json(&hint)
+}
+
 /// A number-slide hint within `budget_ms` on `clock`: the JSON of the engine's `Hint`
 /// (`{"mv": {"tile": n}, "optimal", "line", "values"}`). `board` is a game-ID body
 /// (`4x4:1,2,…,0`).
 pub fn slide_hint_on(board: &str, budget_ms: u32, clock: &dyn Clock) -> Result<String, String> {
-    let game = Slide::from_id(board, None).map_err(fail)?;
-    let hint = game
-        .hint_within(
-            Duration::from_millis(budget_ms.into()),
-            clock,
-            &Cancel::new(),
-        )
-        .map_err(fail)?;
-    json(&hint)
+    hint_on::<Slide>(board, budget_ms, clock)
 }
 
 /// A 2048 hint within `budget_ms` on `clock` (at most the engine's 150 ms): the JSON of the
 /// engine's `Hint` (`{"mv": {"dir": …}, "values": [[dir, value], …]}`). `board` is a game-ID
 /// body (16 tile values, `2,0,…`).
 pub fn g2048_hint_on(board: &str, budget_ms: u32, clock: &dyn Clock) -> Result<String, String> {
-    let game = G2048::from_id(board, None).map_err(fail)?;
-    let hint = game
-        .hint_within(
-            Duration::from_millis(budget_ms.into()),
-            clock,
-            &Cancel::new(),
-        )
-        .map_err(fail)?;
-    json(&hint)
+    hint_on::<G2048>(board, budget_ms, clock)
 }
 
 /// An optimal Klotski solution of `board` (rows joined by `/`) under `rule` (`piece`,
