@@ -1,13 +1,8 @@
-//! The app's state: every game slot, the player's progress, and the saver. Plain Rust (no
-//! Tauri types), so tests and the kill-test child drive exactly what the commands drive.
-//! The work is split by responsibility: `slots.rs` (slots and sessions, routing, the cap),
-//! `play.rs` (moves and views), `finish.rs` (records), `daily.rs` (today and streaks),
-//! `settings.rs` (settings, screen, progress view), `launch.rs` (`--open` and links),
-//! `search.rs` (hint, solve, optimum, cancel).
-//!
-//! Locking order: a kind's slot map, then one slot, then the progress store — never the
-//! reverse. Searches run without any lock, on a clone of the session, and write back only
-//! if the slot did not change meanwhile (`Slot::version`).
+//! The app state's life: start-up (recover the files, restore every slot, import schema-1
+//! games, settle and heal), flush, `step` (single-threaded writers) and shutdown. The
+//! `AppState` type and its locking order are in `core.rs`; each domain module adds its
+//! commands (`slots.rs`, `play.rs`, `finish.rs`, `daily.rs`, `settings.rs`, `launch.rs`,
+//! `search.rs`, …).
 
 use crate::error::{guard, AppError, AppResult};
 use crate::games::{with_game, AppGame, Games};

@@ -31,8 +31,6 @@ pub use crate::views::Notice;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use recover::{recover, recover_with};
 pub use recover::{recover_at, Recovered};
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub use writer::InPlaceFile;
 pub use writer::{InPlaceIo, Primary, Writer, RETRY_FIRST, RETRY_MAX};
 
 use crate::fsio::Io;

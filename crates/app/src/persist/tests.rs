@@ -105,7 +105,11 @@ fn both_damaged_but_one_still_parses_is_salvaged_not_dropped() {
 fn writer_coalesces_and_orders_good_before_primary() {
     let dir = tmpdir("writer");
     let paths = Paths::new(&dir);
-    let w = Writer::start(paths.clone(), Box::new(InPlaceFile(paths.store.clone())), 0);
+    let w = Writer::start(
+        paths.clone(),
+        Box::new(InPlaceIo(crate::fsio::real(), paths.store.clone())),
+        0,
+    );
     for g in 1..=50 {
         w.submit(doc(g, "home"));
     }

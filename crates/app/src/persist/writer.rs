@@ -21,13 +21,6 @@ pub trait Primary: Send + 'static {
 /// in place, no fsync (the plain shells' primary, and the tests').
 pub struct InPlaceIo(pub Arc<dyn Io>, pub PathBuf);
 
-/// [`InPlaceIo`] on the real file system.
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-#[allow(non_snake_case)]
-pub fn InPlaceFile(path: PathBuf) -> InPlaceIo {
-    InPlaceIo(crate::fsio::real(), path)
-}
-
 impl Primary for InPlaceIo {
     fn save(&mut self, _envelope: &Value, bytes: &[u8]) -> Result<(), String> {
         self.0
