@@ -348,6 +348,9 @@ fn mime(path: &Path) -> &'static str {
         "ogg" => "audio/ogg",
         "woff2" => "font/woff2",
         "ttf" => "font/ttf",
+        "wasm" => "application/wasm",
+        "webmanifest" => "application/manifest+json",
+        "bin" => "application/octet-stream",
         _ => "application/octet-stream",
     }
 }

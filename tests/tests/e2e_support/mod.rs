@@ -86,7 +86,7 @@ pub fn required() -> bool {
         .unwrap_or(false)
 }
 
-fn find_tool(name: &str) -> Option<PathBuf> {
+pub fn find_tool(name: &str) -> Option<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).collect())
         .unwrap_or_default();
@@ -229,12 +229,12 @@ pub fn tools(test: &str) -> Option<Tools> {
     })
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     let l = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
     l.local_addr().expect("local addr").port()
 }
 
-fn stamp() -> String {
+pub fn stamp() -> String {
     let n = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
@@ -246,7 +246,7 @@ fn stamp() -> String {
 }
 
 /// Kill a whole process group (the driver, WebKitWebDriver and the app they spawned).
-fn kill_group(pgid: u32) {
+pub fn kill_group(pgid: u32) {
     let _ = Command::new("kill")
         .args(["-KILL", "--", &format!("-{pgid}")])
         .stderr(Stdio::null())
