@@ -251,16 +251,22 @@ fn a_shared_link_plays_to_a_win_in_webkit_and_survives_reloads() {
         app.wait_for("[data-action='get-app']").await;
         app.shot("webkit-web-finish").await;
 
-        // A reload of the page without the code: the record is kept.
+        // A reload of the page without the code: the record is kept (the page comes back
+        // where the player was, like the app).
         app.c.goto(&base).await.expect("open the page");
-        app.wait_screen("home").await;
+        app.wait_js(
+            "const a = document.getElementById('app');
+             return a && a.dataset.screen && a.firstElementChild ? a.dataset.screen : null;",
+            15_000,
+        )
+        .await;
         let progress = page_call(&app, "get_progress", json!({})).await;
         let records = progress["records"].as_object().cloned().unwrap_or_default();
         assert!(
             records.values().any(|r| r["best_moves"] == json!(3)),
             "a 3-move record after the reload: {progress}"
         );
-        app.shot("webkit-web-home").await;
+        app.shot("webkit-web-reloaded").await;
         let _ = app.c.close().await;
     });
     drop(wk);
