@@ -9,6 +9,7 @@
 //   sw.js                the service worker, its cache named by a hash of everything above
 //   get-app.html         where "Get the app" leads
 //   js/pwa.js            registers the service worker
+//   js/boot.js           starts the board's worker before the UI's modules load
 // index.html gets the page's CSP (a meta tag: a static host sets no headers), the manifest,
 // the icons and pwa.js. Every URL is relative: the site works under any path prefix.
 
@@ -136,6 +137,7 @@ const workerOut = path.join(dist, 'worker');
 fs.mkdirSync(workerOut, { recursive: true });
 for (const f of ['host.js', 'core-worker.js', 'search-worker.js']) fs.copyFileSync(path.join(here, 'src', f), path.join(workerOut, f));
 fs.copyFileSync(path.join(here, 'src', 'pwa.js'), path.join(dist, 'js', 'pwa.js'));
+fs.copyFileSync(path.join(here, 'src', 'boot.js'), path.join(dist, 'js', 'boot.js'));
 fs.copyFileSync(path.join(here, 'src', 'get-app.html'), path.join(dist, 'get-app.html'));
 fs.copyFileSync(path.join(here, 'src', 'get-app.css'), path.join(dist, 'css', 'get-app.css'));
 fs.copyFileSync(path.join(root, 'crates', 'engine', 'src', 'slide', 'pdb4x4.bin'), path.join(dist, 'pdb4x4.bin'));
@@ -173,6 +175,8 @@ const head = [
   '<link rel="manifest" href="manifest.webmanifest">',
   '<link rel="icon" type="image/png" sizes="192x192" href="icons/icon-192.png">',
   '<link rel="apple-touch-icon" href="icons/icon-192.png">',
+  // First of all: start the board's worker (the wasm core) while the UI's modules load.
+  '<script type="module" async src="js/boot.js"></script>',
 ].join('\n');
 if (!html.includes('<meta charset="utf-8">')) throw new Error('ui/index.html: no <meta charset="utf-8"> to put the CSP after');
 html = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${head}`);

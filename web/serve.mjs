@@ -28,7 +28,8 @@ const TYPES = {
 };
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.bin', '.txt', '.md', '']);
 
-export function serve(dir, port = 0, host = '127.0.0.1') {
+/** `onSent(url, bytes)`, when given, hears every response's size on the wire (measure.mjs). */
+export function serve(dir, port = 0, host = '127.0.0.1', onSent = null) {
   const root = path.resolve(dir);
   const gz = new Map();
   const server = http.createServer((req, res) => {
@@ -70,6 +71,7 @@ export function serve(dir, port = 0, host = '127.0.0.1') {
       headers['content-encoding'] = 'gzip';
     }
     headers['content-length'] = body.length;
+    if (onSent) onSent(rel, body.length);
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   });

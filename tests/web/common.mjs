@@ -34,9 +34,9 @@ export function playwright() {
 }
 
 /** The site on a free loopback port (never 8790, the `./dev.sh web` port). */
-export async function site() {
+export async function site(onSent = null) {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new CheckFailed(`${DIST} has no index.html: run ./dev.sh web build`);
-  const server = await serve(DIST, 0);
+  const server = await serve(DIST, 0, '127.0.0.1', onSent);
   const origin = `http://127.0.0.1:${server.address().port}`;
   return { server, origin };
 }

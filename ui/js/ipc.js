@@ -97,11 +97,16 @@ async function shareOnPage(reply, share, args) {
 
 function webBackend() {
   if (typeof Worker !== 'function' || typeof WebAssembly !== 'object' || typeof indexedDB !== 'object') return null;
-  let worker;
-  try {
-    worker = new Worker(new URL(CORE_WORKER, import.meta.url), { type: 'module' });
-  } catch (_) {
-    return null;
+  // The web build starts the worker earlier (web/src/boot.js); messages it posted meanwhile
+  // are replayed below.
+  const booted = window.__huarongCoreWorker;
+  let worker = booted && booted.worker;
+  if (!worker) {
+    try {
+      worker = new Worker(new URL(CORE_WORKER, import.meta.url), { type: 'module' });
+    } catch (_) {
+      return null;
+    }
   }
   const waiting = new Map();
   let next = 1;
@@ -131,6 +136,10 @@ function webBackend() {
     for (const w of waiting.values()) w.reject(fatal);
     waiting.clear();
   };
+  if (booted) {
+    for (const e of booted.early) (e.type === 'error' ? worker.onerror : worker.onmessage)(e);
+    booted.early.length = 0;
+  }
   // Ask the browser to keep this site's storage (the games and records) under pressure.
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   return {

@@ -31,6 +31,8 @@ const SEARCHES = new Set(['hint', 'solve', 'analysis']);
 let core = null;
 let db = null;
 let module = null;
+/** The 4×4 tables' bytes once a search worker fetched them (each new one gets a copy). */
+let pdb = null;
 const queue = [];
 let running = false;
 
@@ -39,6 +41,13 @@ function post(m, transfer) {
 }
 
 // ---- IndexedDB ----
+//
+// One record per chunk of a file: key [path, n], value = base64. A file is its chunks in key
+// order; Core.changes says per file whether to store it whole (one chunk, the others deleted)
+// or to add one appended chunk (the move journal grows by a move's bytes, not by its size).
+
+/** The next chunk number of each stored file. */
+const nextChunk = new Map();
 
 function openDb() {
   return new Promise((resolve, reject) => {
@@ -58,7 +67,11 @@ function loadAll(database) {
     req.onsuccess = () => {
       const c = req.result;
       if (!c) return;
-      if (typeof c.value === 'string') out[c.key] = c.value;
+      const [p, n] = Array.isArray(c.key) ? c.key : [String(c.key), 0];
+      if (typeof c.value === 'string') {
+        (out[p] = out[p] || []).push(c.value);
+        nextChunk.set(p, Math.max(nextChunk.get(p) || 0, Number(n) + 1));
+      }
       c.continue();
     };
     tx.oncomplete = () => resolve(out);
@@ -66,17 +79,30 @@ function loadAll(database) {
   });
 }
 
+const chunksOf = (p) => IDBKeyRange.bound([p, 0], [p, Infinity]);
+
 /** Write what the last command changed, in one transaction; resolves when it completed. */
 function commit() {
   const changes = JSON.parse(core.changes());
   const paths = Object.keys(changes);
   if (!paths.length || !db) return null;
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(STORE, 'readwrite');
+    // `relaxed`: complete fires once the browser has the data (it survives a reload, a closed
+    // tab, a killed renderer), without waiting for the disk's flush (an OS crash may lose the
+    // last moves). Strict durability costs a flush per move, tens of ms on phones.
+    const tx = db.transaction(STORE, 'readwrite', { durability: 'relaxed' });
     const store = tx.objectStore(STORE);
     for (const p of paths) {
-      if (changes[p] === null) store.delete(p);
-      else store.put(changes[p], p);
+      const c = changes[p];
+      if (c === null || c.whole !== undefined) {
+        store.delete(chunksOf(p));
+        nextChunk.delete(p);
+      }
+      if (c === null) continue;
+      const data = c.whole !== undefined ? c.whole : c.append;
+      const n = nextChunk.get(p) || 0;
+      store.put(data, [p, n]);
+      nextChunk.set(p, n + 1);
     }
     tx.oncomplete = () => resolve();
     tx.onabort = tx.onerror = () => reject(tx.error || new Error('the IndexedDB transaction was aborted'));
@@ -122,43 +148,67 @@ async function answer(id, parsed) {
 // ---- the search worker ----
 
 const searcher = {
+  /** The worker that runs the current job (or will run the next). */
   worker: null,
+  /** A second one, instantiated with its tables, that takes over at once when the first is
+   *  terminated (a cancel then costs no start-up on the next search). */
+  spare: null,
   job: null, // {id, text, resolve, kind, proof}
   next: 1,
-  spawn() {
+  make() {
     const w = new Worker(SEARCH_URL, { type: 'module' });
+    w.hasPdb = !!pdb;
     w.onmessage = (e) => {
       const m = e.data || {};
-      if (m.type !== 'done' || !this.job || this.job.id !== m.id) return;
+      if (m.type === 'pdb') {
+        pdb = m.bytes.buffer;
+        w.hasPdb = true;
+        for (const other of [this.worker, this.spare]) {
+          if (other && other !== w && !other.hasPdb) {
+            other.postMessage({ type: 'pdb', pdb });
+            other.hasPdb = true;
+          }
+        }
+      }
+      if (m.type !== 'done' || w !== this.worker || !this.job || this.job.id !== m.id) return;
       const job = this.job;
       this.job = null;
       job.resolve(m.result);
     };
     w.onerror = (e) => {
       e.preventDefault();
-      this.stop('internal', `the search worker failed: ${e.message || 'unknown error'}`);
+      if (w === this.worker) this.stop('internal', `the search worker failed: ${e.message || 'unknown error'}`);
     };
-    w.postMessage({ type: 'init', module });
-    this.worker = w;
+    w.postMessage({ type: 'init', module, pdb });
+    return w;
+  },
+  /** Both workers up (the first screen is shown: nothing else competes any more). */
+  spawn() {
+    if (!module) return;
+    if (!this.worker) this.worker = this.make();
+    if (!this.spare) this.spare = this.make();
   },
   /** Run a job; a running one is cancelled first (one search at a time, as natively). */
   run(text, info) {
     this.stop('cancelled', 'the search was overtaken by a newer request');
-    if (!this.worker) this.spawn();
+    this.spawn();
     const id = this.next++;
     return new Promise((resolve) => {
       this.job = { id, text, resolve, ...info };
       this.worker.postMessage({ type: 'job', id, job: text });
     });
   },
-  /** Terminate the worker (the only way to stop a search) and answer its job with `code`. */
+  /** Terminate the worker (the only way to stop a search) and answer its job with `code`; the
+   *  spare takes over and a new spare starts. */
   stop(code, message) {
     if (!this.job) return;
     const job = this.job;
     this.job = null;
     if (this.worker) this.worker.terminate();
-    this.worker = null;
+    this.worker = this.spare;
+    this.spare = null;
     job.resolve(JSON.stringify({ error: { code, message } }));
+    this.spawn();
   },
   /** After a command: stop a search whose slot moved on (a move, leaving the game). */
   check(cmd, args) {
@@ -209,6 +259,8 @@ async function pump() {
       }
       const parsed = JSON.parse(core.dispatch(cmd, JSON.stringify(args || {})));
       searcher.check(cmd, args);
+      // The first screen is up: start the search worker now, warm for the first hint.
+      if (cmd === 'set_screen' && !searcher.worker) searcher.spawn();
       // Not awaited: the next command runs at once; this reply waits for its own transaction
       // (IndexedDB completes transactions on one store in the order they were made).
       answer(id, parsed);

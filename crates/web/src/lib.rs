@@ -175,15 +175,14 @@ pub struct Core(core::WebCore);
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 impl Core {
-    /// Start the core on the files a page kept (`files()`'s JSON; `"{}"` for none).
+    /// Start the core on the files a page kept: `{path: base64}` (`files()`'s JSON) or
+    /// `{path: [base64 chunk, …]}` (what the page stored of `changes()`); `"{}"` for none.
     #[wasm_bindgen(constructor)]
     pub fn new(files: &str) -> Core {
         let files = serde_json::from_str(files).unwrap_or(serde_json::Value::Null);
-        Core(core::WebCore::open(
-            core::files_from(&files),
-            host_clock(),
-            host_seed,
-        ))
+        let core = core::WebCore::open(core::files_from(&files), host_clock(), host_seed);
+        core.loaded(&files);
+        Core(core)
     }
 
     /// One command of the IPC contract: `{"ok": reply}` or `{"error": {code, message}}`.
@@ -196,8 +195,8 @@ impl Core {
         self.0.durable_files().to_string()
     }
 
-    /// The files written since the last call, `{path: base64 | null}` (what the page writes
-    /// to IndexedDB after each command, in one transaction).
+    /// The files written since the last call, `{path: {"whole": b64} | {"append": b64} |
+    /// null}` (what the page writes to IndexedDB after each command, in one transaction).
     pub fn changes(&self) -> String {
         self.0.changes().to_string()
     }
