@@ -2,6 +2,8 @@
 # Huarong developer entry point: the README's two commands.
 #   ./dev.sh play   build and open the app (installs missing Debian/Ubuntu packages first)
 #   ./dev.sh test   run every test: format, lints, layers, unit, integration, kill, end-to-end and wasm tests
+#   ./dev.sh web [build|serve|measure]   the web page (web/): build web/dist, serve it on
+#                   http://127.0.0.1:8790/ (the default), or print its performance figures
 # Both install what a fresh Debian 12 / Ubuntu machine lacks (with sudo when not root).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -87,6 +89,55 @@ ensure_wasm() {
   command -v node >/dev/null 2>&1 || ensure_apt nodejs
 }
 
+# The web page's build tools: wasm-opt from the npm package binaryen, pinned in web/package.json.
+ensure_web_tools() {
+  command -v npm >/dev/null 2>&1 || ensure_apt nodejs npm
+  if [ ! -x web/node_modules/.bin/wasm-opt ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+    say "npm ci in web/ (binaryen's wasm-opt for the web build)"
+    npm ci --prefix web --no-audit --no-fund --loglevel=error
+  fi
+}
+
+# wasm-opt's features: exactly what rustc's wasm32-unknown-unknown output uses (its
+# target_features section), never --all-features (that emits stringref, which Node 20 and
+# older browsers reject).
+WASM_FEATURES=(--enable-bulk-memory --enable-bulk-memory-opt --enable-call-indirect-overlong
+               --enable-multivalue --enable-mutable-globals --enable-nontrapping-float-to-int
+               --enable-reference-types --enable-sign-ext)
+
+# web/dist: the app core for wasm32 in the `web` profile (Cargo.toml) without the embedded 4×4
+# tables, its JS glue (wasm-bindgen --target web), wasm-opt -Os, then ui/ and the rest
+# (web/build.mjs).
+web_build() {
+  ensure_rust
+  ensure_wasm
+  ensure_web_tools
+  say "web: the app core for wasm32 (profile web, no embedded 4x4 tables)"
+  cargo build --profile web --target wasm32-unknown-unknown -p huarong-web --no-default-features --quiet
+  rm -rf target/wasm-web
+  wasm-bindgen --target web --out-dir target/wasm-web \
+    target/wasm32-unknown-unknown/web/huarong_web.wasm
+  say "web: wasm-opt -Os"
+  web/node_modules/.bin/wasm-opt -Os "${WASM_FEATURES[@]}" \
+    target/wasm-web/huarong_web_bg.wasm -o target/wasm-web/huarong_web_bg.wasm
+  node web/build.mjs target/wasm-web web/dist
+}
+
+cmd_web() {
+  case "${1:-serve}" in
+    build) web_build ;;
+    serve)
+      web_build
+      say "serving web/dist on http://127.0.0.1:8790/ (Ctrl-C stops)"
+      exec node web/serve.mjs web/dist 8790 ;;
+    measure)
+      web_build
+      ensure_chromium_driver
+      node tests/web/measure.mjs ;;
+    *) echo "usage: ./dev.sh web [build|serve|measure]" >&2; exit 2 ;;
+  esac
+}
+
 cmd_play() {
   ensure_apt "${APP_PKGS[@]}"
   ensure_rust
@@ -113,6 +164,8 @@ cmd_test() {
     say "mobile configuration checks"
     src-tauri/mobile/check.sh
   fi
+  # The web page's Chromium suite (tests/tests/web_chromium.rs) runs against web/dist.
+  web_build
   say "unit, integration, kill and end-to-end tests"
   HUARONG_E2E=1 cargo test --workspace --no-fail-fast -- --test-threads="${HUARONG_TEST_THREADS:-2}"
   say "wasm: engine, card and app core for wasm32-unknown-unknown, the Node smoke test (tests/wasm/)"
@@ -125,5 +178,6 @@ cmd_test() {
 case "${1:-}" in
   play) shift; cmd_play "$@" ;;
   test) shift; cmd_test "$@" ;;
-  *) echo "usage: ./dev.sh play | ./dev.sh test" >&2; exit 2 ;;
+  web) shift; cmd_web "$@" ;;
+  *) echo "usage: ./dev.sh play | ./dev.sh test | ./dev.sh web [build|serve|measure]" >&2; exit 2 ;;
 esac

@@ -1,7 +1,12 @@
-// The only way the UI talks to the app: Tauri commands (see ARCHITECTURE.md, "IPC contract").
+// The only way the UI talks to the app (see ARCHITECTURE.md, "IPC contract"). Two back ends,
+// chosen once at start, with the same call(), replies, error codes and DOM events:
+// - the Tauri app: Tauri's invoke (window.__TAURI__);
+// - a plain browser (the web build, web/): the same app core compiled to wasm, in a Web Worker
+//   (worker/core-worker.js), its files in IndexedDB, its searches in a second worker.
 // Nothing here decides rules; every answer comes from Rust.
 
 const tauri = window.__TAURI__;
+const CORE_WORKER = '../worker/core-worker.js';
 
 export class AppError extends Error {
   constructor(code, message) {
@@ -29,15 +34,148 @@ export const perf = {
 };
 window.__huarongPerf = perf;
 
+function tauriBackend() {
+  if (!(tauri && tauri.core && typeof tauri.core.invoke === 'function')) return null;
+  return { name: 'tauri', invoke: (cmd, args) => tauri.core.invoke(cmd, args) };
+}
+
+/** Vibration patterns (ms) of the core's haptic kinds, where the browser can vibrate. */
+const VIBRATE = { tap: 8, move: 12, blocked: [20, 40, 20], merge: 18, win: [30, 60, 60], lose: [80], undo: 8 };
+
+function vibrate(kind) {
+  if (typeof navigator.vibrate !== 'function') return;
+  try {
+    navigator.vibrate(VIBRATE[kind] || 10);
+  } catch (_) {
+    /* a browser that refuses (no user gesture yet): nothing to feel */
+  }
+}
+
+/**
+ * The card PNG the core made for `share_card`: the system share sheet with the file where the
+ * browser can share files, else a download of the PNG, else (no way to save a file) the link
+ * copied. Fills in the reply's `shared` / `saved` as the phone apps do.
+ */
+async function shareOnPage(reply, share, args) {
+  const out = { ...(reply || {}) };
+  const file = typeof File === 'function' ? new File([share.png], share.name, { type: 'image/png' }) : null;
+  if (file && navigator.canShare && navigator.share && navigator.canShare({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file] });
+      out.shared = true;
+      return out;
+    } catch (e) {
+      if (e && e.name === 'AbortError') {
+        out.shared = false;
+        return out;
+      }
+      /* not allowed here (no user gesture left): fall back to a download */
+    }
+  }
+  try {
+    const url = URL.createObjectURL(new Blob([share.png], { type: 'image/png' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = share.name;
+    a.hidden = true;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    out.saved = share.name;
+    return out;
+  } catch (_) {
+    const code = args && args.card && args.card.code;
+    if (code && navigator.clipboard) {
+      const link = new URL(`?c=${encodeURIComponent(code)}`, location.href).href;
+      await navigator.clipboard.writeText(link).catch(() => {});
+    }
+    out.shared = false;
+    return out;
+  }
+}
+
+function webBackend() {
+  if (typeof Worker !== 'function' || typeof WebAssembly !== 'object' || typeof indexedDB !== 'object') return null;
+  // The web build starts the worker earlier (web/src/boot.js); messages it posted meanwhile
+  // are replayed below.
+  const booted = window.__huarongCoreWorker;
+  let worker = booted && booted.worker;
+  if (!worker) {
+    try {
+      worker = new Worker(new URL(CORE_WORKER, import.meta.url), { type: 'module' });
+    } catch (_) {
+      return null;
+    }
+  }
+  const waiting = new Map();
+  let next = 1;
+  let fatal = null;
+  worker.onmessage = (e) => {
+    const m = e.data || {};
+    if (m.type === 'reply') {
+      const w = waiting.get(m.id);
+      if (!w) return;
+      waiting.delete(m.id);
+      if (m.error) w.reject(m.error);
+      else if (m.share) shareOnPage(m.ok, m.share, w.args).then(w.resolve, w.reject);
+      else w.resolve(m.ok);
+    } else if (m.type === 'event') {
+      // As the Tauri shell does (src-tauri/src/lib.rs, PageEvents).
+      window.dispatchEvent(m.detail == null ? new Event(m.name) : new CustomEvent(m.name, { detail: m.detail }));
+    } else if (m.type === 'haptic') {
+      vibrate(m.kind);
+    } else if (m.type === 'fatal') {
+      fatal = { code: 'no_backend', message: `the app core could not start: ${m.message}` };
+      for (const w of waiting.values()) w.reject(fatal);
+      waiting.clear();
+    }
+  };
+  worker.onerror = (e) => {
+    fatal = { code: 'no_backend', message: `the app core's worker failed: ${e.message || 'unknown error'}` };
+    for (const w of waiting.values()) w.reject(fatal);
+    waiting.clear();
+  };
+  if (booted) {
+    for (const e of booted.early) (e.type === 'error' ? worker.onerror : worker.onmessage)(e);
+    booted.early.length = 0;
+  }
+  // Ask the browser to keep this site's storage (the games and records) under pressure.
+  if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+  return {
+    name: 'web',
+    invoke(cmd, args) {
+      if (fatal) return Promise.reject(fatal);
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject, args });
+        worker.postMessage({ id, cmd, args: args || {} });
+      });
+    },
+  };
+}
+
+const backend = tauriBackend() || webBackend();
+
+/** Which back end answers: 'tauri', 'web' (the wasm core in a worker) or null. */
+export function backendName() {
+  return backend ? backend.name : null;
+}
+
+/** Whether this is the web page (no app installed): the page offers "Get the app". */
+export function isWeb() {
+  return backendName() === 'web';
+}
+
 export function available() {
-  return !!(tauri && tauri.core && typeof tauri.core.invoke === 'function');
+  return !!backend;
 }
 
 export async function call(cmd, args = {}) {
-  if (!available()) throw new AppError('no_backend', 'The Tauri back end is not available');
+  if (!backend) throw new AppError('no_backend', 'The Tauri back end is not available');
   const t0 = performance.now();
   try {
-    return await tauri.core.invoke(cmd, args);
+    return await backend.invoke(cmd, args);
   } catch (e) {
     throw normalise(e);
   } finally {

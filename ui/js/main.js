@@ -1,7 +1,7 @@
 // Start-up, the screen router, settings (language, theme, feedback) and global keys.
 
 import { applySystemBars } from './platform.js';
-import { call, available, AppError } from './ipc.js';
+import { call, available, isWeb, AppError } from './ipc.js';
 import { setLanguage, t, missingKeys, language } from './i18n.js';
 import { configure as configureFeedback, toast, warmSounds } from './feedback.js';
 import { clear, h } from './dom.js';
@@ -213,8 +213,35 @@ async function reopen() {
   await showSaved((await app.refreshProgress()) || {});
 }
 
+/**
+ * The web page only: a shared link `<page>?c=<code>` names the puzzle to open. Read once at
+ * start and taken out of the address (history keeps the screens, not the link), so a reload
+ * resumes the game instead of opening the link again. The app reads its links in Rust.
+ */
+function linkedCode() {
+  if (!isWeb()) return null;
+  const url = new URL(location.href);
+  const code = url.searchParams.get('c');
+  if (!code) return null;
+  url.searchParams.delete('c');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  return code.slice(0, 4096);
+}
+
+/** Open a linked code (the friend's puzzle, with its challenge), else the saved screen. */
+async function openLinked(code) {
+  try {
+    const shown = await app.openCode(code);
+    if (shown) return shown;
+  } catch (e) {
+    app.error(e);
+  }
+  return showSaved(app.progress || {});
+}
+
 async function start() {
   const t0 = performance.now();
+  const code = linkedCode();
   app.root = document.getElementById('app');
   nav.init((name) => {
     const run = app.navChain.then(() => app.show(name, { resume: true }, false));
@@ -239,7 +266,8 @@ async function start() {
   boot.settings = performance.now();
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => app.applySettings());
   boot.progress = performance.now();
-  await showSaved(app.progress || {});
+  if (code) await openLinked(code);
+  else await showSaved(app.progress || {});
   // A deep link that arrives while the app runs: Rust has opened its game (or noted why not)
   // and says so with this event; show what the saved state now says.
   window.addEventListener('huarong-opened', reopen);

@@ -22,6 +22,7 @@ mod daily;
 mod finish;
 pub mod games;
 mod launch;
+pub mod offload;
 mod pictures;
 mod play;
 pub mod records;

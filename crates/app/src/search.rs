@@ -21,7 +21,7 @@ use std::time::Duration;
 /// move known (issue 15: every answer within 200 ms; the rest is the IPC and the page).
 pub const SEARCH_BUDGET: Duration = Duration::from_millis(170);
 
-fn hint_view<M: serde::Serialize>(hint: &Hint<M>, pending: bool) -> HintView {
+pub(crate) fn hint_view<M: serde::Serialize>(hint: &Hint<M>, pending: bool) -> HintView {
     let remaining = (!hint.line.is_empty() || hint.optimal).then(|| hint.line.len() as u32 + 1);
     HintView {
         mv: serde_json::to_value(&hint.mv).unwrap_or(Value::Null),

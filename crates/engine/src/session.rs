@@ -368,6 +368,14 @@ impl<G: Game> Session<G> {
         self.hint_by(|g| g.hint_within(budget, clock, cancel))
     }
 
+    /// [`Session::hint_within`] with the search done elsewhere (a web page's search worker ran
+    /// [`Game::hint_within`] on a copy of this position and handed back `found`): counted as a
+    /// hint used, a cached line is reused as by `hint`, otherwise `found` is the answer and its
+    /// line is kept.
+    pub fn hint_found(&mut self, found: Hint<G::Move>) -> Result<Hint<G::Move>> {
+        self.hint_by(|_| Ok(found))
+    }
+
     /// Adopt a hint computed elsewhere (a background proof) for the position whose
     /// [`Game::board_body`] is `board`: if the session still stands there and the hint is
     /// optimal, its line replaces the cached one (later hints reuse it, flagged optimal).

@@ -2,16 +2,29 @@
 //! [`Core::dispatch`], on a platform without threads (the writers run single-threaded: every
 //! dispatch ends with [`AppState::step`]). The clocks come from JavaScript (`huarongNow()`
 //! for the monotonic clock, `Date` for the wall clock and the time zone); the files live in
-//! memory ([`Sim`]) and can be read out and put back, which is how a page keeps them (the web
-//! issue stores them in IndexedDB).
+//! memory ([`Sim`]) and can be read out and put back, which is how a page keeps them: the
+//! page's worker loads every file from IndexedDB at start and, after each command, writes
+//! [`WebCore::changes`] (only the files written since the last call) in one transaction.
+//!
+//! What the native shell does outside a command's reply is queued here and handed to the page
+//! with [`WebCore::take_outbox`]: the DOM events (`huarong-hint`, `huarong-opened`), the
+//! haptic feedback (`navigator.vibrate` only exists on the page, not in a worker) and a card
+//! to share (`navigator.share`, a download or the clipboard, decided by the page).
+//! Searches do not run here: [`WebCore::offload_begin`] and [`WebCore::offload_finish`] hand
+//! them to the page's search worker (see `huarong_core::offload`).
 
 use huarong_core::fsio::sim::Sim;
+use huarong_core::fsio::Io;
+use huarong_core::offload::{Begun, Job, Op};
 use huarong_core::persist::{InPlaceIo, Paths, Primary};
-use huarong_core::platform::{Clock, NoEvents, NoHaptics, NoShare, NoThreads, Platform};
-use huarong_core::AppState;
+use huarong_core::platform::{
+    Clock, Event, Events, Feedback, Haptics, NoThreads, Platform, Share, ShareOutcome,
+};
+use huarong_core::{AppError, AppResult, AppState};
 use serde_json::{json, Value};
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 /// Where the core keeps its files in the in-memory file system.
@@ -46,33 +59,291 @@ impl Clock for HostClock {
     }
 }
 
+fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// How a file changed since the page last stored it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Change {
+    /// Created, emptied, renamed onto or removed: the page stores its whole contents (or
+    /// deletes it).
+    Whole,
+    /// Only appended to: the page adds these bytes as one more chunk (the move journal grows
+    /// by a few hundred bytes a move; storing it whole each move would cost O(moves)).
+    Appended(Vec<u8>),
+}
+
+/// After this many appended chunks a file is stored whole again (the page then holds one
+/// chunk for it), so that a file never has more than this many chunks.
+pub const MAX_CHUNKS: u32 = 64;
+
+#[derive(Default)]
+struct Dirty {
+    changed: std::collections::BTreeMap<PathBuf, Change>,
+    /// Chunks stored per file since it was last stored whole.
+    chunks: std::collections::HashMap<PathBuf, u32>,
+}
+
+/// The file layer over the in-memory files that notes every name a step writes, renames or
+/// removes, and what was appended (the dirty set [`WebCore::changes`] reads out).
+struct Tracked {
+    inner: Arc<dyn Io>,
+    dirty: Arc<Mutex<Dirty>>,
+}
+
+impl Tracked {
+    fn mark(&self, p: &Path) {
+        locked(&self.dirty)
+            .changed
+            .insert(p.to_path_buf(), Change::Whole);
+    }
+    fn appended(&self, p: &Path, bytes: &[u8]) {
+        let mut d = locked(&self.dirty);
+        match d.changed.get_mut(p) {
+            Some(Change::Whole) => {}
+            Some(Change::Appended(buf)) => buf.extend_from_slice(bytes),
+            None => {
+                d.changed
+                    .insert(p.to_path_buf(), Change::Appended(bytes.to_vec()));
+            }
+        }
+    }
+}
+
+impl Io for Tracked {
+    fn create_dir_all(&self, dir: &Path) -> io::Result<()> {
+        self.inner.create_dir_all(dir)
+    }
+    fn create(&self, path: &Path) -> io::Result<()> {
+        self.mark(path);
+        self.inner.create(path)
+    }
+    fn append(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
+        self.inner.append(path, bytes)?;
+        self.appended(path, bytes);
+        Ok(())
+    }
+    fn fsync(&self, path: &Path) -> io::Result<()> {
+        self.inner.fsync(path)
+    }
+    fn rename(&self, from: &Path, to: &Path) -> io::Result<()> {
+        self.mark(from);
+        self.mark(to);
+        self.inner.rename(from, to)
+    }
+    fn sync_dir(&self, dir: &Path) -> io::Result<()> {
+        self.inner.sync_dir(dir)
+    }
+    fn remove(&self, path: &Path) -> io::Result<()> {
+        self.mark(path);
+        self.inner.remove(path)
+    }
+    fn read(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+        self.inner.read(path, limit)
+    }
+    fn list(&self, dir: &Path) -> io::Result<Vec<String>> {
+        self.inner.list(dir)
+    }
+}
+
+/// What the core said outside replies since the page last asked.
+#[derive(Default)]
+struct Outbox {
+    /// DOM events: (name, detail).
+    events: Vec<(&'static str, Option<&'static str>)>,
+    /// Haptic feedback names (`tap`, `move`, …).
+    haptics: Vec<&'static str>,
+    /// The card to share: (file name, PNG).
+    share: Option<(String, Vec<u8>)>,
+}
+
+/// The event sink, haptics and share sheet of the web: they queue into the outbox.
+#[derive(Clone, Default)]
+struct PageQueue(Arc<Mutex<Outbox>>);
+
+impl Events for PageQueue {
+    fn emit(&self, event: Event) {
+        let mut o = locked(&self.0);
+        if o.events.len() < 64 {
+            o.events.push((event.name(), event.detail()));
+        }
+    }
+}
+
+impl Haptics for PageQueue {
+    fn play(&self, feedback: Feedback) -> Result<(), String> {
+        let name = match feedback {
+            Feedback::Tap => "tap",
+            Feedback::Move => "move",
+            Feedback::Blocked => "blocked",
+            Feedback::Merge => "merge",
+            Feedback::Win => "win",
+            Feedback::Lose => "lose",
+            Feedback::Undo => "undo",
+        };
+        let mut o = locked(&self.0);
+        if o.haptics.len() < 16 {
+            o.haptics.push(name);
+        }
+        Ok(())
+    }
+}
+
+impl Share for PageQueue {
+    /// The page shares the card (`navigator.share` with the PNG file, else a download): the
+    /// reply names the file; the page fills in `shared` / `saved` once it knows.
+    fn share_png(&self, png: &[u8], name: &str) -> huarong_core::AppResult<ShareOutcome> {
+        locked(&self.0).share = Some((name.to_string(), png.to_vec()));
+        Ok(ShareOutcome {
+            saved: None,
+            file: Some(name.to_string()),
+            shared: None,
+        })
+    }
+}
+
 /// The app core with its in-memory files.
 pub struct WebCore {
     pub state: AppState,
     pub files: Sim,
+    dirty: Arc<Mutex<Dirty>>,
+    queue: PageQueue,
+}
+
+fn reply_json(reply: AppResult<Value>) -> Value {
+    match reply {
+        Ok(v) => json!({ "ok": v }),
+        Err(e) => json!({ "error": e }),
+    }
 }
 
 impl WebCore {
     /// Start the core on `files` (empty, or put back from the page's storage) with the
     /// host's clock and seed source.
     pub fn open(files: Sim, clock: HostClock, seed: fn() -> u64) -> WebCore {
+        let dirty = Arc::new(Mutex::new(Dirty::default()));
+        let io: Arc<dyn Io> = Arc::new(Tracked {
+            inner: files.io(),
+            dirty: dirty.clone(),
+        });
+        let queue = PageQueue::default();
         let platform = Platform {
             clock: Arc::new(clock),
-            io: files.io(),
+            io: io.clone(),
             tasks: Arc::new(NoThreads),
-            haptics: Arc::new(NoHaptics),
-            share: Arc::new(NoShare),
-            events: Arc::new(NoEvents),
+            haptics: Arc::new(queue.clone()),
+            share: Arc::new(queue.clone()),
+            events: Arc::new(queue.clone()),
             seed: Arc::new(seed),
         };
         let paths = Paths::new(DATA_DIR);
         let store = paths.store.clone();
-        let io = files.io();
         let state = AppState::open(Some(paths), platform, move || {
             Ok(Box::new(InPlaceIo(io, store)) as Box<dyn Primary>)
         });
         state.step();
-        WebCore { state, files }
+        WebCore {
+            state,
+            files,
+            dirty,
+            queue,
+        }
+    }
+
+    /// How many chunks the page holds for each file it loaded (`files_from`'s input), so that
+    /// a file stored in chunks is stored whole again after [`MAX_CHUNKS`] of them.
+    pub fn loaded(&self, files: &Value) {
+        let mut d = locked(&self.dirty);
+        for (path, v) in files.as_object().into_iter().flatten() {
+            let n = v.as_array().map_or(1, |c| c.len().max(1));
+            d.chunks
+                .insert(PathBuf::from(path), u32::try_from(n).unwrap_or(u32::MAX));
+        }
+    }
+
+    /// Step 1 of a search command (`hint`, `solve`, `analysis`) run in the search worker:
+    /// `{"ok": reply}` or `{"error": …}` when no search is needed, else `{"job": job}`
+    /// (`proof` beside `ok` when a cached hint needs its proof). Other names are dispatched.
+    pub fn offload_begin(&self, name: &str, args: &str) -> String {
+        let Some(op) = Op::of_command(name) else {
+            return self.dispatch(name, args);
+        };
+        let begun = serde_json::from_str::<Value>(args)
+            .map_err(|e| AppError::bad_argument(format!("the arguments are not JSON: {e}")))
+            .and_then(|mut a| huarong_core::args::kind(a.get_mut("kind").map(Value::take)))
+            .and_then(|kind| self.state.offload_begin(op, kind));
+        self.state.step();
+        match begun {
+            Ok(Begun::Job(job)) => json!({ "job": job }),
+            Ok(Begun::Reply(v, proof)) => json!({ "ok": v, "proof": proof }),
+            Err(e) => json!({ "error": e }),
+        }
+        .to_string()
+    }
+
+    /// Step 3: the search worker's answer for `job` (`{"ok": result}` or `{"error": …}`)
+    /// written back: `{"ok": reply, "proof": job|null}` or `{"error": …}`.
+    pub fn offload_finish(&self, job: &str, found: &str) -> String {
+        let out = serde_json::from_str::<Job>(job)
+            .map_err(|e| AppError::bad_argument(format!("the job: {e}")))
+            .and_then(|job| {
+                let found = found_of(found);
+                self.state.offload_finish(&job, found)
+            });
+        self.state.step();
+        match out {
+            Ok((v, proof)) => json!({ "ok": v, "proof": proof }),
+            Err(e) => json!({ "error": e }),
+        }
+        .to_string()
+    }
+
+    /// Whether a running job's result would still be written back.
+    pub fn offload_current(&self, job: &str) -> bool {
+        serde_json::from_str::<Job>(job).is_ok_and(|job| self.state.offload_current(&job))
+    }
+
+    /// The files written since the last call, `{path: change}`: `{"whole": base64}` (store
+    /// the file as this one chunk), `{"append": base64}` (add one chunk after the file's
+    /// others) or `null` (removed). The page keeps each file as its chunks in order.
+    pub fn changes(&self) -> Value {
+        let mut d = locked(&self.dirty);
+        let changed = std::mem::take(&mut d.changed);
+        let mut out = serde_json::Map::new();
+        for (p, change) in changed {
+            let n = d.chunks.get(&p).copied().unwrap_or(0);
+            let v = match (change, self.files.contents(&p)) {
+                (_, None) => {
+                    d.chunks.remove(&p);
+                    Value::Null
+                }
+                (Change::Appended(add), Some(_)) if n < MAX_CHUNKS => {
+                    d.chunks.insert(p.clone(), n + 1);
+                    json!({ "append": huarong_core::share::base64(&add) })
+                }
+                (_, Some(bytes)) => {
+                    d.chunks.insert(p.clone(), 1);
+                    json!({ "whole": huarong_core::share::base64(&bytes) })
+                }
+            };
+            out.insert(p.to_string_lossy().into_owned(), v);
+        }
+        Value::Object(out)
+    }
+
+    /// What the page must do besides the replies: `{"events": [[name, detail|null]…],
+    /// "haptics": [kind…], "share": {"name", "png": base64} | null}`.
+    pub fn take_outbox(&self) -> Value {
+        let o = std::mem::take(&mut *locked(&self.queue.0));
+        json!({
+            "events": o.events,
+            "haptics": o.haptics,
+            "share": o.share.map(|(name, png)| json!({
+                "name": name,
+                "png": huarong_core::share::base64(&png),
+            })),
+        })
     }
 
     /// One command: `{"ok": reply}` or `{"error": {code, message}}`, after which everything
@@ -85,11 +356,7 @@ impl WebCore {
             ))),
         };
         self.state.step();
-        match reply {
-            Ok(v) => json!({ "ok": v }),
-            Err(e) => json!({ "error": e }),
-        }
-        .to_string()
+        reply_json(reply).to_string()
     }
 
     /// Every durable file, as `{path: base64}` (what a page stores).
@@ -108,13 +375,51 @@ impl WebCore {
     }
 }
 
-/// An in-memory file system holding `files` (`{path: base64}`, as [`WebCore::durable_files`]
-/// gave them); an entry that is not base64 is left out.
+/// A search worker's answer as the core takes it.
+fn found_of(found: &str) -> AppResult<Value> {
+    let v: Value = serde_json::from_str(found)
+        .map_err(|e| AppError::bad_argument(format!("the search result: {e}")))?;
+    if let Some(ok) = v.get("ok") {
+        return Ok(ok.clone());
+    }
+    let Some(e) = v.get("error") else {
+        return Err(AppError::internal("the search worker gave no answer"));
+    };
+    let message = e["message"].as_str().unwrap_or("").to_string();
+    Err(
+        match serde_json::from_value::<huarong_engine::ErrorCode>(e["code"].clone()) {
+            Ok(code) => AppError::new(code, message),
+            Err(_) if e["code"] == "bad_argument" => AppError::bad_argument(message),
+            Err(_) => AppError::internal(message),
+        },
+    )
+}
+
+/// Run a search job (step 2 of `huarong_core::offload`) on `clock`: `{"ok": result}` or
+/// `{"error": {code, message}}`.
+pub fn run_job(job: &str, clock: &dyn huarong_engine::clock::Clock) -> String {
+    let out = serde_json::from_str::<Job>(job)
+        .map_err(|e| AppError::bad_argument(format!("the job: {e}")))
+        .and_then(|job| huarong_core::offload::run(&job, clock, &huarong_engine::Cancel::new()));
+    reply_json(out).to_string()
+}
+
+/// An in-memory file system holding `files`: `{path: base64}` (as [`WebCore::durable_files`]
+/// gives them) or `{path: [base64, …]}` (a file's chunks in order, as the page stores
+/// [`WebCore::changes`]); an entry that is not base64 is left out.
 pub fn files_from(files: &Value) -> Sim {
     let sim = Sim::new();
+    let decode = |v: &Value| v.as_str().and_then(huarong_core::share::decode_base64);
     if let Some(map) = files.as_object() {
-        for (path, b64) in map {
-            let bytes = b64.as_str().and_then(huarong_core::share::decode_base64);
+        for (path, v) in map {
+            let bytes = match v {
+                Value::Array(chunks) => chunks
+                    .iter()
+                    .map(decode)
+                    .collect::<Option<Vec<_>>>()
+                    .map(|c| c.concat()),
+                one => decode(one),
+            };
             if let Some(bytes) = bytes {
                 sim.install(&PathBuf::from(path), &bytes);
             }
@@ -169,5 +474,174 @@ mod tests {
             p["today"], "2026-12-02",
             "the host's time zone decides the date"
         );
+    }
+
+    fn parse(text: &str) -> Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    /// Runs a job of `begun` (`{"job"}`) the way the search worker does.
+    fn run(job: &Value) -> String {
+        run_job(
+            &job.to_string(),
+            &huarong_engine::clock::Ticking::new(Duration::from_millis(1)),
+        )
+    }
+
+    #[test]
+    fn a_move_is_stored_as_an_appended_chunk_and_a_reload_from_chunks_resumes_the_game() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        // What the page stores: every file as its chunks in order.
+        let mut stored: std::collections::BTreeMap<String, Vec<Value>> = Default::default();
+        let mut keep = |core: &WebCore| -> usize {
+            let mut bytes = 0;
+            for (p, c) in core.changes().as_object().unwrap() {
+                bytes += c.to_string().len();
+                if c.is_null() {
+                    stored.remove(p);
+                } else if let Some(w) = c.get("whole") {
+                    stored.insert(p.clone(), vec![w.clone()]);
+                } else {
+                    stored
+                        .entry(p.clone())
+                        .or_default()
+                        .push(c["append"].clone());
+                }
+            }
+            bytes
+        };
+        keep(&core);
+        call(
+            &core,
+            "open_game",
+            json!({"id": "slide:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"}),
+        );
+        keep(&core);
+        let mut sizes = Vec::new();
+        for i in 0..150 {
+            let tile = if i % 2 == 0 { 13 } else { 14 };
+            call(
+                &core,
+                "play",
+                json!({"kind": "slide", "mv": {"tile": tile}}),
+            );
+            sizes.push(keep(&core));
+        }
+        // O(1) per move: the 150th move stores no more than the 2nd (the chunked journal),
+        // except when a file is stored whole again after MAX_CHUNKS chunks.
+        let typical = sizes[1];
+        let big = sizes.iter().filter(|&&n| n > 3 * typical).count();
+        assert!(big <= 150 / MAX_CHUNKS as usize + 1, "{sizes:?}");
+        assert!(
+            stored.values().all(|c| c.len() <= MAX_CHUNKS as usize),
+            "too many chunks"
+        );
+        let files = Value::Object(
+            stored
+                .into_iter()
+                .map(|(p, c)| (p, Value::Array(c)))
+                .collect(),
+        );
+        let again = WebCore::open(files_from(&files), clock(), || 7);
+        again.loaded(&files);
+        let snap = call(&again, "snapshot", json!({"kind": "slide"}));
+        assert_eq!(snap["snapshot"]["moves"], 150 * 2, "{snap}");
+    }
+
+    #[test]
+    fn a_hint_runs_as_a_job_and_its_proof_arrives_as_an_event() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        let hardest = "slide:4x4:0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1";
+        call(&core, "open_game", json!({"id": hardest}));
+        // A search command is not searched on the board's core: it becomes a job.
+        let begun = parse(&core.offload_begin("hint", r#"{"kind":"slide"}"#));
+        let job = begun["job"].clone();
+        assert_eq!(job["op"], "hint", "{begun}");
+        assert_eq!(job["board"], hardest.trim_start_matches("slide:"));
+        assert!(core.offload_current(&job.to_string()));
+        // The search worker's clock runs out at once: a hint that is not optimal yet.
+        let found = run(&job);
+        let fin = parse(&core.offload_finish(&job.to_string(), &found));
+        assert_eq!(fin["ok"]["pending"], true, "{fin}");
+        assert_eq!(fin["ok"]["optimal"], false);
+        let proof = fin["proof"].clone();
+        assert_eq!(proof["op"], "proof", "{fin}");
+        // The hint was counted, as natively.
+        let snap = call(&core, "snapshot", json!({"kind": "slide"}));
+        assert_eq!(snap["snapshot"]["hints_used"], 1);
+        // The proof's answer (here the same line, flagged optimal as a finished proof is)
+        // is adopted and the page hears `huarong-hint`.
+        let mut proven: Value = parse(&found)["ok"].clone();
+        proven["optimal"] = json!(true);
+        let done =
+            parse(&core.offload_finish(&proof.to_string(), &json!({ "ok": proven }).to_string()));
+        assert_eq!(done["ok"], true, "{done}");
+        let out = core.take_outbox();
+        assert_eq!(out["events"], json!([["huarong-hint", "slide"]]), "{out}");
+        let status = call(&core, "hint_status", json!({"kind": "slide"}));
+        assert_eq!(status["optimal"], true, "{status}");
+        // A second hint follows the held line: answered at once, without a job.
+        let again = parse(&core.offload_begin("hint", r#"{"kind":"slide"}"#));
+        assert!(
+            again.get("job").is_none() && again["ok"]["optimal"] == true,
+            "{again}"
+        );
+    }
+
+    #[test]
+    fn a_move_during_a_search_makes_its_result_cancelled() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        call(
+            &core,
+            "open_game",
+            json!({"id": "slide:3x3:1,2,3,4,5,6,0,7,8"}),
+        );
+        let job = parse(&core.offload_begin("solve", r#"{"kind":"slide"}"#))["job"].clone();
+        assert_eq!(job["op"], "solve");
+        let found = run(&job);
+        call(&core, "play", json!({"kind": "slide", "mv": {"tile": 7}}));
+        assert!(!core.offload_current(&job.to_string()), "the slot moved on");
+        let fin = parse(&core.offload_finish(&job.to_string(), &found));
+        assert_eq!(fin["error"]["code"], "cancelled", "{fin}");
+        // The game was not marked auto-solved by the stale result.
+        let snap = call(&core, "snapshot", json!({"kind": "slide"}));
+        assert_eq!(snap["snapshot"]["auto_solved"], false);
+        // An error of the search worker comes back typed; bad input is typed too.
+        let job = parse(&core.offload_begin("solve", r#"{"kind":"slide"}"#))["job"].clone();
+        let e = parse(&core.offload_finish(
+            &job.to_string(),
+            r#"{"error":{"code":"unsolvable","message":"no"}}"#,
+        ));
+        assert_eq!(e["error"]["code"], "unsolvable", "{e}");
+        let bad = parse(&core.offload_begin("hint", r#"{"kind":"chess"}"#));
+        assert_eq!(bad["error"]["code"], "bad_argument", "{bad}");
+        let bad = parse(&core.offload_finish("{}", "{}"));
+        assert_eq!(bad["error"]["code"], "bad_argument", "{bad}");
+        let bad = parse(&run_job(
+            "not json",
+            &huarong_engine::clock::Ticking::new(Duration::ZERO),
+        ));
+        assert_eq!(bad["error"]["code"], "bad_argument", "{bad}");
+    }
+
+    #[test]
+    fn haptics_and_the_card_go_to_the_page() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        call(&core, "haptic", json!({"kind": "win"}));
+        let card = json!({"code": "2ABTMEea23Z2UTg", "lang": "en", "moves": 3, "seconds": 9,
+            "board": "3x3:1,2,3,4,5,6,7,8,0"});
+        let res = call(&core, "share_card", json!({ "card": card }));
+        let name = res["file"]
+            .as_str()
+            .expect("the card's file name")
+            .to_string();
+        let out = core.take_outbox();
+        assert_eq!(out["haptics"], json!(["win"]), "{out}");
+        assert_eq!(out["share"]["name"], name.as_str());
+        let png = huarong_core::share::decode_base64(out["share"]["png"].as_str().unwrap())
+            .expect("base64");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        // Taken once.
+        assert!(core.take_outbox()["share"].is_null());
     }
 }

@@ -175,15 +175,14 @@ pub struct Core(core::WebCore);
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 impl Core {
-    /// Start the core on the files a page kept (`files()`'s JSON; `"{}"` for none).
+    /// Start the core on the files a page kept: `{path: base64}` (`files()`'s JSON) or
+    /// `{path: [base64 chunk, …]}` (what the page stored of `changes()`); `"{}"` for none.
     #[wasm_bindgen(constructor)]
     pub fn new(files: &str) -> Core {
         let files = serde_json::from_str(files).unwrap_or(serde_json::Value::Null);
-        Core(core::WebCore::open(
-            core::files_from(&files),
-            host_clock(),
-            host_seed,
-        ))
+        let core = core::WebCore::open(core::files_from(&files), host_clock(), host_seed);
+        core.loaded(&files);
+        Core(core)
     }
 
     /// One command of the IPC contract: `{"ok": reply}` or `{"error": {code, message}}`.
@@ -195,6 +194,52 @@ impl Core {
     pub fn files(&self) -> String {
         self.0.durable_files().to_string()
     }
+
+    /// The files written since the last call, `{path: {"whole": b64} | {"append": b64} |
+    /// null}` (what the page writes to IndexedDB after each command, in one transaction).
+    pub fn changes(&self) -> String {
+        self.0.changes().to_string()
+    }
+
+    /// Events, haptics and a card to share queued since the last call (JSON).
+    #[wasm_bindgen(js_name = takeOutbox)]
+    pub fn take_outbox(&self) -> String {
+        self.0.take_outbox().to_string()
+    }
+
+    /// A search command's first step: `{"job"}` for the search worker, or the reply.
+    #[wasm_bindgen(js_name = offloadBegin)]
+    pub fn offload_begin(&self, name: &str, args: &str) -> String {
+        self.0.offload_begin(name, args)
+    }
+
+    /// A search job's result written back: `{"ok", "proof"}` or `{"error"}`.
+    #[wasm_bindgen(js_name = offloadFinish)]
+    pub fn offload_finish(&self, job: &str, found: &str) -> String {
+        self.0.offload_finish(job, found)
+    }
+
+    /// Whether a running job is still wanted (its slot unchanged).
+    #[wasm_bindgen(js_name = offloadCurrent)]
+    pub fn offload_current(&self, job: &str) -> bool {
+        self.0.offload_current(job)
+    }
+}
+
+/// The search worker's one export: run a job of `huarong_core::offload` on the JavaScript
+/// clock (`{"ok": result}` or `{"error": {code, message}}`).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen(js_name = runJob)]
+pub fn run_job(job: &str) -> String {
+    core::run_job(job, &JsClock)
+}
+
+/// Install the 4×4 pattern tables (the bytes of `pdb4x4.bin`); a thrown `parse: …` error when
+/// they are not the tables of this version.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen(js_name = installPdb4x4)]
+pub fn install_pdb4x4(bytes: Vec<u8>) -> Result<(), JsError> {
+    huarong_engine::slide::install_pdb4x4(bytes).map_err(|e| thrown(fail(e)))
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 // The finish dialog: moves against the optimum, time, stars, a new-record badge, share,
 // next level / play again. Everything shown comes from the View's `finish` (Rust).
 
-import { call, field } from '../ipc.js';
+import { call, field, isWeb } from '../ipc.js';
 import { h, icon } from '../dom.js';
 import { t, language, movesText } from '../i18n.js';
 import { toast, announce } from '../feedback.js';
@@ -75,6 +75,8 @@ export class FinishDialog {
         (this.analysis = analysisSection(s.kind, view)) && this.analysis.el,
         h('div', { class: `fin-actions n${actions.length}` }, actions),
         h('button', { class: 'link-btn fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('finRecords')),
+        // The web page only (a friend without the app): where to get it.
+        isWeb() ? h('a', { class: 'link-btn fin-get-app', href: 'get-app.html', target: '_blank', rel: 'noopener', 'data-action': 'get-app' }, icon('next'), t('getApp')) : null,
       ),
     );
     this.game.el.append(this.el);

@@ -66,13 +66,23 @@ pub fn has_pdb(w: usize, h: usize) -> bool {
 
 /// The 4×4 tables, as written by `huarong slide tables --size 4x4 --out …` (2.9 MB): loading
 /// them takes milliseconds where building takes seconds. If they ever fail to load (a new
-/// partition without regenerated data), the tables are built instead.
+/// partition without regenerated data), the tables are built instead. Only with the
+/// `embedded-pdb4x4` feature (on by default); without it (the web build, whose first load must
+/// stay small) the bytes are handed over at run time by [`install_pdb4x4`].
+#[cfg(feature = "embedded-pdb4x4")]
 static EMBEDDED_4X4: &[u8] = include_bytes!("pdb4x4.bin");
 
 /// The pattern databases of `w`×`h`, loaded or built on first use and cached for the process.
+/// Without the `embedded-pdb4x4` feature the 4×4 tables are never built (seconds of work):
+/// they are `None` until [`install_pdb4x4`] gave them.
 pub fn pdb(w: usize, h: usize) -> Option<&'static PdbSet> {
     let slot = SIZES.iter().position(|&s| s == (w, h))?;
+    #[cfg(not(feature = "embedded-pdb4x4"))]
+    if (w, h) == (4, 4) {
+        return SETS[slot].get();
+    }
     Some(SETS[slot].get_or_init(|| {
+        #[cfg(feature = "embedded-pdb4x4")]
         if (w, h) == (4, 4) {
             if let Ok(set) = PdbSet::parse(Cow::Borrowed(EMBEDDED_4X4)) {
                 return set;
@@ -82,15 +92,41 @@ pub fn pdb(w: usize, h: usize) -> Option<&'static PdbSet> {
     }))
 }
 
+/// Install the 4×4 tables from bytes written by [`PdbSet::to_bytes`] (the file `pdb4x4.bin`
+/// a web page fetches when a 4×4 search first needs it). Checked like [`PdbSet::from_bytes`];
+/// `Ok` also when tables are already in place (the first ones stay).
+pub fn install_pdb4x4(bytes: Vec<u8>) -> Result<()> {
+    if SETS[0].get().is_some() {
+        return Ok(());
+    }
+    let set = PdbSet::parse(Cow::Owned(bytes))?;
+    if set.w != 4 || set.h != 4 {
+        return Err(Error::parse("pattern database bytes: not the 4x4 tables"));
+    }
+    let _ = SETS[0].set(set);
+    Ok(())
+}
+
+/// Whether a search of a `w`×`h` board would need the 4×4 tables that are not in place yet
+/// (always false with the `embedded-pdb4x4` feature): 4×4 itself and every bigger board,
+/// whose solvers finish on a 4×4 corner.
+pub fn needs_pdb4x4(w: usize, h: usize) -> bool {
+    !cfg!(feature = "embedded-pdb4x4") && w >= 4 && h >= 4 && SETS[0].get().is_none()
+}
+
 /// Build the pattern databases of `w`×`h` from scratch, not cached (for benchmarks and for
 /// regenerating the embedded 4×4 data).
 pub fn build_pdb(w: usize, h: usize) -> Option<PdbSet> {
     has_pdb(w, h).then(|| PdbSet::build(w, h))
 }
 
-/// Whether the 4×4 tables come from the embedded data (false if it failed to load).
+/// Whether the 4×4 tables come from the embedded data (false if it failed to load, and
+/// without the `embedded-pdb4x4` feature).
 pub fn embedded_4x4_loads() -> bool {
-    PdbSet::parse(Cow::Borrowed(EMBEDDED_4X4)).is_ok()
+    #[cfg(feature = "embedded-pdb4x4")]
+    return PdbSet::parse(Cow::Borrowed(EMBEDDED_4X4)).is_ok();
+    #[cfg(not(feature = "embedded-pdb4x4"))]
+    false
 }
 
 /// Whether the databases of `w`×`h` are already built.

@@ -1,0 +1,339 @@
+//! Searches run somewhere else than the core (a web page's search worker): the offload API.
+//!
+//! The native core runs a hint, a solve, the background hint proof and the analysis on threads
+//! (`search.rs`, `analysis.rs`): a clone of the slot's session is searched and the result is
+//! written back only while the slot's version is unchanged. A browser has no threads for that,
+//! so a shell without them splits each search in three steps, with the same rules:
+//!
+//! 1. [`AppState::offload_begin`] on the core (the board's worker): what the command would
+//!    search, as a [`Job`] — the kind, the slot and its version, the position, the session's
+//!    save, the budget and the counting rule. Answers that need no search (a cached hint line,
+//!    a finished game's error) come back at once as [`Begun::Reply`].
+//! 2. [`run`] anywhere (the search worker): the engine search on a session restored from the
+//!    job, with that side's clock and cancel flag. Pure: no state, no files.
+//! 3. [`AppState::offload_finish`] on the core: the result written back exactly as the native
+//!    command does (a hint counted, its line kept, the slot saved; a solve marks the game
+//!    auto-solved), or `cancelled` when the slot changed meanwhile. A hint that is not optimal
+//!    yet comes back with a follow-up proof job (`pending: true`); the proof's finish adopts
+//!    the line and emits `Event::HintReady` (the page's `huarong-hint`), like the native app.
+//!
+//! Cancelling is the shell's business (a browser terminates the search worker); a job whose
+//! slot moved on is refused at step 3 whatever happened, and [`AppState::offload_current`]
+//! tells the shell when a running job is no longer wanted.
+
+use crate::core::{lock, AppState};
+use crate::error::{guard, AppError, AppResult};
+use crate::games::{with_game, AppGame};
+use crate::slots::SlotRef;
+use crate::views::SolveView;
+use huarong_engine::analysis::Analysis;
+use huarong_engine::clock::Clock;
+use huarong_engine::{Cancel, ErrorCode, Hint, Kind, SavedSession, Session, Status};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// What a job searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Op {
+    /// `hint`: the engine's hint within the budget.
+    Hint,
+    /// The background proof of a hint that was not optimal: the unbounded hint.
+    Proof,
+    /// `solve`: a whole solution within the budget.
+    Solve,
+    /// `analysis`: the optimal distance after each move.
+    Analysis,
+}
+
+impl Op {
+    /// The command an op stands for (`hint`, `solve`, `analysis`); `None` for others.
+    pub fn of_command(name: &str) -> Option<Op> {
+        Some(match name {
+            "hint" => Op::Hint,
+            "solve" => Op::Solve,
+            "analysis" => Op::Analysis,
+            _ => return None,
+        })
+    }
+}
+
+/// One search to run elsewhere.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Job {
+    pub op: Op,
+    pub kind: Kind,
+    /// The slot's key and version when the job began: the result is written back only onto
+    /// the same slot at the same version (the proof: the same position).
+    pub slot: String,
+    pub version: u64,
+    /// The current position (`Game::board_body`).
+    pub board: String,
+    /// The session's save (`Session::save`), restored by [`run`].
+    pub session: Value,
+    /// The search budget in ms (hint, solve).
+    pub budget_ms: u64,
+    /// The counting rule (analysis).
+    pub rule: String,
+    /// Whether the search needs the 4×4 pattern tables that are not installed yet (a number
+    /// slide of 4×4 or more in a build without them): the shell installs them first.
+    pub pdb4x4: bool,
+}
+
+/// What [`AppState::offload_begin`] gives.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Begun {
+    /// The command's reply, found without searching (a hint from the line the session holds),
+    /// and the proof job to run next when that hint is not optimal yet.
+    Reply(Value, Option<Job>),
+    /// A search to run (then [`AppState::offload_finish`] with its result).
+    Job(Job),
+}
+
+fn cancelled(what: &str) -> AppError {
+    AppError::new(
+        ErrorCode::Cancelled,
+        format!("the {what} was overtaken by a newer request, a move, or leaving the game"),
+    )
+}
+
+fn encode(v: &impl Serialize) -> AppResult<Value> {
+    serde_json::to_value(v).map_err(|e| AppError::internal(format!("a search result: {e}")))
+}
+
+fn decode<T: serde::de::DeserializeOwned>(what: &str, v: Value) -> AppResult<T> {
+    serde_json::from_value(v).map_err(|e| AppError::bad_argument(format!("{what}: {e}")))
+}
+
+/// Whether a number slide's board body (`WxH:…`) is 4×4 or bigger in a build without the
+/// embedded 4×4 tables, before they were installed.
+fn needs_tables(kind: Kind, board: &str) -> bool {
+    if kind != Kind::Slide {
+        return false;
+    }
+    let size = board.split(':').next().unwrap_or("");
+    let mut it = size.split('x').map(|n| n.parse::<usize>().unwrap_or(0));
+    match (it.next(), it.next()) {
+        (Some(w), Some(h)) => huarong_engine::slide::needs_pdb4x4(w, h),
+        _ => false,
+    }
+}
+
+impl AppState {
+    /// Step 1: the search `op` on `kind`'s current game, or the reply when none is needed.
+    pub fn offload_begin(&self, op: Op, kind: Kind) -> AppResult<Begun> {
+        with_game!(kind, G => self.begin_g::<G>(op))
+    }
+
+    fn begin_g<G: AppGame>(&self, op: Op) -> AppResult<Begun> {
+        if op == Op::Analysis && !G::ANALYSED {
+            return Err(AppError::new(
+                ErrorCode::Unsupported,
+                format!("{} has no optimal distance to analyse", G::KIND.as_str()),
+            ));
+        }
+        if op == Op::Proof {
+            return Err(AppError::bad_argument(
+                "a proof is begun by the hint that needs it",
+            ));
+        }
+        let (slot_ref, sess, _cancel, version) = self.begin_search::<G>()?;
+        if op != Op::Analysis && sess.status() != Status::Playing {
+            self.end_search::<G>();
+            return Err(AppError::new(ErrorCode::IllegalMove, "the game is over"));
+        }
+        if op == Op::Hint {
+            if let Some(cached) = sess.cached_hint() {
+                // The session follows a line it already holds: no search, as natively.
+                let (view, proof) = self.finish_hint::<G>(&slot_ref, version, cached)?;
+                if proof.is_none() {
+                    self.end_search::<G>();
+                }
+                return Ok(Begun::Reply(view, proof));
+            }
+        }
+        let key = lock(&slot_ref).key.clone();
+        Ok(Begun::Job(self.job_of::<G>(op, key, version, &sess)))
+    }
+
+    fn job_of<G: AppGame>(&self, op: Op, slot: String, version: u64, sess: &Session<G>) -> Job {
+        let board = sess.current().board_body();
+        Job {
+            op,
+            kind: G::KIND,
+            slot,
+            version,
+            pdb4x4: needs_tables(G::KIND, &board),
+            board,
+            session: serde_json::to_value(sess.save(self.now())).unwrap_or(Value::Null),
+            budget_ms: lock(&self.0.search_budget).as_millis() as u64,
+            rule: self.rule(G::KIND),
+        }
+    }
+
+    /// The current slot of `G` if it is still the job's slot at the job's version.
+    fn same_slot<G: AppGame>(&self, job: &Job) -> Option<SlotRef<G>> {
+        let slot_ref = self.current::<G>().ok()?;
+        let same = {
+            let slot = lock(&slot_ref);
+            slot.key == job.slot && slot.version == job.version
+        };
+        same.then_some(slot_ref)
+    }
+
+    /// Whether `job`'s result could still be written back (the shell stops a search that
+    /// returns false: the player moved on).
+    pub fn offload_current(&self, job: &Job) -> bool {
+        with_game!(job.kind, G => self.same_slot::<G>(job).is_some())
+    }
+
+    /// Step 3: write back what [`run`] found for `job` (or fail with its error). The reply of
+    /// the command, and for a hint that is not optimal yet the proof job to run next.
+    pub fn offload_finish(
+        &self,
+        job: &Job,
+        found: AppResult<Value>,
+    ) -> AppResult<(Value, Option<Job>)> {
+        with_game!(job.kind, G => {
+            let r = self.finish_g::<G>(job, found);
+            // As natively: the kind's background optimum may run again (none without threads).
+            if !matches!(&r, Ok((_, Some(_)))) {
+                self.end_search::<G>();
+            }
+            r
+        })
+    }
+
+    fn finish_g<G: AppGame>(
+        &self,
+        job: &Job,
+        found: AppResult<Value>,
+    ) -> AppResult<(Value, Option<Job>)> {
+        let what = match job.op {
+            Op::Hint => "hint",
+            Op::Proof => "hint proof",
+            Op::Solve => "solver",
+            Op::Analysis => "analysis",
+        };
+        let found = found?;
+        let Some(slot_ref) = self.same_slot::<G>(job) else {
+            return Err(cancelled(what));
+        };
+        match job.op {
+            Op::Hint => {
+                let hint: Hint<G::Move> = decode("the hint", found)?;
+                self.finish_hint::<G>(&slot_ref, job.version, hint)
+            }
+            Op::Proof => {
+                let hint: Hint<G::Move> = decode("the proof", found)?;
+                let adopted = lock(&slot_ref).session.adopt_hint(&job.board, &hint);
+                if adopted {
+                    self.hint_ready(G::KIND);
+                }
+                Ok((Value::Bool(adopted), None))
+            }
+            Op::Solve => {
+                let moves: Vec<G::Move> = decode("the solution", found)?;
+                let mut slot = lock(&slot_ref);
+                // Asking for the whole solution marks the game: it will not set records.
+                slot.session.mark_auto_solved();
+                let stamp = self.stamp();
+                slot.touch(stamp);
+                self.save_slot(&mut slot, false);
+                let view = SolveView {
+                    moves: moves
+                        .iter()
+                        .filter_map(|m| serde_json::to_value(m).ok())
+                        .collect(),
+                };
+                Ok((encode(&view)?, None))
+            }
+            Op::Analysis => {
+                let a = analysis_of(found)?;
+                let worst = a.worst_window().map(|w| crate::analysis::worst_view(&a, w));
+                Ok((
+                    json!({
+                        "kind": G::KIND,
+                        "rule": job.rule,
+                        "optimal_start": a.optimal_start,
+                        "distances": a.distances,
+                        "lost": a.lost,
+                        "worst": worst,
+                    }),
+                    None,
+                ))
+            }
+        }
+    }
+
+    /// A hint found for the slot at `version`: counted and kept as `hint` does natively; a
+    /// proof job when it is not optimal and a proof could improve it.
+    fn finish_hint<G: AppGame>(
+        &self,
+        slot_ref: &SlotRef<G>,
+        version: u64,
+        found: Hint<G::Move>,
+    ) -> AppResult<(Value, Option<Job>)> {
+        let mut slot = lock(slot_ref);
+        if slot.version != version {
+            return Err(cancelled("hint"));
+        }
+        let hint = slot.session.hint_found(found).map_err(AppError::from)?;
+        let stamp = self.stamp();
+        slot.touch(stamp);
+        self.save_slot(&mut slot, false);
+        let pending = !hint.optimal && slot.session.current().hint_can_improve();
+        let proof = pending.then(|| {
+            let mut job =
+                self.job_of::<G>(Op::Proof, slot.key.clone(), slot.version, &slot.session);
+            job.budget_ms = 0;
+            job
+        });
+        Ok((encode(&crate::search::hint_view(&hint, pending))?, proof))
+    }
+}
+
+/// The analysis from its JSON (the engine's `Analysis` is only serialised).
+fn analysis_of(v: Value) -> AppResult<Analysis> {
+    #[derive(Deserialize)]
+    struct A {
+        optimal_start: u32,
+        distances: Vec<u32>,
+        lost: Vec<u32>,
+    }
+    let a: A = decode("the analysis", v)?;
+    Ok(Analysis {
+        optimal_start: a.optimal_start,
+        distances: a.distances,
+        lost: a.lost,
+    })
+}
+
+/// Step 2: run `job`'s search on `clock` (deadlines) until done or `cancel`; its result as
+/// JSON for [`AppState::offload_finish`]. Errors are the engine's (typed), never a panic.
+pub fn run(job: &Job, clock: &dyn Clock, cancel: &Cancel) -> AppResult<Value> {
+    with_game!(job.kind, G => run_g::<G>(job, clock, cancel))
+}
+
+fn run_g<G: AppGame>(job: &Job, clock: &dyn Clock, cancel: &Cancel) -> AppResult<Value> {
+    let saved: SavedSession<G::Move> = decode("the session", job.session.clone())?;
+    let sess = Session::<G>::restore(&saved).map_err(AppError::from)?;
+    let budget = Duration::from_millis(job.budget_ms);
+    guard("the search", || match job.op {
+        Op::Hint => encode(
+            &sess
+                .current()
+                .hint_within(budget, clock, cancel)
+                .map_err(AppError::from)?,
+        ),
+        Op::Proof => encode(&sess.current().hint(cancel).map_err(AppError::from)?),
+        Op::Solve => encode(
+            &sess
+                .solution_within(budget, clock, cancel)
+                .map_err(AppError::from)?
+                .moves,
+        ),
+        Op::Analysis => encode(&G::analyse(&sess, &job.rule, cancel).map_err(AppError::from)?),
+    })
+}

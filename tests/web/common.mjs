@@ -1,0 +1,135 @@
+// Shared by the web page's Chromium suite (web.mjs) and its measurements (measure.mjs): the
+// static server over web/dist on a free loopback port, Debian's chromium through
+// playwright-core (from tests/chromium/node_modules; never a downloaded browser), phone
+// contexts with touch, and waits on conditions (never fixed sleeps).
+
+import path from 'node:path';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../../web/serve.mjs';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.join(here, '..', '..');
+export const DIST = process.env.HUARONG_WEB_DIST || path.join(root, 'web', 'dist');
+export const CHROMIUM = process.env.HUARONG_CHROMIUM || '/usr/bin/chromium';
+export const EXIT_FAIL = 1;
+export const EXIT_NO_BROWSER = 3;
+export const EXIT_NO_DEPS = 4;
+
+export class CheckFailed extends Error {}
+export function check(cond, msg) {
+  if (!cond) throw new CheckFailed(msg);
+}
+
+/** playwright-core from tests/chromium (npm ci --prefix tests/chromium). */
+export function playwright() {
+  const req = createRequire(path.join(root, 'tests', 'chromium', 'package.json'));
+  try {
+    return req('playwright-core');
+  } catch (e) {
+    console.error(`playwright-core is missing (npm ci --prefix tests/chromium): ${e.message}`);
+    process.exit(EXIT_NO_DEPS);
+  }
+}
+
+/** The site on a free loopback port (never 8790, the `./dev.sh web` port). */
+export async function site(onSent = null) {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new CheckFailed(`${DIST} has no index.html: run ./dev.sh web build`);
+  const server = await serve(DIST, 0, '127.0.0.1', onSent);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { server, origin };
+}
+
+/** Debian's chromium, headless, with the flags that keep it off the network. */
+export async function launch() {
+  const { chromium } = playwright();
+  try {
+    return await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      timeout: 60_000,
+      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  } catch (e) {
+    console.error(`chromium (${CHROMIUM}) could not start: ${e.message}`);
+    process.exit(EXIT_NO_BROWSER);
+  }
+}
+
+/** A phone: 390×844 (or `spec`), DPR 3, touch, mobile, in `locale`. */
+export async function phone(browser, { width = 390, height = 844, locale = 'en-US', colorScheme = 'light' } = {}) {
+  const ctx = await browser.newContext({
+    viewport: { width, height },
+    screen: { width, height },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale,
+    colorScheme,
+    serviceWorkers: 'allow',
+  });
+  await ctx.addInitScript(() => {
+    const probe = { csp: [], errors: [] };
+    Object.defineProperty(window, '__probe', { value: probe });
+    document.addEventListener('securitypolicyviolation', (e) => probe.csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    addEventListener('error', (e) => probe.errors.push(String(e.message)));
+    addEventListener('unhandledrejection', (e) => probe.errors.push(`unhandled rejection: ${JSON.stringify(e.reason && (e.reason.message || e.reason))}`));
+  });
+  return ctx;
+}
+
+/** Wait until `fn(arg)` holds in the page (a timeout names `what`). */
+export async function until(page, what, fn, arg = null, timeout = 15_000) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout, polling: 'raf' });
+  } catch (e) {
+    const board = await page.evaluate(() => {
+      const b = document.querySelector('[data-game][data-state]');
+      return b ? { ...b.dataset } : document.body && document.body.innerText.slice(0, 200);
+    }).catch(() => null);
+    throw new CheckFailed(`timed out waiting until ${what} (board ${JSON.stringify(board)}): ${e.message.split('\n')[0]}`);
+  }
+}
+
+/** The shown board: game, state, moves, status. */
+export function board(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector('[data-game][data-state]');
+    return b ? { game: b.dataset.game, state: b.dataset.state, moves: Number(b.dataset.moves), status: b.dataset.status } : null;
+  });
+}
+
+/** A command through the page's own ipc.js (the worker back end). */
+export function call(page, cmd, args = {}) {
+  return page.evaluate(
+    ([c, a]) => import('./js/ipc.js').then((m) => m.call(c, a)).then((ok) => ({ ok }), (e) => ({ error: { code: e.code, message: e.message } })),
+    [cmd, args],
+  );
+}
+
+/** A touch tap at the centre of `css`. */
+export async function tap(page, css) {
+  const r = await page.evaluate((s) => {
+    const el = document.querySelector(s);
+    if (!el) return null;
+    const b = el.getBoundingClientRect();
+    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+  }, css);
+  check(r, `nothing matches ${css}`);
+  await page.touchscreen.tap(r.x, r.y);
+}
+
+/** The page is started and shows a laid-out board of `state`. */
+export async function boardShown(page, state) {
+  await until(page, 'the UI is ready', () => document.body && document.body.dataset.ready === '1');
+  await until(
+    page,
+    `the board ${state || ''} is shown`,
+    (s) => {
+      const el = document.querySelector('[data-game][data-state]');
+      return el && (!s || el.dataset.state === s) && el.getBoundingClientRect().width > 100;
+    },
+    state || null,
+  );
+}

@@ -1,0 +1,299 @@
+// The board's worker: the app core (crates/web, wasm) runs every command of the IPC contract
+// here, single-threaded, on files kept in IndexedDB. ui/js/ipc.js starts it when there is no
+// Tauri back end and talks to it with messages:
+//
+//   page → worker  {id, cmd, args}
+//   worker → page  {type: 'reply', id, ok | error: {code, message}, share?: {name, png}}
+//                  {type: 'event', name, detail}   (huarong-hint, huarong-opened)
+//                  {type: 'haptic', kind}          (navigator.vibrate exists only on the page)
+//                  {type: 'fatal', message}        (the core could not start)
+//
+// Storage: every file of the core's in-memory file system is one IndexedDB record (key = path,
+// value = base64). At start all are read into the core; after each command the files it wrote
+// (Core.changes) are written in ONE transaction, and the reply is posted only when that
+// transaction has completed: a reply the page has seen is durable (a finishing move's record
+// survives an immediate reload or a closed tab). See ARCHITECTURE.md, "The web shell".
+//
+// Searches (hint, solve, analysis, the hint proof) run in a second worker (search-worker.js):
+// Core.offloadBegin gives the job, the search worker runs it, Core.offloadFinish writes the
+// result back. A newer search, a move that changes the slot or `cancel` terminates the search
+// worker; the next search starts a new one from the compiled module.
+
+import { compileCore } from './host.js';
+import init, { Core } from '../wasm/huarong_web.js';
+
+const WASM_URL = new URL('../wasm/huarong_web_bg.wasm', import.meta.url);
+const SEARCH_URL = new URL('./search-worker.js', import.meta.url);
+const DB = 'huarong';
+const STORE = 'files';
+const SEARCHES = new Set(['hint', 'solve', 'analysis']);
+
+let core = null;
+let db = null;
+let module = null;
+/** The 4×4 tables' bytes once a search worker fetched them (each new one gets a copy). */
+let pdb = null;
+const queue = [];
+let running = false;
+
+function post(m, transfer) {
+  self.postMessage(m, transfer || []);
+}
+
+// ---- IndexedDB ----
+//
+// One record per chunk of a file: key [path, n], value = base64. A file is its chunks in key
+// order; Core.changes says per file whether to store it whole (one chunk, the others deleted)
+// or to add one appended chunk (the move journal grows by a move's bytes, not by its size).
+
+/** The next chunk number of each stored file. */
+const nextChunk = new Map();
+
+function openDb() {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+  });
+}
+
+function loadAll(database) {
+  return new Promise((resolve, reject) => {
+    const out = {};
+    const tx = database.transaction(STORE, 'readonly');
+    const req = tx.objectStore(STORE).openCursor();
+    req.onsuccess = () => {
+      const c = req.result;
+      if (!c) return;
+      const [p, n] = Array.isArray(c.key) ? c.key : [String(c.key), 0];
+      if (typeof c.value === 'string') {
+        (out[p] = out[p] || []).push(c.value);
+        nextChunk.set(p, Math.max(nextChunk.get(p) || 0, Number(n) + 1));
+      }
+      c.continue();
+    };
+    tx.oncomplete = () => resolve(out);
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+const chunksOf = (p) => IDBKeyRange.bound([p, 0], [p, Infinity]);
+
+/** Write what the last command changed, in one transaction; resolves when it completed. */
+function commit() {
+  const changes = JSON.parse(core.changes());
+  const paths = Object.keys(changes);
+  if (!paths.length || !db) return null;
+  return new Promise((resolve, reject) => {
+    // `relaxed`: complete fires once the browser has the data (it survives a reload, a closed
+    // tab, a killed renderer), without waiting for the disk's flush (an OS crash may lose the
+    // last moves). Strict durability costs a flush per move, tens of ms on phones.
+    const tx = db.transaction(STORE, 'readwrite', { durability: 'relaxed' });
+    const store = tx.objectStore(STORE);
+    for (const p of paths) {
+      const c = changes[p];
+      if (c === null || c.whole !== undefined) {
+        store.delete(chunksOf(p));
+        nextChunk.delete(p);
+      }
+      if (c === null) continue;
+      const data = c.whole !== undefined ? c.whole : c.append;
+      const n = nextChunk.get(p) || 0;
+      store.put(data, [p, n]);
+      nextChunk.set(p, n + 1);
+    }
+    tx.oncomplete = () => resolve();
+    tx.onabort = tx.onerror = () => reject(tx.error || new Error('the IndexedDB transaction was aborted'));
+  });
+}
+
+/** Events and haptics the core queued go to the page; a card to share rides on the reply. */
+function flushOutbox() {
+  const o = JSON.parse(core.takeOutbox());
+  for (const [name, detail] of o.events) post({ type: 'event', name, detail });
+  for (const kind of o.haptics) post({ type: 'haptic', kind });
+  return o.share;
+}
+
+function b64bytes(s) {
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i += 1) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** Post a command's reply once its writes are durable. */
+async function answer(id, parsed) {
+  const share = flushOutbox();
+  try {
+    await commit();
+  } catch (e) {
+    post({ type: 'reply', id, error: { code: 'storage', message: `the browser did not store the change: ${(e && e.message) || e}` } });
+    return;
+  }
+  const m = { type: 'reply', id };
+  if ('error' in parsed && parsed.error) m.error = parsed.error;
+  else m.ok = parsed.ok === undefined ? null : parsed.ok;
+  if (share && !m.error) {
+    const png = b64bytes(share.png);
+    m.share = { name: share.name, png };
+    post(m, [png.buffer]);
+    return;
+  }
+  post(m);
+}
+
+// ---- the search worker ----
+
+const searcher = {
+  /** The worker that runs the current job (or will run the next). */
+  worker: null,
+  /** A second one, instantiated with its tables, that takes over at once when the first is
+   *  terminated (a cancel then costs no start-up on the next search). */
+  spare: null,
+  job: null, // {id, text, resolve, kind, proof}
+  next: 1,
+  make() {
+    const w = new Worker(SEARCH_URL, { type: 'module' });
+    w.hasPdb = !!pdb;
+    w.onmessage = (e) => {
+      const m = e.data || {};
+      if (m.type === 'pdb') {
+        pdb = m.bytes.buffer;
+        w.hasPdb = true;
+        for (const other of [this.worker, this.spare]) {
+          if (other && other !== w && !other.hasPdb) {
+            other.postMessage({ type: 'pdb', pdb });
+            other.hasPdb = true;
+          }
+        }
+      }
+      if (m.type !== 'done' || w !== this.worker || !this.job || this.job.id !== m.id) return;
+      const job = this.job;
+      this.job = null;
+      job.resolve(m.result);
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      if (w === this.worker) this.stop('internal', `the search worker failed: ${e.message || 'unknown error'}`);
+    };
+    w.postMessage({ type: 'init', module, pdb });
+    return w;
+  },
+  /** Both workers up (the first screen is shown: nothing else competes any more). */
+  spawn() {
+    if (!module) return;
+    if (!this.worker) this.worker = this.make();
+    if (!this.spare) this.spare = this.make();
+  },
+  /** Run a job; a running one is cancelled first (one search at a time, as natively). */
+  run(text, info) {
+    this.stop('cancelled', 'the search was overtaken by a newer request');
+    this.spawn();
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.job = { id, text, resolve, ...info };
+      this.worker.postMessage({ type: 'job', id, job: text });
+    });
+  },
+  /** Terminate the worker (the only way to stop a search) and answer its job with `code`; the
+   *  spare takes over and a new spare starts. */
+  stop(code, message) {
+    if (!this.job) return;
+    const job = this.job;
+    this.job = null;
+    if (this.worker) this.worker.terminate();
+    this.worker = this.spare;
+    this.spare = null;
+    job.resolve(JSON.stringify({ error: { code, message } }));
+    this.spawn();
+  },
+  /** After a command: stop a search whose slot moved on (a move, leaving the game). */
+  check(cmd, args) {
+    if (!this.job) return;
+    const kind = args && args.kind;
+    if (cmd === 'cancel' && (!kind || kind === this.job.kind)) this.stop('cancelled', 'cancelled');
+    else if (this.job && !core.offloadCurrent(this.job.text)) this.stop('cancelled', 'the game changed');
+  },
+};
+
+/** The background proof of a hint that was not optimal: its answer comes as `huarong-hint`. */
+function startProof(job) {
+  const text = JSON.stringify(job);
+  searcher.run(text, { kind: job.kind, proof: true }).then((result) => {
+    const fin = JSON.parse(core.offloadFinish(text, result));
+    void fin;
+    flushOutbox();
+    const c = commit();
+    if (c) c.catch(() => {});
+  });
+}
+
+async function search(id, cmd, args) {
+  const begun = JSON.parse(core.offloadBegin(cmd, JSON.stringify(args)));
+  if (!begun.job) {
+    if (begun.proof) startProof(begun.proof);
+    return answer(id, begun);
+  }
+  // The search runs beside the board: later commands are not held up by it.
+  const text = JSON.stringify(begun.job);
+  const result = await searcher.run(text, { kind: begun.job.kind, proof: false });
+  const fin = JSON.parse(core.offloadFinish(text, result));
+  if (fin.proof) startProof(fin.proof);
+  return answer(id, fin);
+}
+
+// ---- commands, in order ----
+
+async function pump() {
+  if (running) return;
+  running = true;
+  while (queue.length && core) {
+    const { id, cmd, args } = queue.shift();
+    try {
+      if (SEARCHES.has(cmd)) {
+        search(id, cmd, args); // not awaited: the board goes on
+        continue;
+      }
+      const parsed = JSON.parse(core.dispatch(cmd, JSON.stringify(args || {})));
+      searcher.check(cmd, args);
+      // The first screen is up: start the search worker now, warm for the first hint.
+      if (cmd === 'set_screen' && !searcher.worker) searcher.spawn();
+      // Not awaited: the next command runs at once; this reply waits for its own transaction
+      // (IndexedDB completes transactions on one store in the order they were made).
+      answer(id, parsed);
+    } catch (e) {
+      post({ type: 'reply', id, error: { code: 'internal', message: String((e && e.message) || e) } });
+    }
+  }
+  running = false;
+}
+
+self.onmessage = (e) => {
+  const m = e.data || {};
+  if (typeof m.id !== 'number' || typeof m.cmd !== 'string') return;
+  queue.push(m);
+  pump();
+};
+
+async function start() {
+  try {
+    const [mod, database] = await Promise.all([compileCore(WASM_URL), openDb().catch(() => null)]);
+    module = mod;
+    await init({ module_or_path: module });
+    db = database;
+    const files = db ? await loadAll(db) : {};
+    core = new Core(JSON.stringify(files));
+    flushOutbox();
+    await commit();
+    if (!db) post({ type: 'event', name: 'huarong-storage', detail: 'unavailable' });
+    post({ type: 'started' });
+    pump();
+  } catch (e) {
+    post({ type: 'fatal', message: String((e && e.message) || e) });
+  }
+}
+
+start();
