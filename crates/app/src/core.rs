@@ -97,6 +97,13 @@ impl AppState {
 
     /// Change the progress and hand the new state to the saver.
     pub(crate) fn commit(&self, f: impl FnOnce(&mut Progress)) -> u64 {
+        self.commit_after(0, f)
+    }
+
+    /// [`AppState::commit`], written only once the journal has every change up to `mark`
+    /// (`Journal::handed`): a finished game's record after the finished game. The caller
+    /// never waits for the disk; the saver keeps the order (`persist::Gate`).
+    pub(crate) fn commit_after(&self, mark: u64, f: impl FnOnce(&mut Progress)) -> u64 {
         let mut st = self.store();
         f(&mut st.progress);
         st.gen += 1;
@@ -105,7 +112,7 @@ impl AppState {
             progress: st.progress.clone(),
         };
         if let Some(w) = &st.writer {
-            w.submit(doc);
+            w.submit_after(doc, mark);
         }
         st.gen
     }

@@ -83,13 +83,14 @@ impl AppState {
             slot.finish_date = Some(today.clone());
             slot.counted_before = counted_before;
             self.save_slot(&mut slot, true);
-            // The record only once the finished game is durable (one wait, on a finishing
-            // move only); a kill before the record is healed at the next start (`settled`).
-            self.0.journal.flush(std::time::Duration::from_secs(2));
+            // The record only once the finished game is durable: the saver writes this doc
+            // after the journal has the game (`commit_after`; the move never waits for the
+            // disk). A kill before the record is healed at the next start (`settled`).
+            let mark = self.0.journal.handed();
             let marker = crate::finish::marker(&slot);
             let key = slot.key.clone();
             let scope = G::scope(slot.session.start());
-            self.commit(|p| {
+            self.commit_after(mark, |p| {
                 if first {
                     crate::records::add_play(p, &scope);
                 }

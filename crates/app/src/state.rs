@@ -93,6 +93,10 @@ impl AppState {
             None => (Journal::disabled(), Vec::new(), Vec::new()),
         };
         notices.extend(jnotices);
+        if let Some(w) = &writer {
+            // A finished game's record waits on the saver's side for the journal to hold it.
+            w.set_gate(Arc::new(journal.clone()));
+        }
         let state = AppState(Arc::new(Inner {
             platform,
             games: Games::default(),

@@ -32,6 +32,17 @@ use recover::recover;
 pub use recover::{RecIn, SnapIn};
 use writer::writer;
 
+/// The progress saver writes a doc that holds a finished game's record only once the
+/// journal has that game (`persist::Gate`).
+impl crate::persist::Gate for Journal {
+    fn reached(&self, mark: u64) -> bool {
+        Journal::reached(self, mark)
+    }
+    fn wait(&self, mark: u64, timeout: Duration) -> bool {
+        self.wait_for(mark, timeout)
+    }
+}
+
 /// Largest file the journal writes or reads (snapshot or journal).
 /// The folder of the data directory that holds every slot's snapshot and journal (Android
 /// backs it up beside the progress files: `gen/android/.../res/xml/*_rules.xml`).
@@ -295,9 +306,29 @@ impl Journal {
             let st = lock(&self.inner.state);
             return st.durable >= st.seq;
         }
+        let target = self.handed();
+        self.wait_for(target, timeout)
+    }
+
+    /// How many changes were handed over so far: a mark a later write can wait for
+    /// ([`Journal::reached`], [`Journal::wait_for`]).
+    pub fn handed(&self) -> u64 {
+        lock(&self.inner.state).seq
+    }
+
+    /// Every change up to `mark` is durable.
+    pub fn reached(&self, mark: u64) -> bool {
+        lock(&self.inner.state).durable >= mark
+    }
+
+    /// Wait until every change up to `mark` is durable (or the writer has stopped); false at
+    /// the timeout. Single-threaded: never waits (the host's `step` writes).
+    pub fn wait_for(&self, target: u64, timeout: Duration) -> bool {
+        if !self.inner.threaded {
+            return self.reached(target);
+        }
         let deadline = self.inner.clock.monotonic() + timeout;
         let mut st = lock(&self.inner.state);
-        let target = st.seq;
         while st.durable < target {
             let now = self.inner.clock.monotonic();
             if now >= deadline || st.exited {

@@ -30,6 +30,21 @@ impl Primary for InPlaceIo {
     }
 }
 
+/// What a doc may have to wait for before it is written: the move journal holding the
+/// finished game whose record the doc carries (`Journal` implements it). The finishing move
+/// hands both over without waiting; the order is kept here, on the saver's side.
+pub trait Gate: Send + Sync + 'static {
+    /// Every change up to `mark` is durable.
+    fn reached(&self, mark: u64) -> bool;
+    /// Wait until it is (or the gate's writer has stopped); false at the timeout.
+    fn wait(&self, mark: u64, timeout: Duration) -> bool;
+}
+
+/// Longest a doc waits for its gate: a journal that cannot write (a failing disk) does not
+/// hold the progress back for longer; the record is then written as the finishing move used
+/// to write it after its own 2 s wait, and a later start settles nothing twice (`settled`).
+pub const GATE_WAIT: Duration = Duration::from_secs(2);
+
 /// The first wait before a failed save is tried again; it doubles up to [`RETRY_MAX`].
 pub const RETRY_FIRST: Duration = Duration::from_millis(50);
 pub const RETRY_MAX: Duration = Duration::from_secs(5);
@@ -54,6 +69,9 @@ struct WriterState {
     exited: bool,
     /// The back-off of the next attempt after a failure (reset by a success).
     wait: Duration,
+    /// The gate mark the pending doc waits for (0: none), and since when it waits.
+    after: u64,
+    after_since: Option<Duration>,
 }
 
 struct Shared {
@@ -63,6 +81,7 @@ struct Shared {
     io: Arc<dyn Io>,
     paths: Paths,
     primary: Mutex<Box<dyn Primary>>,
+    gate: Mutex<Option<Arc<dyn Gate>>>,
     first: Duration,
     max: Duration,
 }
@@ -72,10 +91,35 @@ impl Shared {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The job that may run now: the newest pending doc (it supersedes a failed one), else
-    /// the failed one once its back-off has passed.
+    /// The pending doc waits for its gate: the gate, its mark and how much longer it may
+    /// wait. `None` once the mark is reached, at stop, or after [`GATE_WAIT`].
+    fn held(&self, st: &mut WriterState) -> Option<(Arc<dyn Gate>, u64, Duration)> {
+        if st.pending.is_none() || st.after == 0 || st.stop {
+            return None;
+        }
+        let gate = self
+            .gate
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()?;
+        if gate.reached(st.after) {
+            return None;
+        }
+        let now = self.clock.monotonic();
+        let since = *st.after_since.get_or_insert(now);
+        let left = (since + GATE_WAIT).saturating_sub(now);
+        (!left.is_zero()).then_some((gate, st.after, left))
+    }
+
+    /// The job that may run now: the newest pending doc (it supersedes a failed one) once
+    /// its gate lets it, else the failed one once its back-off has passed.
     fn take(&self, st: &mut WriterState) -> Option<Job> {
+        if st.pending.is_some() && self.held(st).is_some() {
+            return None;
+        }
         if let Some(doc) = st.pending.take() {
+            st.after = 0;
+            st.after_since = None;
             st.retry = None;
             let envelope = envelope(&doc);
             let bytes = serde_json::to_vec_pretty(&json!({ "save": envelope })).unwrap_or_default();
@@ -140,6 +184,14 @@ impl Shared {
     fn run(&self) {
         let mut st = self.lock();
         loop {
+            if let Some((gate, mark, left)) = self.held(&mut st) {
+                // The journal is not there yet: wait for it without holding the state (a
+                // newer doc may come meanwhile and inherits the mark).
+                drop(st);
+                gate.wait(mark, left);
+                st = self.lock();
+                continue;
+            }
             if let Some(job) = self.take(&mut st) {
                 drop(st);
                 let result = self.write(&job);
@@ -230,12 +282,15 @@ impl Writer {
                 stop: false,
                 exited: true,
                 wait: first,
+                after: 0,
+                after_since: None,
             }),
             cv: Condvar::new(),
             clock: platform.clock.clone(),
             io: platform.io.clone(),
             paths,
             primary: Mutex::new(primary),
+            gate: Mutex::new(None),
             first,
             max: max.max(first),
         });
@@ -262,12 +317,25 @@ impl Writer {
 
     /// Queue `doc` to be saved (replacing any older pending one).
     pub fn submit(&self, doc: Doc) {
+        self.submit_after(doc, 0);
+    }
+
+    /// Queue `doc`, to be written only once the gate ([`Writer::set_gate`]) has reached
+    /// `mark` (a finished game's record after the journal holds the game), at most
+    /// [`GATE_WAIT`]. A newer doc that replaces it keeps the mark. Never blocks on I/O.
+    pub fn submit_after(&self, doc: Doc, mark: u64) {
         let mut st = self.shared.lock();
         if st.pending.as_ref().is_none_or(|p| p.gen <= doc.gen) {
             st.pending = Some(doc);
+            st.after = st.after.max(mark);
         }
         drop(st);
         self.shared.cv.notify_all();
+    }
+
+    /// What docs submitted with a mark wait for (the move journal).
+    pub fn set_gate(&self, gate: Arc<dyn Gate>) {
+        *self.shared.gate.lock().unwrap_or_else(|e| e.into_inner()) = Some(gate);
     }
 
     /// Single-threaded mode: write what may be written now (a pending doc, or a failed one
