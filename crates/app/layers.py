@@ -20,7 +20,8 @@ LAYERS = [
     ("schema and views", ["progress", "views"]),
     ("storage", ["persist", "journal"]),
     ("domain", ["args", "core", "games", "slots", "challenge", "daily", "records", "finish",
-                "play", "search", "analysis", "launch", "settings", "pictures", "share"]),
+                "play", "search", "analysis", "launch", "settings", "pictures", "share",
+                "friends"]),
     ("state and commands", ["state", "commands"]),
 ]
 

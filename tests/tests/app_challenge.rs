@@ -92,12 +92,15 @@ fn encode_and_decode_carry_the_result() {
 #[test]
 fn the_opened_game_shows_the_result_and_the_finish_compares() {
     let (_d, app, v) = open_challenge("chal-open", 5, 60_000);
-    assert_eq!(v["challenge"], json!({"moves": 5, "ms": 60_000}));
+    assert_eq!(
+        v["challenge"],
+        json!({"moves": 5, "ms": 60_000, "name": null, "replay": false, "verified": false})
+    );
     assert_eq!(v["mode"], "challenge");
     let view = app.ok("snapshot", json!({"kind": "slide"}));
     assert_eq!(
         view["challenge"],
-        json!({"moves": 5, "ms": 60_000}),
+        json!({"moves": 5, "ms": 60_000, "name": null, "replay": false, "verified": false}),
         "on the View too, as the contract names it"
     );
     let slot = v["slot"].as_str().unwrap().to_string();
@@ -105,7 +108,7 @@ fn the_opened_game_shows_the_result_and_the_finish_compares() {
     let s = app.ok("snapshot", json!({"kind": "slide"}));
     assert_eq!(
         s["snapshot"]["challenge"],
-        json!({"moves": 5, "ms": 60_000})
+        json!({"moves": 5, "ms": 60_000, "name": null, "replay": false, "verified": false})
     );
     let p = app.ok("get_progress", json!({}));
     assert_eq!(p["games"]["slide"]["challenge"]["moves"], 5);
@@ -120,7 +123,10 @@ fn the_opened_game_shows_the_result_and_the_finish_compares() {
     // 1 move in 0 ms cannot be beaten by 1 move.
     let hard = code_with(&app, 1, 0);
     let v = app.ok("open_game", json!({"id": hard}));
-    assert_eq!(v["snapshot"]["challenge"], json!({"moves": 1, "ms": 0}));
+    assert_eq!(
+        v["snapshot"]["challenge"],
+        json!({"moves": 1, "ms": 0, "name": null, "replay": false, "verified": false})
+    );
     let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
     assert_eq!(w["finish"]["challenge"]["beaten"], false);
 
@@ -156,7 +162,10 @@ fn the_result_is_part_of_the_challenge_slot() {
         .unwrap()["slot"]
         .clone();
     let v = app.ok("resume_game", json!({"slot": slot}));
-    assert_eq!(v["snapshot"]["challenge"], json!({"moves": 7, "ms": 1_000}));
+    assert_eq!(
+        v["snapshot"]["challenge"],
+        json!({"moves": 7, "ms": 1_000, "name": null, "replay": false, "verified": false})
+    );
     // Opening the plain ID of the same unfinished game resumes it and keeps the result.
     let v = app.ok("open_game", json!({"id": NEAR_WIN}));
     assert_eq!(v["snapshot"]["moves"], 1);
@@ -168,7 +177,7 @@ fn the_result_is_part_of_the_challenge_slot() {
     let v = app.ok("snapshot", json!({"kind": "slide"}));
     assert_eq!(
         v["snapshot"]["challenge"],
-        json!({"moves": 7, "ms": 1_000}),
+        json!({"moves": 7, "ms": 1_000, "name": null, "replay": false, "verified": false}),
         "{v}"
     );
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 7}}));

@@ -226,7 +226,15 @@ pub static COMMANDS: &[Command] = &[
         off_main: false,
         run: |st, a| {
             let scope = args::opt_string("scope", a.take("scope"), crate::records::MAX_SCOPE_LEN)?;
-            reply(st.records(scope.as_deref())?)
+            let mut v = st.records(scope.as_deref())?;
+            // Issue 25: which finishes of the history can be watched (`replay`).
+            let list = v.get_mut("history").and_then(Value::as_array_mut);
+            if let (Some(scope), Some(list)) = (&scope, list) {
+                for (e, can) in list.iter_mut().zip(st.replayable(scope)) {
+                    e["replay"] = Value::Bool(can);
+                }
+            }
+            reply(v)
         },
     },
     Command {
@@ -282,6 +290,48 @@ pub static COMMANDS: &[Command] = &[
         run: |_, a| {
             let text = args::string("text", a.take("text"), args::MAX_OPEN)?;
             reply(share::decode_code(&text)?)
+        },
+    },
+    Command {
+        name: "result_code",
+        off_main: true,
+        run: on_kind!(AppState::result_code),
+    },
+    Command {
+        name: "friends",
+        off_main: false,
+        run: |st, a| {
+            let daily = args::json::<Option<u32>>("daily", a.take("daily"), 64)?
+                .ok_or_else(|| AppError::bad_argument("`daily` (the daily's number) is missing"))?;
+            let kind = opt_kind(a)?;
+            reply(st.friends(daily, kind))
+        },
+    },
+    Command {
+        name: "replay",
+        off_main: true,
+        run: |st, a| {
+            let code = a.take("code");
+            let history = a.take("history");
+            match (code, history) {
+                (Some(c), None) => {
+                    let text = args::string("code", Some(c), args::MAX_OPEN)?;
+                    reply(st.replay_code(&text)?)
+                }
+                (None, Some(h)) => {
+                    #[derive(serde::Deserialize)]
+                    #[serde(deny_unknown_fields)]
+                    struct At {
+                        scope: String,
+                        index: usize,
+                    }
+                    let at: At = args::json("history", Some(h), 1024)?;
+                    reply(st.replay_history(&at.scope, at.index)?)
+                }
+                _ => Err(AppError::bad_argument(
+                    "give exactly one of `code` and `history: {scope, index}`",
+                )),
+            }
         },
     },
 ];

@@ -167,10 +167,22 @@ pub(crate) fn settle<G: AppGame>(
         default_moves,
         time_ms,
     );
-    let daily = (counted && (won || G::DAILY_ON_END))
+    let day = (counted && (won || G::DAILY_ON_END))
         .then(|| crate::daily::daily_day(G::KIND, sess.id(), date))
-        .flatten()
-        .map(|day| crate::daily::apply_daily(p, G::KIND, day));
+        .flatten();
+    let daily = day.map(|day| crate::daily::apply_daily(p, G::KIND, day));
+    // Issue 25: the finish's move log for replays; a daily's result onto its board.
+    let default_count = g.moves();
+    crate::friends::keep_finish(
+        p,
+        sess,
+        &G::scope(sess.start()),
+        wall_ms,
+        day,
+        date,
+        default_count,
+        time_ms,
+    );
     p.sanitize();
     Some(Finish {
         daily,

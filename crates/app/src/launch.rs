@@ -11,6 +11,7 @@ use crate::core::AppState;
 use crate::error::{guard, AppError, AppResult, Code};
 use crate::games::{with_game, AppGame};
 use crate::persist::Notice;
+use crate::progress::SlotChallenge;
 use crate::views::View;
 use huarong_engine::code::Challenge;
 use huarong_engine::{Kind, Session};
@@ -18,7 +19,7 @@ use huarong_engine::{Kind, Session};
 impl AppState {
     /// `open_game`: a game ID, share code or link, into its slot (see `slots.rs`).
     pub fn open_game(&self, text: &str, replace: bool) -> AppResult<View> {
-        let (id, challenge) = resolve_open_full(text)?;
+        let (id, challenge, _) = resolve_open_result(text)?;
         let parsed = huarong_engine::GameId::parse(&id)?;
         with_game!(parsed.kind, G => self.open_g::<G>(&id, replace, challenge))
     }
@@ -27,7 +28,7 @@ impl AppState {
         &self,
         id: &str,
         replace: bool,
-        challenge: Option<Challenge>,
+        challenge: Option<SlotChallenge>,
     ) -> AppResult<View> {
         let sess = open_session::<G>(id)?;
         let (key, mode) = self.route_id(&sess, true);
@@ -42,22 +43,32 @@ impl AppState {
                 let s = crate::core::lock(&s);
                 s.session.id() == id && s.session.status() == huarong_engine::Status::Playing
             });
-        let mut view = self.place(key.clone(), mode, sess, replace, true)?;
+        let view = self.place(key.clone(), mode, sess, replace, true)?;
         if challenge.is_some() || !resumes {
-            self.set_challenge(&key, id, challenge);
-            view.snapshot.challenge = crate::challenge::view(challenge);
+            self.set_challenge(&key, challenge.clone());
         }
-        Ok(view)
+        if let Some(c) = &challenge {
+            // A friend's result of a daily: onto that day's board (issue 25).
+            let today = self.today();
+            self.commit(|p| crate::friends::add_friend(p, G::KIND, c, &today));
+        }
+        // The View comes from the slot once its result is kept (`place` built one before),
+        // so `challenge` is the same on the first open as on a resume.
+        let slot = G::slots(&self.0.games).lock().slots.get(&key).cloned();
+        Ok(match slot {
+            Some(s) => self.view(&crate::core::lock(&s), view.effect, view.finish),
+            None => view,
+        })
     }
 
-    /// Keep (or clear) the result to beat of slot `key` with the game `id`.
-    fn set_challenge(&self, key: &str, id: &str, c: Option<Challenge>) {
+    /// Keep (or clear) the result to beat of slot `key` (`c.id` is its game).
+    fn set_challenge(&self, key: &str, c: Option<SlotChallenge>) {
         let has = self.store().progress.challenges.contains_key(key);
         if c.is_none() && !has {
             return;
         }
         let live: Vec<String> = self.list_games().into_iter().map(|g| g.slot).collect();
-        self.commit(|p| crate::challenge::set(p, key, id, c, &live));
+        self.commit(|p| crate::challenge::set(p, key, c, &live));
     }
 
     /// `new_game`: a fresh game of `kind` from generator parameters and a seed (random if
@@ -77,7 +88,7 @@ impl AppState {
             let (key, mode) = G::new_slot(sess.start());
             let view = self.place(key.clone(), mode, sess, replace, false)?;
             // A new game in the slot has no result to beat.
-            self.set_challenge(&key, &id, None);
+            self.set_challenge(&key, None);
             let mut view = view;
             view.snapshot.challenge = None;
             Ok(view)
@@ -142,6 +153,27 @@ pub fn resolve_open(text: &str) -> AppResult<String> {
 
 /// [`resolve_open`] and the sender's result a code carries.
 pub fn resolve_open_full(text: &str) -> AppResult<(String, Option<Challenge>)> {
+    resolve_open_result(text).map(|(id, c, _)| {
+        (
+            id,
+            c.map(|c| Challenge {
+                moves: c.moves,
+                ms: c.ms,
+            }),
+        )
+    })
+}
+
+/// [`resolve_open`], the sender's result a code carries as a slot keeps it (with their
+/// name, the daily number and whether the move log came with it, issue 25), and the
+/// decoded code (`None` for a game ID).
+pub fn resolve_open_result(
+    text: &str,
+) -> AppResult<(
+    String,
+    Option<SlotChallenge>,
+    Option<huarong_engine::code::Decoded>,
+)> {
     let t = text.trim();
     if t.is_empty() {
         return Err(AppError::bad_argument(
@@ -162,9 +194,32 @@ pub fn resolve_open_full(text: &str) -> AppResult<(String, Option<Challenge>)> {
     }
     guard("reading the game ID or code", || {
         if huarong_engine::code::is_game_id(t) {
-            return Ok((huarong_engine::code::resolve(t)?, None));
+            return Ok((huarong_engine::code::resolve(t)?, None, None));
         }
         let d = huarong_engine::code::decode_full(t)?;
-        Ok((d.id, d.challenge))
+        // A daily's code opens that daily's own game (its slot, its streak) when it is that
+        // day's puzzle.
+        let id = daily_game(&d).unwrap_or_else(|| d.id.clone());
+        let c = d.challenge.map(|c| SlotChallenge {
+            id: id.clone(),
+            moves: c.moves,
+            ms: c.ms,
+            name: d.name().map(str::to_string),
+            daily: d.daily,
+            replay: d.log().is_some(),
+            verified: d.verified(),
+        });
+        Ok((id, c, Some(d)))
     })
+}
+
+/// The game ID of the daily puzzle a code names with its daily number, if the code's board
+/// is that puzzle (compared in the codes' canonical form).
+fn daily_game(d: &huarong_engine::code::Decoded) -> Option<String> {
+    use huarong_engine::{code, daily, registry};
+    let n = d.daily?;
+    let puzzles = daily::puzzles(daily::date_of(n).ok()?).ok()?;
+    let id = registry::daily_id(&puzzles, d.kind)?;
+    let same = code::encode(id).and_then(|c| code::decode(&c)).ok()? == d.id;
+    same.then(|| id.to_string())
 }

@@ -20,6 +20,7 @@ mod challenge;
 mod core;
 mod daily;
 mod finish;
+mod friends;
 pub mod games;
 mod launch;
 pub mod offload;

@@ -23,12 +23,11 @@ impl AppState {
             let p = &st.progress;
             (
                 p.settings.rule(G::KIND.as_str()).to_string(),
-                crate::challenge::of(p, &slot.key, slot.session.id()),
+                crate::challenge::view(crate::challenge::full(p, &slot.key, slot.session.id())),
             )
         };
         let mut base = slot.session.snapshot(self.now());
         base.moves = crate::progress::moves_under(&base.counters, &rule, base.moves);
-        let challenge = crate::challenge::view(challenge);
         View {
             snapshot: GameSnapshot {
                 base,

@@ -11,7 +11,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// The settings' fields `set_settings` accepts.
-const FIELDS: &[&str] = &["language", "haptics", "sound", "theme", "pad", "rules"];
+const FIELDS: &[&str] = &[
+    "language", "haptics", "sound", "theme", "pad", "rules", "name",
+];
 
 impl AppState {
     pub fn settings(&self) -> Settings {
@@ -43,8 +45,12 @@ impl AppState {
                 merged[k] = v;
             }
         }
-        let settings: Settings = serde_json::from_value(merged)
+        let mut settings: Settings = serde_json::from_value(merged)
             .map_err(|e| AppError::bad_argument(format!("`settings`: {e}")))?;
+        // The display name is kept trimmed (issue 25); the checks are the codes' own.
+        settings.name = huarong_engine::code::check_name(&settings.name)
+            .map_err(|e| AppError::bad_argument(format!("`settings.name`: {}", e.message)))?
+            .unwrap_or_default();
         settings
             .validate()
             .map_err(|e| AppError::bad_argument(format!("`settings.{e}")))?;

@@ -1,10 +1,16 @@
 //! `huarong code …`, `huarong daily …`, `huarong card …` (issue 7). Output forms are fixed:
-//! - `huarong code encode <game-id> [--moves N --seconds S]` → the code on one line; with a
-//!   result (both flags; S may be fractional, e.g. 203.4) the code carries it as a challenge
-//!   (bad values exit 1 with a message);
+//! - `huarong code encode <game-id> [--moves N --seconds S] [--name NAME] [--log "<moves>"]`
+//!   → the code on one line; with a result (both flags; S may be fractional, e.g. 203.4) the
+//!   code carries it as a challenge (bad values exit 1 with a message); `--name` and `--log`
+//!   (issue 25) make it a result code with the sender's name and move log, which must reach
+//!   the goal in exactly N moves. `<moves>` is a JSON array of the game's moves
+//!   (`[{"tile": 7}, …]`, `[{"piece": "A", "to": [3, 1]}, …]`) or a short form: tile numbers
+//!   (`7 8 5`) for the number slide, swipe letters (`lrud`, or `left up …`) for 2048;
 //! - `huarong code decode <code or link>` → the game ID on one line (exit 1 on a bad code);
 //! - `huarong code decode --json <code or link>` → one JSON line
-//!   `{"id": …, "moves": N|null, "ms": N|null}` (the challenge, if the code carries one);
+//!   `{"id": …, "moves": N|null, "ms": N|null, "name": …|null, "daily": N|null,
+//!   "log": [moves…]|null, "verified": bool}` (the challenge, if the code carries one; a
+//!   `log` was replayed while decoding, so `verified` is true exactly when there is one);
 //! - `huarong daily --date YYYY-MM-DD` → `{"slide": code, "klotski": code, "2048": code}`;
 //! - `huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png`
 //!   (also `--tile N` for 2048's best tile, `--date YYYY-MM-DD` for the day played,
@@ -30,22 +36,40 @@ pub fn run(cmd: &str, args: &[String]) -> Result<(), String> {
 }
 
 fn code_cmd(args: &[String]) -> Result<(), String> {
-    const USAGE: &str = "usage: huarong code encode <game-id> [--moves N --seconds S] | \
+    const USAGE: &str = "usage: huarong code encode <game-id> [--moves N --seconds S] \
+                         [--name NAME] [--log \"<moves>\"] | \
                          huarong code decode [--json] <code or link>";
     // `--json` is the one flag without a value.
     let json = args.iter().any(|a| a == "--json");
     let rest: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
-    let a = Args::parse(&rest, &["moves", "seconds"])?;
+    let a = Args::parse(&rest, &["moves", "seconds", "name", "log"])?;
     match a.positional.as_slice() {
         [sub, text] if sub == "encode" && !json => {
             let challenge = challenge(&a)?;
-            let c = code::encode_full(text, code::Extra::default(), challenge)
-                .map_err(|e| e.to_string())?;
+            let log = match a.get("log") {
+                Some(t) => Some(parse_log(text, t)?),
+                None => None,
+            };
+            let sender = code::Sender {
+                name: a.get("name").map(str::to_string),
+                log,
+            };
+            let c = match challenge {
+                Some(ch) => code::encode_result(text, code::Extra::default(), ch, &sender),
+                None if sender.name.is_some() || sender.log.is_some() => {
+                    return Err("--name and --log need a result: give --moves and --seconds".into())
+                }
+                None => code::encode_full(text, code::Extra::default(), None),
+            }
+            .map_err(|e| e.to_string())?;
             println!("{c}");
             Ok(())
         }
         [sub, text]
-            if sub == "decode" && a.get("moves").is_none() && a.get("seconds").is_none() =>
+            if sub == "decode"
+                && ["moves", "seconds", "name", "log"]
+                    .iter()
+                    .all(|k| a.get(k).is_none()) =>
         {
             if json {
                 let d = code::decode_full(text).map_err(|e| e.to_string())?;
@@ -53,6 +77,10 @@ fn code_cmd(args: &[String]) -> Result<(), String> {
                     "id": d.id,
                     "moves": d.challenge.map(|c| c.moves),
                     "ms": d.challenge.map(|c| c.ms),
+                    "name": d.name(),
+                    "daily": d.daily,
+                    "log": d.log(),
+                    "verified": d.verified(),
                 });
                 println!("{line}");
             } else {
@@ -62,6 +90,68 @@ fn code_cmd(args: &[String]) -> Result<(), String> {
         }
         _ => Err(USAGE.into()),
     }
+}
+
+/// The moves of `--log` for the game `id`: a JSON array of the game's moves, or the short
+/// form (tile numbers for the number slide, swipe letters or words for 2048).
+fn parse_log(id: &str, text: &str) -> Result<Vec<serde_json::Value>, String> {
+    let t = text.trim();
+    if t.len() > 200_000 {
+        return Err("--log is too long".into());
+    }
+    if t.starts_with('[') {
+        return serde_json::from_str::<Vec<serde_json::Value>>(t)
+            .map_err(|e| format!("--log is not a JSON array of moves: {e}"));
+    }
+    let kind = huarong_engine::GameId::parse(id)
+        .map_err(|e| e.to_string())?
+        .kind;
+    let dir = |w: &str| match w {
+        "l" | "left" => Some("left"),
+        "r" | "right" => Some("right"),
+        "u" | "up" => Some("up"),
+        "d" | "down" => Some("down"),
+        _ => None,
+    };
+    let words: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    match kind {
+        Kind::Slide => {
+            for w in words {
+                let tile: u16 = w
+                    .parse()
+                    .map_err(|_| format!("--log: {w:?} is not a tile number"))?;
+                out.push(serde_json::json!({ "tile": tile }));
+            }
+        }
+        Kind::G2048 => {
+            for w in words {
+                let w = w.to_ascii_lowercase();
+                let list: Vec<String> = match dir(&w) {
+                    Some(d) => vec![d.to_string()],
+                    None => w
+                        .chars()
+                        .map(|c| {
+                            dir(&c.to_string())
+                                .map(str::to_string)
+                                .ok_or_else(|| format!("--log: {c:?} is not a swipe (l r u d)"))
+                        })
+                        .collect::<Result<_, _>>()?,
+                };
+                out.extend(list.into_iter().map(|d| serde_json::json!({ "dir": d })));
+            }
+        }
+        _ => {
+            return Err(
+                "--log for this game is a JSON array of its moves ([{\"piece\": \"A\", \"to\": [3, 1]}, …])"
+                    .into(),
+            )
+        }
+    }
+    Ok(out)
 }
 
 /// `--moves N --seconds S` (both or neither; S may be fractional, e.g. 203.4) → the

@@ -43,7 +43,7 @@ games! {
 
 /// The commands over every game.
 const COMMON_USAGE: &str = "
-  huarong code encode <game-id> [--moves N --seconds S]
+  huarong code encode <game-id> [--moves N --seconds S] [--name NAME] [--log \"<moves>\"]
   huarong code decode [--json] <code or link>
   huarong analyse <game-id> (--moves <json log> | --wander N [--seed S]) [--rule R]
   huarong daily --date YYYY-MM-DD

@@ -189,7 +189,8 @@ fn a_result_travels_in_the_code() {
     assert_eq!(rc, 0);
     assert_eq!(
         v,
-        serde_json::json!({"id": exact.trim(), "moves": 85, "ms": 203400})
+        serde_json::json!({"id": exact.trim(), "moves": 85, "ms": 203400, "name": null,
+            "daily": null, "log": null, "verified": false})
     );
     // Without a result: nulls; the link form works too.
     let (rc, out, _) = huarong(&[
@@ -235,4 +236,53 @@ fn bad_results_exit_1_with_a_message() {
     let (rc, _, err) = huarong(&["code", "decode", "--json", "1AAAA"]);
     assert_eq!(rc, 1);
     assert!(err.contains("bad_code"), "{err}");
+}
+
+#[test]
+fn a_result_code_carries_name_and_log_and_decode_says_verified() {
+    let id = "slide:3x3:1,2,3,4,5,6,0,7,8";
+    let enc = |extra: &[&str]| {
+        let mut all = vec!["code", "encode", id, "--moves", "2", "--seconds", "4.5"];
+        all.extend(extra);
+        huarong(&all)
+    };
+    let (rc, code, err) = enc(&["--name", " Mei ", "--log", "7 8"]);
+    assert_eq!(rc, 0, "{err}");
+    let (rc, out, _) = huarong(&["code", "decode", "--json", code.trim()]);
+    assert_eq!(rc, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"id": id, "moves": 2, "ms": 4500, "name": "Mei", "daily": null,
+            "log": [{"tile": 7}, {"tile": 8}], "verified": true})
+    );
+    // The same log as JSON gives the same code; a name alone is plain.
+    let (_, same, _) = enc(&["--name", "Mei", "--log", r#"[{"tile":7},{"tile":8}]"#]);
+    assert_eq!(same, code);
+    let (rc, plain, _) = enc(&["--name", "Mei"]);
+    assert_eq!(rc, 0);
+    let (_, out, _) = huarong(&["code", "decode", "--json", plain.trim()]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["name"].as_str(), v["verified"].as_bool()),
+        (Some("Mei"), Some(false))
+    );
+    assert_eq!(v["log"], serde_json::Value::Null);
+    // A log that does not reach the goal in the claimed count, a bad name, a name without
+    // a result: exit 1.
+    for (args, needle) in [
+        (vec!["--log", "7"], "does not reach"),
+        (vec!["--log", "7 8 8"], "not legal"),
+        (vec!["--log", "x"], "tile number"),
+        (vec!["--name", "a\nb"], "control"),
+        (vec!["--name", "abcdefghijklmnopq"], "16"),
+    ] {
+        let (rc, out, err) = enc(&args);
+        assert_eq!(rc, 1, "{args:?}");
+        assert!(out.is_empty());
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let (rc, _, err) = huarong(&["code", "encode", id, "--name", "Mei"]);
+    assert_eq!(rc, 1);
+    assert!(err.contains("need a result"), "{err}");
 }

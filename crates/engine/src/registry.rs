@@ -113,7 +113,17 @@ pub(crate) trait Entry: Sync {
     /// The start board body of the game an ID names (builds it: generated levels are
     /// generated).
     fn start_body(&self, id: &GameId) -> Result<String>;
-    fn encode(&self, id: &GameId, extra: Extra, challenge: Option<Challenge>) -> Result<String>;
+    fn encode(
+        &self,
+        id: &GameId,
+        extra: Extra,
+        challenge: Option<Challenge>,
+        sender: &code::Sender,
+    ) -> Result<String>;
+    /// A move log packed as codes carry it: (moves, bytes).
+    fn pack_log(&self, id: &GameId, log: &[serde_json::Value]) -> Result<(u32, Vec<u8>)>;
+    /// The moves of a packed log.
+    fn unpack_log(&self, id: &GameId, count: u32, bytes: &[u8]) -> Result<Vec<serde_json::Value>>;
     /// The game IDs its golden share-code rows are made from ([`Coded::GOLDEN`]).
     #[cfg(test)]
     fn golden(&self) -> &'static [&'static str];
@@ -145,8 +155,20 @@ impl<G: Registered> Entry for Of<G> {
     fn start_body(&self, id: &GameId) -> Result<String> {
         Ok(G::from_id(&id.body, id.seed)?.board_body())
     }
-    fn encode(&self, id: &GameId, extra: Extra, challenge: Option<Challenge>) -> Result<String> {
-        code::encode_game::<G>(id, extra, challenge)
+    fn encode(
+        &self,
+        id: &GameId,
+        extra: Extra,
+        challenge: Option<Challenge>,
+        sender: &code::Sender,
+    ) -> Result<String> {
+        code::encode_game::<G>(id, extra, challenge, sender)
+    }
+    fn pack_log(&self, id: &GameId, log: &[serde_json::Value]) -> Result<(u32, Vec<u8>)> {
+        code::pack_log_game::<G>(id, log)
+    }
+    fn unpack_log(&self, id: &GameId, count: u32, bytes: &[u8]) -> Result<Vec<serde_json::Value>> {
+        code::unpack_log_game::<G>(id, count, bytes)
     }
     #[cfg(test)]
     fn golden(&self) -> &'static [&'static str] {

@@ -14,11 +14,13 @@
 //!   development file is read instead of being dropped.
 //! - **v1**: the layout of [`Progress`] below, inside the `"save"` envelope.
 
+mod friends;
 mod migrate;
 mod repair;
 mod slots;
 mod stats;
 
+pub use friends::{BoardResult, DayBoards, Friends, KeptReplay, Replays};
 pub use migrate::{migrate, schema_of};
 pub use repair::repair_impossible;
 pub use slots::{mode_of_key, Mode, SlotChallenge, MAX_CHALLENGES, MAX_SLOTS};
@@ -51,6 +53,9 @@ pub struct Settings {
     pub pad: bool,
     /// The move-count rule per game (see [`rules_of`]).
     pub rules: BTreeMap<String, String>,
+    /// The player's display name in result codes (issue 25): at most 16 characters,
+    /// trimmed, no control characters; empty (the default) shows as "a friend".
+    pub name: String,
 }
 
 impl Default for Settings {
@@ -70,6 +75,7 @@ impl Default for Settings {
             theme: "system".into(),
             pad: false,
             rules,
+            name: String::new(),
         }
     }
 }
@@ -104,6 +110,11 @@ impl Settings {
         }
         if !THEMES.contains(&self.theme.as_str()) {
             return Err(format!("theme {:?} is not one of {THEMES:?}", self.theme));
+        }
+        match huarong_engine::code::check_name(&self.name) {
+            Ok(n) if n.as_deref().unwrap_or("") == self.name => {}
+            Ok(_) => return Err("name: a name has no white space around it".into()),
+            Err(e) => return Err(format!("name: {}", e.message)),
         }
         for (kind, rule) in &self.rules {
             let allowed = rules_of(kind);
@@ -277,6 +288,10 @@ pub struct Progress {
     pub stats: BTreeMap<String, ScopeStats>,
     /// The sender's result of a game opened from a code, per slot key (`challenge.rs`).
     pub challenges: BTreeMap<String, SlotChallenge>,
+    /// The daily challenge's friends' boards (issue 25, `friends.rs`).
+    pub friends: Friends,
+    /// Move logs of finished games, for replays (issue 25, `friends.rs`).
+    pub replays: Replays,
 }
 
 impl Default for Progress {
@@ -293,6 +308,8 @@ impl Default for Progress {
             quarantine: Vec::new(),
             stats: BTreeMap::new(),
             challenges: BTreeMap::new(),
+            friends: Friends::default(),
+            replays: Replays::default(),
         }
     }
 }
@@ -313,6 +330,11 @@ impl Progress {
                 .retain(|k, r| rules_of(k).contains(&r.as_str()));
             for (kind, rule) in d.rules {
                 self.settings.rules.entry(kind).or_insert(rule);
+            }
+            if huarong_engine::code::check_name(&self.settings.name)
+                .map_or(true, |n| n.as_deref().unwrap_or("") != self.settings.name)
+            {
+                self.settings.name = d.name;
             }
         }
         if !valid_screen(&self.screen) {
@@ -343,6 +365,10 @@ impl Progress {
             }
         }
         stats::sanitize(self);
+        self.friends.bound(0);
+        while self.replays.kept.len() > friends::MAX_REPLAYS {
+            self.replays.kept.pop_front();
+        }
         while self.challenges.len() > MAX_CHALLENGES {
             self.challenges.pop_first();
         }

@@ -37,10 +37,20 @@ pub fn mode_of_key(key: &str) -> Option<Mode> {
     }
 }
 
-/// The result to beat in one slot, for the game `id`.
+/// The result to beat in one slot, for the game `id`; a result code's sender (issue 25)
+/// adds their name, the daily number, and whether the move log came with it (then it was
+/// replayed: verified).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SlotChallenge {
     pub id: String,
     pub moves: u32,
     pub ms: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<u32>,
+    #[serde(default)]
+    pub replay: bool,
+    #[serde(default)]
+    pub verified: bool,
 }

@@ -52,6 +52,11 @@ pub struct DecodedInfo {
     pub challenge: Option<code::Challenge>,
     /// The picture of a picture puzzle, when there is one.
     pub picture: Option<String>,
+    /// A result code's sender (issue 25): their name, whether the move log is in the code
+    /// (`replay`) and so was replayed while decoding (`verified`).
+    pub name: Option<String>,
+    pub replay: bool,
+    pub verified: bool,
 }
 
 /// What a code, link or game ID stands for (the "enter or paste a code" box).
@@ -69,10 +74,16 @@ pub fn decode(text: &str) -> AppResult<DecodedInfo> {
             challenge: None,
             picture,
             id,
+            name: None,
+            replay: false,
+            verified: false,
         });
     }
     let d = code::decode_full(t)?;
     Ok(DecodedInfo {
+        name: d.name().map(str::to_string),
+        replay: d.log().is_some(),
+        verified: d.verified(),
         source: d.source_id(),
         id: d.id,
         kind: d.kind.as_str().to_string(),

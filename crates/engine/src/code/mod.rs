@@ -13,8 +13,9 @@
 //! characters, is refused, so every byte string has one text. The bytes are the 4-byte
 //! checksum first (CRC-32 of the version character and the payload, big-endian: codes differ
 //! from their first characters), then the payload. The link form is `huarong://play?c=<code>`.
-//! At most [`MAX_CODE_LEN`] characters: the longest written code (a generated 10×10 board
-//! with a 64-bit seed, a daily number and the largest result) is 144.
+//! At most [`MAX_CODE_LEN`] characters: the longest written code without a move log (a
+//! generated 10×10 board with a 64-bit seed, a daily number and the largest result) is 144;
+//! a result code with a log is at most 1,200 (the encoder refuses longer ones).
 //!
 //! # Payload, version 2
 //! ```text
@@ -25,10 +26,15 @@
 //!                   bit 3    a challenge (the sender's result) follows
 //!                   bit 4    a picture name follows (number slide only)
 //!                   bit 5    2048 only: the board is in the wide form (a tile above 32768)
-//!                   bits 6-7 zero (a later version's features: refused)
+//!                   bit 6    an extension section follows the challenge (issue 25;
+//!                            only with bit 3)
+//!                   bit 7    zero (a later version's features: refused)
 //! daily     varint (if bit 2)
 //! challenge varint moves (1 … MAX_CHALLENGE_MOVES), varint milliseconds
 //!           (0 … MAX_CHALLENGE_MS) (if bit 3)
+//! extension (if bit 6) 1 byte: bit 0 a name follows, bit 1 a move log ends the payload,
+//!           other bits zero, not 0; name: 1 length byte + UTF-8 (≤ MAX_NAME_CHARS
+//!           characters, trimmed, no control characters or line breaks: `check_name`)
 //! origin    generated: varint generator version, varint seed, params (1 length byte + text,
 //!                      e.g. "4x4/medium", "60-90", "")
 //!           classic:   1 byte index (0-based), 2 bytes check (low 16 bits of the CRC-32 of
@@ -41,7 +47,31 @@
 //!                    zero-padded to a byte
 //!           2048:    16 4-bit exponents; in the wide form 16 5-bit exponents (≤ 17),
 //!                    zero-padded to 10 bytes
+//! log       (if extension bit 1) varint: moves (1 … MAX_LOG_MOVES), then each move as its
+//!           index among the position's `Coded::log_choices` in ⌈log2 n⌉ bits (none when
+//!           n = 1), most significant first, zero-padded to a byte; the payload's end
 //! ```
+//!
+//! # Result codes (issue 25)
+//! A *result code* is a code with a challenge and the extension: the sender's display name
+//! and, when the whole code stays within [`MAX_CODE_LEN`] (1,200) characters, the move log
+//! of their game from the start. Codes without the extension are byte-identical to earlier
+//! builds' (head bit 6 clear). Moves are packed per game in its own module (`log_choices`):
+//! the number slide as a tap among the (W − 1) + (H − 1) tiles in the blank's row and
+//! column (3 bits on 4×4); Klotski as a (piece, reachable cell) pair among all of the
+//! position's moves, pieces ordered by their top-left cells (letters play no part, so a log
+//! replays on the decoded board's own letters), 2 – 4 bits; 2048 as one of the four swipes
+//! (2 bits), "keep going" implied by the next swipe — a seeded 2048 game's spawns follow
+//! from its seed and moves, so its log replays exactly. Decoding a code with a log replays
+//! it from the start (at most [`MAX_LOG_MOVES`] steps: bounded by the code's length): every
+//! index must name a legal move, and the replay must reach the goal (2048: its finish, won
+//! or over) in exactly the challenge's move count under the game's default counting rule,
+//! else `bad_code`; such a result is *verified*. A result with a name and no log is plain.
+//! Everything is under the checksum. A code with bit 6 that is not a well-formed result
+//! code is refused with the message every earlier build gives for it ("features this
+//! version does not know"), so `golden-v2.tsv`'s pinned answers hold. Figures: a classic
+//! Klotski solve (横刀立马, 81 moves) with name and log is 70 characters, a 4×4 solve of 38
+//! tile moves 90, a 2048 game of 90 moves 69.
 //!
 //! # Version 1 (read forever, never written)
 //! `1<base64url>` (`A-Z a-z 0-9 - _`, no padding), the checksum last: payload, then the CRC-32
@@ -75,6 +105,7 @@
 
 pub mod board;
 mod perm;
+mod sent;
 mod wire;
 
 use crate::error::{Error, ErrorCode, Result};
@@ -82,21 +113,23 @@ use crate::game::{Game, Kind};
 use crate::id::GameId;
 #[cfg(test)]
 use board::{KlotskiBoard, SlideBoard};
+pub use sent::{check_name, Sender, Sent, MAX_LOG_MOVES, MAX_NAME_CHARS};
 pub use wire::{Reader, Writer};
 
 /// The version character of the codes this build writes.
 pub const VERSION: char = '2';
 /// The version character of the first codes (base64url; still read, never written anew).
 pub const VERSION_1: char = '1';
-/// Longest code accepted (written codes are at most 160 characters).
-pub const MAX_CODE_LEN: usize = 160;
+/// Longest code accepted: a result code with its move log is at most this long (codes
+/// without a log are at most 160 characters).
+pub const MAX_CODE_LEN: usize = 1200;
 /// Version-1 codes were written for the first three games only (numbers 0 – 2): any other
 /// number in one is an unknown game, also once more games exist.
 pub const V1_GAMES: u8 = 3;
 /// Largest game number a version-2 code may carry (its head's first varint).
 pub const MAX_GAME_NUMBER: u8 = 127;
 /// Longest text [`decode`] looks at (a link plus surrounding white space).
-pub const MAX_INPUT_LEN: usize = 400;
+pub const MAX_INPUT_LEN: usize = 1400;
 /// Scheme and path of the link form.
 pub const LINK_PREFIX: &str = "huarong://play?c=";
 /// Largest daily number a code may carry (≈ 2700 years of days).
@@ -170,7 +203,7 @@ impl Challenge {
 }
 
 /// Everything a code says.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Decoded {
     /// The code in its canonical text (what [`encode`] would write for this content).
     pub code: String,
@@ -187,9 +220,45 @@ pub struct Decoded {
     /// The picture of a picture puzzle (number slide), when the code carries one; `id`
     /// names it too (`slide:3x3/picture:lotus:…`).
     pub picture: Option<String>,
+    /// A result code's sender: their name and move log (issue 25), when the code has the
+    /// extension section.
+    pub sent: Option<Sent>,
+}
+
+/// The derived form, with `sent` only when there is one (the golden files pin the debug
+/// form of every code without it).
+impl std::fmt::Debug for Decoded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("Decoded");
+        d.field("code", &self.code)
+            .field("id", &self.id)
+            .field("kind", &self.kind)
+            .field("board", &self.board)
+            .field("origin", &self.origin)
+            .field("daily", &self.daily)
+            .field("challenge", &self.challenge)
+            .field("picture", &self.picture);
+        if let Some(sent) = &self.sent {
+            d.field("sent", sent);
+        }
+        d.finish()
+    }
 }
 
 impl Decoded {
+    /// The sender's name, when the code carries one.
+    pub fn name(&self) -> Option<&str> {
+        self.sent.as_ref().and_then(|s| s.name.as_deref())
+    }
+    /// The sender's move log, when the code carries one (then it was replayed: verified).
+    pub fn log(&self) -> Option<&[serde_json::Value]> {
+        self.sent.as_ref().and_then(|s| s.log.as_deref())
+    }
+    /// Whether the code's result was checked by replaying its move log.
+    pub fn verified(&self) -> bool {
+        self.sent.as_ref().is_some_and(Sent::verified)
+    }
+
     /// The game ID that regenerates or names the level, where there is one
     /// (`slide:4x4/medium#7`, `klotski:60-90#3`, `2048:#9`); else the exact ID.
     pub fn source_id(&self) -> String {
@@ -234,6 +303,41 @@ pub fn encode_challenge(game_id: &str, challenge: Challenge) -> Result<String> {
 /// The code of a game ID with extra facts and, optionally, a challenge (checked with
 /// [`Challenge::new`]'s bounds).
 pub fn encode_full(game_id: &str, extra: Extra, challenge: Option<Challenge>) -> Result<String> {
+    encode_sent(game_id, extra, challenge, &Sender::default())
+}
+
+/// A result code (issue 25): the game, the sender's result, their name and, if given, the
+/// move log, which must reach the goal in exactly `challenge.moves` (else a `parse` error).
+/// A code that would be longer than [`MAX_CODE_LEN`] is an `out_of_range` error: make it
+/// again without the log.
+pub fn encode_result(
+    game_id: &str,
+    extra: Extra,
+    challenge: Challenge,
+    sender: &Sender,
+) -> Result<String> {
+    encode_sent(game_id, extra, Some(challenge), sender)
+}
+
+fn encode_sent(
+    game_id: &str,
+    extra: Extra,
+    challenge: Option<Challenge>,
+    sender: &Sender,
+) -> Result<String> {
+    let name = match &sender.name {
+        Some(n) => check_name(n)?,
+        None => None,
+    };
+    if (name.is_some() || sender.log.is_some()) && challenge.is_none() {
+        return Err(Error::parse(
+            "a name or move log needs a result (moves and time)",
+        ));
+    }
+    let sender = Sender {
+        name,
+        log: sender.log.clone(),
+    };
     if let Some(c) = challenge {
         Challenge::new(c.moves, c.ms)?;
     }
@@ -245,7 +349,49 @@ pub fn encode_full(game_id: &str, extra: Extra, challenge: Option<Challenge>) ->
             )));
         }
     }
-    id.kind.entry().encode(&id, extra, challenge)
+    id.kind.entry().encode(&id, extra, challenge, &sender)
+}
+
+/// A move log in the compact form codes carry (base-56 text of its packed bits, see the
+/// module documentation), for a game ID's start: what the app keeps to replay a finish.
+/// Moves that are not legal in turn are a `parse` error.
+pub fn pack_log(game_id: &str, log: &[serde_json::Value]) -> Result<String> {
+    let id = GameId::parse(game_id)?;
+    let (count, bytes) = id.kind.entry().pack_log(&id, log)?;
+    let mut w = Writer::default();
+    w.varint(count as u64);
+    w.slice(&bytes);
+    Ok(wire::base56_encode(&w.bytes))
+}
+
+/// The checked payload of a version-2 code (head first, checksum removed), and the code of
+/// any payload ([`seal`]): for tests that build codes by hand (a checksum is no signature;
+/// what makes a result trustworthy is its replay).
+#[doc(hidden)]
+pub fn payload_of(code: &str) -> Result<Vec<u8>> {
+    match checked_payload(code.trim())? {
+        (Version::V2, p) => Ok(p),
+        _ => Err(Error::bad_code("not a version-2 code")),
+    }
+}
+
+/// The version-2 code of a payload (see [`payload_of`]).
+#[doc(hidden)]
+pub fn seal(payload: &[u8]) -> String {
+    Version::V2.text(payload)
+}
+
+/// The moves of a [`pack_log`] text for the same game ID (bounded by its length).
+pub fn unpack_log(game_id: &str, packed: &str) -> Result<Vec<serde_json::Value>> {
+    let id = GameId::parse(game_id)?;
+    if packed.len() > 16 * MAX_CODE_LEN {
+        return Err(Error::bad_code("the packed log is too long"));
+    }
+    let bytes = wire::base56_decode(packed, 0)?;
+    let mut r = Reader::new(&bytes);
+    let count = r.varint(MAX_LOG_MOVES as u64, "the move log's length")? as u32;
+    let rest = r.slice(r.remaining(), "the move log")?;
+    id.kind.entry().unpack_log(&id, count, rest)
 }
 
 /// The link form of a code.
@@ -355,7 +501,13 @@ pub(crate) struct Head {
     pub challenge: bool,
     pub picture: bool,
     pub wide: bool,
+    /// Version 2 only: head bit 6, an extension section follows the challenge (issue 25).
+    pub ext: bool,
 }
+
+/// What every build before issue 25 says about a code with head bit 6 (and what this one
+/// says about such a code that is not a well-formed result code).
+const UNKNOWN_FEATURES: &str = "the code uses features this version does not know";
 
 impl Head {
     fn write(&self, version: Version, w: &mut Writer) {
@@ -370,7 +522,7 @@ impl Head {
             Version::V1 => w.byte(self.game & 3 | flags(2) << 2),
             Version::V2 => {
                 w.varint(self.game as u64);
-                w.byte(flags(2));
+                w.byte(flags(2) | (self.ext as u8) << 6);
             }
         }
     }
@@ -384,10 +536,8 @@ impl Head {
             Version::V2 => {
                 let game = r.varint(u64::MAX, "the game's number")?;
                 let flags = r.byte("the header")?;
-                if flags >> 6 != 0 {
-                    return Err(Error::bad_code(
-                        "the code uses features this version does not know",
-                    ));
+                if flags >> 7 != 0 {
+                    return Err(Error::bad_code(UNKNOWN_FEATURES));
                 }
                 let game = u8::try_from(game)
                     .ok()
@@ -403,6 +553,7 @@ impl Head {
             challenge: flags & 8 != 0,
             picture: flags & 16 != 0,
             wide: flags & 32 != 0,
+            ext: version == Version::V2 && flags & 64 != 0,
         })
     }
 }
@@ -540,6 +691,25 @@ pub trait Coded: Game {
     fn with_picture(body: String, _name: &str) -> String {
         body
     }
+
+    /// The moves a code's move log may name from position `g`, in a fixed order that does
+    /// not depend on how the board names its pieces (a log replays on the decoded board,
+    /// whose letters may differ from the sender's): a logged move is its index in this list.
+    /// `None`: the game's codes carry no log.
+    fn log_choices(_g: &Self) -> Option<Vec<Self::Move>> {
+        None
+    }
+    /// Moves a log leaves out because the replay makes them itself ([`Coded::log_before`]).
+    fn log_implied(_mv: &Self::Move) -> bool {
+        false
+    }
+    /// Makes the implied moves before the next logged one (2048: keep going after a win).
+    fn log_before(_g: &mut Self) {}
+    /// Whether a replay ended where a result is claimed: the goal reached (2048: the game
+    /// won or over, its finish).
+    fn log_done(g: &Self) -> bool {
+        g.status() == crate::game::Status::Won
+    }
 }
 
 /// A built-in level a code names by number ([`Coded::classic`]).
@@ -551,6 +721,14 @@ pub struct Classic {
     pub name: &'static str,
     /// Whether it has a solution (known, so decoding needs no search).
     pub solvable: bool,
+}
+
+/// A result code's extension as the payload carries it: the name and the packed log
+/// (moves, bytes).
+#[derive(Debug, Clone, Default)]
+struct SentBits {
+    name: Option<String>,
+    log: Option<(u32, Vec<u8>)>,
 }
 
 /// What a code carries for game `G`, apart from the daily number and the challenge.
@@ -566,8 +744,26 @@ pub(crate) fn encode_game<G: Coded>(
     id: &GameId,
     extra: Extra,
     challenge: Option<Challenge>,
+    sender: &Sender,
 ) -> Result<String> {
     let mut content = Content::<G>::from_id(id)?;
+    let mut bits = SentBits {
+        name: sender.name.clone(),
+        log: None,
+    };
+    if let (Some(log), Some(c)) = (&sender.log, challenge) {
+        let moves = sent::parse_moves::<G>(log)?;
+        let start = G::from_id(&id.body, id.seed)?;
+        let (count, bytes, end) = sent::pack(&start, &moves)?;
+        if !sent::reaches(&end, c.moves) {
+            return Err(Error::parse(format!(
+                "the move log does not reach the goal in {} moves",
+                c.moves
+            )));
+        }
+        bits.log = Some((count, bytes));
+    }
+    let sent = (bits.name.is_some() || bits.log.is_some()).then_some(bits);
     if let Some(index) = extra.classic {
         if !has_classics::<G>() || !matches!(content.origin, Origin::Exact | Origin::Classic { .. })
         {
@@ -584,7 +780,7 @@ pub(crate) fn encode_game<G: Coded>(
         }
         content.origin = Origin::Classic { index };
     }
-    let code = content.to_code(Version::CURRENT, extra.daily, challenge);
+    let code = content.to_code(Version::CURRENT, extra.daily, challenge, sent.as_ref());
     if code.len() > MAX_CODE_LEN {
         return Err(Error::range(format!(
             "the code would be {} characters long; codes are at most {MAX_CODE_LEN}",
@@ -597,11 +793,62 @@ pub(crate) fn encode_game<G: Coded>(
 /// Everything a code of game `G` says (`head`: its head, read; `r`: the checked payload
 /// after it), with [`Decoded::code`] written in version `out`.
 pub(crate) fn decode_game<G: Coded>(head: Head, r: &mut Reader, out: Version) -> Result<Decoded> {
-    let (content, daily, challenge) = Content::<G>::from_payload(head, r)?;
+    if !head.ext {
+        return decode_content::<G>(head, r, out, None);
+    }
+    // A code with head bit 6 that is not a well-formed result code is refused as every
+    // earlier build refuses it; a well-formed one whose replay misses its claim is refused
+    // for that (`decode_content` says why).
+    let mut ext = SentBits::default();
+    let parsed = Content::<G>::from_payload(head, r, Some(&mut ext))
+        .and_then(|(content, daily, challenge)| {
+            content.check()?;
+            let id = content.game_id()?;
+            Ok((content, daily, challenge, id))
+        })
+        .map_err(|_| Error::bad_code(UNKNOWN_FEATURES))?;
+    let (content, daily, challenge, id) = parsed;
+    let mut log = None;
+    if let Some((count, bytes)) = &ext.log {
+        let claim = challenge.map_or(0, |c| c.moves);
+        let parsed = GameId::parse(&id)?;
+        let start = G::from_id(&parsed.body, parsed.seed)?;
+        let (moves, end) = sent::unpack(&start, *count, bytes)?;
+        if !sent::reaches(&end, claim) {
+            return Err(Error::bad_code(format!(
+                "the code's move log does not reach the goal in its {claim} moves: \
+                 the result is not what was played"
+            )));
+        }
+        log = Some(sent::to_json::<G>(&moves));
+    }
+    Ok(Decoded {
+        code: content.to_code(out, daily, challenge, Some(&ext)),
+        board: content.board_body()?,
+        origin: content.origin.clone(),
+        picture: content.picture.clone(),
+        id,
+        kind: G::KIND,
+        daily,
+        challenge,
+        sent: Some(Sent {
+            name: ext.name.clone(),
+            log,
+        }),
+    })
+}
+
+fn decode_content<G: Coded>(
+    head: Head,
+    r: &mut Reader,
+    out: Version,
+    ext: Option<&SentBits>,
+) -> Result<Decoded> {
+    let (content, daily, challenge) = Content::<G>::from_payload(head, r, None)?;
     content.check()?;
     let id = content.game_id()?;
     Ok(Decoded {
-        code: content.to_code(out, daily, challenge),
+        code: content.to_code(out, daily, challenge, ext),
         id,
         kind: G::KIND,
         board: content.board_body()?,
@@ -609,7 +856,30 @@ pub(crate) fn decode_game<G: Coded>(head: Head, r: &mut Reader, out: Version) ->
         daily,
         challenge,
         picture: content.picture.clone(),
+        sent: None,
     })
+}
+
+/// [`pack_log`] for game `G`.
+pub(crate) fn pack_log_game<G: Coded>(
+    id: &GameId,
+    log: &[serde_json::Value],
+) -> Result<(u32, Vec<u8>)> {
+    let moves = sent::parse_moves::<G>(log)?;
+    let start = G::from_id(&id.body, id.seed)?;
+    let (count, bytes, _) = sent::pack(&start, &moves)?;
+    Ok((count, bytes))
+}
+
+/// [`unpack_log`] for game `G`.
+pub(crate) fn unpack_log_game<G: Coded>(
+    id: &GameId,
+    count: u32,
+    bytes: &[u8],
+) -> Result<Vec<serde_json::Value>> {
+    let start = G::from_id(&id.body, id.seed)?;
+    let (moves, _) = sent::unpack(&start, count, bytes)?;
+    Ok(sent::to_json::<G>(&moves))
 }
 
 impl<G: Coded> Content<G> {
@@ -653,7 +923,10 @@ impl<G: Coded> Content<G> {
         version: Version,
         daily: Option<u32>,
         challenge: Option<Challenge>,
+        sent: Option<&SentBits>,
     ) -> String {
+        // Only version 2 has the extension (bit 6), and only after a challenge.
+        let sent = sent.filter(|_| version == Version::V2 && challenge.is_some());
         let origin = match self.origin {
             Origin::Exact => 0u8,
             Origin::Generated { .. } => 1,
@@ -668,6 +941,7 @@ impl<G: Coded> Content<G> {
             challenge: challenge.is_some(),
             picture: self.picture.is_some(),
             wide: G::is_wide(&self.start),
+            ext: sent.is_some(),
         };
         head.write(version, &mut w);
         if let Some(n) = daily {
@@ -676,6 +950,9 @@ impl<G: Coded> Content<G> {
         if let Some(c) = challenge {
             w.varint(c.moves as u64);
             w.varint(c.ms);
+        }
+        if let Some(s) = sent {
+            sent::write_ext(&mut w, s.name.as_deref(), s.log.is_some());
         }
         let mut board = Writer::default();
         G::write_board(&self.start, &mut board);
@@ -703,13 +980,19 @@ impl<G: Coded> Content<G> {
             w.slice(name.as_bytes());
         }
         w.slice(&board.bytes);
+        if let Some((count, bytes)) = sent.and_then(|s| s.log.as_ref()) {
+            w.varint(*count as u64);
+            w.slice(bytes);
+        }
         version.text(&w.bytes)
     }
 
     /// Reads a checked payload after its `head`, which names game `G`.
+    /// `ext`: where the extension goes, for a head with bit 6 (else `None`).
     fn from_payload(
         head: Head,
         r: &mut Reader,
+        ext: Option<&mut SentBits>,
     ) -> Result<(Content<G>, Option<u32>, Option<Challenge>)> {
         if head.wide && !G::WIDE_FORM {
             return Err(Error::bad_code(
@@ -728,6 +1011,17 @@ impl<G: Coded> Content<G> {
         } else {
             None
         };
+        let mut has_log = false;
+        let mut ext = ext;
+        match ext.as_deref_mut() {
+            Some(bits) if head.ext && challenge.is_some() => {
+                let (name, log) = sent::read_ext(r)?;
+                bits.name = name;
+                has_log = log;
+            }
+            None if !head.ext => {}
+            _ => return Err(Error::bad_code(UNKNOWN_FEATURES)),
+        }
         let mut classic_check = None;
         let origin = match head.origin {
             0 => Origin::Exact,
@@ -780,6 +1074,16 @@ impl<G: Coded> Content<G> {
             Some(_) => return Err(Error::bad_code("only Klotski has classic levels")),
             None => G::read_board(r, head.wide)?,
         };
+        if has_log {
+            let count = r.varint(MAX_LOG_MOVES as u64, "the move log's length")? as u32;
+            let bytes = r.slice(r.remaining(), "the move log")?.to_vec();
+            if count == 0 {
+                return Err(Error::bad_code("the move log is empty"));
+            }
+            if let Some(bits) = ext {
+                bits.log = Some((count, bytes));
+            }
+        }
         if r.remaining() != 0 {
             return Err(Error::bad_code(format!(
                 "the code has {} byte(s) too many",

@@ -670,3 +670,266 @@ fn built_in_pictures_travel_in_codes() {
         assert_eq!(e.code, ErrorCode::BadCode, "{board}: {}", e.message);
     }
 }
+
+// ---- Result codes: name and move log (issue 25) ----
+
+/// A whole solution of a game ID, as JSON moves, and its move count (default rule).
+fn solution_of<G: crate::game::Game>(id: &str) -> (Vec<serde_json::Value>, u32) {
+    let p = GameId::parse(id).unwrap();
+    let mut g = G::from_id(&p.body, p.seed).unwrap();
+    let moves = g.solve(&crate::game::Cancel::new()).unwrap();
+    for m in &moves {
+        g.apply(m).unwrap();
+    }
+    assert_eq!(g.status(), crate::game::Status::Won);
+    (sent::to_json::<G>(&moves), g.moves())
+}
+
+fn sender(name: &str, log: Option<Vec<serde_json::Value>>) -> Sender {
+    Sender {
+        name: Some(name.to_string()),
+        log,
+    }
+}
+
+#[test]
+fn codes_without_a_result_are_unchanged_by_the_extension() {
+    // The same text as before issue 25 (golden-v2.tsv pins them all; this one by hand).
+    for id in [
+        "slide:3x3:1,2,3,4,5,6,7,0,8",
+        "klotski:aCCb/aCCb/cdde/cste/u..v",
+        "2048:#7",
+    ] {
+        let c = encode(id).unwrap();
+        assert_eq!(
+            encode_result(
+                id,
+                Extra::default(),
+                Challenge::new(5, 9).unwrap(),
+                &Sender::default()
+            )
+            .unwrap(),
+            encode_challenge(id, Challenge::new(5, 9).unwrap()).unwrap()
+        );
+        assert!(decode_full(&c).unwrap().sent.is_none());
+    }
+}
+
+#[test]
+fn a_result_code_carries_name_and_log_and_is_verified() {
+    let id = "slide:3x3:4,1,3,7,2,6,5,8,0";
+    let (log, moves) = solution_of::<Slide>(id);
+    let ch = Challenge::new(moves, 12_345).unwrap();
+    let extra = Extra {
+        daily: Some(321),
+        classic: None,
+    };
+    let code = encode_result(id, extra, ch, &sender("  Mei 梅 ", Some(log.clone()))).unwrap();
+    let d = decode_full(&code).unwrap();
+    assert_eq!(d.code, code, "canonical");
+    assert_eq!(d.id, id);
+    assert_eq!(d.challenge, Some(ch));
+    assert_eq!(d.daily, Some(321));
+    assert_eq!(d.name(), Some("Mei 梅"));
+    assert_eq!(d.log(), Some(&log[..]));
+    assert!(d.verified());
+    // The upgrade of a current code is itself; the link form decodes the same.
+    assert_eq!(upgrade(&code).unwrap(), code);
+    // Name only: plain (not verified).
+    let plain = encode_result(id, extra, ch, &sender("Mei", None)).unwrap();
+    let d = decode_full(&plain).unwrap();
+    assert_eq!(
+        (d.name(), d.log(), d.verified()),
+        (Some("Mei"), None, false)
+    );
+    assert!(plain.len() < code.len());
+    // A log alone, no name.
+    let anon = Sender {
+        name: None,
+        log: Some(log),
+    };
+    let d = decode_full(&encode_result(id, extra, ch, &anon).unwrap()).unwrap();
+    assert_eq!((d.name(), d.verified()), (None, true));
+}
+
+#[test]
+fn a_log_that_misses_its_claim_is_refused_both_ways() {
+    let id = "slide:3x3:4,1,3,7,2,6,5,8,0";
+    let (log, moves) = solution_of::<Slide>(id);
+    // The encoder refuses a wrong count, a log that stops short, an illegal move.
+    let wrong = Challenge::new(moves + 1, 1_000).unwrap();
+    let e = encode_result(id, Extra::default(), wrong, &sender("A", Some(log.clone())));
+    assert_eq!(e.unwrap_err().code, ErrorCode::Parse);
+    let ch = Challenge::new(moves, 1_000).unwrap();
+    let short = log[..log.len() - 1].to_vec();
+    assert!(encode_result(id, Extra::default(), ch, &sender("A", Some(short))).is_err());
+    let illegal = vec![serde_json::json!({"tile": 1})];
+    assert!(encode_result(id, Extra::default(), ch, &sender("A", Some(illegal))).is_err());
+    // A forged code (a correct checksum over a log that is not the claimed result).
+    let content = Content::<Slide>::from_id(&GameId::parse(id).unwrap()).unwrap();
+    let start = Slide::from_id(&id[6..], None).unwrap();
+    let mv = sent::parse_moves::<Slide>(&log).unwrap();
+    let (count, bytes, _) = sent::pack(&start, &mv).unwrap();
+    let forged_claims = [moves - 1, moves + 3];
+    for claim in forged_claims {
+        let bits = SentBits {
+            name: Some("Liar".into()),
+            log: Some((count, bytes.clone())),
+        };
+        let forged = content.to_code(
+            Version::V2,
+            None,
+            Some(Challenge::new(claim, 5).unwrap()),
+            Some(&bits),
+        );
+        let e = decode_full(&forged).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadCode);
+        assert!(e.message.contains("does not reach the goal"), "{e}");
+    }
+    // A log cut short (fewer moves than its bits say): refused.
+    let (count2, bytes2, _) = sent::pack(&start, &mv[..mv.len() - 1]).unwrap();
+    let bits = SentBits {
+        name: None,
+        log: Some((count2, bytes2)),
+    };
+    let short = content.to_code(Version::V2, None, Some(ch), Some(&bits));
+    assert_eq!(decode_full(&short).unwrap_err().code, ErrorCode::BadCode);
+}
+
+#[test]
+fn the_checksum_covers_name_and_log() {
+    let id = "slide:3x3:4,1,3,7,2,6,5,8,0";
+    let (log, moves) = solution_of::<Slide>(id);
+    let ch = Challenge::new(moves, 7_000).unwrap();
+    let code = encode_result(id, Extra::default(), ch, &sender("Bo", Some(log))).unwrap();
+    let chars: Vec<char> = code.chars().collect();
+    let alphabet: Vec<char> = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz"
+        .chars()
+        .collect();
+    // Every character changed (in the name and log as well as the head) is refused.
+    for at in 1..chars.len() {
+        let mut t = chars.clone();
+        let i = alphabet.iter().position(|&c| c == t[at]).unwrap();
+        t[at] = alphabet[(i + 1) % alphabet.len()];
+        let t: String = t.into_iter().collect();
+        let r = decode_full(&t);
+        assert!(
+            r.as_ref().is_err_and(|e| e.code == ErrorCode::BadCode),
+            "{t}: {r:?}"
+        );
+    }
+}
+
+#[test]
+fn bad_names_are_refused_in_codes() {
+    let id = "slide:3x3:4,1,3,7,2,6,5,8,0";
+    let ch = Challenge::new(3, 7_000).unwrap();
+    for bad in ["a\nb", "x\u{1}", "abcdefghijklmnopq"] {
+        assert!(encode_result(id, Extra::default(), ch, &sender(bad, None)).is_err());
+        // Written by hand with a right checksum: the decoder refuses it too.
+        let content = Content::<Slide>::from_id(&GameId::parse(id).unwrap()).unwrap();
+        let bits = SentBits {
+            name: Some(bad.to_string()),
+            log: None,
+        };
+        let forged = content.to_code(Version::V2, None, Some(ch), Some(&bits));
+        assert_eq!(decode_full(&forged).unwrap_err().code, ErrorCode::BadCode);
+    }
+    // A name needs a result.
+    assert!(encode_full(id, Extra::default(), None).is_ok());
+    assert!(encode_sent(id, Extra::default(), None, &sender("A", None)).is_err());
+}
+
+#[test]
+fn logs_of_klotski_and_2048_replay_and_the_length_is_bounded() {
+    // The classic 横刀立马, solved: its code with the log, figures for the README.
+    let classic = klotski::classics()
+        .iter()
+        .find(|c| c.name_zh == "横刀立马")
+        .unwrap();
+    let id = classic.id();
+    let (log, moves) = solution_of::<klotski::Klotski>(&id);
+    assert_eq!(Some(moves), classic.min_moves);
+    let ch = Challenge::new(moves, 95_000).unwrap();
+    let code = encode_result(
+        &id,
+        Extra::default(),
+        ch,
+        &sender("Cao Cao", Some(log.clone())),
+    )
+    .unwrap();
+    eprintln!(
+        "classic Klotski solve ({moves} moves): {} characters",
+        code.len()
+    );
+    let d = decode_full(&code).unwrap();
+    assert!(d.verified());
+    assert_eq!(d.log().unwrap().len(), log.len());
+    assert!(code.len() <= 200, "{}", code.len());
+    // A log padded with 5000 back-and-forth moves is too long for a code.
+    let first = log[0].clone();
+    let mv: klotski::Move = serde_json::from_value(first).unwrap();
+    let start = klotski::Klotski::parse(classic.board).unwrap();
+    let back = {
+        let p = start.board().piece(mv.piece).unwrap();
+        serde_json::json!({"piece": mv.piece, "to": [p.row, p.col]})
+    };
+    let mut long = Vec::new();
+    for _ in 0..2500 {
+        long.push(log[0].clone());
+        long.push(back.clone());
+    }
+    long.extend(log.iter().cloned());
+    let mut g = start.clone();
+    for m in sent::parse_moves::<klotski::Klotski>(&long).unwrap() {
+        g.apply(&m).unwrap();
+    }
+    let ch = Challenge::new(g.moves(), 95_000).unwrap();
+    let e = encode_result(&id, Extra::default(), ch, &sender("Cao Cao", Some(long))).unwrap_err();
+    assert_eq!(e.code, ErrorCode::OutOfRange, "{e}");
+    // A 4×4 solve.
+    let id4 = decode(&encode("slide:4x4/medium#11").unwrap()).unwrap();
+    let (log4, moves4) = solution_of::<Slide>(&id4);
+    let ch = Challenge::new(moves4, 60_000).unwrap();
+    let code4 = encode_result(
+        "slide:4x4/medium#11",
+        Extra {
+            daily: Some(400),
+            classic: None,
+        },
+        ch,
+        &sender("abcdefghijklmnop", Some(log4)),
+    )
+    .unwrap();
+    eprintln!(
+        "4x4 medium solve ({moves4} tile moves): {} characters",
+        code4.len()
+    );
+    assert!(decode_full(&code4).unwrap().verified());
+    // 2048: a seeded game played to its end replays (spawns follow from seed and moves).
+    let mut g = crate::g2048::G2048::from_id("", Some(42)).unwrap();
+    let mut played = Vec::new();
+    let mut rng = rng::stream(3, "test");
+    while g.status() == crate::game::Status::Playing && played.len() < 3000 {
+        let dir = crate::g2048::Dir::ALL[(rng.next_u32() % 4) as usize];
+        let m = crate::g2048::Move::Slide(dir);
+        if g.apply(&m).is_ok() {
+            played.push(serde_json::to_value(m).unwrap());
+        }
+    }
+    let ch = Challenge::new(g.moves(), 30_000).unwrap();
+    let code = encode_result("2048:#42", Extra::default(), ch, &sender("R", Some(played)));
+    let code = code.unwrap();
+    eprintln!(
+        "2048 game of {} moves: {} characters",
+        g.moves(),
+        code.len()
+    );
+    let d = decode_full(&code).unwrap();
+    assert!(d.verified());
+    assert!(code.len() <= MAX_CODE_LEN);
+    // pack_log / unpack_log round trip (what the app keeps for replays).
+    let packed = pack_log(&id, &log).unwrap();
+    assert_eq!(unpack_log(&id, &packed).unwrap(), log);
+    assert!(unpack_log(&id, "2").is_err());
+}

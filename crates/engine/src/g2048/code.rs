@@ -44,6 +44,28 @@ impl Coded for G2048 {
     fn read_board(r: &mut Reader, wide: bool) -> Result<Board2048> {
         Board2048::read(r, wide)
     }
+
+    /// A swipe, 2 bits: left, right, up, down. Spawns follow from the game's seed and the
+    /// moves (the session's save replays them the same way), so a log replays exactly.
+    fn log_choices(g: &G2048) -> Option<Vec<super::Move>> {
+        if g.status() != crate::game::Status::Playing {
+            return Some(Vec::new());
+        }
+        Some(super::Dir::ALL.into_iter().map(super::Move::Slide).collect())
+    }
+    /// "Keep going" after 2048 is implied by the next swipe.
+    fn log_implied(mv: &super::Move) -> bool {
+        matches!(mv, super::Move::KeepGoing)
+    }
+    fn log_before(g: &mut G2048) {
+        if g.status() == crate::game::Status::Won {
+            let _ = g.apply(&super::Move::KeepGoing);
+        }
+    }
+    /// A 2048 result is its finish: won (2048 reached) or over.
+    fn log_done(g: &G2048) -> bool {
+        g.status() != crate::game::Status::Playing
+    }
     fn is_wide(board: &Board2048) -> bool {
         board.is_wide()
     }

@@ -38,6 +38,31 @@ impl Coded for Klotski {
         KlotskiBoard::read(r)
     }
 
+    /// A piece moved to a cell it can reach (the standard piece count: one move, any
+    /// distance): pieces in the order of their top-left cells, each one's reachable cells in
+    /// row-major order. Letters play no part, so the log replays on the decoded board.
+    fn log_choices(g: &Klotski) -> Option<Vec<super::Move>> {
+        let b = g.board();
+        if b.is_solved() {
+            return Some(Vec::new());
+        }
+        let mut pieces: Vec<_> = b.pieces().to_vec();
+        pieces.sort_by_key(|p| p.pos());
+        let mut out = Vec::new();
+        for p in pieces {
+            let mut to: Vec<(u8, u8)> = b
+                .targets(p.letter)
+                .map(|ts| ts.into_iter().map(|t| t.to).collect())
+                .unwrap_or_default();
+            to.sort_unstable();
+            out.extend(to.into_iter().map(|to| super::Move {
+                piece: p.letter,
+                to,
+            }));
+        }
+        Some(out)
+    }
+
     /// The board must be solvable, which a search bounded by [`KLOTSKI_CHECK_STATES`]
     /// decides; a board too large to decide within the bound is accepted (the game reports
     /// it when asked for a hint).

@@ -57,6 +57,25 @@ impl Coded for Slide {
         SlideBoard::read(r)
     }
 
+    /// A tap on a tile in the blank's row or column (it slides the run up to the blank), the
+    /// tiles in cell order: (W − 1) + (H − 1) choices, 3 bits a tap on 4×4.
+    fn log_choices(g: &Slide) -> Option<Vec<super::Move>> {
+        let b = g.board();
+        if b.is_solved() {
+            return Some(Vec::new());
+        }
+        let (w, blank) = (b.width(), b.blank());
+        let cells = b.cells();
+        Some(
+            (0..cells.len())
+                .filter(|&i| i != blank && (i / w == blank / w || i % w == blank % w))
+                .map(|i| super::Move {
+                    tile: cells[i] as u16,
+                })
+                .collect(),
+        )
+    }
+
     /// A picture puzzle's size must allow pictures; the parity must be right; the game
     /// must accept the board.
     fn check_board(board: &SlideBoard, body: &str, picture: Option<&str>) -> Result<()> {

@@ -1,0 +1,354 @@
+//! The share loop both ways (issue 25): result codes after a finish, the daily challenge's
+//! friends' boards, and replays. The saved data and its bounds are in
+//! `progress/friends.rs`; the code format in the engine's `code` module.
+//!
+//! - `result_code {kind}`: the current finished game of `kind` as a result code: the game,
+//!   the result (moves under the game's default rule, time), the player's name, the daily
+//!   number for a daily, and the move log when the whole code stays within 1,200
+//!   characters (`replay: true`).
+//! - Opening a result code of a daily (`open_game`) adds the sender to that day's board —
+//!   only when the code's game is that daily's puzzle of its game and the name is not the
+//!   player's own.
+//! - `friends {daily, kind?}`: the board, best first (fewer moves, then less time, then
+//!   verified): `[{name, moves, ms, verified, me, kind}]`; `me` marks the player's own
+//!   result (from their daily finishes; their `name` is the settings' name).
+//! - `replay {code}` / `replay {history: {scope, index}}`: `{id, kind, moves, ms, views}`;
+//!   `views` are the board after 0, 1, … moves (the game's own `view` form) for the page's
+//!   board module. Nothing in a replay touches a game slot or a record. `ms` is null: the
+//!   app does not keep the time of each move.
+
+use crate::core::AppState;
+use crate::error::{AppError, AppResult};
+use crate::games::{with_game, AppGame};
+use crate::progress::{BoardResult, KeptReplay, Progress, SlotChallenge};
+use huarong_engine::code::{self, Challenge, Sender};
+use huarong_engine::daily::{self, Date};
+use huarong_engine::session::Entry;
+use huarong_engine::{ErrorCode, Game, GameId, Kind, Session, Status};
+use serde::Serialize;
+use serde_json::Value;
+
+/// What `result_code` returns.
+#[derive(Debug, Clone, Serialize)]
+pub struct ResultCode {
+    pub code: String,
+    pub link: String,
+    /// Whether the move log is in the code.
+    pub replay: bool,
+    /// The result the code carries (default rule) and the daily number, if any.
+    pub moves: u32,
+    pub ms: u64,
+    pub daily: Option<u32>,
+}
+
+/// One line of a friends' board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardLine {
+    /// Null for a friend without a name ("a friend"), and for the player without one.
+    pub name: Option<String>,
+    pub moves: u32,
+    pub ms: u64,
+    pub verified: bool,
+    pub me: bool,
+    pub kind: String,
+}
+
+/// What `replay` returns.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReplayView {
+    pub id: String,
+    pub kind: String,
+    pub moves: Vec<Value>,
+    /// Elapsed milliseconds at each move, when known (never, so far).
+    pub ms: Option<Vec<u64>>,
+    /// The board before the first move and after each one (`views.len() == moves.len() + 1`).
+    pub views: Vec<Value>,
+}
+
+/// The moves of a session's line from its start (after its last restart).
+pub(crate) fn line_of<G: Game>(sess: &Session<G>) -> Vec<G::Move> {
+    let played = sess.played();
+    let from = played
+        .iter()
+        .rposition(|e| matches!(e, Entry::Restart))
+        .map_or(0, |i| i + 1);
+    played[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Move(m) => Some(m.clone()),
+            Entry::Restart => None,
+        })
+        .collect()
+}
+
+fn to_json<G: Game>(moves: &[G::Move]) -> Vec<Value> {
+    moves
+        .iter()
+        .filter_map(|m| serde_json::to_value(m).ok())
+        .collect()
+}
+
+/// The daily number of a date.
+fn number_of(date: &str) -> Option<u32> {
+    daily::number(Date::parse(date).ok()?).ok()
+}
+
+/// Inside a finish's save: keep the move log of the finish (`scope`, `at_ms`) for replays,
+/// and a daily's result as the player's own on that day's board (`day`: the daily it was).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn keep_finish<G: AppGame>(
+    p: &mut Progress,
+    sess: &Session<G>,
+    scope: &str,
+    at_ms: u64,
+    day: Option<Date>,
+    today: &str,
+    moves: u32,
+    ms: u64,
+) {
+    let line = line_of(sess);
+    if let Ok(log) = code::pack_log(sess.id(), &to_json::<G>(&line)) {
+        p.replays.add(KeptReplay {
+            scope: scope.to_string(),
+            at_ms,
+            id: sess.id().to_string(),
+            log,
+        });
+    }
+    if let Some(day) = day {
+        if let Ok(n) = daily::number(day) {
+            let r = BoardResult {
+                moves,
+                ms,
+                verified: true,
+            };
+            let today = number_of(today).unwrap_or(n);
+            p.friends.add_mine(n, G::KIND.as_str(), r, today);
+        }
+    }
+}
+
+/// Whether `id` is the daily puzzle of `kind` numbered `n`.
+fn is_daily_puzzle(kind: Kind, id: &str, n: u32) -> bool {
+    daily::date_of(n)
+        .and_then(daily::puzzles)
+        .is_ok_and(|p| huarong_engine::registry::daily_id(&p, kind) == Some(id))
+}
+
+/// A friend's result from a code, onto its daily's board (see the module documentation).
+pub(crate) fn add_friend(p: &mut Progress, kind: Kind, c: &SlotChallenge, today: &str) {
+    let Some(n) = c.daily else { return };
+    if !is_daily_puzzle(kind, &c.id, n) {
+        return;
+    }
+    let name = c.name.clone().unwrap_or_default();
+    if !name.is_empty() && name == p.settings.name {
+        return;
+    }
+    let r = BoardResult {
+        moves: c.moves,
+        ms: c.ms,
+        verified: c.verified,
+    };
+    let today = number_of(today).unwrap_or(n);
+    p.friends.add_friend(n, kind.as_str(), &name, r, today);
+}
+
+/// The board of daily `n` (one game, or all), best first.
+pub fn board(p: &Progress, n: u32, kind: Option<Kind>) -> Vec<BoardLine> {
+    let Some(day) = p.friends.days.get(&n) else {
+        return Vec::new();
+    };
+    let wanted = |k: &str| kind.is_none_or(|want| want.as_str() == k);
+    let own_name = (!p.settings.name.is_empty()).then(|| p.settings.name.clone());
+    let mut lines: Vec<(BoardResult, BoardLine)> = Vec::new();
+    for (k, friends) in day.friends.iter().filter(|(k, _)| wanted(k)) {
+        for (name, r) in friends {
+            lines.push((
+                *r,
+                BoardLine {
+                    name: (!name.is_empty()).then(|| name.clone()),
+                    moves: r.moves,
+                    ms: r.ms,
+                    verified: r.verified,
+                    me: false,
+                    kind: k.clone(),
+                },
+            ));
+        }
+    }
+    for (k, r) in day.mine.iter().filter(|(k, _)| wanted(k)) {
+        lines.push((
+            *r,
+            BoardLine {
+                name: own_name.clone(),
+                moves: r.moves,
+                ms: r.ms,
+                verified: r.verified,
+                me: true,
+                kind: k.clone(),
+            },
+        ));
+    }
+    lines.sort_by(|a, b| {
+        a.1.kind
+            .cmp(&b.1.kind)
+            .then((a.0.moves, a.0.ms, !a.0.verified).cmp(&(b.0.moves, b.0.ms, !b.0.verified)))
+            .then(b.1.me.cmp(&a.1.me))
+            .then(a.1.name.cmp(&b.1.name))
+    });
+    lines.into_iter().map(|(_, l)| l).collect()
+}
+
+/// The views of a replay of `moves` from the game `id` (each move checked legal in turn).
+fn replay_views<G: AppGame>(id: &str, moves: &[Value]) -> AppResult<ReplayView> {
+    let parsed = GameId::parse(id)?;
+    let start = G::from_id(&parsed.body, parsed.seed)?;
+    let mut g = start.clone();
+    let mut views = vec![g.view(&start)];
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, v) in moves.iter().enumerate() {
+        let m: G::Move = serde_json::from_value(v.clone())
+            .map_err(|e| AppError::bad_argument(format!("move {} of the replay: {e}", i + 1)))?;
+        if !g.accepts(&m) || g.apply(&m).is_err() {
+            return Err(AppError::new(
+                ErrorCode::BadCode,
+                format!("move {} of the replay is not legal", i + 1),
+            ));
+        }
+        views.push(g.view(&start));
+        out.push(v.clone());
+    }
+    Ok(ReplayView {
+        id: id.to_string(),
+        kind: G::KIND.as_str().to_string(),
+        moves: out,
+        ms: None,
+        views,
+    })
+}
+
+fn no_log(what: &str) -> AppError {
+    AppError::new(
+        ErrorCode::Unsupported,
+        format!("{what} carries no move log to replay"),
+    )
+}
+
+impl AppState {
+    /// `friends {daily, kind?}`.
+    pub fn friends(&self, daily: u32, kind: Option<Kind>) -> Vec<BoardLine> {
+        board(&self.store().progress, daily, kind)
+    }
+
+    /// `result_code {kind}`.
+    pub fn result_code(&self, kind: Kind) -> AppResult<ResultCode> {
+        with_game!(kind, G => self.result_code_g::<G>())
+    }
+
+    fn result_code_g<G: AppGame>(&self) -> AppResult<ResultCode> {
+        let slot = self.current::<G>()?;
+        let (id, line, moves, ms) = {
+            let s = crate::core::lock(&slot);
+            let sess = &s.session;
+            let finished = match sess.status() {
+                Status::Won => true,
+                Status::Lost => G::DAILY_ON_END,
+                Status::Playing => false,
+            };
+            if !finished || sess.played().is_empty() {
+                return Err(AppError::bad_argument(format!(
+                    "the current {} game is not finished: there is no result to share",
+                    G::KIND.as_str()
+                )));
+            }
+            let g = sess.current();
+            (
+                sess.id().to_string(),
+                line_of(sess),
+                g.moves(),
+                sess.elapsed_ms(self.now()),
+            )
+        };
+        let today = self.today();
+        let day = crate::daily::daily_day(G::KIND, &id, &today).and_then(|d| daily::number(d).ok());
+        let extra = code::Extra {
+            daily: day,
+            classic: None,
+        };
+        let challenge = Challenge::new(moves, ms)?;
+        let name = self.store().progress.settings.name.clone();
+        let name = (!name.is_empty()).then_some(name);
+        let with_log = Sender {
+            name: name.clone(),
+            log: Some(to_json::<G>(&line)),
+        };
+        let (c, replay) = match code::encode_result(&id, extra, challenge, &with_log) {
+            Ok(c) => (c, true),
+            // Too long (or a line the code cannot carry): the result without its log.
+            Err(_) => (
+                code::encode_result(&id, extra, challenge, &Sender { name, log: None })?,
+                false,
+            ),
+        };
+        Ok(ResultCode {
+            link: code::link(&c),
+            code: c,
+            replay,
+            moves,
+            ms,
+            daily: day,
+        })
+    }
+
+    /// `replay {code}`: the move log a result code carries (replayed while decoding).
+    pub fn replay_code(&self, text: &str) -> AppResult<ReplayView> {
+        let t = text.trim();
+        if code::is_game_id(t) {
+            return Err(no_log("a game ID"));
+        }
+        let d = crate::error::guard("reading the code", || {
+            code::decode_full(t).map_err(AppError::from)
+        })?;
+        let log = d.log().ok_or_else(|| no_log("this code"))?.to_vec();
+        with_game!(d.kind, G => replay_views::<G>(&d.id, &log))
+    }
+
+    /// `replay {history: {scope, index}}`: a finish of the records history whose move log
+    /// the app still keeps.
+    pub fn replay_history(&self, scope: &str, index: usize) -> AppResult<ReplayView> {
+        let kept = {
+            let st = self.store();
+            let p = &st.progress;
+            let stats = p.stats.get(scope).ok_or_else(|| {
+                AppError::bad_argument(format!(
+                    "`history.scope` {:?} has no history",
+                    scope.chars().take(60).collect::<String>()
+                ))
+            })?;
+            let e = stats.history.get(index).ok_or_else(|| {
+                AppError::bad_argument(format!(
+                    "`history.index` {index} is not in the history ({} finishes)",
+                    stats.history.len()
+                ))
+            })?;
+            p.replays.find(scope, e.at_ms).cloned()
+        };
+        let kept = kept.ok_or_else(|| no_log("this finish (its log is no longer kept)"))?;
+        let moves = code::unpack_log(&kept.id, &kept.log)?;
+        let kind = GameId::parse(&kept.id)?.kind;
+        with_game!(kind, G => replay_views::<G>(&kept.id, &moves))
+    }
+
+    /// Whether the history entries of `scope` can be replayed, oldest first.
+    pub fn replayable(&self, scope: &str) -> Vec<bool> {
+        let st = self.store();
+        let p = &st.progress;
+        p.stats.get(scope).map_or_else(Vec::new, |s| {
+            s.history
+                .iter()
+                .map(|e| p.replays.find(scope, e.at_ms).is_some())
+                .collect()
+        })
+    }
+}
