@@ -254,7 +254,7 @@ async function start() {
   document.addEventListener('dblclick', (e) => e.preventDefault());
   if (!available()) {
     setLanguage('system');
-    app.root.append(h('p', { class: 'fatal', role: 'alert' }, 'Huarong needs its Tauri back end (window.__TAURI__ is missing).'));
+    app.root.append(h('p', { class: 'fatal', role: 'alert' }, 'Huarong needs its Tauri back end, or a browser with Web Workers, WebAssembly and IndexedDB.'));
     return;
   }
   // Settings and progress are independent: ask for both at once. The first screen also waits

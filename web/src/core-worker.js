@@ -174,6 +174,8 @@ const searcher = {
       const job = this.job;
       this.job = null;
       job.resolve(m.result);
+      // The search is over: the spare a cancel used up is made now, not while it searched.
+      this.spawn();
     };
     w.onerror = (e) => {
       e.preventDefault();
@@ -191,7 +193,7 @@ const searcher = {
   /** Run a job; a running one is cancelled first (one search at a time, as natively). */
   run(text, info) {
     this.stop('cancelled', 'the search was overtaken by a newer request');
-    this.spawn();
+    if (!this.worker) this.worker = this.make();
     const id = this.next++;
     return new Promise((resolve) => {
       this.job = { id, text, resolve, ...info };
@@ -199,16 +201,15 @@ const searcher = {
     });
   },
   /** Terminate the worker (the only way to stop a search) and answer its job with `code`; the
-   *  spare takes over and a new spare starts. */
+   *  spare takes over (a new spare is made once the next search is over). */
   stop(code, message) {
     if (!this.job) return;
     const job = this.job;
     this.job = null;
     if (this.worker) this.worker.terminate();
-    this.worker = this.spare;
+    this.worker = this.spare || this.make();
     this.spare = null;
     job.resolve(JSON.stringify({ error: { code, message } }));
-    this.spawn();
   },
   /** After a command: stop a search whose slot moved on (a move, leaving the game). */
   check(cmd, args) {
