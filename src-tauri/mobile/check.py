@@ -31,13 +31,16 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 
 def set_root(root: Path) -> None:
     """Point every check at a copy of the repository: this one on import, the self-test's."""
-    global ROOT, APP, CONF, IOS_CONF, ANDROID, MAIN, MANIFEST, WORKFLOW, MOBILE, IOS
+    global ROOT, APP, CONF, IOS_CONF, ANDROID, MAIN, MANIFEST, WORKFLOW, MOBILE, IOS, PAGES, SHARE
     ROOT = root
+    PAGES = root / ".github" / "workflows" / "pages.yml"
+    SHARE = root / "crates" / "engine" / "src" / "code" / "mod.rs"
     APP = root / "src-tauri"
     CONF = APP / "tauri.conf.json"
     IOS_CONF = APP / "tauri.ios.conf.json"
@@ -136,6 +139,20 @@ def load_conf() -> dict:
         return json.loads(CONF.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise Fail(f"{CONF.relative_to(ROOT)} does not parse: {e}") from e
+
+
+def link_base() -> tuple[str, str, str]:
+    """The share links' base, (base, host, path), from its one place: LINK_BASE in the
+    engine's code module (README, "Links")."""
+    src = SHARE.read_text(encoding="utf-8")
+    m = re.search(r'^pub const LINK_BASE: &str = "([^"]*)";$', src, re.M)
+    need(m is not None, "crates/engine/src/code/mod.rs no longer defines pub const LINK_BASE")
+    base = m.group(1)
+    parts = re.fullmatch(r"https://([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+)(/([^?#\s]*/)?)",
+                         base)
+    need(parts is not None, f"LINK_BASE {base!r} must be https://<lowercase host>/<path>/ (ending in /, "
+         "no port, query or fragment)")
+    return base, parts.group(1), parts.group(5)
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -310,13 +327,20 @@ def check_mobile_config() -> str:
     mobile = dl.get("mobile", [])
     need(any(SCHEME in d.get("scheme", []) and d.get("appLink") is False and "host" not in d
              for d in mobile),
-         f"plugins.deep-link.mobile needs {{scheme: [{SCHEME!r}], appLink: false}}")
+         f"plugins.deep-link.mobile needs {{scheme: [{SCHEME!r}], appLink: false}} (the first links)")
+    base, host, path = link_base()
+    web = [d for d in mobile if set(d.get("scheme", ["https", "http"])) & {"https", "http"}]
+    want = {"scheme": ["https"], "host": host, "path": [path], "appLink": True}
+    need(web == [want],
+         f"plugins.deep-link.mobile must have exactly one web entry, {json.dumps(want)} (the App "
+         f"Link / Universal Link of LINK_BASE {base}), has {json.dumps(web)}")
     desktop = dl.get("desktop", {})
     desktop = desktop if isinstance(desktop, list) else [desktop]
     need(any(SCHEME in d.get("schemes", []) for d in desktop),
          f"plugins.deep-link.desktop needs schemes [{SCHEME!r}]")
     return (f"identifier {ident}; Android minSdk {MIN_SDK}; iOS {IOS_MIN}; deep link "
-            f"{SCHEME}:// on mobile and desktop")
+            f"{SCHEME}:// on mobile and desktop; App Link / Universal Link https://{host}{path} "
+            "= LINK_BASE")
 
 
 def check_capabilities() -> str:
@@ -416,10 +440,15 @@ def check_icons_match_source(tmp: Path) -> str:
 
 
 def deep_link_intent_filter(domain: dict) -> str:
-    """Same text as tauri-plugin-deep-link 2.x build.rs `intent_filter` (custom schemes only)."""
+    """Same text as tauri-plugin-deep-link 2.x build.rs `intent_filter` (schemes default to
+    https + http; an entry is an App Link when `appLink` says so, else when it is a web one
+    with a host)."""
+    scheme_list = domain.get("scheme", ["https", "http"])
     host = f'<data android:host="{domain["host"]}" />' if domain.get("host") else ""
-    auto_verify = 'android:autoVerify="true" ' if domain.get("appLink") else ""
-    schemes = "\n    ".join(f'<data android:scheme="{s}" />' for s in domain.get("scheme", []))
+    web = any(s in ("https", "http") for s in scheme_list)
+    app_link = domain.get("appLink", web and bool(domain.get("host")))
+    auto_verify = 'android:autoVerify="true" ' if app_link else ""
+    schemes = "\n    ".join(f'<data android:scheme="{s}" />' for s in scheme_list)
 
     def many(key: str, attr: str) -> str:
         return "\n    ".join(f'<data android:{attr}="{v}" />' for v in domain.get(key, []))
@@ -479,6 +508,14 @@ def check_manifest() -> str:
          "AndroidManifest.xml's deep-link block is not what the deep-link plugin writes: run "
          "python3 src-tauri/mobile/check.py --fix-manifest")
     need(f'<data android:scheme="{SCHEME}" />' in xml, f"no intent filter for {SCHEME}://")
+    _, host, path = link_base()
+    verified = [f.split("</intent-filter>")[0] for f in xml.split("<intent-filter ")[1:]
+                if f.startswith('android:autoVerify="true"')]
+    need(any(f'<data android:scheme="https" />' in f and f'<data android:host="{host}" />' in f
+             and f'<data android:path="{path}" />' in f and "android.intent.category.BROWSABLE" in f
+             for f in verified),
+         f"no autoVerify intent filter for https://{host}{path} (LINK_BASE): App Links would open "
+         "the browser")
     for attr, res in [("android:fullBackupContent", "backup_rules"),
                       ("android:dataExtractionRules", "data_extraction_rules")]:
         need(f'{attr}="@xml/{res}"' in xml, f"manifest lacks {attr}")
@@ -495,7 +532,8 @@ def check_manifest() -> str:
         need(sorted(includes) == sorted(files * sections),
              f"{res}.xml must include exactly {files} (from crates/app/src/persist/mod.rs and journal/mod.rs) in each section, "
              f"has {includes}")
-    return (f"deep-link intent filter as the plugin writes it; no Android TV declarations; "
+    return (f"deep-link intent filters as the plugin writes them (App Link https://{host}{path}, "
+            f"autoVerify); no Android TV declarations; "
             f"adjustResize; backups hold only {', '.join(files)}")
 
 
@@ -841,16 +879,39 @@ def fake_app(root: Path, **change) -> Path:
     return app
 
 
+def entitlements(path: Path, domains: list[str] | None) -> Path:
+    """An entitlements file as the deep-link plugin writes it (None: without the key)."""
+    ent = {} if domains is None else {"com.apple.developer.associated-domains": domains}
+    path.write_bytes(plistlib.dumps(ent))
+    return path
+
+
+def fake_ipa(root: Path, profile_entitlements: dict) -> Path:
+    """A signed .ipa: the fake bundle plus an embedded.mobileprovision (CMS bytes around a plist)."""
+    app = fake_app(root / "ipa")
+    profile = plistlib.dumps({"Name": "Huarong App Store", "Entitlements": profile_entitlements})
+    (app / "embedded.mobileprovision").write_bytes(b"0\x80\x06\x09*\x86H" + profile + b"\x00\xa0\x82")
+    ipa = root / "Huarong.ipa"
+    with zipfile.ZipFile(ipa, "w") as z:
+        for p in sorted(app.rglob("*")):
+            z.write(p, Path("Payload") / p.relative_to(app.parent))
+    return ipa
+
+
 def check_ios_verify(tmp: Path) -> str:
-    """ios-apply.py --verify passes a good bundle and refuses each store problem of issue 24."""
+    """ios-apply.py --verify passes a good bundle and refuses each store problem of issues 24
+    and 22 (Universal Links)."""
     apply = load_module(MOBILE / "ios-apply.py", "ios_apply")
     old_build = os.environ.pop("BUILD_NUMBER", None)
+    _, host, _ = link_base()
+    links = entitlements(tmp / "good.entitlements", [f"applinks:{host}", "webcredentials:x.org"])
     try:
-        def refused(app: Path, what: str, env_build: str | None = None) -> str:
+        def refused(app: Path, what: str, env_build: str | None = None,
+                    ent: Path = links) -> str:
             if env_build is not None:
                 os.environ["BUILD_NUMBER"] = env_build
             try:
-                apply.verify(app)
+                apply.verify(app, ent)
             except apply.Fail as e:
                 return str(e)
             finally:
@@ -860,9 +921,12 @@ def check_ios_verify(tmp: Path) -> str:
         good = fake_app(tmp / "good")
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                apply.verify(good)
+                apply.verify(good, links)
                 os.environ["BUILD_NUMBER"] = "57"
-                apply.verify(good)
+                apply.verify(good, links)
+                os.environ.pop("BUILD_NUMBER", None)
+                apply.verify(fake_ipa(tmp / "signed", {
+                    "com.apple.developer.associated-domains": "*"}), links)
         except apply.Fail as e:
             raise Fail(f"ios-apply.py --verify refuses a good bundle: {e}") from e
         finally:
@@ -879,12 +943,21 @@ def check_ios_verify(tmp: Path) -> str:
         refused(fake_app(tmp / "name", _name="Huarong 华容.app", CFBundleExecutable="Huarong 华容"),
                 "a product name with a space and Chinese characters")
         refused(good, "CFBundleVersion 57 while the run's build number is 58", env_build="58")
+        need(f"applinks:{host}" in refused(good, "entitlements without associated domains",
+                                           ent=entitlements(tmp / "none.entitlements", None)),
+             "the missing Universal Link refusal does not name applinks:<host>")
+        refused(good, "associated domains for another host",
+                ent=entitlements(tmp / "other.entitlements", ["applinks:example.com"]))
+        need("Associated Domains" in refused(fake_ipa(tmp / "noprofile", {"get-task-allow": False}),
+                                             "a profile without Associated Domains"),
+             "the provisioning-profile refusal does not say why")
     finally:
         if old_build is not None:
             os.environ["BUILD_NUMBER"] = old_build
-    return ("ios-apply.py --verify passes a good bundle and refuses: a .a inside, no huarong:// "
-            "scheme, a status bar that cannot follow the theme, a non-ASCII executable, a "
-            "CFBundleVersion other than the run's")
+    return ("ios-apply.py --verify passes a good bundle and a signed .ipa, and refuses: a .a "
+            "inside, no huarong:// scheme, a status bar that cannot follow the theme, a non-ASCII "
+            f"executable, a CFBundleVersion other than the run's, no applinks:{host} in the "
+            "entitlements, a profile without Associated Domains")
 
 
 def check_ios_product_name() -> str:
@@ -1390,8 +1463,10 @@ def self_test() -> int:
         copy = Path(tmp) / "repo"
         copy.mkdir()
         skip = shutil.ignore_patterns("target", "node_modules", ".git", "apple", "build", ".gradle")
-        for rel in ("Cargo.toml", "README.md", ".github", "ui", "src-tauri", "crates/app/src"):
+        for rel in ("Cargo.toml", "README.md", ".github", "ui", "src-tauri", "crates/app/src",
+                    "crates/engine/src/code/mod.rs", "web/well-known.mjs"):
             src = real_root / rel
+            (copy / rel).parent.mkdir(parents=True, exist_ok=True)
             (shutil.copytree(src, copy / rel, ignore=skip) if src.is_dir()
              else shutil.copy2(src, copy / rel))
         set_root(copy)
