@@ -1076,6 +1076,81 @@ def check_readme_mobile() -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# links (issue 22): the web page that serves LINK_BASE and its association files
+
+# The official Pages actions at their current majors (configure-pages v6, upload-pages-artifact
+# v5 with include-hidden-files: v4+ leave out .well-known/ otherwise, deploy-pages v5).
+PAGES_ACTIONS = {"actions/configure-pages": 6, "actions/upload-pages-artifact": 5,
+                 "actions/deploy-pages": 5}
+LINK_VARS = ("HUARONG_ANDROID_CERT_SHA256", "HUARONG_APPLE_TEAM_ID")
+
+
+def check_pages_workflow() -> str:
+    import yaml
+    need(PAGES.exists(), ".github/workflows/pages.yml missing (the web build on GitHub Pages)")
+    try:
+        wf = yaml.safe_load(PAGES.read_text(encoding="utf-8"))
+    except yaml.YAMLError as e:
+        raise Fail(f"pages.yml does not parse: {e}") from e
+    need(isinstance(wf, dict) and isinstance(wf.get("jobs"), dict), "pages.yml has no jobs")
+    steps = [(name, job, st) for name, job in wf["jobs"].items() for st in job.get("steps", [])]
+    used = {}
+    for name, job, st in steps:
+        uses = str(st.get("uses", ""))
+        action, _, ref = uses.partition("@")
+        if action in PAGES_ACTIONS:
+            m = re.fullmatch(r"v(\d+)(\.\d+)*", ref)
+            need(m is not None and int(m.group(1)) >= PAGES_ACTIONS[action],
+                 f"pages.yml: {uses} is older than {action}@v{PAGES_ACTIONS[action]}")
+            used[action] = (name, job, st)
+    missing = sorted(set(PAGES_ACTIONS) - set(used))
+    need(not missing, f"pages.yml does not use {missing}")
+    build = [(n, st) for n, _, st in steps if "./dev.sh web build" in str(st.get("run", ""))]
+    need(len(build) == 1, "pages.yml must build the site with ./dev.sh web build (once)")
+    env = build[0][1].get("env") or {}
+    for var in LINK_VARS:
+        need(str(env.get(var, "")).replace(" ", "") == f"${{{{vars.{var}}}}}",
+             f"pages.yml's build step must pass {var}: ${{{{ vars.{var} }}}} (web/well-known.mjs)")
+    _, _, upload = used["actions/upload-pages-artifact"]
+    args = upload.get("with") or {}
+    need(str(args.get("path", "")).rstrip("/") == "web/dist",
+         "pages.yml must upload web/dist (what ./dev.sh web build writes)")
+    need(args.get("include-hidden-files") in (True, "true"),
+         "pages.yml's upload-pages-artifact needs include-hidden-files: true, or .well-known/ is "
+         "left out of the site (App Links and Universal Links never verify)")
+    dname, djob, _ = used["actions/deploy-pages"]
+    perms = djob.get("permissions") or wf.get("permissions") or {}
+    need(perms.get("pages") == "write" and perms.get("id-token") == "write",
+         f"pages.yml job {dname}: deploy-pages needs permissions pages: write and id-token: write")
+    need((djob.get("environment") or {}).get("name") == "github-pages",
+         f"pages.yml job {dname} must deploy to the github-pages environment")
+    bname = build[0][0]
+    need(dname == bname or bname in (djob.get("needs") or []) or djob.get("needs") == bname,
+         f"pages.yml job {dname} must need the build job {bname}")
+    script = ROOT / "web" / "well-known.mjs"
+    need(script.exists(), "web/well-known.mjs missing (the association files)")
+    text = script.read_text(encoding="utf-8")
+    need("pub const LINK_BASE" in text and all(v in text for v in LINK_VARS),
+         "web/well-known.mjs must read LINK_BASE from the engine and the two CI variables")
+    return ("pages.yml: ./dev.sh web build with " + ", ".join(LINK_VARS) + "; "
+            + ", ".join(f"{a}@v{v}" for a, v in PAGES_ACTIONS.items())
+            + " (hidden files kept: .well-known/)")
+
+
+def check_readme_links() -> str:
+    base, host, _ = link_base()
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"^## Links\n(.*?)(?=^## )", text, re.M | re.S)
+    need(m is not None, "README has no '## Links' section")
+    sec = m.group(1)
+    for token in (f"`{base}`", "LINK_BASE", "crates/engine/src/code/mod.rs", *LINK_VARS,
+                  ".well-known/assetlinks.json", ".well-known/apple-app-site-association",
+                  "custom domain", "CNAME", "web/well-known.mjs", "pages.yml"):
+        need(token in sec, f"README 'Links' does not mention {token}")
+    return f"README 'Links' names {base}, where it is set, the CI variables and the custom domain"
+
+
+# ---------------------------------------------------------------------------------------------
 # iOS (issue 17)
 
 
@@ -1271,20 +1346,25 @@ STATIC_CHECKS = [check_version, check_mobile_config, check_capabilities, check_i
                  check_workflow_android, check_workflow_ios, check_rust_cache, check_build_number,
                  check_node, check_readme_mobile, check_ios_icons_opaque, check_ios_plist,
                  check_launch_screen, check_privacy_manifest, check_ios_verify,
-                 check_ios_product_name, check_ios_status_bar, check_css_fallbacks]
+                 check_ios_product_name, check_ios_status_bar, check_css_fallbacks,
+                 check_pages_workflow, check_readme_links]
 ALL_CHECKS = [check_version, check_schema, check_mobile_config, check_capabilities, check_icon_set,
               check_icons_match_source, check_manifest, check_main_activity, check_platform_js,
               check_android_strings, check_android_regenerates, check_workflow_android,
               check_workflow_ios, check_rust_cache, check_build_number, check_node,
               check_readme_mobile, check_ios_icons_opaque, check_ios_plist, check_launch_screen,
               check_privacy_manifest, check_ios_verify, check_ios_product_name,
-              check_ios_status_bar, check_css_fallbacks]
+              check_ios_status_bar, check_css_fallbacks, check_pages_workflow, check_readme_links]
 
 KT = "src-tauri/gen/android/app/src/main/java/app/huarong/puzzles/MainActivity.kt"
 WF = ".github/workflows/mobile.yml"
 PLIST = "src-tauri/Info.ios.plist"
 ZH_STRINGS = "src-tauri/mobile/ios/resources/zh-Hans.lproj/InfoPlist.strings"
 PRIVACY = "src-tauri/mobile/ios/resources/PrivacyInfo.xcprivacy"
+CONF_JSON = "src-tauri/tauri.conf.json"
+SHARE_RS = "crates/engine/src/code/mod.rs"
+PAGES_WF = ".github/workflows/pages.yml"
+MANIFEST_XML = "src-tauri/gen/android/app/src/main/AndroidManifest.xml"
 
 
 def sub(old: str, new: str):
@@ -1446,6 +1526,56 @@ MUTATIONS = [
            "val bottom = maxOf(bars.bottom, ime.bottom)", "val bottom = bars.bottom"),
           ("keyboard inset computed but not published", KT,
            "bars.right / density, bottom / density,", "bars.right / density, bars.bottom / density,")),
+    # issue 22: links
+    *subs("mobile_config",
+          ("App Link for another host", CONF_JSON,
+           '"host": "huarong.app"', '"host": "huarong.example"'),
+          ("the https entry not an App Link (no autoVerify, no applinks:)", CONF_JSON,
+           '"path": ["/"], "appLink": true', '"path": ["/"], "appLink": false'),
+          ("App Link for another path", CONF_JSON, '"path": ["/"]', '"path": ["/play/"]'),
+          ("no App Link entry", CONF_JSON,
+           '{ "scheme": ["https"], "host": "huarong.app", "path": ["/"], "appLink": true },', ""),
+          ("LINK_BASE moved without the deep-link entry", SHARE_RS,
+           'pub const LINK_BASE: &str = "https://huarong.app/";',
+           'pub const LINK_BASE: &str = "https://play.huarong.app/";'),
+          ("LINK_BASE not https", SHARE_RS,
+           'pub const LINK_BASE: &str = "https://huarong.app/";',
+           'pub const LINK_BASE: &str = "http://huarong.app/";'),
+          ("the old scheme dropped (old links stop opening)", CONF_JSON,
+           '{ "scheme": ["huarong"], "appLink": false }',
+           '{ "scheme": ["huarongx"], "appLink": false }')),
+    *subs("manifest",
+          ("App Link filter without autoVerify", MANIFEST_XML,
+           '<intent-filter android:autoVerify="true" >', "<intent-filter >"),
+          ("App Link filter for another host", MANIFEST_XML,
+           '<data android:host="huarong.app" />', '<data android:host="example.com" />')),
+    *subs("pages_workflow",
+          ("deploy-pages v4", PAGES_WF, "actions/deploy-pages@v5", "actions/deploy-pages@v4"),
+          ("upload-pages-artifact drops .well-known", PAGES_WF,
+           "include-hidden-files: true", "include-hidden-files: false"),
+          ("no Android fingerprint passed", PAGES_WF,
+           "HUARONG_ANDROID_CERT_SHA256: ${{ vars.HUARONG_ANDROID_CERT_SHA256 }}\n"
+           "          HUARONG_APPLE_TEAM_ID: ${{ vars.HUARONG_APPLE_TEAM_ID }}\n        run: ./dev.sh",
+           "HUARONG_APPLE_TEAM_ID: ${{ vars.HUARONG_APPLE_TEAM_ID }}\n        run: ./dev.sh"),
+          ("no team ID passed", PAGES_WF,
+           "HUARONG_APPLE_TEAM_ID: ${{ vars.HUARONG_APPLE_TEAM_ID }}\n        run: ./dev.sh",
+           "HUARONG_APPLE_TEAM: ${{ vars.HUARONG_APPLE_TEAM_ID }}\n        run: ./dev.sh"),
+          ("site not built by dev.sh", PAGES_WF, "run: ./dev.sh web build", "run: make site"),
+          ("deploy without id-token", PAGES_WF, "      id-token: write\n", ""),
+          ("no configure-pages", PAGES_WF, "uses: actions/configure-pages@v6", "uses: actions/cache@v5")),
+    ("no web/well-known.mjs", "pages_workflow", "web/well-known.mjs", None),
+    ("no pages.yml", "pages_workflow", PAGES_WF, None),
+    *subs("readme_links",
+          ("README misses the custom domain", "README.md", "CNAME", "CNAMX"),
+          ("README names another base", SHARE_RS,
+           'pub const LINK_BASE: &str = "https://huarong.app/";',
+           'pub const LINK_BASE: &str = "https://huarong.example/";')),
+    *subs("ios_verify",
+          ("--verify ignores the Universal Links", "src-tauri/mobile/ios-apply.py",
+           'if f"applinks:{host}" not in domains:', "if False:"),
+          ("--verify ignores the provisioning profile", "src-tauri/mobile/ios-apply.py",
+           'elif "com.apple.developer.associated-domains" not in profile_entitlements(profile.read_bytes()):',
+           "elif False:")),
     *subs("privacy_manifest",
           ("tracking declared", PRIVACY,
            "<key>NSPrivacyTracking</key>\n\t<false/>", "<key>NSPrivacyTracking</key>\n\t<true/>"),
