@@ -1127,12 +1127,19 @@ def check_pages_workflow() -> str:
     bname = build[0][0]
     need(dname == bname or bname in (djob.get("needs") or []) or djob.get("needs") == bname,
          f"pages.yml job {dname} must need the build job {bname}")
+    mobile = load_workflow()["jobs"].get("android", {}).get("steps", [])
+    cert = [st for st in mobile if "mobile/app-links-cert.sh dist/android" in str(st.get("run", ""))]
+    need(len(cert) == 1 and str((cert[0].get("env") or {}).get(LINK_VARS[0], "")).replace(" ", "")
+         == f"${{{{vars.{LINK_VARS[0]}}}}}",
+         "mobile.yml's android job must check the release signing certificate against "
+         f"{LINK_VARS[0]} (bash src-tauri/mobile/app-links-cert.sh dist/android)")
     script = ROOT / "web" / "well-known.mjs"
     need(script.exists(), "web/well-known.mjs missing (the association files)")
     text = script.read_text(encoding="utf-8")
     need("pub const LINK_BASE" in text and all(v in text for v in LINK_VARS),
          "web/well-known.mjs must read LINK_BASE from the engine and the two CI variables")
-    return ("pages.yml: ./dev.sh web build with " + ", ".join(LINK_VARS) + "; "
+    return ("pages.yml: ./dev.sh web build with " + ", ".join(LINK_VARS) + "; mobile.yml checks "
+            "the release certificate against the first; "
             + ", ".join(f"{a}@v{v}" for a, v in PAGES_ACTIONS.items())
             + " (hidden files kept: .well-known/)")
 
@@ -1564,6 +1571,9 @@ MUTATIONS = [
           ("deploy without id-token", PAGES_WF, "      id-token: write\n", ""),
           ("no configure-pages", PAGES_WF, "uses: actions/configure-pages@v6", "uses: actions/cache@v5")),
     ("no web/well-known.mjs", "pages_workflow", "web/well-known.mjs", None),
+    *subs("pages_workflow",
+          ("the signing certificate not checked against the variable", WF,
+           "run: bash src-tauri/mobile/app-links-cert.sh dist/android", "run: true")),
     ("no pages.yml", "pages_workflow", PAGES_WF, None),
     *subs("readme_links",
           ("README misses the custom domain", "README.md", "CNAME", "CNAMX"),
