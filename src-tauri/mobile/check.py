@@ -31,13 +31,16 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 
 def set_root(root: Path) -> None:
     """Point every check at a copy of the repository: this one on import, the self-test's."""
-    global ROOT, APP, CONF, IOS_CONF, ANDROID, MAIN, MANIFEST, WORKFLOW, MOBILE, IOS
+    global ROOT, APP, CONF, IOS_CONF, ANDROID, MAIN, MANIFEST, WORKFLOW, MOBILE, IOS, PAGES, SHARE
     ROOT = root
+    PAGES = root / ".github" / "workflows" / "pages.yml"
+    SHARE = root / "crates" / "engine" / "src" / "code" / "mod.rs"
     APP = root / "src-tauri"
     CONF = APP / "tauri.conf.json"
     IOS_CONF = APP / "tauri.ios.conf.json"
@@ -136,6 +139,20 @@ def load_conf() -> dict:
         return json.loads(CONF.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise Fail(f"{CONF.relative_to(ROOT)} does not parse: {e}") from e
+
+
+def link_base() -> tuple[str, str, str]:
+    """The share links' base, (base, host, path), from its one place: LINK_BASE in the
+    engine's code module (README, "Links")."""
+    src = SHARE.read_text(encoding="utf-8")
+    m = re.search(r'^pub const LINK_BASE: &str = "([^"]*)";$', src, re.M)
+    need(m is not None, "crates/engine/src/code/mod.rs no longer defines pub const LINK_BASE")
+    base = m.group(1)
+    parts = re.fullmatch(r"https://([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+)(/([^?#\s]*/)?)",
+                         base)
+    need(parts is not None, f"LINK_BASE {base!r} must be https://<lowercase host>/<path>/ (ending in /, "
+         "no port, query or fragment)")
+    return base, parts.group(1), parts.group(5)
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -310,13 +327,20 @@ def check_mobile_config() -> str:
     mobile = dl.get("mobile", [])
     need(any(SCHEME in d.get("scheme", []) and d.get("appLink") is False and "host" not in d
              for d in mobile),
-         f"plugins.deep-link.mobile needs {{scheme: [{SCHEME!r}], appLink: false}}")
+         f"plugins.deep-link.mobile needs {{scheme: [{SCHEME!r}], appLink: false}} (the first links)")
+    base, host, path = link_base()
+    web = [d for d in mobile if set(d.get("scheme", ["https", "http"])) & {"https", "http"}]
+    want = {"scheme": ["https"], "host": host, "path": [path], "appLink": True}
+    need(web == [want],
+         f"plugins.deep-link.mobile must have exactly one web entry, {json.dumps(want)} (the App "
+         f"Link / Universal Link of LINK_BASE {base}), has {json.dumps(web)}")
     desktop = dl.get("desktop", {})
     desktop = desktop if isinstance(desktop, list) else [desktop]
     need(any(SCHEME in d.get("schemes", []) for d in desktop),
          f"plugins.deep-link.desktop needs schemes [{SCHEME!r}]")
     return (f"identifier {ident}; Android minSdk {MIN_SDK}; iOS {IOS_MIN}; deep link "
-            f"{SCHEME}:// on mobile and desktop")
+            f"{SCHEME}:// on mobile and desktop; App Link / Universal Link https://{host}{path} "
+            "= LINK_BASE")
 
 
 def check_capabilities() -> str:
@@ -416,10 +440,15 @@ def check_icons_match_source(tmp: Path) -> str:
 
 
 def deep_link_intent_filter(domain: dict) -> str:
-    """Same text as tauri-plugin-deep-link 2.x build.rs `intent_filter` (custom schemes only)."""
+    """Same text as tauri-plugin-deep-link 2.x build.rs `intent_filter` (schemes default to
+    https + http; an entry is an App Link when `appLink` says so, else when it is a web one
+    with a host)."""
+    scheme_list = domain.get("scheme", ["https", "http"])
     host = f'<data android:host="{domain["host"]}" />' if domain.get("host") else ""
-    auto_verify = 'android:autoVerify="true" ' if domain.get("appLink") else ""
-    schemes = "\n    ".join(f'<data android:scheme="{s}" />' for s in domain.get("scheme", []))
+    web = any(s in ("https", "http") for s in scheme_list)
+    app_link = domain.get("appLink", web and bool(domain.get("host")))
+    auto_verify = 'android:autoVerify="true" ' if app_link else ""
+    schemes = "\n    ".join(f'<data android:scheme="{s}" />' for s in scheme_list)
 
     def many(key: str, attr: str) -> str:
         return "\n    ".join(f'<data android:{attr}="{v}" />' for v in domain.get(key, []))
@@ -479,6 +508,14 @@ def check_manifest() -> str:
          "AndroidManifest.xml's deep-link block is not what the deep-link plugin writes: run "
          "python3 src-tauri/mobile/check.py --fix-manifest")
     need(f'<data android:scheme="{SCHEME}" />' in xml, f"no intent filter for {SCHEME}://")
+    _, host, path = link_base()
+    verified = [f.split("</intent-filter>")[0] for f in xml.split("<intent-filter ")[1:]
+                if f.startswith('android:autoVerify="true"')]
+    need(any(f'<data android:scheme="https" />' in f and f'<data android:host="{host}" />' in f
+             and f'<data android:path="{path}" />' in f and "android.intent.category.BROWSABLE" in f
+             for f in verified),
+         f"no autoVerify intent filter for https://{host}{path} (LINK_BASE): App Links would open "
+         "the browser")
     for attr, res in [("android:fullBackupContent", "backup_rules"),
                       ("android:dataExtractionRules", "data_extraction_rules")]:
         need(f'{attr}="@xml/{res}"' in xml, f"manifest lacks {attr}")
@@ -495,7 +532,8 @@ def check_manifest() -> str:
         need(sorted(includes) == sorted(files * sections),
              f"{res}.xml must include exactly {files} (from crates/app/src/persist/mod.rs and journal/mod.rs) in each section, "
              f"has {includes}")
-    return (f"deep-link intent filter as the plugin writes it; no Android TV declarations; "
+    return (f"deep-link intent filters as the plugin writes them (App Link https://{host}{path}, "
+            f"autoVerify); no Android TV declarations; "
             f"adjustResize; backups hold only {', '.join(files)}")
 
 
@@ -841,16 +879,39 @@ def fake_app(root: Path, **change) -> Path:
     return app
 
 
+def entitlements(path: Path, domains: list[str] | None) -> Path:
+    """An entitlements file as the deep-link plugin writes it (None: without the key)."""
+    ent = {} if domains is None else {"com.apple.developer.associated-domains": domains}
+    path.write_bytes(plistlib.dumps(ent))
+    return path
+
+
+def fake_ipa(root: Path, profile_entitlements: dict) -> Path:
+    """A signed .ipa: the fake bundle plus an embedded.mobileprovision (CMS bytes around a plist)."""
+    app = fake_app(root / "ipa")
+    profile = plistlib.dumps({"Name": "Huarong App Store", "Entitlements": profile_entitlements})
+    (app / "embedded.mobileprovision").write_bytes(b"0\x80\x06\x09*\x86H" + profile + b"\x00\xa0\x82")
+    ipa = root / "Huarong.ipa"
+    with zipfile.ZipFile(ipa, "w") as z:
+        for p in sorted(app.rglob("*")):
+            z.write(p, Path("Payload") / p.relative_to(app.parent))
+    return ipa
+
+
 def check_ios_verify(tmp: Path) -> str:
-    """ios-apply.py --verify passes a good bundle and refuses each store problem of issue 24."""
+    """ios-apply.py --verify passes a good bundle and refuses each store problem of issues 24
+    and 22 (Universal Links)."""
     apply = load_module(MOBILE / "ios-apply.py", "ios_apply")
     old_build = os.environ.pop("BUILD_NUMBER", None)
+    _, host, _ = link_base()
+    links = entitlements(tmp / "good.entitlements", [f"applinks:{host}", "webcredentials:x.org"])
     try:
-        def refused(app: Path, what: str, env_build: str | None = None) -> str:
+        def refused(app: Path, what: str, env_build: str | None = None,
+                    ent: Path = links) -> str:
             if env_build is not None:
                 os.environ["BUILD_NUMBER"] = env_build
             try:
-                apply.verify(app)
+                apply.verify(app, ent)
             except apply.Fail as e:
                 return str(e)
             finally:
@@ -860,9 +921,12 @@ def check_ios_verify(tmp: Path) -> str:
         good = fake_app(tmp / "good")
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                apply.verify(good)
+                apply.verify(good, links)
                 os.environ["BUILD_NUMBER"] = "57"
-                apply.verify(good)
+                apply.verify(good, links)
+                os.environ.pop("BUILD_NUMBER", None)
+                apply.verify(fake_ipa(tmp / "signed", {
+                    "com.apple.developer.associated-domains": "*"}), links)
         except apply.Fail as e:
             raise Fail(f"ios-apply.py --verify refuses a good bundle: {e}") from e
         finally:
@@ -879,12 +943,21 @@ def check_ios_verify(tmp: Path) -> str:
         refused(fake_app(tmp / "name", _name="Huarong 华容.app", CFBundleExecutable="Huarong 华容"),
                 "a product name with a space and Chinese characters")
         refused(good, "CFBundleVersion 57 while the run's build number is 58", env_build="58")
+        need(f"applinks:{host}" in refused(good, "entitlements without associated domains",
+                                           ent=entitlements(tmp / "none.entitlements", None)),
+             "the missing Universal Link refusal does not name applinks:<host>")
+        refused(good, "associated domains for another host",
+                ent=entitlements(tmp / "other.entitlements", ["applinks:example.com"]))
+        need("Associated Domains" in refused(fake_ipa(tmp / "noprofile", {"get-task-allow": False}),
+                                             "a profile without Associated Domains"),
+             "the provisioning-profile refusal does not say why")
     finally:
         if old_build is not None:
             os.environ["BUILD_NUMBER"] = old_build
-    return ("ios-apply.py --verify passes a good bundle and refuses: a .a inside, no huarong:// "
-            "scheme, a status bar that cannot follow the theme, a non-ASCII executable, a "
-            "CFBundleVersion other than the run's")
+    return ("ios-apply.py --verify passes a good bundle and a signed .ipa, and refuses: a .a "
+            "inside, no huarong:// scheme, a status bar that cannot follow the theme, a non-ASCII "
+            f"executable, a CFBundleVersion other than the run's, no applinks:{host} in the "
+            "entitlements, a profile without Associated Domains")
 
 
 def check_ios_product_name() -> str:
@@ -1000,6 +1073,88 @@ def check_readme_mobile() -> str:
     for stale in ("Node.js 20", "Xcode 16", "macos-15", "27.3.13750724", "`platforms;android-37`"):
         need(stale not in sec, f"README 'Install on your phone' still says {stale}")
     return "README 'Install on your phone' names the workflow's SDK, NDK, Node.js and Xcode"
+
+
+# ---------------------------------------------------------------------------------------------
+# links (issue 22): the web page that serves LINK_BASE and its association files
+
+# The official Pages actions at their current majors (configure-pages v6, upload-pages-artifact
+# v5 with include-hidden-files: v4+ leave out .well-known/ otherwise, deploy-pages v5).
+PAGES_ACTIONS = {"actions/configure-pages": 6, "actions/upload-pages-artifact": 5,
+                 "actions/deploy-pages": 5}
+LINK_VARS = ("HUARONG_ANDROID_CERT_SHA256", "HUARONG_APPLE_TEAM_ID")
+
+
+def check_pages_workflow() -> str:
+    import yaml
+    need(PAGES.exists(), ".github/workflows/pages.yml missing (the web build on GitHub Pages)")
+    try:
+        wf = yaml.safe_load(PAGES.read_text(encoding="utf-8"))
+    except yaml.YAMLError as e:
+        raise Fail(f"pages.yml does not parse: {e}") from e
+    need(isinstance(wf, dict) and isinstance(wf.get("jobs"), dict), "pages.yml has no jobs")
+    steps = [(name, job, st) for name, job in wf["jobs"].items() for st in job.get("steps", [])]
+    used = {}
+    for name, job, st in steps:
+        uses = str(st.get("uses", ""))
+        action, _, ref = uses.partition("@")
+        if action in PAGES_ACTIONS:
+            m = re.fullmatch(r"v(\d+)(\.\d+)*", ref)
+            need(m is not None and int(m.group(1)) >= PAGES_ACTIONS[action],
+                 f"pages.yml: {uses} is older than {action}@v{PAGES_ACTIONS[action]}")
+            used[action] = (name, job, st)
+    missing = sorted(set(PAGES_ACTIONS) - set(used))
+    need(not missing, f"pages.yml does not use {missing}")
+    build = [(n, st) for n, _, st in steps if "./dev.sh web build" in str(st.get("run", ""))]
+    need(len(build) == 1, "pages.yml must build the site with ./dev.sh web build (once)")
+    env = build[0][1].get("env") or {}
+    for var in LINK_VARS:
+        need(str(env.get(var, "")).replace(" ", "") == f"${{{{vars.{var}}}}}",
+             f"pages.yml's build step must pass {var}: ${{{{ vars.{var} }}}} (web/well-known.mjs)")
+    _, _, upload = used["actions/upload-pages-artifact"]
+    args = upload.get("with") or {}
+    need(str(args.get("path", "")).rstrip("/") == "web/dist",
+         "pages.yml must upload web/dist (what ./dev.sh web build writes)")
+    need(args.get("include-hidden-files") in (True, "true"),
+         "pages.yml's upload-pages-artifact needs include-hidden-files: true, or .well-known/ is "
+         "left out of the site (App Links and Universal Links never verify)")
+    dname, djob, _ = used["actions/deploy-pages"]
+    perms = djob.get("permissions") or wf.get("permissions") or {}
+    need(perms.get("pages") == "write" and perms.get("id-token") == "write",
+         f"pages.yml job {dname}: deploy-pages needs permissions pages: write and id-token: write")
+    need((djob.get("environment") or {}).get("name") == "github-pages",
+         f"pages.yml job {dname} must deploy to the github-pages environment")
+    bname = build[0][0]
+    need(dname == bname or bname in (djob.get("needs") or []) or djob.get("needs") == bname,
+         f"pages.yml job {dname} must need the build job {bname}")
+    mobile = load_workflow()["jobs"].get("android", {}).get("steps", [])
+    cert = [st for st in mobile if "mobile/app-links-cert.sh dist/android" in str(st.get("run", ""))]
+    need(len(cert) == 1 and str((cert[0].get("env") or {}).get(LINK_VARS[0], "")).replace(" ", "")
+         == f"${{{{vars.{LINK_VARS[0]}}}}}",
+         "mobile.yml's android job must check the release signing certificate against "
+         f"{LINK_VARS[0]} (bash src-tauri/mobile/app-links-cert.sh dist/android)")
+    script = ROOT / "web" / "well-known.mjs"
+    need(script.exists(), "web/well-known.mjs missing (the association files)")
+    text = script.read_text(encoding="utf-8")
+    need("pub const LINK_BASE" in text and all(v in text for v in LINK_VARS),
+         "web/well-known.mjs must read LINK_BASE from the engine and the two CI variables")
+    return ("pages.yml: ./dev.sh web build with " + ", ".join(LINK_VARS) + "; mobile.yml checks "
+            "the release certificate against the first; "
+            + ", ".join(f"{a}@v{v}" for a, v in PAGES_ACTIONS.items())
+            + " (hidden files kept: .well-known/)")
+
+
+def check_readme_links() -> str:
+    base, host, _ = link_base()
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"^## Links\n(.*?)(?=^## )", text, re.M | re.S)
+    need(m is not None, "README has no '## Links' section")
+    sec = m.group(1)
+    for token in (f"`{base}`", "LINK_BASE", "crates/engine/src/code/mod.rs", *LINK_VARS,
+                  ".well-known/assetlinks.json", ".well-known/apple-app-site-association",
+                  "custom domain", "CNAME", "web/well-known.mjs", "pages.yml"):
+        need(token in sec, f"README 'Links' does not mention {token}")
+    return f"README 'Links' names {base}, where it is set, the CI variables and the custom domain"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1198,20 +1353,25 @@ STATIC_CHECKS = [check_version, check_mobile_config, check_capabilities, check_i
                  check_workflow_android, check_workflow_ios, check_rust_cache, check_build_number,
                  check_node, check_readme_mobile, check_ios_icons_opaque, check_ios_plist,
                  check_launch_screen, check_privacy_manifest, check_ios_verify,
-                 check_ios_product_name, check_ios_status_bar, check_css_fallbacks]
+                 check_ios_product_name, check_ios_status_bar, check_css_fallbacks,
+                 check_pages_workflow, check_readme_links]
 ALL_CHECKS = [check_version, check_schema, check_mobile_config, check_capabilities, check_icon_set,
               check_icons_match_source, check_manifest, check_main_activity, check_platform_js,
               check_android_strings, check_android_regenerates, check_workflow_android,
               check_workflow_ios, check_rust_cache, check_build_number, check_node,
               check_readme_mobile, check_ios_icons_opaque, check_ios_plist, check_launch_screen,
               check_privacy_manifest, check_ios_verify, check_ios_product_name,
-              check_ios_status_bar, check_css_fallbacks]
+              check_ios_status_bar, check_css_fallbacks, check_pages_workflow, check_readme_links]
 
 KT = "src-tauri/gen/android/app/src/main/java/app/huarong/puzzles/MainActivity.kt"
 WF = ".github/workflows/mobile.yml"
 PLIST = "src-tauri/Info.ios.plist"
 ZH_STRINGS = "src-tauri/mobile/ios/resources/zh-Hans.lproj/InfoPlist.strings"
 PRIVACY = "src-tauri/mobile/ios/resources/PrivacyInfo.xcprivacy"
+CONF_JSON = "src-tauri/tauri.conf.json"
+SHARE_RS = "crates/engine/src/code/mod.rs"
+PAGES_WF = ".github/workflows/pages.yml"
+MANIFEST_XML = "src-tauri/gen/android/app/src/main/AndroidManifest.xml"
 
 
 def sub(old: str, new: str):
@@ -1373,6 +1533,59 @@ MUTATIONS = [
            "val bottom = maxOf(bars.bottom, ime.bottom)", "val bottom = bars.bottom"),
           ("keyboard inset computed but not published", KT,
            "bars.right / density, bottom / density,", "bars.right / density, bars.bottom / density,")),
+    # issue 22: links
+    *subs("mobile_config",
+          ("App Link for another host", CONF_JSON,
+           '"host": "huarong.app"', '"host": "huarong.example"'),
+          ("the https entry not an App Link (no autoVerify, no applinks:)", CONF_JSON,
+           '"path": ["/"], "appLink": true', '"path": ["/"], "appLink": false'),
+          ("App Link for another path", CONF_JSON, '"path": ["/"]', '"path": ["/play/"]'),
+          ("no App Link entry", CONF_JSON,
+           '{ "scheme": ["https"], "host": "huarong.app", "path": ["/"], "appLink": true },', ""),
+          ("LINK_BASE moved without the deep-link entry", SHARE_RS,
+           'pub const LINK_BASE: &str = "https://huarong.app/";',
+           'pub const LINK_BASE: &str = "https://play.huarong.app/";'),
+          ("LINK_BASE not https", SHARE_RS,
+           'pub const LINK_BASE: &str = "https://huarong.app/";',
+           'pub const LINK_BASE: &str = "http://huarong.app/";'),
+          ("the old scheme dropped (old links stop opening)", CONF_JSON,
+           '{ "scheme": ["huarong"], "appLink": false }',
+           '{ "scheme": ["huarongx"], "appLink": false }')),
+    *subs("manifest",
+          ("App Link filter without autoVerify", MANIFEST_XML,
+           '<intent-filter android:autoVerify="true" >', "<intent-filter >"),
+          ("App Link filter for another host", MANIFEST_XML,
+           '<data android:host="huarong.app" />', '<data android:host="example.com" />')),
+    *subs("pages_workflow",
+          ("deploy-pages v4", PAGES_WF, "actions/deploy-pages@v5", "actions/deploy-pages@v4"),
+          ("upload-pages-artifact drops .well-known", PAGES_WF,
+           "include-hidden-files: true", "include-hidden-files: false"),
+          ("no Android fingerprint passed", PAGES_WF,
+           "HUARONG_ANDROID_CERT_SHA256: ${{ vars.HUARONG_ANDROID_CERT_SHA256 }}\n"
+           "          HUARONG_APPLE_TEAM_ID: ${{ vars.HUARONG_APPLE_TEAM_ID }}\n        run: ./dev.sh",
+           "HUARONG_APPLE_TEAM_ID: ${{ vars.HUARONG_APPLE_TEAM_ID }}\n        run: ./dev.sh"),
+          ("no team ID passed", PAGES_WF,
+           "HUARONG_APPLE_TEAM_ID: ${{ vars.HUARONG_APPLE_TEAM_ID }}\n        run: ./dev.sh",
+           "HUARONG_APPLE_TEAM: ${{ vars.HUARONG_APPLE_TEAM_ID }}\n        run: ./dev.sh"),
+          ("site not built by dev.sh", PAGES_WF, "run: ./dev.sh web build", "run: make site"),
+          ("deploy without id-token", PAGES_WF, "      id-token: write\n", ""),
+          ("no configure-pages", PAGES_WF, "uses: actions/configure-pages@v6", "uses: actions/cache@v5")),
+    ("no web/well-known.mjs", "pages_workflow", "web/well-known.mjs", None),
+    *subs("pages_workflow",
+          ("the signing certificate not checked against the variable", WF,
+           "run: bash src-tauri/mobile/app-links-cert.sh dist/android", "run: true")),
+    ("no pages.yml", "pages_workflow", PAGES_WF, None),
+    *subs("readme_links",
+          ("README misses the custom domain", "README.md", "CNAME", "CNAMX"),
+          ("README names another base", SHARE_RS,
+           'pub const LINK_BASE: &str = "https://huarong.app/";',
+           'pub const LINK_BASE: &str = "https://huarong.example/";')),
+    *subs("ios_verify",
+          ("--verify ignores the Universal Links", "src-tauri/mobile/ios-apply.py",
+           'if f"applinks:{host}" not in domains:', "if False:"),
+          ("--verify ignores the provisioning profile", "src-tauri/mobile/ios-apply.py",
+           'elif "com.apple.developer.associated-domains" not in profile_entitlements(profile.read_bytes()):',
+           "elif False:")),
     *subs("privacy_manifest",
           ("tracking declared", PRIVACY,
            "<key>NSPrivacyTracking</key>\n\t<false/>", "<key>NSPrivacyTracking</key>\n\t<true/>"),
@@ -1390,8 +1603,10 @@ def self_test() -> int:
         copy = Path(tmp) / "repo"
         copy.mkdir()
         skip = shutil.ignore_patterns("target", "node_modules", ".git", "apple", "build", ".gradle")
-        for rel in ("Cargo.toml", "README.md", ".github", "ui", "src-tauri", "crates/app/src"):
+        for rel in ("Cargo.toml", "README.md", ".github", "ui", "src-tauri", "crates/app/src",
+                    "crates/engine/src/code/mod.rs", "web/well-known.mjs"):
             src = real_root / rel
+            (copy / rel).parent.mkdir(parents=True, exist_ok=True)
             (shutil.copytree(src, copy / rel, ignore=skip) if src.is_dir()
              else shutil.copy2(src, copy / rel))
         set_root(copy)

@@ -25,7 +25,10 @@ What the patch does to gen/apple (the XcodeGen spec project.yml, then `xcodegen 
 (CFBundleURLTypes, from the deep-link plugin), view-controller-based status bar appearance (the
 status bar follows the in-app theme, src/mobile.rs), an ASCII executable name
 (tauri.ios.conf.json's productName), CFBundleVersion = $BUILD_NUMBER when that is set (the CI
-run number), no static library (*.a) anywhere in the bundle, the privacy manifest and strings.
+run number), no static library (*.a) anywhere in the bundle, the privacy manifest and strings,
+and the Universal Links: gen/apple's entitlements (which the deep-link plugin's build script
+writes from tauri.conf.json's plugins.deep-link.mobile) list `applinks:<host>` for every App
+Link host there, and a signed .ipa's provisioning profile allows associated domains.
 Needs PyYAML (the workflow installs the version check.sh pins) and, for the 3x launch mark, sips.
 """
 
@@ -43,6 +46,7 @@ from pathlib import Path
 import yaml
 
 APP = Path(__file__).resolve().parents[1]
+CONF = APP / "tauri.conf.json"
 GEN = APP / "gen" / "apple"
 IOS = APP / "mobile" / "ios"
 ICONS = APP / "icons"
@@ -166,8 +170,37 @@ def apply() -> None:
         print(f"ios-apply: {line}")
 
 
-def verify(target: Path) -> None:
-    """Checks the built app bundle (or the .app inside an .ipa) carries every change."""
+def app_link_hosts() -> list[str]:
+    """The hosts of the App Link entries in tauri.conf.json (as the deep-link plugin decides:
+    `appLink`, else a web scheme with a host)."""
+    import json
+    mobile = json.loads(CONF.read_text(encoding="utf-8"))["plugins"]["deep-link"]["mobile"]
+    hosts = []
+    for d in mobile:
+        web = bool(set(d.get("scheme", ["https", "http"])) & {"https", "http"})
+        if d.get("appLink", web and bool(d.get("host"))) and d.get("host"):
+            hosts.append(d["host"])
+    return hosts
+
+
+def entitlements_file() -> Path:
+    found = sorted(GEN.glob("*_iOS/*_iOS.entitlements"))
+    if len(found) != 1:
+        raise Fail(f"expected one gen/apple/<app>_iOS/<app>_iOS.entitlements, found {found}")
+    return found[0]
+
+
+def profile_entitlements(data: bytes) -> dict:
+    """The Entitlements of an embedded.mobileprovision (a signed message around a plist)."""
+    start, end = data.find(b"<?xml"), data.rfind(b"</plist>")
+    if start < 0 or end < start:
+        raise Fail("embedded.mobileprovision holds no property list")
+    return plistlib.loads(data[start:end + len(b"</plist>")]).get("Entitlements", {})
+
+
+def verify(target: Path, entitlements: Path | None = None) -> None:
+    """Checks the built app bundle (or the .app inside an .ipa) carries every change;
+    `entitlements`: the project's entitlements file (default: the one in gen/apple)."""
     with tempfile.TemporaryDirectory() as tmp:
         app = target
         if target.suffix == ".ipa":
@@ -215,10 +248,27 @@ def verify(target: Path) -> None:
                 problems.append(f"{lang}.lproj/InfoPlist.strings missing")
         if not (app / "Assets.car").exists():
             problems.append("Assets.car missing (icons, launch colour and mark)")
+        ent = plistlib.loads((entitlements or entitlements_file()).read_bytes())
+        domains = ent.get("com.apple.developer.associated-domains", [])
+        hosts = app_link_hosts()
+        if not hosts:
+            problems.append("tauri.conf.json has no App Link entry (no Universal Links)")
+        for host in hosts:
+            if f"applinks:{host}" not in domains:
+                problems.append(f"entitlements lack applinks:{host} (associated domains: {domains}): "
+                                "links to it would open Safari, not the app")
+        if target.suffix == ".ipa":
+            profile = app / "embedded.mobileprovision"
+            if not profile.exists():
+                problems.append("a signed .ipa without embedded.mobileprovision")
+            elif "com.apple.developer.associated-domains" not in profile_entitlements(profile.read_bytes()):
+                problems.append("the provisioning profile does not allow Associated Domains (enable "
+                                "the capability for the App ID and make a new IOS_MOBILE_PROVISION)")
         if problems:
             raise Fail(f"{app.name}: " + "; ".join(problems))
         print(f"ios-apply --verify: {app.name} has the photo-library text, en + zh-Hans, the "
-              f"launch screen, {SCHEME}://, theme-following status bar, build "
+              f"launch screen, {SCHEME}://, applinks:{', '.join(hosts)}, theme-following status "
+              "bar, build "
               f"{info.get('CFBundleVersion')}, no static library, the privacy manifest and the "
               "asset catalog")
 

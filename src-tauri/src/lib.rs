@@ -113,10 +113,14 @@ pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
 /// Build the state and hand it to the app (what `run`'s setup does; tests call it after
 /// building the app on the mock runtime, whose setup hook only runs inside `run`).
 ///
-/// Deep links (`huarong://play?c=…`, issue 7): a link that started the app is opened like
-/// `--open` (on Linux and Windows it arrives as the only command-line argument, which
-/// `Launch::from_env` already reads; on Android, iOS and macOS the plugin hands it over);
-/// a link that arrives while the app runs opens its game and tells the page to show it.
+/// Deep links (issues 7 and 22): the share link `<code::LINK_BASE>?c=…` reaches the app as an
+/// Android App Link or an iOS Universal Link (`plugins.deep-link.mobile` in tauri.conf.json),
+/// the first form `huarong://play?c=…` through the custom scheme on every platform. A link
+/// that started the app is opened like `--open` (on Linux and Windows it arrives as the only
+/// command-line argument, which `Launch::from_env` already reads; on Android, iOS and macOS
+/// the plugin hands it over); a link that arrives while the app runs opens its game and tells
+/// the page to show it. Both forms are read by the core (`code::decode_full`): a link to
+/// another site is refused there with `bad_code` and a notice, and changes nothing.
 pub fn install<R: Runtime>(app: &AppHandle<R>, launch: &Launch) {
     use tauri_plugin_deep_link::DeepLinkExt;
     let mut launch = launch.clone();
@@ -154,10 +158,11 @@ fn open_link<R: Runtime>(app: &AppHandle<R>, text: String) {
 }
 
 /// A second launch of the app handed over its command line (desktop, single instance):
-/// open its `--open` value (a bare `huarong://` link alone was already delivered to
-/// `on_open_url` by the deep-link plugin) and bring the window to the front.
+/// open its `--open` value or bare link (a bare `huarong://` link alone was already delivered
+/// to `on_open_url` by the deep-link plugin, which takes only the desktop schemes; a bare web
+/// link is opened here) and bring the window to the front.
 pub fn second_instance<R: Runtime>(app: &AppHandle<R>, argv: Vec<String>) {
-    let link_only = argv.len() == 2 && argv[1].starts_with("huarong://");
+    let link_only = argv.len() == 2 && argv[1].starts_with("huarong:");
     if !link_only {
         if let Some(text) = args::open_from_args(argv) {
             open_link(app, text);

@@ -13,7 +13,14 @@ fn code_with(app: &TestApp, moves: u64, ms: u64) -> String {
         json!({"id": NEAR_WIN, "moves": moves, "ms": ms}),
     );
     assert!(c["code"].as_str().unwrap().len() <= 160);
-    assert!(c["link"].as_str().unwrap().starts_with("huarong://play?c="));
+    assert_eq!(
+        c["link"],
+        json!(huarong_engine::code::link(c["code"].as_str().unwrap()))
+    );
+    assert!(c["link"]
+        .as_str()
+        .unwrap()
+        .starts_with(huarong_engine::code::LINK_BASE));
     c["code"].as_str().unwrap().to_string()
 }
 

@@ -53,6 +53,11 @@ fn open_game_accepts_ids_codes_and_links_and_rejects_garbage() {
         (json!({"id": "chess:e4"}), "parse"),
         (json!({"id": "slide:99x99#1"}), "out_of_range"),
         (json!({"id": "huarong://play?c=AAAA"}), "bad_code"),
+        (json!({"id": "https://example.com/?c=AAAA"}), "bad_code"),
+        (
+            json!({"id": format!("{}?c=AAAA", huarong_engine::code::LINK_BASE)}),
+            "bad_code",
+        ),
         (json!({"id": "klotski:...."}), "parse"),
     ] {
         let got = app.err("open_game", args.clone());
@@ -605,6 +610,7 @@ fn open_on_the_command_line() {
         "slide:3x3:9,9,9",
         "",
         "huarong://play?c=%%%",
+        "https://example.com/?c=%%%",
         &"z".repeat(3000),
     ] {
         let app = TestApp::start(dir.path(), Some(bad));

@@ -136,6 +136,8 @@ fn near_valid(r: &mut ChaCha8Rng, key: &str) -> Value {
                 "2048:2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
                 "slide:3x3:1,2,3",
                 "huarong://play?c=",
+                "https://huarong.app/?c=",
+                "https://example.com/?c=2Ah3d57i23Z2UVs",
                 "slide:4x4#",
             ]
         )),

@@ -23,6 +23,7 @@ fn a_start_already_solved_or_won_opens_nothing() {
         SOLVED_CODE.to_string(),
         SOLVED_3X3.to_string(),
         format!("huarong://play?c={SOLVED_CODE}"),
+        huarong_engine::code::link(SOLVED_CODE),
         // A 2048 board already at 131,072 (won from the start).
         "2048:131072,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2".to_string(),
     ] {

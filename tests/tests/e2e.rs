@@ -66,7 +66,8 @@ fn e2e_open_and_win_by_tap() {
 #[test]
 fn e2e_deep_link_argument_opens_the_game() {
     let code = huarong_engine::code::encode("klotski:aCCb/aCCb/cdde/cs.e/t..u").unwrap();
-    let link = huarong_engine::code::link(&code);
+    // What the desktop hands over is the custom scheme (https links open the browser there).
+    let link = format!("{}{code}", huarong_engine::code::SCHEME_LINK_PREFIX);
     e2e_test("deep_link", async |driver| {
         let app = driver.launch(&[link.as_str()]).await;
         let b = app.wait_board().await;

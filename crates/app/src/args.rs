@@ -189,8 +189,10 @@ pub fn flag(name: &str, v: Option<Value>) -> AppResult<bool> {
     }
 }
 
-/// `--open <x>` / `--open=<x>` from the command line (the last one wins), or a bare
-/// `huarong://` link (what a deep link hands a desktop app). `None` when absent.
+/// `--open <x>` / `--open=<x>` from the command line (the last one wins), or a bare link: a
+/// `huarong://` one (what a clicked deep link hands a desktop app) or a web one
+/// (`https://…`, the share link; whether it is Huarong's is checked when it is opened).
+/// `None` when absent.
 /// Bounded: an over-long value is kept (truncated) so the caller can report it.
 pub fn open_from_args(args: impl IntoIterator<Item = String>) -> Option<String> {
     let mut found = None;
@@ -200,7 +202,7 @@ pub fn open_from_args(args: impl IntoIterator<Item = String>) -> Option<String> 
             found = Some(it.next().unwrap_or_default());
         } else if let Some(v) = a.strip_prefix("--open=") {
             found = Some(v.to_string());
-        } else if a.starts_with("huarong://") {
+        } else if huarong_engine::code::is_link(&a) {
             found = Some(a);
         }
     }
@@ -294,6 +296,9 @@ mod tests {
             a(&["app", "huarong://play?c=x"]).as_deref(),
             Some("huarong://play?c=x")
         );
+        let web = huarong_engine::code::link("x");
+        assert_eq!(a(&["app", &web]).as_deref(), Some(web.as_str()));
+        assert_eq!(a(&["app", "--verbose"]), None);
         let long = "é".repeat(5000);
         assert!(a(&["app", "--open", &long]).unwrap().len() <= MAX_OPEN + 1);
     }

@@ -145,8 +145,8 @@ fn open_session<G: AppGame>(id: &str) -> AppResult<Session<G>> {
     Ok(sess)
 }
 
-/// Turn what the player or the command line gave (a game ID, a share code, or a
-/// `huarong://play?c=` link) into a game ID. Bounded and checked before any decoding.
+/// Turn what the player or the command line gave (a game ID, a share code, or a link:
+/// `<code::LINK_BASE>?c=` or the first form, `huarong://play?c=`) into a game ID. Bounded and checked before any decoding.
 pub fn resolve_open(text: &str) -> AppResult<String> {
     resolve_open_full(text).map(|(id, _)| id)
 }

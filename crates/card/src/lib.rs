@@ -7,7 +7,7 @@
 //! (`board`); without it the card shows what it can know (see [`CardSpec::board`]). Text is
 //! drawn from the shipped font subsets in `assets/` (Noto Sans CJK SC and, for the pieces'
 //! names, Noto Serif CJK SC; SIL OFL 1.1), so the card looks the same on every platform. The
-//! QR code holds the link `huarong://play?c=<code>`.
+//! QR code holds the share link `<code::LINK_BASE>?c=<code>` (`https://huarong.app/?c=<code>`).
 
 mod canvas;
 mod picture;

@@ -684,3 +684,25 @@ fn a_picture_puzzle_card_names_its_picture() {
     let card = Card::describe(&spec(&plain, Lang::En)).unwrap();
     assert_eq!(card.subtitle, "Custom layout");
 }
+
+/// The longest link (the longest written code after `code::LINK_BASE`) is QR version 9 at
+/// error correction M, drawn with 3 px modules in the card's QR box: the size scanners read
+/// from a phone screen or a photo of it. A longer base would push it to version 10 or to L.
+#[test]
+fn the_longest_link_is_qr_version_9_at_m() {
+    use qrcode::{EcLevel, QrCode, Version};
+    let longest = huarong_engine::code::encode_full(
+        &format!("slide:10x10#{}", u64::MAX),
+        Extra {
+            daily: Some(huarong_engine::code::MAX_DAILY),
+            classic: None,
+        },
+        Some(huarong_engine::code::Challenge::new(9_999_999, 999 * 3600 * 1000).unwrap()),
+    )
+    .unwrap();
+    let link = code::link(&longest);
+    assert_eq!((longest.len(), link.len()), (144, 167), "{link}");
+    let qr = QrCode::with_error_correction_level(link.as_bytes(), EcLevel::M).unwrap();
+    assert_eq!(qr.version(), Version::Normal(9));
+    assert!(QR_SIZE as usize / (qr.width() + 8) >= 3);
+}

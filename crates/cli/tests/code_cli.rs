@@ -19,12 +19,23 @@ fn encode_then_decode_prints_one_line_each() {
         assert_eq!((rc, back.as_str()), (0, format!("{id}\n").as_str()));
         let (rc, back, _) = huarong(&["code", "decode", &format!("huarong://play?c={code}")]);
         assert_eq!((rc, back.trim()), (0, id));
+        let web = huarong_engine::code::link(code);
+        assert!(web.starts_with(huarong_engine::code::LINK_BASE));
+        let (rc, back, _) = huarong(&["code", "decode", &web]);
+        assert_eq!((rc, back.trim()), (0, id));
     }
 }
 
 #[test]
 fn bad_codes_exit_1_with_a_message() {
-    for bad in ["1AAAA", "not a code", "9CRpQJLBitoI", "huarong://play?c="] {
+    for bad in [
+        "1AAAA",
+        "not a code",
+        "9CRpQJLBitoI",
+        "huarong://play?c=",
+        "https://example.com/?c=2cYZqM3B25ate6",
+        "http://huarong.app/?c=2cYZqM3B25ate6",
+    ] {
         let (rc, out, err) = huarong(&["code", "decode", bad]);
         assert_eq!(rc, 1, "{bad}");
         assert!(out.is_empty());

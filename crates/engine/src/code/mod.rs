@@ -12,7 +12,9 @@
 //! 6) in linear time; a group worth more than its bytes hold, or a last group of 1 or 4
 //! characters, is refused, so every byte string has one text. The bytes are the 4-byte
 //! checksum first (CRC-32 of the version character and the payload, big-endian: codes differ
-//! from their first characters), then the payload. The link form is `huarong://play?c=<code>`.
+//! from their first characters), then the payload. The link form is `<LINK_BASE>?c=<code>`
+//! ([`LINK_BASE`], an https address set there and nowhere else, e.g.
+//! `https://huarong.app/?c=<code>`); the first links, `huarong://play?c=<code>`, are still read.
 //! At most [`MAX_CODE_LEN`] characters: the longest written code without a move log (a
 //! generated 10×10 board with a 64-bit seed, a daily number and the largest result) is 144;
 //! a result code with a log is at most 1,200 (the encoder refuses longer ones).
@@ -130,8 +132,16 @@ pub const V1_GAMES: u8 = 3;
 pub const MAX_GAME_NUMBER: u8 = 127;
 /// Longest text [`decode`] looks at (a link plus surrounding white space).
 pub const MAX_INPUT_LEN: usize = 1400;
-/// Scheme and path of the link form.
-pub const LINK_PREFIX: &str = "huarong://play?c=";
+/// The web address every share link starts with: a link is `<LINK_BASE>?c=<code>` (the card's
+/// QR code, `encode_code`'s `link`, what sharing copies). **The one place it is set** (README,
+/// "Links"): `https://<host>/<path>/`, ending in `/`. The same host and path are the Android
+/// App Link and iOS Universal Link of `src-tauri/tauri.conf.json` (`plugins.deep-link.mobile`),
+/// which `src-tauri/mobile/check.py` and this module's tests hold to it; `web/well-known.mjs`
+/// reads it from here. Every byte counts: the longest link must stay a small QR code.
+pub const LINK_BASE: &str = "https://huarong.app/";
+/// The first link form (custom scheme, issue 7): opened forever, never written again (WeChat
+/// and most in-app browsers block custom schemes).
+pub const SCHEME_LINK_PREFIX: &str = "huarong://play?c=";
 /// Largest daily number a code may carry (≈ 2700 years of days).
 pub const MAX_DAILY: u32 = 1_000_000;
 /// Longest generator-parameter text a code may carry (without the picture segment, which
@@ -394,9 +404,35 @@ pub fn unpack_log(game_id: &str, packed: &str) -> Result<Vec<serde_json::Value>>
     id.kind.entry().unpack_log(&id, count, rest)
 }
 
-/// The link form of a code.
+/// The link form of a code: `<LINK_BASE>?c=<code>`.
 pub fn link(code: &str) -> String {
-    format!("{LINK_PREFIX}{code}")
+    format!("{LINK_BASE}?c={code}")
+}
+
+/// The host of [`LINK_BASE`] (`huarong.app`).
+pub fn link_host() -> &'static str {
+    let rest = &LINK_BASE["https://".len()..];
+    &rest[..rest.find('/').unwrap_or(rest.len())]
+}
+
+/// The path of [`LINK_BASE`] (`/`, or e.g. `/huarong/`).
+pub fn link_path() -> &'static str {
+    &LINK_BASE["https://".len() + link_host().len()..]
+}
+
+/// True for text that is meant as a link (a `huarong:` one or any web address), so it is
+/// read as a link, never as a game ID or a bare code.
+pub fn is_link(t: &str) -> bool {
+    t.starts_with("huarong:")
+        || strip_ci(t, "https://").is_some()
+        || strip_ci(t, "http://").is_some()
+}
+
+/// `t` without `prefix`, compared ASCII case-insensitively (schemes and hosts).
+fn strip_ci<'a>(t: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = t.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &t[prefix.len()..])
 }
 
 /// The game ID a code or link stands for.
@@ -416,9 +452,9 @@ pub fn resolve(text: &str) -> Result<String> {
 }
 
 /// True for text that is a game ID rather than a code: game IDs start with a kind name
-/// and contain `:` or `#`, which codes and links never do after their scheme.
+/// and contain `:` or `#`, which codes never do and links only after their scheme.
 pub fn is_game_id(t: &str) -> bool {
-    !t.starts_with("huarong:") && (t.contains(':') || t.contains('#'))
+    !is_link(t) && (t.contains(':') || t.contains('#'))
 }
 
 /// Everything a code or link says, checked.
@@ -600,21 +636,31 @@ fn strip_link(text: &str) -> Result<&str> {
         )));
     }
     let t = text.trim();
-    let code = if let Some(rest) = t.strip_prefix("huarong:") {
-        let query = rest
-            .strip_prefix("//play?")
-            .or_else(|| rest.strip_prefix("//play/?"))
-            .ok_or_else(|| {
-                Error::bad_code(format!(
-                    "{t:?} is not a Huarong link (huarong://play?c=<code>)"
-                ))
-            })?;
-        query
+    let query = if let Some(rest) = t.strip_prefix("huarong:") {
+        Some(
+            rest.strip_prefix("//play?")
+                .or_else(|| rest.strip_prefix("//play/?"))
+                .ok_or_else(|| {
+                    Error::bad_code(format!(
+                        "{t:?} is not a Huarong link ({LINK_BASE}?c=<code>)"
+                    ))
+                })?,
+        )
+    } else if let Some(rest) = strip_ci(t, "https://") {
+        Some(web_query(t, rest)?)
+    } else if strip_ci(t, "http://").is_some() {
+        return Err(Error::bad_code(format!(
+            "{t:?} is not a Huarong link: they start with {LINK_BASE}"
+        )));
+    } else {
+        None
+    };
+    let code = match query {
+        Some(q) => q
             .split('&')
             .find_map(|kv| kv.strip_prefix("c="))
-            .ok_or_else(|| Error::bad_code("the link has no code (c=…)"))?
-    } else {
-        t
+            .ok_or_else(|| Error::bad_code("the link has no code (c=…)"))?,
+        None => t,
     };
     if code.is_empty() {
         return Err(Error::bad_code("empty code"));
@@ -626,6 +672,28 @@ fn strip_link(text: &str) -> Result<&str> {
         )));
     }
     Ok(code)
+}
+
+/// The query of a web link (`rest` is `t` after `https://`) when it points at [`LINK_BASE`]:
+/// the same host (any case, no port or user), the base's path (also without its last `/`,
+/// or with `index.html`); a `#fragment` is ignored.
+fn web_query<'a>(t: &str, rest: &'a str) -> Result<&'a str> {
+    let rest = rest.split('#').next().unwrap_or_default();
+    let (place, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let (host, path) = place.split_at(place.find('/').unwrap_or(place.len()));
+    if !host.eq_ignore_ascii_case(link_host()) {
+        return Err(Error::bad_code(format!(
+            "{t:?} links to {host:?}, not to Huarong ({LINK_BASE}?c=<code>)"
+        )));
+    }
+    let base = link_path();
+    let index = format!("{base}index.html");
+    if !(path == base || path == base.trim_end_matches('/') || path == index) {
+        return Err(Error::bad_code(format!(
+            "{t:?} is a page of {host}, not a shared puzzle ({LINK_BASE}?c=<code>)"
+        )));
+    }
+    Ok(query)
 }
 
 /// A game's part of the share-code format (implemented in the game's own module, e.g.

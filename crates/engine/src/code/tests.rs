@@ -231,6 +231,97 @@ fn resolve_accepts_ids_codes_and_links() {
         resolve("huarong://other?c=1").unwrap_err().code,
         ErrorCode::BadCode
     );
+    // The web link (what is written now) and the first, custom-scheme one name the same game.
+    let web = link(&code);
+    assert_eq!(web, format!("{LINK_BASE}?c={code}"));
+    assert_eq!(resolve(&web).unwrap(), "slide:3x3:1,2,3,4,5,6,7,0,8");
+    assert_eq!(
+        resolve(&format!("{SCHEME_LINK_PREFIX}{code}")).unwrap(),
+        resolve(&web).unwrap()
+    );
+}
+
+#[test]
+fn link_base_is_one_https_directory() {
+    // `https://<host>/<path>/`: lowercase host without port or user, a path ending in `/`, no
+    // query or fragment of its own (the link appends `?c=`).
+    let host = link_host();
+    assert!(LINK_BASE.starts_with("https://"), "{LINK_BASE}");
+    assert!(!host.is_empty() && host.contains('.'), "{host}");
+    assert!(
+        host.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-'),
+        "{host}"
+    );
+    assert!(link_path().starts_with('/') && link_path().ends_with('/'));
+    assert!(!LINK_BASE.contains(['?', '#', '@', ' ']));
+    assert_eq!(format!("https://{host}{}", link_path()), LINK_BASE);
+}
+
+#[test]
+fn web_links_are_read_leniently_but_only_for_the_base() {
+    let code = encode("slide:3x3:1,2,3,4,5,6,7,0,8").unwrap();
+    let id = decode(&link(&code)).unwrap();
+    let host = link_host();
+    let path = link_path();
+    // What browsers, scanners and chat apps make of the same link.
+    for same in [
+        format!("{LINK_BASE}?c={code}&from=card"),
+        format!("{LINK_BASE}?from=card&c={code}"),
+        format!("{LINK_BASE}?c={code}#top"),
+        format!("  HTTPS://{}{path}?c={code}\n", host.to_uppercase()),
+        format!("https://{host}{}?c={code}", path.trim_end_matches('/')),
+        format!("https://{host}{path}index.html?c={code}"),
+    ] {
+        assert_eq!(decode(&same).unwrap(), id, "{same}");
+        assert!(is_link(same.trim()) && !is_game_id(same.trim()), "{same}");
+    }
+    // Elsewhere, or not a shared puzzle: bad_code with a message that says why.
+    for (bad, says) in [
+        (format!("https://example.com{path}?c={code}"), "example.com"),
+        (format!("https://{host}.evil.com{path}?c={code}"), "evil"),
+        (
+            format!("https://evil.com/{host}{path}?c={code}"),
+            "evil.com",
+        ),
+        (format!("https://{host}:8443{path}?c={code}"), ":8443"),
+        (format!("https://user@{host}{path}?c={code}"), "user@"),
+        (
+            format!("https://{host}{path}records?c={code}"),
+            "not a shared puzzle",
+        ),
+        (format!("http://{host}{path}?c={code}"), "start with"),
+        (format!("{LINK_BASE}?code={code}"), "no code"),
+        (LINK_BASE.to_string(), "no code"),
+        (format!("{LINK_BASE}?c="), "empty"),
+        (
+            format!("{LINK_BASE}?c={}", &code[..code.len() - 1]),
+            "checksum",
+        ),
+        (format!("{LINK_BASE}?c=%32%41"), ""),
+    ] {
+        let e = decode(&bad).expect_err(&bad);
+        assert_eq!(e.code, ErrorCode::BadCode, "{bad}: {e:?}");
+        assert!(e.message.contains(says), "{bad}: {}", e.message);
+        assert!(resolve(&bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn the_longest_link_is_a_small_qr_code() {
+    // The card's QR code holds the link; the longest written code (`MAX_CODE_LEN` bounds it)
+    // plus the base must stay within QR version 9 at error correction M (180 bytes).
+    let longest = encode_full(
+        &format!("slide:10x10#{}", u64::MAX),
+        Extra {
+            daily: Some(MAX_DAILY),
+            classic: None,
+        },
+        Some(Challenge::new(MAX_CHALLENGE_MOVES, MAX_CHALLENGE_MS).unwrap()),
+    )
+    .unwrap();
+    assert!(link(&longest).len() <= 180, "{}", link(&longest).len());
+    assert!(LINK_BASE.len() + "?c=".len() + MAX_CODE_LEN <= MAX_INPUT_LEN);
 }
 
 fn bad(text: &str) -> Error {
