@@ -47,8 +47,9 @@ impl Launch {
 struct StorePrimary<R: Runtime>(Arc<Store<R>>);
 
 impl<R: Runtime> Primary for StorePrimary<R> {
-    fn save(&mut self, envelope: &Value, _bytes: &[u8]) -> Result<(), String> {
-        self.0.set("save", envelope.clone());
+    fn save(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.0
+            .set("save", huarong_core::persist::envelope_of(bytes)?);
         self.0.save().map_err(|e| e.to_string())
     }
 }
@@ -105,6 +106,19 @@ pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
             "unreadable",
             "the app has no data folder on this system; progress will not be saved",
         ));
+    }
+    if state.read_only() {
+        // A second app on a folder the first one holds (the single-instance hand-over did
+        // not reach it): it writes nothing; the request it came with is shown, not lost.
+        if let Some(open) = &launch.open {
+            state.notice(Notice::warning(
+                "read_only_request",
+                format!(
+                    "you asked to open {}: it is open here but not saved; to keep it, open it again in the running app",
+                    open.chars().take(120).collect::<String>()
+                ),
+            ));
+        }
     }
     state.launch(launch.open.as_deref());
     state

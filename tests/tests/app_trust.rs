@@ -265,3 +265,89 @@ fn migration_keeps_the_old_games_until_the_journal_holds_them() {
     assert_eq!(s["snapshot"]["moves"], 1, "{s}");
     app.close();
 }
+
+/// A `side`×`side` RGB PNG (stored deflate blocks), for the card's photo.
+fn photo_png(side: u32) -> Vec<u8> {
+    use huarong_core::journal::crc32;
+    fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+        out.extend((data.len() as u32).to_be_bytes());
+        let mut c = kind.to_vec();
+        c.extend_from_slice(data);
+        out.extend_from_slice(&c);
+        out.extend(crc32(0, &c).to_be_bytes());
+    }
+    let mut raw = Vec::new();
+    for y in 0..side {
+        raw.push(0u8);
+        for x in 0..side {
+            raw.extend([(x * 255 / side) as u8, (y * 255 / side) as u8, 140]);
+        }
+    }
+    let mut z = vec![0x78, 0x01];
+    let blocks: Vec<&[u8]> = raw.chunks(65_535).collect();
+    for (i, b) in blocks.iter().enumerate() {
+        z.push((i + 1 == blocks.len()) as u8);
+        z.extend((b.len() as u16).to_le_bytes());
+        z.extend((!(b.len() as u16)).to_le_bytes());
+        z.extend_from_slice(b);
+    }
+    let (mut a, mut b) = (1u32, 0u32);
+    for &x in &raw {
+        a = (a + x as u32) % 65_521;
+        b = (b + a) % 65_521;
+    }
+    z.extend((b << 16 | a).to_be_bytes());
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = side.to_be_bytes().to_vec();
+    ihdr.extend(side.to_be_bytes());
+    ihdr.extend([8, 2, 0, 0, 0]);
+    chunk(&mut out, b"IHDR", &ihdr);
+    chunk(&mut out, b"IDAT", &z);
+    chunk(&mut out, b"IEND", &[]);
+    out
+}
+
+fn b64(bytes: &[u8]) -> String {
+    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::new();
+    for c in bytes.chunks(3) {
+        let n = (c[0] as u32) << 16
+            | (*c.get(1).unwrap_or(&0) as u32) << 8
+            | *c.get(2).unwrap_or(&0) as u32;
+        for i in 0..4 {
+            s.push(if i <= c.len() {
+                T[(n >> (18 - 6 * i) & 63) as usize] as char
+            } else {
+                '='
+            });
+        }
+    }
+    s
+}
+
+#[test]
+fn a_card_of_a_puzzle_with_the_players_own_photo_shows_the_photo() {
+    // Issue 23, item 4: the code leaves the photo out (it never travels), the page sends it
+    // with the card, and the card used to refuse it ("not a picture puzzle").
+    let (_d, app) = fresh_app("trust-photo-card");
+    let photo = format!("data:image/png;base64,{}", b64(&photo_png(160)));
+    app.ok("save_picture", json!({"data": photo}));
+    app.ok(
+        "open_game",
+        json!({"id": "slide:3x3/picture:custom:1,2,3,4,5,6,7,0,8"}),
+    );
+    let won = app.snap("play", json!({"kind": "slide", "mv": {"tile": 8}}));
+    assert_eq!(won["status"], "won", "{won}");
+    let code = app.ok("encode_code", json!({"id": won["id"]}))["code"].clone();
+    let card = json!({"code": code, "lang": "en", "moves": 1, "seconds": 3,
+                      "board": won["board"], "picture": photo});
+    let url = app.ok("card_image", json!({"card": card}));
+    assert!(
+        url.as_str().unwrap().starts_with("data:image/png;base64,"),
+        "{url}"
+    );
+    let mut plain = card.clone();
+    plain.as_object_mut().unwrap().remove("picture");
+    let without = app.ok("card_image", json!({"card": plain}));
+    assert_ne!(url, without, "the photo is on the card");
+}

@@ -144,7 +144,7 @@ struct Flaky {
 }
 
 impl persist::Primary for Flaky {
-    fn save(&mut self, _envelope: &serde_json::Value, _bytes: &[u8]) -> Result<(), String> {
+    fn save(&mut self, _bytes: &[u8]) -> Result<(), String> {
         let _ = self.attempts.send(std::time::Instant::now());
         if self.failing.load(std::sync::atomic::Ordering::SeqCst) {
             Err("No space left on device (os error 28)".into())
@@ -204,7 +204,7 @@ fn a_failing_save_backs_off_doubling_then_resumes() {
 struct PanicsOnce(bool);
 
 impl persist::Primary for PanicsOnce {
-    fn save(&mut self, _envelope: &serde_json::Value, _bytes: &[u8]) -> Result<(), String> {
+    fn save(&mut self, _bytes: &[u8]) -> Result<(), String> {
         if !self.0 {
             self.0 = true;
             panic!("injected panic in the primary's save");

@@ -29,6 +29,10 @@ pub(crate) struct Store {
     pub notices: Vec<Notice>,
     pub writer: Option<Arc<Writer>>,
     pub paths: Option<Paths>,
+    /// The data folder's one-writer lock, held while this app may write there.
+    pub lock: Option<crate::fsio::DirLock>,
+    /// Another app holds the data folder (`persist::claim`).
+    pub read_only: bool,
 }
 
 pub(crate) struct Inner {
@@ -106,6 +110,13 @@ impl AppState {
     pub(crate) fn commit_after(&self, mark: u64, f: impl FnOnce(&mut Progress)) -> u64 {
         let mut st = self.store();
         f(&mut st.progress);
+        let folded = std::mem::take(&mut st.progress.fold_log);
+        if !folded.is_empty() {
+            // The newest fold says what it folded (an older one of the kind gives way).
+            st.notices.retain(|n| n.code != "stats_folded");
+            st.notices
+                .push(Notice::info("stats_folded", folded.message()));
+        }
         st.gen += 1;
         let doc = Doc {
             gen: st.gen,
@@ -159,6 +170,12 @@ impl AppState {
 
     pub fn notice(&self, n: Notice) {
         self.store().notices.push(n);
+    }
+
+    /// Another app holds the data folder: this one reads and writes nothing there (its
+    /// `read_only` notice says so).
+    pub fn read_only(&self) -> bool {
+        self.store().read_only
     }
 
     /// The newest gen handed to the saver.

@@ -33,7 +33,27 @@ pub trait Io: Send + Sync + 'static {
     fn read(&self, path: &Path, limit: u64) -> io::Result<Vec<u8>>;
     /// The names of the files in a folder (not recursive, any order).
     fn list(&self, dir: &Path) -> io::Result<Vec<String>>;
+    /// Take the one-writer lock of a data folder (an OS lock on `<dir>/huarong.lock`, held
+    /// until the guard is dropped). `Err` of kind `WouldBlock` when another process (or
+    /// another app state of this one) holds it; `Ok(None)` on a file layer without locks
+    /// (the simulated ones: each test opens its folder once at a time).
+    fn lock_dir(&self, dir: &Path) -> io::Result<Option<DirLock>> {
+        let _ = dir;
+        Ok(None)
+    }
 }
+
+/// A held data-folder lock ([`Io::lock_dir`]); dropping it releases the lock.
+pub struct DirLock(pub Box<dyn Send + Sync>);
+
+impl std::fmt::Debug for DirLock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DirLock")
+    }
+}
+
+/// The lock file's name in the data folder.
+pub const LOCK_FILE: &str = "huarong.lock";
 
 /// The error for a file over a read limit.
 pub fn too_large(len: u64, limit: u64) -> io::Error {

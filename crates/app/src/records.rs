@@ -15,7 +15,10 @@
 //!   (their own fewest and most dropped), to two decimals. `null` until there are 5 (12) clean
 //!   wins. `best_ao5_ms` / `best_ao12_ms` are the lowest average ever reached (under any rule,
 //!   as time does not depend on it).
-//! - `history` is oldest first, newest last, at most 100 entries.
+//! - `history` is oldest first, newest last, at most 100 entries; scopes not among the 64
+//!   most recently finished keep 12, and all histories together a bounded number of bytes
+//!   (`progress/stats.rs`): only the oldest rows are trimmed, never the summary, and a
+//!   `stats_folded` notice says what was folded. `trimmed` counts a scope's trimmed rows.
 //!
 //! `records {}` without a scope lists every scope the player has (the same objects without
 //! `history`), most recently finished first.
@@ -24,7 +27,7 @@ use crate::core::AppState;
 use crate::error::{AppError, AppResult};
 use crate::progress::{bound, rules_of, Progress};
 pub use crate::progress::{
-    scope_kind, FinishEntry, ScopeStats, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN,
+    scope_kind, FinishEntry, Recent, ScopeStats, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN, RECENT,
 };
 
 use serde_json::{json, Value};
@@ -43,23 +46,27 @@ fn trimmed(xs: &[u64]) -> Option<(u64, u64)> {
 }
 
 /// Average of the last `n` clean times (WCA-like, see the module documentation).
-pub fn average_ms(recent: &VecDeque<FinishEntry>, n: usize) -> Option<u64> {
+pub fn average_ms(recent: &VecDeque<Recent>, n: usize) -> Option<u64> {
     if recent.len() < n {
         return None;
     }
-    let times: Vec<u64> = recent.iter().skip(recent.len() - n).map(|e| e.ms).collect();
+    let times: Vec<u64> = recent
+        .iter()
+        .skip(recent.len() - n)
+        .map(Recent::ms)
+        .collect();
     trimmed(&times).map(|(sum, k)| (2 * sum + k) / (2 * k))
 }
 
 /// The same trimmed mean of the move counts under `rule`, to two decimals.
-pub fn average_moves(recent: &VecDeque<FinishEntry>, n: usize, rule: &str) -> Option<f64> {
+pub fn average_moves(recent: &VecDeque<Recent>, n: usize, rule: &str) -> Option<f64> {
     if recent.len() < n {
         return None;
     }
     let moves: Vec<u64> = recent
         .iter()
         .skip(recent.len() - n)
-        .filter_map(|e| e.moves.get(rule).map(|&m| m as u64))
+        .filter_map(|e| e.moves().get(rule).map(|&m| m as u64))
         .collect();
     if moves.len() < n {
         return None;
@@ -87,8 +94,8 @@ impl ScopeStats {
                 *b = (*b).min(m);
             }
             self.best_ms = min_opt(self.best_ms, Some(e.ms));
-            self.recent.push_back(e.clone());
-            while self.recent.len() > 12 {
+            self.recent.push_back(Recent(e.ms, e.moves.clone()));
+            while self.recent.len() > RECENT {
                 self.recent.pop_front();
             }
             self.best_ao5_ms = min_opt(self.best_ao5_ms, average_ms(&self.recent, 5));
@@ -98,6 +105,7 @@ impl ScopeStats {
         self.history.push_back(e);
         while self.history.len() > MAX_HISTORY {
             self.history.pop_front();
+            self.trimmed += 1;
         }
     }
 
@@ -117,6 +125,7 @@ impl ScopeStats {
             "best_ao5_ms": self.best_ao5_ms,
             "best_ao12_ms": self.best_ao12_ms,
             "last_ms": self.last_ms,
+            "trimmed": self.trimmed,
         });
         if with_history {
             let default_rule = scope_kind(scope).and_then(|k| rules_of(k).first().copied());
@@ -178,11 +187,12 @@ impl AppState {
                 let empty = ScopeStats::default();
                 Ok(p.stats
                     .get(scope)
-                    .unwrap_or(&empty)
+                    .map_or(&empty, |s| &**s)
                     .view(scope, &rule, true))
             }
             None => {
-                let mut all: Vec<(&String, &ScopeStats)> = p.stats.iter().collect();
+                let mut all: Vec<(&String, &ScopeStats)> =
+                    p.stats.iter().map(|(k, s)| (k, &**s)).collect();
                 all.sort_by(|a, b| b.1.last_ms.cmp(&a.1.last_ms).then(a.0.cmp(b.0)));
                 let list = all
                     .into_iter()

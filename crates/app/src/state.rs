@@ -47,6 +47,9 @@ impl AppState {
         platform: Platform,
         primary: impl FnOnce() -> Result<Box<dyn Primary>, String>,
     ) -> AppState {
+        // One writer per data folder: a second app on it (the single-instance hand-over
+        // failed) reads nothing and writes nothing (`persist::claim`).
+        let (paths, lock, busy) = persist::claim(paths, platform.io.as_ref());
         let (doc, mut notices, writer) = match &paths {
             None => (
                 Doc {
@@ -93,6 +96,8 @@ impl AppState {
             None => (Journal::disabled(), Vec::new(), Vec::new()),
         };
         notices.extend(jnotices);
+        let read_only = busy.is_some();
+        notices.extend(busy);
         if let Some(w) = &writer {
             // A finished game's record waits on the saver's side for the journal to hold it.
             w.set_gate(Arc::new(journal.clone()));
@@ -106,6 +111,8 @@ impl AppState {
                 notices: Vec::new(),
                 writer,
                 paths,
+                lock,
+                read_only,
             }),
             journal,
             last_stamp: AtomicU64::new(0),
@@ -152,6 +159,11 @@ impl AppState {
             st.notices = notices;
             st.progress.quarantine.extend(quarantine.iter().cloned());
             st.progress.sanitize();
+            let folded = std::mem::take(&mut st.progress.fold_log);
+            if !folded.is_empty() {
+                st.notices
+                    .push(Notice::info("stats_folded", folded.message()));
+            }
             let repaired = progress::repair_impossible(&mut st.progress);
             if !repaired.is_empty() {
                 st.notices.push(Notice::warning(
@@ -365,5 +377,7 @@ impl AppState {
         if let Some(w) = w {
             w.stop();
         }
+        // Everything is written: the folder is free for the next app.
+        self.store().lock = None;
     }
 }

@@ -190,6 +190,26 @@ const MAX_MOVES: u32 = 9_999_999;
 /// Longest board text accepted (a 16×16 slide is under 1,000 characters).
 pub const MAX_BOARD_TEXT: usize = 1200;
 
+/// Whether a card of this code may show a picture: a picture puzzle's code, or a number
+/// slide of a size picture puzzles have. A puzzle with the player's own photo is shared
+/// without its picture (the code carries only built-in pictures: the photo never travels in
+/// a code), so its code is a plain slide's; the card is the player's to share, and shows the
+/// photo the page sends.
+fn takes_picture(decoded: &code::Decoded) -> bool {
+    if decoded.kind != Kind::Slide {
+        return false;
+    }
+    if decoded.id.contains("/picture:") {
+        return true;
+    }
+    let size = decoded.board.split([':', '/']).next().unwrap_or("");
+    huarong_engine::slide::record_scope(&format!(
+        "{size}/picture:{}",
+        huarong_engine::slide::pictures::CUSTOM
+    ))
+    .is_ok()
+}
+
 /// Renders the card as PNG bytes.
 pub fn render(spec: &CardSpec) -> Result<Vec<u8>, Error> {
     let card = Card::describe(spec)?;
@@ -377,9 +397,9 @@ impl Card {
         let board = finished(spec, &decoded)?;
         let picture = match &spec.picture {
             Some(png) => {
-                if decoded.kind != Kind::Slide || !decoded.id.contains("/picture:") {
+                if !takes_picture(&decoded) {
                     return Err(Error::parse(
-                        "a picture goes on the card of a picture puzzle only; this code is not one",
+                        "a picture goes on the card of a picture puzzle only (a square number slide of a picture size); this code is not one",
                     ));
                 }
                 Some(Picture::decode(png)?)

@@ -706,3 +706,37 @@ fn the_longest_link_is_qr_version_9_at_m() {
     assert_eq!(qr.version(), Version::Normal(9));
     assert!(QR_SIZE as usize / (qr.width() + 8) >= 3);
 }
+
+/// Issue 23, item 4: a puzzle with the player's own photo is shared with a plain slide code
+/// (the photo never travels in a code), and its card shows the photo the page sends.
+#[test]
+fn the_players_own_photo_goes_on_the_card() {
+    let id = "slide:3x3/picture:custom:1,2,3,4,5,6,7,0,8";
+    let code = encode(id).unwrap();
+    let decoded = huarong_engine::code::decode_full(&code).unwrap();
+    assert!(
+        !decoded.id.contains("picture"),
+        "the code carries no photo: {}",
+        decoded.id
+    );
+    let mut s = spec(&code, Lang::En);
+    s.optimum = None;
+    s.stars = None;
+    s.picture = Some(scene_png(240));
+    let with_photo = render(&s).expect("a card with the player's photo");
+    s.picture = None;
+    let without = render(&s).unwrap();
+    assert_ne!(with_photo, without, "the photo is drawn");
+    // Still refused where no picture puzzle can be: a non-square slide, Klotski.
+    let mut s = spec(
+        &encode("slide:3x4:1,2,3,4,5,6,7,8,9,10,0,11").unwrap(),
+        Lang::En,
+    );
+    s.optimum = None;
+    s.stars = None;
+    s.picture = Some(scene_png(240));
+    assert!(render(&s).is_err());
+    let mut s = spec(&classic_code("横刀立马"), Lang::Zh);
+    s.picture = Some(scene_png(240));
+    assert!(render(&s).is_err());
+}

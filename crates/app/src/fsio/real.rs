@@ -67,4 +67,23 @@ impl Io for Real {
         }
         Ok(out)
     }
+    /// `File::try_lock` (flock on Linux, Android, macOS and iOS; LockFileEx on Windows): an
+    /// advisory lock the OS drops with the process, so a killed app never leaves it behind.
+    fn lock_dir(&self, dir: &Path) -> io::Result<Option<super::DirLock>> {
+        fs::create_dir_all(dir)?;
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(dir.join(super::LOCK_FILE))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(super::DirLock(Box::new(file)))),
+            Err(fs::TryLockError::WouldBlock) => Err(io::Error::new(
+                io::ErrorKind::WouldBlock,
+                "another Huarong holds this data folder",
+            )),
+            Err(fs::TryLockError::Error(e)) => Err(e),
+        }
+    }
 }

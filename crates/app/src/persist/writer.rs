@@ -3,10 +3,10 @@
 //! calls [`Writer::step`] (after each command): the same jobs, the same order, the same
 //! back-off, so both modes give the same durability.
 
-use super::{envelope, write_atomic_io, Doc, Paths};
+use super::{encode_sized, write_atomic_io, Doc, Paths};
 use crate::fsio::Io;
 use crate::platform::{Clock, Platform, Priority};
-use serde_json::{json, Value};
+
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
@@ -14,7 +14,8 @@ use std::time::Duration;
 /// Where the writer puts the primary copy after the good copy: the store plugin in the app,
 /// a plain in-place file write (what the plugin does) in tests.
 pub trait Primary: Send + 'static {
-    fn save(&mut self, envelope: &Value, bytes: &[u8]) -> Result<(), String>;
+    /// `bytes`: the whole file (`persist::envelope_of` gives its `"save"` value).
+    fn save(&mut self, bytes: &[u8]) -> Result<(), String>;
 }
 
 /// Writes the primary the way `tauri-plugin-store` does, through an [`Io`]: truncate, write
@@ -22,7 +23,7 @@ pub trait Primary: Send + 'static {
 pub struct InPlaceIo(pub Arc<dyn Io>, pub PathBuf);
 
 impl Primary for InPlaceIo {
-    fn save(&mut self, _envelope: &Value, bytes: &[u8]) -> Result<(), String> {
+    fn save(&mut self, bytes: &[u8]) -> Result<(), String> {
         self.0
             .create(&self.1)
             .and_then(|()| self.0.append(&self.1, bytes))
@@ -52,7 +53,6 @@ pub const RETRY_MAX: Duration = Duration::from_secs(5);
 /// A save, kept with its bytes so that trying it again does not serialise it again.
 struct Job {
     doc: Doc,
-    envelope: Value,
     bytes: Vec<u8>,
 }
 
@@ -82,6 +82,8 @@ struct Shared {
     paths: Paths,
     primary: Mutex<Box<dyn Primary>>,
     gate: Mutex<Option<Arc<dyn Gate>>>,
+    /// The size of the last file serialised (the next one's first buffer).
+    last_size: std::sync::atomic::AtomicUsize,
     first: Duration,
     max: Duration,
 }
@@ -121,12 +123,10 @@ impl Shared {
             st.after = 0;
             st.after_since = None;
             st.retry = None;
-            let envelope = envelope(&doc);
-            let bytes = serde_json::to_vec_pretty(&json!({ "save": envelope })).unwrap_or_default();
+            // Serialised by `write`, outside the lock (`submit` never waits for it).
             return Some(Job {
                 doc,
-                envelope,
-                bytes,
+                bytes: Vec::new(),
             });
         }
         if st.retry.is_some() && (st.stop || self.clock.monotonic() >= st.retry_at) {
@@ -137,7 +137,15 @@ impl Shared {
 
     /// Write one job: the good copy (atomic) first, then the primary. A panic in a write
     /// (the plugin, the file layer) is a failed save, retried like any other.
-    fn write(&self, job: &Job) -> Result<(), String> {
+    fn write(&self, job: &mut Job) -> Result<(), String> {
+        use std::sync::atomic::Ordering::Relaxed;
+        if job.bytes.is_empty() {
+            // Compact, serialised once: 5,000 scopes of statistics stay a few MB
+            // (`progress/stats.rs`).
+            let hint = self.last_size.load(Relaxed);
+            job.bytes = encode_sized(&job.doc, hint + hint / 8);
+            self.last_size.store(job.bytes.len(), Relaxed);
+        }
         crate::error::guard("saving progress", || {
             if job.bytes.len() as u64 > super::MAX_FILE {
                 // Never write a file the reader refuses: the older copies stay.
@@ -150,7 +158,7 @@ impl Shared {
             write_atomic_io(self.io.as_ref(), &self.paths.good, &job.bytes)
                 .map_err(|e| format!("could not write {}: {e}", self.paths.good.display()))
                 .and_then(|()| {
-                    self.primary.lock().unwrap_or_else(|e| e.into_inner()).save(&job.envelope, &job.bytes)
+                    self.primary.lock().unwrap_or_else(|e| e.into_inner()).save(&job.bytes)
                 })
                 .map_err(crate::error::AppError::storage)
         })
@@ -192,9 +200,9 @@ impl Shared {
                 st = self.lock();
                 continue;
             }
-            if let Some(job) = self.take(&mut st) {
+            if let Some(mut job) = self.take(&mut st) {
                 drop(st);
-                let result = self.write(&job);
+                let result = self.write(&mut job);
                 st = self.lock();
                 self.done(&mut st, job, result);
                 self.cv.notify_all();
@@ -291,6 +299,7 @@ impl Writer {
             paths,
             primary: Mutex::new(primary),
             gate: Mutex::new(None),
+            last_size: Default::default(),
             first,
             max: max.max(first),
         });
@@ -346,11 +355,11 @@ impl Writer {
             return false;
         }
         let mut st = self.shared.lock();
-        let Some(job) = self.shared.take(&mut st) else {
+        let Some(mut job) = self.shared.take(&mut st) else {
             return false;
         };
         drop(st);
-        let result = self.shared.write(&job);
+        let result = self.shared.write(&mut job);
         let mut st = self.shared.lock();
         self.shared.done(&mut st, job, result);
         true

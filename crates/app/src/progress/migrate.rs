@@ -36,7 +36,11 @@ pub fn migrate(mut file: Map<String, Value>) -> Result<(Value, u32), String> {
         0 => v0_to_v1(&file)?,
         _ => file.remove("save").ok_or("no save")?,
     };
-    // Later steps go here: `if version == 1 { envelope = v1_to_v2(envelope)?; }` …
+    // v1 → v2: the same data; the statistics' recent rows read as pairs (`stats::Recent`).
+    if envelope.get("schema").and_then(Value::as_u64) == Some(1) {
+        envelope["schema"] = json!(2);
+    }
+    // Later steps go here: `if version == 2 { envelope = v2_to_v3(envelope)?; }` …
     let version = envelope.get("schema").and_then(Value::as_u64).unwrap_or(0) as u32;
     if version != SCHEMA {
         return Err(format!(

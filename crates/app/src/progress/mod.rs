@@ -13,6 +13,11 @@
 //!   migration chain has a real first step with tests, and so that a hand-made or early
 //!   development file is read instead of being dropped.
 //! - **v1**: the layout of [`Progress`] below, inside the `"save"` envelope.
+//! - **v2** (issue 23): statistics for up to `MAX_SCOPES` scopes with histories bounded in
+//!   bytes (`stats.rs`): `stats.*.recent` holds `[ms, {rule: moves}]` pairs instead of whole
+//!   finish rows, finish rows leave out fields at their default, `stats.*.trimmed` and
+//!   `folded` count what the bounds folded, and the file is compact JSON. A v1 file reads
+//!   as it is (its recent rows read as pairs); the step only renumbers it.
 
 mod friends;
 mod migrate;
@@ -25,7 +30,10 @@ pub use migrate::{migrate, schema_of};
 pub use repair::repair_impossible;
 pub use slots::{mode_of_key, Mode, SlotChallenge, MAX_CHALLENGES, MAX_SLOTS};
 pub(crate) use stats::bound;
-pub use stats::{scope_kind, FinishEntry, ScopeStats, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN};
+pub use stats::{
+    scope_kind, FinishEntry, FoldLog, Folded, Recent, ScopeStats, Shared, FULL_SCOPES,
+    HISTORY_BYTES, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN, RECENT, SHORT_HISTORY,
+};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -33,9 +41,10 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The schema this build writes.
-pub const SCHEMA: u32 = 1;
-/// Most records kept (classic levels and sizes are few; generated levels add one each).
-pub const MAX_RECORDS: usize = 2000;
+pub const SCHEMA: u32 = 2;
+/// Most records kept (classic levels and sizes are few; generated levels add one each per
+/// rule played): two per statistics scope.
+pub const MAX_RECORDS: usize = 2 * MAX_SCOPES;
 /// Most saved games kept aside because they no longer replay.
 pub const MAX_QUARANTINE: usize = 8;
 
@@ -43,19 +52,19 @@ pub const MAX_QUARANTINE: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
+    pub haptics: bool,
     /// `auto` (follow the system), `zh` or `en`.
     pub language: String,
-    pub haptics: bool,
-    pub sound: bool,
-    /// `system`, `light` or `dark`.
-    pub theme: String,
+    /// The player's display name in result codes (issue 25): at most 16 characters,
+    /// trimmed, no control characters; empty (the default) shows as "a friend".
+    pub name: String,
     /// Show the 2048 direction pad.
     pub pad: bool,
     /// The move-count rule per game (see [`rules_of`]).
     pub rules: BTreeMap<String, String>,
-    /// The player's display name in result codes (issue 25): at most 16 characters,
-    /// trimmed, no control characters; empty (the default) shows as "a friend".
-    pub name: String,
+    pub sound: bool,
+    /// `system`, `light` or `dark`.
+    pub theme: String,
 }
 
 impl Default for Settings {
@@ -133,43 +142,43 @@ impl Settings {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct Record {
-    /// What `best_moves` counts (`tile`, `line`, `piece`, `straight`, `unit`, `moves`).
-    pub rule: String,
     /// Fewest moves in a won game (not counting auto-solved games).
     pub best_moves: Option<u32>,
-    /// Whether the game that set `best_moves` used undo / how many hints it used.
-    pub undo_used: bool,
-    pub hints_used: u32,
-    /// Fastest won game, in milliseconds of play.
-    pub best_time_ms: Option<u64>,
-    /// Most stars earned (0 when the level has no stars).
-    pub stars: u8,
     /// Highest score (2048) and tile.
     pub best_score: Option<u64>,
     pub best_tile: Option<u64>,
-    /// The fewest moves possible, where known.
-    pub optimal: Option<u32>,
-    /// Won games counted.
-    pub wins: u32,
+    /// Fastest won game, in milliseconds of play.
+    pub best_time_ms: Option<u64>,
     /// Local date (`YYYY-MM-DD`) of the last improvement.
     pub date: String,
+    pub hints_used: u32,
+    /// The fewest moves possible, where known.
+    pub optimal: Option<u32>,
+    /// What `best_moves` counts (`tile`, `line`, `piece`, `straight`, `unit`, `moves`).
+    pub rule: String,
+    /// Most stars earned (0 when the level has no stars).
+    pub stars: u8,
+    /// Whether the game that set `best_moves` used undo / how many hints it used.
+    pub undo_used: bool,
+    /// Won games counted.
+    pub wins: u32,
 }
 
 /// A daily-challenge streak for one game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct Streak {
-    pub current: u32,
     pub best: u32,
-    /// Local date (`YYYY-MM-DD`) of the last daily solved.
-    pub last: String,
+    pub current: u32,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub held: u32,
     /// The run a gap ended (`last`, `current` before it), kept while the clock may come
     /// back: a solve on the day after `held_last`, dated before `last`, resumes it
     /// (`daily.rs`). Empty when there is none.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub held_last: String,
-    #[serde(skip_serializing_if = "is_zero")]
-    pub held: u32,
+    /// Local date (`YYYY-MM-DD`) of the last daily solved.
+    pub last: String,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -266,32 +275,38 @@ pub struct Quarantined {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Progress {
-    pub settings: Settings,
-    /// Key: `<scope>/<rule>`, scope = `klotski:<level>` / `slide:<W>x<H>` / `2048`.
-    pub records: BTreeMap<String, Record>,
-    /// Per game, how many of its numbered levels are open (Klotski classics).
-    pub unlocked: BTreeMap<String, u32>,
-    /// Daily streaks per game.
-    pub streaks: BTreeMap<String, Streak>,
+    /// The sender's result of a game opened from a code, per slot key (`challenge.rs`).
+    pub challenges: BTreeMap<String, SlotChallenge>,
+    /// The current slot of each kind (`kind` → slot key).
+    pub current: BTreeMap<String, String>,
+    /// What the last change folded, for its notice (`stats_folded`); never saved.
+    #[serde(skip)]
+    pub fold_log: FoldLog,
+    /// Per game, what the statistics' bounds folded (scopes past `MAX_SCOPES`, history rows).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub folded: BTreeMap<String, Folded>,
+    /// The daily challenge's friends' boards (issue 25, `friends.rs`).
+    pub friends: Friends,
     /// The in-progress game of each kind: the engine's `SavedSession` JSON (game ID, whole
     /// move log including the redo branch, cursor, clock).
     pub games: BTreeMap<String, SavedGame>,
+    pub quarantine: Vec<Quarantined>,
+    /// Key: `<scope>/<rule>`, scope = `klotski:<level>` / `slide:<W>x<H>` / `2048`.
+    pub records: BTreeMap<String, Record>,
+    /// Move logs of finished games, for replays (issue 25, `friends.rs`).
+    pub replays: Replays,
     /// The screen the player was on (`home`, `game:<kind>`, …).
     pub screen: String,
-    /// The current slot of each kind (`kind` → slot key).
-    pub current: BTreeMap<String, String>,
+    pub settings: Settings,
     /// Per slot, the finished game whose record is in `records` (`<game ID>@<moves in the
     /// log>`): a finished game found in the journal without it gets its record at start.
     pub settled: BTreeMap<String, String>,
-    pub quarantine: Vec<Quarantined>,
     /// Statistics per record scope (issue 16, `records.rs`).
-    pub stats: BTreeMap<String, ScopeStats>,
-    /// The sender's result of a game opened from a code, per slot key (`challenge.rs`).
-    pub challenges: BTreeMap<String, SlotChallenge>,
-    /// The daily challenge's friends' boards (issue 25, `friends.rs`).
-    pub friends: Friends,
-    /// Move logs of finished games, for replays (issue 25, `friends.rs`).
-    pub replays: Replays,
+    pub stats: BTreeMap<String, Shared<ScopeStats>>,
+    /// Daily streaks per game.
+    pub streaks: BTreeMap<String, Streak>,
+    /// Per game, how many of its numbered levels are open (Klotski classics).
+    pub unlocked: BTreeMap<String, u32>,
 }
 
 impl Default for Progress {
@@ -310,6 +325,8 @@ impl Default for Progress {
             challenges: BTreeMap::new(),
             friends: Friends::default(),
             replays: Replays::default(),
+            folded: BTreeMap::new(),
+            fold_log: FoldLog::default(),
         }
     }
 }
@@ -362,6 +379,7 @@ impl Progress {
             let extra = self.records.len() - MAX_RECORDS;
             for (_, _, k) in order.into_iter().take(extra) {
                 self.records.remove(&k);
+                self.fold_log.records.push(k);
             }
         }
         stats::sanitize(self);

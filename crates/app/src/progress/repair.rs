@@ -46,17 +46,20 @@ pub fn repair_impossible(p: &mut Progress) -> Vec<String> {
             }
         }
     }
-    for (scope, s) in p.stats.iter_mut() {
+    for (scope, shared) in p.stats.iter_mut() {
         let zero = |e: &super::FinishEntry| e.won && e.moves.values().all(|&m| m == 0);
+        let s: &super::ScopeStats = shared;
         let removed = s.history.iter().filter(|e| zero(e)).count();
-        let removed_recent = s.recent.iter().filter(|e| zero(e)).count();
+        let zero_recent = |r: &super::Recent| r.moves().values().all(|&m| m == 0);
+        let removed_recent = s.recent.iter().filter(|r| zero_recent(r)).count();
         let zero_best = s.best_moves.values().any(|&m| m == 0);
         if removed == 0 && removed_recent == 0 && !zero_best {
             continue;
         }
+        let s: &mut super::ScopeStats = shared;
         let best_ms_zero = s.best_ms == Some(0);
         s.history.retain(|e| !zero(e));
-        s.recent.retain(|e| !zero(e));
+        s.recent.retain(|r| !zero_recent(r));
         s.wins = s.wins.saturating_sub(removed.max(removed_recent) as u32);
         let clean: Vec<&super::FinishEntry> = s.history.iter().filter(|e| e.clean()).collect();
         let rules: Vec<String> = s.best_moves.keys().cloned().collect();

@@ -66,7 +66,7 @@ fn v0_sample() -> Map<String, Value> {
 fn v0_migrates_every_field() {
     let (env, from) = migrate(v0_sample()).unwrap();
     assert_eq!(from, 0);
-    assert_eq!(env["schema"], 1);
+    assert_eq!(env["schema"], SCHEMA);
     let p: Progress = serde_json::from_value(env["progress"].clone()).unwrap();
     assert_eq!(p.settings.language, "en");
     assert!(!p.settings.haptics);
@@ -121,8 +121,10 @@ fn v1_passes_through_and_newer_is_refused() {
     let (env, from) = migrate(file).unwrap();
     assert_eq!(from, 1);
     assert_eq!(env["progress"]["screen"], "settings");
+    assert_eq!(env["schema"], SCHEMA, "v1 goes on to v2");
     let file: Map<String, Value> =
-        serde_json::from_value(json!({ "save": { "schema": 2, "progress": {} } })).unwrap();
+        serde_json::from_value(json!({ "save": { "schema": SCHEMA + 1, "progress": {} } }))
+            .unwrap();
     assert!(migrate(file).unwrap_err().contains("newer"));
 }
 
@@ -175,4 +177,286 @@ fn only_a_file_with_v0_keys_reads_as_v0() {
     assert_eq!(schema_of(&map(json!({"save": {"schema": 1}}))), Some(1));
     // A v1 file whose `"save"` key was damaged is not an empty v0 save.
     assert_eq!(schema_of(&map(json!({"s\u{1}ave": {"schema": 1}}))), None);
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue 23, item 2: statistics for 5,000 scopes, histories bounded in bytes.
+// ---------------------------------------------------------------------------------------
+
+fn finish(i: u64, j: u64, clean: bool) -> FinishEntry {
+    FinishEntry {
+        date: format!("2026-{:02}-{:02}", 1 + j % 12, 1 + i % 28),
+        at_ms: 1_000_000 + i * 1_000 + j,
+        moves: [
+            ("piece".to_string(), (30 + (i + j * 7) % 50) as u32),
+            ("straight".to_string(), (25 + (i * 3 + j) % 40) as u32),
+            ("unit".to_string(), (60 + (i + j) % 90) as u32),
+        ]
+        .into(),
+        ms: 10_000 + (i * 7919 + j * 104_729) % 90_000,
+        optimal: Some(30),
+        won: true,
+        undo_used: !clean,
+        ..FinishEntry::default()
+    }
+}
+
+/// The trimmed mean the averages are defined as, from the whole list of clean times.
+fn expected_average(times: &[u64], n: usize) -> Option<u64> {
+    if times.len() < n {
+        return None;
+    }
+    let mut v = times[times.len() - n..].to_vec();
+    v.sort_unstable();
+    let mid = &v[1..n - 1];
+    let k = mid.len() as u64;
+    Some((2 * mid.iter().sum::<u64>() + k) / (2 * k))
+}
+
+/// `scopes` Klotski scopes; scope `i` was finished `1 + i % 30` times (every third one not
+/// clean), the scope with the highest index most recently.
+fn many(scopes: u64) -> (Progress, BTreeMap<String, Vec<u64>>) {
+    let mut p = Progress::default();
+    let mut clean_times = BTreeMap::new();
+    for i in 0..scopes {
+        let key = format!("klotski:4x5:{i:020}");
+        let times: &mut Vec<u64> = clean_times.entry(key.clone()).or_default();
+        for j in 0..1 + i % 30 {
+            let e = finish(i, j, j % 3 != 2);
+            if e.clean() {
+                times.push(e.ms);
+            }
+            let s = p.stats.entry(key.clone()).or_default();
+            s.plays += 1;
+            s.add(e, true);
+        }
+        // The app bounds after every finish; every 50 scopes is enough here (a debug
+        // build sorts 5,000 scopes slowly), and the bound only ever trims older rows.
+        if i % 50 == 49 {
+            bound(&mut p, &key);
+        }
+    }
+    bound(&mut p, "");
+    (p, clean_times)
+}
+
+#[test]
+fn five_thousand_scopes_keep_their_summaries_and_histories_stay_within_their_bytes() {
+    let (mut p, times) = many(5_000);
+    assert_eq!(p.stats.len(), 5_000, "no scope is dropped");
+    // Every summary is whole: wins, plays, bests and both averages, recomputed from every
+    // finish ever made, whatever is left of the history.
+    for (i, (key, s)) in p.stats.iter().enumerate() {
+        let t = &times[key];
+        let n = key[12..].parse::<u64>().unwrap();
+        assert_eq!(u64::from(s.plays), 1 + n % 30, "{key}");
+        assert_eq!(u64::from(s.wins), 1 + n % 30, "{key}");
+        assert_eq!(s.best_ms, t.iter().min().copied(), "{key}");
+        let view = s.view(key, "piece", false);
+        assert_eq!(view["ao5_ms"], json!(expected_average(t, 5)), "{key} {i}");
+        assert_eq!(view["ao12_ms"], json!(expected_average(t, 12)), "{key}");
+        // Only the oldest rows go: what is left is the newest finishes, in order.
+        if let Some(last) = s.history.back() {
+            assert_eq!(last.at_ms, 1_000_000 + n * 1_000 + n % 30, "{key}");
+        }
+        assert_eq!(
+            s.history.len() as u64 + s.trimmed,
+            1 + n % 30,
+            "{key}: every row is kept or counted as trimmed"
+        );
+    }
+    // The most recently played keep their full history, older ones a shorter one.
+    let mut by_recency: Vec<&ScopeStats> = p.stats.values().map(|s| &**s).collect();
+    by_recency.sort_by(|a, b| b.last_ms.cmp(&a.last_ms));
+    for s in &by_recency[..FULL_SCOPES] {
+        assert_eq!(s.trimmed, 0, "a recent scope keeps every row");
+    }
+    assert!(by_recency[FULL_SCOPES..]
+        .iter()
+        .all(|s| s.history.len() <= SHORT_HISTORY));
+    let bytes: usize = p
+        .stats
+        .values()
+        .map(|s| serde_json::to_vec(&s.history).unwrap().len())
+        .sum();
+    assert!(bytes <= HISTORY_BYTES, "{bytes} bytes of history rows");
+    assert!(
+        !p.fold_log.is_empty(),
+        "what was folded is told (the notice)"
+    );
+    assert!(
+        p.fold_log.message().contains("folded"),
+        "{}",
+        p.fold_log.message()
+    );
+    // The file: at most 8 MB, and it reads back to the same statistics.
+    let doc = crate::persist::Doc {
+        gen: 9,
+        progress: std::mem::take(&mut p),
+    };
+    let file = crate::persist::encode(&doc);
+    assert!(file.len() <= 8 << 20, "{} bytes", file.len());
+    let (back, _) = crate::persist::decode(&file).unwrap();
+    assert_eq!(back.progress.stats, doc.progress.stats);
+}
+
+#[test]
+fn past_max_scopes_the_oldest_scope_is_folded_into_its_game_with_a_notice() {
+    let mut p = Progress::default();
+    for i in 0..MAX_SCOPES as u64 + 2 {
+        let key = format!("klotski:4x5:{i:020}");
+        let s = p.stats.entry(key.clone()).or_default();
+        s.plays += 2;
+        s.add(finish(i, 0, true), true);
+    }
+    bound(&mut p, "");
+    assert_eq!(p.stats.len(), MAX_SCOPES);
+    assert!(!p.stats.contains_key(&format!("klotski:4x5:{:020}", 0)));
+    let f = &p.folded["klotski"];
+    assert_eq!((f.scopes, f.plays, f.wins), (2, 4, 2));
+    assert_eq!(p.fold_log.scopes.len(), 2);
+    assert!(
+        p.fold_log.message().contains("klotski:4x5:"),
+        "{}",
+        p.fold_log.message()
+    );
+}
+
+#[test]
+fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
+    // Every field set: a struct whose fields are not declared in key order would give a
+    // text other than the reader's re-serialisation, and every save would fail its checksum.
+    let mut p = Progress {
+        screen: "game:slide".into(),
+        ..Progress::default()
+    };
+    p.records.insert(
+        "slide:4x4/tile".into(),
+        Record {
+            rule: "tile".into(),
+            best_moves: Some(40),
+            undo_used: true,
+            hints_used: 2,
+            best_time_ms: Some(9),
+            stars: 3,
+            best_score: Some(5),
+            best_tile: Some(8),
+            optimal: Some(38),
+            wins: 4,
+            date: "2026-01-02".into(),
+        },
+    );
+    p.unlocked.insert("klotski".into(), 7);
+    p.streaks.insert(
+        "slide".into(),
+        Streak {
+            current: 2,
+            best: 5,
+            last: "2026-01-02".into(),
+            held_last: "2025-12-30".into(),
+            held: 3,
+        },
+    );
+    p.games.insert(
+        "slide".into(),
+        SavedGame::from_text(r#"{"z":1,"a":[1,2],"m":{"y":null,"b":"x"}}"#),
+    );
+    p.current.insert("slide".into(), "slide:4x4".into());
+    p.settled
+        .insert("slide:4x4".into(), "slide:4x4#1@40".into());
+    p.quarantine.push(Quarantined {
+        kind: "slide".into(),
+        reason: "r".into(),
+        saved: json!({"b": 1, "a": 2}),
+    });
+    let s = p.stats.entry("slide:4x4".into()).or_default();
+    s.plays = 3;
+    for j in 0..20 {
+        s.add(finish(1, j, j % 2 == 0), true);
+    }
+    let mut e = finish(1, 99, true);
+    e.hints_used = 1;
+    e.auto_solved = true;
+    s.add(e, true);
+    s.trimmed = 4;
+    p.challenges.insert(
+        "challenge:00".into(),
+        SlotChallenge {
+            id: "slide:4x4#1".into(),
+            moves: 3,
+            ms: 4,
+        },
+    );
+    p.folded.insert(
+        "klotski".into(),
+        Folded {
+            scopes: 1,
+            plays: 2,
+            wins: 3,
+            rows: 4,
+        },
+    );
+    let direct = serde_json::to_vec(&p).unwrap();
+    let canonical = serde_json::to_vec(&serde_json::to_value(&p).unwrap()).unwrap();
+    assert_eq!(
+        String::from_utf8(direct).unwrap(),
+        String::from_utf8(canonical).unwrap()
+    );
+    let doc = crate::persist::Doc {
+        gen: 3,
+        progress: p,
+    };
+    let (back, _) = crate::persist::decode(&crate::persist::encode(&doc)).unwrap();
+    assert_eq!(back, doc);
+}
+
+#[test]
+fn a_file_of_schema_1_with_64_scopes_reads_unchanged() {
+    // What the previous build wrote: `recent` as whole finish rows, every field written,
+    // pretty JSON, schema 1.
+    let mut scopes = Map::new();
+    let mut expect = BTreeMap::new();
+    for i in 0..64u64 {
+        let rows: Vec<Value> = (0..14)
+            .map(|j| {
+                let e = finish(i, j, true);
+                json!({"date": e.date, "at_ms": e.at_ms, "moves": e.moves, "ms": e.ms,
+                       "optimal": e.optimal, "won": true, "undo_used": false,
+                       "hints_used": 0, "auto_solved": false})
+            })
+            .collect();
+        let times: Vec<u64> = (0..14).map(|j| finish(i, j, true).ms).collect();
+        let key = format!("klotski:4x5:{i:020}");
+        expect.insert(key.clone(), times);
+        scopes.insert(
+            key,
+            json!({"plays": 14, "wins": 14, "best_moves": {"piece": 30}, "best_ms": 10_000,
+                   "best_ao5_ms": 20_000, "best_ao12_ms": 30_000,
+                   "recent": rows[2..].to_vec(), "history": rows, "last_ms": 1_000_000 + i}),
+        );
+    }
+    let progress = json!({"stats": scopes, "screen": "home"});
+    let sum = crate::persist::checksum(1, 5, &progress);
+    let file = serde_json::to_vec_pretty(
+        &json!({"save": {"schema": 1, "gen": 5, "checksum": sum, "progress": progress}}),
+    )
+    .unwrap();
+    let (doc, from) = crate::persist::decode(&file).unwrap();
+    assert_eq!(from, 1);
+    assert_eq!(doc.gen, 5);
+    assert_eq!(doc.progress.stats.len(), 64);
+    assert!(doc.progress.fold_log.is_empty(), "nothing to fold");
+    for (key, s) in &doc.progress.stats {
+        assert_eq!((s.plays, s.wins, s.best_ms), (14, 14, Some(10_000)));
+        assert_eq!(
+            (s.best_ao5_ms, s.best_ao12_ms),
+            (Some(20_000), Some(30_000))
+        );
+        assert_eq!(s.history.len(), 14, "{key}: every row kept");
+        assert_eq!(s.recent.len(), 12);
+        let v = s.view(key, "piece", true);
+        assert_eq!(v["ao5_ms"], json!(expected_average(&expect[key], 5)));
+        assert_eq!(v["ao12_ms"], json!(expected_average(&expect[key], 12)));
+        assert!(v["ao12_moves"].is_number(), "{v}");
+    }
 }

@@ -61,4 +61,7 @@ impl Io for Counting {
     fn list(&self, dir: &Path) -> io::Result<Vec<String>> {
         self.inner.list(dir)
     }
+    fn lock_dir(&self, dir: &Path) -> io::Result<Option<crate::fsio::DirLock>> {
+        self.inner.lock_dir(dir)
+    }
 }

@@ -1,0 +1,183 @@
+//! Benchmark of the progress file at its statistics bound (issue 23, item 2): 5,000 record
+//! scopes (Klotski dailies and generated boards, the classics, every slide size, 2048), each
+//! with its summary and a level record, histories up to their byte bound. It times what the
+//! progress saver does for each save — serialise the state and write the good copy
+//! atomically (temp file, fsync, rename, folder fsync) and the primary in place — on the real
+//! file system, and what a finishing move adds on the main thread (the statistics' bound and
+//! the copy handed to the saver).
+//!
+//! `cargo run --release -p huarong-core --example progress_bench [scopes] [saves]`
+//! (defaults 5000 and 60). Prints the file size and p50 / p95 / max of each figure.
+
+use huarong_core::fsio;
+use huarong_core::persist::{self, Doc, InPlaceIo, Paths, Writer};
+use huarong_core::progress::{FinishEntry, Progress, Record};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+fn finish(i: u64, j: u64, rules: &[&str]) -> FinishEntry {
+    FinishEntry {
+        date: format!("2026-{:02}-{:02}", 1 + (j % 12), 1 + (i % 28)),
+        at_ms: 1_760_000_000_000 + i * 86_400_000 + j * 60_000,
+        moves: rules
+            .iter()
+            .enumerate()
+            .map(|(k, r)| {
+                (
+                    r.to_string(),
+                    (40 + (i * 7 + j * 3) % 60 + k as u64 * 5) as u32,
+                )
+            })
+            .collect::<BTreeMap<_, _>>(),
+        ms: 20_000 + (i * 7919 + j * 104_729) % 200_000,
+        optimal: Some(40),
+        won: j % 5 != 4,
+        undo_used: j % 7 == 3,
+        hints_used: (j % 11 == 5) as u32,
+        auto_solved: false,
+    }
+}
+
+/// A progress with `scopes` scopes: 40 classics and 3 fixed sizes played often, the rest
+/// Klotski boards of dailies and generators played a few times each.
+fn build(scopes: usize) -> Progress {
+    let mut p = Progress::default();
+    let klotski = ["piece", "straight", "unit"];
+    for i in 0..scopes as u64 {
+        let (scope, rules, plays): (String, &[&str], u64) = match i {
+            0 => ("slide:4x4".into(), &["tile", "line"], 400),
+            1 => ("slide:3x3".into(), &["tile", "line"], 300),
+            2 => ("2048".into(), &["moves"], 200),
+            3..=42 => (format!("klotski:classic-{i:02}-4x5"), &klotski, 40),
+            _ => (
+                // A start board in game-ID body form (4x5, 20 cells), one per daily/generated level.
+                format!("klotski:4x5:{:020x}", i.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+                &klotski,
+                1 + i % 6,
+            ),
+        };
+        let s = p.stats.entry(scope.clone()).or_default();
+        for j in 0..plays {
+            s.plays += 1;
+            s.add(finish(i, j, rules), true);
+        }
+        p.records.insert(
+            format!("{scope}/{}", rules[0]),
+            Record {
+                rule: rules[0].to_string(),
+                best_moves: Some(40),
+                best_time_ms: Some(20_000 + i),
+                stars: 2,
+                optimal: Some(38),
+                wins: plays as u32,
+                date: "2026-11-30".into(),
+                ..Record::default()
+            },
+        );
+    }
+    p.sanitize();
+    p
+}
+
+fn pct(mut v: Vec<Duration>) -> String {
+    v.sort();
+    let at = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize];
+    format!(
+        "p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        at(0.5).as_secs_f64() * 1e3,
+        at(0.95).as_secs_f64() * 1e3,
+        at(1.0).as_secs_f64() * 1e3
+    )
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let scopes: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5000);
+    let saves: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let t = Instant::now();
+    let mut p = build(scopes);
+    let rows: usize = p.stats.values().map(|s| s.history.len()).sum();
+    println!(
+        "built {} scopes ({} history rows, {} records) in {:.1} s",
+        p.stats.len(),
+        rows,
+        p.records.len(),
+        t.elapsed().as_secs_f64()
+    );
+    let hist: usize = p
+        .stats
+        .values()
+        .map(|s| serde_json::to_vec(&s.history).unwrap().len())
+        .sum();
+    let recent: usize = p
+        .stats
+        .values()
+        .map(|s| serde_json::to_vec(&s.recent).unwrap().len())
+        .sum();
+    let stats = serde_json::to_vec(&p.stats).unwrap().len();
+    let records = serde_json::to_vec(&p.records).unwrap().len();
+    println!("bytes: statistics {stats} (histories {hist}, recent wins {recent}), level records {records}");
+    assert!(p.stats.len() >= scopes.min(huarong_core::progress::MAX_SCOPES));
+
+    let dir = std::env::temp_dir().join(format!("huarong-progress-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let paths = Paths::new(&dir);
+    let io = fsio::real();
+    let writer = Writer::start(
+        paths.clone(),
+        Box::new(InPlaceIo(io, paths.store.clone())),
+        0,
+    );
+    let (mut save, mut main, mut encode) = (Vec::new(), Vec::new(), Vec::new());
+    let mut size_enc = 0;
+    for n in 1..=saves as u64 {
+        // A finishing move's share on the main thread: the finish into its scope (and the
+        // bound), then the copy handed to the saver.
+        let t = Instant::now();
+        let scope = format!(
+            "klotski:4x5:{:020x}",
+            (n + 100).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        );
+        p.stats
+            .entry(scope)
+            .or_default()
+            .add(finish(n, 1, &["piece", "straight", "unit"]), true);
+        p.sanitize();
+        let doc = Doc {
+            gen: n,
+            progress: p.clone(),
+        };
+        main.push(t.elapsed());
+        // Serialising alone (what the saver does first).
+        let t = Instant::now();
+        let bytes = persist::encode(&doc);
+        encode.push(t.elapsed());
+        size_enc = bytes.len();
+        // The saver's share: serialise, good copy (atomic), primary.
+        let t = Instant::now();
+        writer.submit(doc);
+        assert!(writer.wait_durable(n, Duration::from_secs(30)), "save {n}");
+        save.push(t.elapsed());
+    }
+    let size = std::fs::metadata(&paths.good).map(|m| m.len()).unwrap_or(0);
+    let t = Instant::now();
+    let bytes = std::fs::read(&paths.good).expect("read the good copy");
+    let (doc, _) = persist::decode(&bytes).expect("the file decodes");
+    let load = t.elapsed();
+    assert_eq!(doc.progress.stats.len(), p.stats.len());
+    println!(
+        "file {:.2} MB ({} bytes)",
+        size as f64 / (1 << 20) as f64,
+        size
+    );
+    println!(
+        "save (serialise + good copy + primary), {saves} saves: {}",
+        pct(save)
+    );
+    println!("serialise alone: {} ({size_enc} bytes)", pct(encode));
+    println!("main thread per finish (bound + copy): {}", pct(main));
+    println!("load (read + decode): {:.1} ms", load.as_secs_f64() * 1e3);
+    writer.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}
