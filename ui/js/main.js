@@ -271,9 +271,11 @@ async function start() {
   // A deep link that arrives while the app runs: Rust has opened its game (or noted why not)
   // and says so with this event; show what the saved state now says.
   window.addEventListener('huarong-opened', reopen);
-  // Stop the game clocks while the window is hidden (the next move starts them again).
+  // Stop the game clocks and park background searches while the window is hidden (the next
+  // move starts the clock again); visible again, the screen's game goes on where it stopped.
   document.addEventListener('visibilitychange', () => {
     if (document.hidden) call('pause', {}).catch(() => {});
+    else if (app.screenName) call('set_screen', { screen: app.screenName }).catch(() => {});
   });
   boot.ready = performance.now();
   document.body.dataset.ready = '1';

@@ -13,7 +13,8 @@
 //!
 //! Supported: number slide up to 3×3 (and 2×5, 5×2) under both rules; 4×4, 3×4, 4×3, 3×5,
 //! 5×3, 2×6, 6×2 under `tile`; every Klotski board the solver takes, every rule. Anything
-//! else (10×10, 2048, …) is `unsupported`.
+//! else (10×10, 2048, …) is `unsupported`, and so is a run past its memory bound (64 MiB,
+//! counted by the engine before each growth) or its time budget (`search::ANALYSIS_TIME`).
 
 use crate::core::{lock, AppState};
 use crate::error::{guard, AppError, AppResult};
@@ -55,7 +56,12 @@ impl AppState {
         ) -> Result<Analysis, huarong_engine::Error>,
     ) -> AppResult<Analysis> {
         let (slot_ref, sess, cancel, version) = self.begin_search::<G>()?;
-        let found = guard("the analysis", || f(&sess, &cancel).map_err(AppError::from))?;
+        // Bounded (issue 23): the engine's 64 MiB and `ANALYSIS_TIME`; past either the
+        // analysis is `unsupported`, a cancelled one `cancelled`.
+        let bounds = self.budget(&cancel, crate::search::ANALYSIS_TIME);
+        let found = huarong_engine::budget::scoped(bounds, || {
+            guard("the analysis", || f(&sess, &cancel).map_err(AppError::from))
+        })?;
         let slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
             return Err(AppError::new(

@@ -13,7 +13,11 @@ use crate::games::{with_game, AppGame};
 use crate::persist::Notice;
 use crate::progress::SlotChallenge;
 use crate::views::View;
+use huarong_engine::budget::Budget;
 use huarong_engine::code::Challenge;
+
+/// How long `launch` may decode a code on the thread that calls it (the shell's main thread).
+const LAUNCH_DECODE: std::time::Duration = std::time::Duration::from_millis(30);
 use huarong_engine::{Kind, Session};
 
 impl AppState {
@@ -21,7 +25,24 @@ impl AppState {
     pub fn open_game(&self, text: &str, replace: bool) -> AppResult<View> {
         let (id, challenge, _) = resolve_open_result(text)?;
         let parsed = huarong_engine::GameId::parse(&id)?;
-        with_game!(parsed.kind, G => self.open_g::<G>(&id, replace, challenge))
+        let cancel = self.opening(parsed.kind);
+        let bounds = self.budget(&cancel, crate::search::OPEN_TIME);
+        huarong_engine::budget::scoped(
+            bounds,
+            || with_game!(parsed.kind, G => self.open_g::<G>(&id, replace, challenge)),
+        )
+    }
+
+    /// Opening a game of `kind` (a generator may run): the kind's one search from now on, so
+    /// `cancel` (or a newer open, hint or solve) stops it with `cancelled`.
+    fn opening(&self, kind: Kind) -> huarong_engine::Cancel {
+        let cancel = huarong_engine::Cancel::new();
+        with_game!(kind, G => {
+            let mut kinds = G::slots(&self.0.games).lock();
+            kinds.search.cancel();
+            kinds.search = cancel.clone();
+        });
+        cancel
     }
 
     fn open_g<G: AppGame>(
@@ -83,8 +104,12 @@ impl AppState {
         // A random seed below 2^53 survives a round trip through a JS number.
         let seed = seed.unwrap_or_else(|| (self.platform().seed)() >> 11);
         let id = format!("{}:{params}#{seed}", kind.as_str());
+        let cancel = self.opening(kind);
         with_game!(kind, G => {
-            let sess = open_session::<G>(&id)?;
+            let sess = huarong_engine::budget::scoped(
+                self.budget(&cancel, crate::search::OPEN_TIME),
+                || open_session::<G>(&id),
+            )?;
             let (key, mode) = G::new_slot(sess.start());
             let view = self.place(key.clone(), mode, sess, replace, false)?;
             // A new game in the slot has no result to beat.
@@ -97,8 +122,46 @@ impl AppState {
 
     /// Apply a launch request (`--open`, a link): open the game and show it, or show home
     /// with a notice. No request: the saved screen stays.
+    ///
+    /// Called on the shell's main thread during setup, so nothing here generates or
+    /// searches for long (issue 23): the text is decoded under a 30 ms budget (a Klotski
+    /// code's solvability check that does not finish in it accepts the board, as for boards
+    /// too large to decide), an exact board opens at once, and a game ID that runs a
+    /// generator (`#seed`) opens on a task of its own, bounded and cancellable like
+    /// `open_game` (`cancel` of its kind stops it); the page hears `huarong-opened` when
+    /// it is there (or a notice says why not). Without threads it all runs here.
     pub fn launch(&self, open: Option<&str>) {
         let Some(text) = open else { return };
+        let quick = Budget::new(
+            huarong_engine::budget::MAX_BYTES,
+            huarong_engine::Cancel::new(),
+        )
+        .within(self.budget_clock(), LAUNCH_DECODE);
+        let resolved = huarong_engine::budget::scoped(quick, || resolve_open_full(text));
+        let generated = resolved.as_ref().ok().and_then(|(id, _)| {
+            huarong_engine::GameId::parse(id)
+                .ok()
+                .filter(|p| p.seed.is_some())
+        });
+        let tasks = self.platform().tasks.clone();
+        if let (Some(_), true) = (generated, tasks.threaded()) {
+            let (state, text) = (self.clone(), text.to_string());
+            let job = Box::new(move || {
+                state.launch_now(&text);
+                state.platform().events.emit(crate::platform::Event::Opened);
+            });
+            if tasks
+                .spawn("huarong-launch", crate::platform::Priority::Normal, job)
+                .is_ok()
+            {
+                return;
+            }
+        }
+        self.launch_now(text);
+    }
+
+    /// [`AppState::launch`]'s opening, on the calling thread.
+    fn launch_now(&self, text: &str) {
         let shown: String = text.chars().take(80).collect();
         match self.open_game(text, false) {
             Ok(_) => {}

@@ -145,12 +145,14 @@ impl AppState {
 
     /// Stop the clock of `kind`'s current game (or of every game): the app went to the
     /// background or the player left the game screen. The next move starts it again.
+    /// Nobody looks at the game either: its searches stop or park (`search.rs`, `hide`).
     pub fn pause(&self, kind: Option<Kind>) {
         for k in Kind::ALL {
             if kind.is_none_or(|want| want == k) {
                 with_game!(k, G => self.pause_g::<G>());
             }
         }
+        self.hide(kind);
     }
 
     pub(crate) fn pause_g<G: AppGame>(&self) {

@@ -12,6 +12,7 @@ use crate::games::{with_game, AppGame};
 use crate::platform::{Monotonic, Priority};
 use crate::slots::SlotRef;
 use crate::views::{HintView, SolveView};
+use huarong_engine::budget::{self, Budget};
 use huarong_engine::Hint;
 use huarong_engine::{Cancel, ErrorCode, Kind, Session, Status};
 use serde_json::Value;
@@ -20,6 +21,26 @@ use std::time::Duration;
 /// How long a hint or the start of an auto-solve may search before it answers with the best
 /// move known (issue 15: every answer within 200 ms; the rest is the IPC and the page).
 pub const SEARCH_BUDGET: Duration = Duration::from_millis(170);
+
+/// Time budget of a background optimum (issue 23; its bytes: the engine's 64 MiB). Past
+/// either it fails, and the failure is remembered for that game ([`Slot::optimum_failed`]).
+///
+/// [`Slot::optimum_failed`]: crate::games::Slot::optimum_failed
+pub const OPTIMUM_TIME: Duration = Duration::from_secs(10);
+/// Time budget of the finish analysis (someone waits for it: a spinner).
+pub const ANALYSIS_TIME: Duration = Duration::from_secs(10);
+/// Time budget of opening a game ID that runs a generator (`--open`, links, `open_game`,
+/// `new_game`).
+pub const OPEN_TIME: Duration = Duration::from_secs(5);
+
+/// The platform's monotonic clock, owned, for a [`Budget`]'s deadline.
+struct OwnedClock(std::sync::Arc<dyn crate::platform::Clock>);
+
+impl huarong_engine::clock::Clock for OwnedClock {
+    fn now(&self) -> Duration {
+        self.0.monotonic()
+    }
+}
 
 pub(crate) fn hint_view<M: serde::Serialize>(hint: &Hint<M>, pending: bool) -> HintView {
     let remaining = (!hint.line.is_empty() || hint.optimal).then(|| hint.line.len() as u32 + 1);
@@ -37,6 +58,62 @@ pub(crate) fn hint_view<M: serde::Serialize>(hint: &Hint<M>, pending: bool) -> H
 }
 
 impl AppState {
+    /// A budget of the engine's 64 MiB and `time` on the platform's clock, cancelled by `cancel`.
+    pub(crate) fn budget(&self, cancel: &Cancel, time: Duration) -> Budget {
+        Budget::new(budget::MAX_BYTES, cancel.clone()).within(self.budget_clock(), time)
+    }
+
+    /// The platform's monotonic clock as a budget's deadline reads it.
+    pub(crate) fn budget_clock(&self) -> std::sync::Arc<dyn huarong_engine::clock::Clock> {
+        std::sync::Arc::new(OwnedClock(self.platform().clock.clone()))
+    }
+
+    /// Nobody looks at `G`'s game any more (another screen, the app in the background): the
+    /// running hint, solve or analysis is cancelled (its answer would go nowhere), and the
+    /// background proof and optimum are *parked*: their threads sleep where they stand
+    /// until [`AppState::show_kind`] (no CPU; the memory they hold stays within its bound).
+    pub(crate) fn hide_kind<G: AppGame>(&self) {
+        let mut kinds = G::slots(&self.0.games).lock();
+        kinds.hidden = true;
+        match &kinds.proof {
+            Some(p) if p.same(&kinds.search) => p.park(),
+            _ => kinds.search.cancel(),
+        }
+        if let Some((_, c)) = &kinds.optimum {
+            c.park();
+        }
+    }
+
+    /// `G`'s game is on screen again: a parked proof or optimum goes on from where it stood
+    /// (the same IDA* node or BFS position: nothing is redone), and the optimum may start.
+    pub(crate) fn show_kind<G: AppGame>(&self) {
+        {
+            let mut kinds = G::slots(&self.0.games).lock();
+            kinds.hidden = false;
+            if let Some(p) = &kinds.proof {
+                p.unpark();
+            }
+            if let Some((_, c)) = &kinds.optimum {
+                c.unpark();
+            }
+        }
+        self.find_optimal_current::<G>();
+    }
+
+    /// [`AppState::hide_kind`] of `kind` (of every kind when `None`).
+    pub fn hide(&self, kind: Option<Kind>) {
+        for k in Kind::ALL {
+            if kind.is_none_or(|want| want == k) {
+                with_game!(k, G => self.hide_kind::<G>());
+            }
+        }
+    }
+
+    /// [`AppState::show_kind`] of `kind`.
+    pub fn show(&self, kind: Kind) {
+        with_game!(kind, G => self.show_kind::<G>());
+    }
+
     /// Begin a hint/solve on `G`'s current slot: a clone of its session, the cancel flag,
     /// the slot's version (to write back only onto the same position).
     pub(crate) fn begin_search<G: AppGame>(
@@ -46,6 +123,8 @@ impl AppState {
         let cancel = Cancel::new();
         {
             let mut kinds = G::slots(&self.0.games).lock();
+            // Someone waits for this search: the game is on screen.
+            kinds.hidden = false;
             kinds.search.cancel();
             kinds.search = cancel.clone();
             if let Some((_, c)) = kinds.optimum.take() {
@@ -113,7 +192,14 @@ impl AppState {
             // the slot (a move, leaving, `cancel`) cancels it through `slot.search`.
             let proof = Cancel::new();
             slot.search = proof.clone();
-            G::slots(&self.0.games).lock().search = proof.clone();
+            {
+                let mut kinds = G::slots(&self.0.games).lock();
+                kinds.search = proof.clone();
+                kinds.proof = Some(proof.clone());
+                if kinds.hidden {
+                    proof.park();
+                }
+            }
             let game = slot.session.current().clone();
             drop(slot);
             pending = self.prove_hint::<G>(slot_ref, game, proof);
@@ -128,10 +214,19 @@ impl AppState {
     fn prove_hint<G: AppGame>(&self, slot_ref: SlotRef<G>, game: G, cancel: Cancel) -> bool {
         let state = self.clone();
         let job = Box::new(move || {
+            // Parking the flag (the game left the screen) makes this search sleep where it
+            // stands; unparking lets it go on from the same node.
+            cancel.arm_here();
             let board = game.board_body();
             let found = guard("the hint proof", || {
                 game.hint(&cancel).map_err(AppError::from)
             });
+            {
+                let mut kinds = G::slots(&state.0.games).lock();
+                if kinds.proof.as_ref().is_some_and(|p| p.same(&cancel)) {
+                    kinds.proof = None;
+                }
+            }
             let adopted = match found {
                 Ok(h) if !cancel.is_cancelled() => {
                     let mut slot = lock(&slot_ref);
@@ -223,7 +318,10 @@ impl AppState {
     pub(crate) fn find_optimal<G: AppGame>(&self, slot_ref: &SlotRef<G>) {
         let (start, id, key) = {
             let slot = lock(slot_ref);
-            if slot.optimal.is_some() || !G::has_optimum(slot.session.start()) {
+            if slot.optimal.is_some()
+                || !G::has_optimum(slot.session.start())
+                || slot.optimum_failed.as_deref() == Some(slot.session.id())
+            {
                 return;
             }
             (
@@ -235,6 +333,11 @@ impl AppState {
         let cancel = Cancel::new();
         {
             let mut kinds = G::slots(&self.0.games).lock();
+            // Nobody looks at the game: no background work starts (it starts when the game
+            // is shown again).
+            if kinds.hidden || !self.on_screen(G::KIND) {
+                return;
+            }
             if let Some((k, c)) = kinds.optimum.take() {
                 if k == key && !c.is_cancelled() {
                     kinds.optimum = Some((k, c));
@@ -245,20 +348,38 @@ impl AppState {
             kinds.optimum = Some((key.clone(), cancel.clone()));
         }
         let slot = slot_ref.clone();
+        let bounds = self.budget(&cancel, OPTIMUM_TIME);
+        let state = self.clone();
         let job = Box::new(move || {
-            let found = guard("the optimum", || Ok(G::optimum(&start, &cancel)))
-                .ok()
-                .flatten();
-            if let Some(n) = found {
-                let mut s = lock(&slot);
-                if !cancel.is_cancelled() && s.session.id() == id {
-                    s.optimal = Some(n);
+            cancel.arm_here();
+            let found = budget::scoped(bounds, || {
+                guard("the optimum", || Ok(G::optimum(&start, &cancel)))
+                    .ok()
+                    .flatten()
+            });
+            let stopped = cancel.is_cancelled();
+            let mut s = lock(&slot);
+            if stopped || s.session.id() != id {
+                return;
+            }
+            match found {
+                Some(n) => s.optimal = Some(n),
+                None => {
+                    // Over its bytes or time, or no optimum at all: not tried again for
+                    // this game (the header keeps it across starts).
+                    s.optimum_failed = Some(id);
+                    state.save_slot(&mut s, false);
                 }
             }
         });
         // Without threads (the web core's worker) there is no background optimum: the
         // finish view then shows the quick optimum where the game has one.
         let _ = self.spawn_background("huarong-optimum", job);
+    }
+
+    /// Whether the progress shows `kind`'s game screen.
+    fn on_screen(&self, kind: Kind) -> bool {
+        self.store().progress.screen == format!("game:{}", kind.as_str())
     }
 
     /// Run a job nobody waits for, below the UI; `false` when the platform cannot.

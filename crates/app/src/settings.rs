@@ -68,14 +68,19 @@ impl AppState {
                 screen.chars().take(48).collect::<String>()
             )));
         }
+        // A game off screen: its clock stops, its hint/solve/analysis is cancelled and its
+        // background proof and optimum are parked (`search.rs`, `hide_kind`); the game on
+        // screen (again: the page also sends its screen when it becomes visible) goes on.
         for k in Kind::ALL {
             if screen != format!("game:{}", k.as_str()) {
                 self.pause(Some(k));
-                self.cancel(Some(k));
             }
         }
         let s = screen.to_string();
         self.commit(|p| p.screen = s);
+        if let Some(k) = screen.strip_prefix("game:").and_then(Kind::parse) {
+            self.show(k);
+        }
         Ok(())
     }
 

@@ -78,6 +78,7 @@ impl AppState {
             version: 0,
             search: Cancel::new(),
             optimal: None,
+            optimum_failed: None,
             counted_win: false,
             finish_date: None,
             counted_before: false,
@@ -313,6 +314,7 @@ impl AppState {
             "counted_win": slot.counted_win,
             "finish_date": slot.finish_date,
             "counted_before": slot.counted_before,
+            "optimum_failed": slot.optimum_failed,
         });
         let journal = &self.0.journal;
         let delta = slot.session.take_delta(now);

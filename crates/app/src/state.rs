@@ -300,7 +300,9 @@ impl AppState {
             .or_else(|| crate::slots::mode_of_key(&data.key))
             .ok_or_else(|| AppError::new(ErrorCode::CorruptSave, "the slot key is not a slot"))?;
         with_game!(kind, G => {
-            let sess = restore_session::<G>(&data.saved)?;
+            // A generated game replays its generator: bounded like opening it (issue 23).
+            let bounds = self.budget(&huarong_engine::Cancel::new(), crate::search::OPEN_TIME);
+            let sess = huarong_engine::budget::scoped(bounds, || restore_session::<G>(&data.saved))?;
             let updated = data.header["updated_ms"].as_u64().unwrap_or(0);
             self.see_stamp(updated);
             self.insert_slot(data.key.clone(), mode, sess);
@@ -310,6 +312,7 @@ impl AppState {
                 slot.counted_win = data.header["counted_win"].as_bool().unwrap_or(false);
                 slot.finish_date = data.header["finish_date"].as_str().map(str::to_string);
                 slot.counted_before = data.header["counted_before"].as_bool().unwrap_or(false);
+                slot.optimum_failed = data.header["optimum_failed"].as_str().map(str::to_string);
             }
         });
         Ok(())

@@ -219,30 +219,7 @@ pub fn slide_from(
             rule.as_str()
         )));
     }
-    // The positions after each counted move.
-    let mut positions: Vec<slide::Board> = Vec::new();
-    let mut b = b0.clone();
-    for mv in counted(played)? {
-        if cancel.is_cancelled() {
-            return Err(Error::cancelled());
-        }
-        match rule {
-            SlideRule::Line => {
-                b.slide(mv.tile)?;
-                positions.push(b.clone());
-            }
-            SlideRule::Tile => {
-                let moved = b.clone().slide(mv.tile)?;
-                for m in moved {
-                    b.step(m.tile)?;
-                    positions.push(b.clone());
-                }
-            }
-        }
-        if positions.len() > MAX_MOVES {
-            return Err(too_many());
-        }
-    }
+    let budget = crate::budget::ambient();
     let unsolvable = || Error::unsolvable("the number-slide start cannot reach the goal");
     let dist = |b: &slide::Board| -> Result<u32> {
         match rule {
@@ -254,40 +231,92 @@ pub fn slide_from(
             SlideRule::Line => line_table(w, h).ok_or_else(unsolvable)?.distance(b),
         }
     };
-    if exact {
-        let start_d = dist(&b0)?;
-        let distances = positions.iter().map(dist).collect::<Result<Vec<_>>>()?;
-        return Ok(Analysis::from_distances(start_d, distances));
+    // Walk the line once. Exact tables: each position's distance at once (nothing stored but
+    // the distances). Pattern-database sizes: each position as an index into the distinct
+    // positions, refused *before any search* once they are more than the searches may take
+    // (issue 23: a 10,000-move game used to search 2,000 positions, ~33 s, and then fail).
+    let mut seen: HashMap<slide::Board, u32> = HashMap::new();
+    let mut order: Vec<u32> = Vec::new();
+    let mut distances: Vec<u32> = Vec::new();
+    let mut b = b0.clone();
+    if !exact {
+        seen.insert(b0.clone(), 0);
     }
-    // Pattern-database sizes, tile count: one bounded IDA* per new position.
-    let mut known: HashMap<slide::Board, u32> = HashMap::new();
-    let full = slide::solve_optimal(&b0, cancel, None)?;
-    let start_d = full.tiles.ok_or_else(unsolvable)?.len() as u32;
-    known.insert(b0, start_d);
-    let mut prev = start_d;
-    let mut distances = Vec::with_capacity(positions.len());
-    for p in positions {
-        let d = match known.get(&p) {
-            Some(&d) => d,
-            None => {
-                if known.len() >= MAX_SEARCHED_POSITIONS {
-                    return Err(Error::range(format!(
-                        "the game visited more than {MAX_SEARCHED_POSITIONS} positions; \
-                         longer {w}x{h} games are not analysed"
-                    )));
+    let mut record = |b: &slide::Board| -> Result<()> {
+        if exact {
+            distances.push(dist(b)?);
+        } else {
+            let next = seen.len() as u32;
+            let i = *seen.entry(b.clone()).or_insert(next);
+            if seen.len() > MAX_SEARCHED_POSITIONS {
+                return Err(Error::unsupported(format!(
+                    "the game visited more than {MAX_SEARCHED_POSITIONS} positions; \
+                     longer {w}x{h} games are not analysed"
+                )));
+            }
+            order.push(i);
+        }
+        if distances.len() + order.len() > MAX_MOVES {
+            return Err(too_many());
+        }
+        Ok(())
+    };
+    for (n, mv) in counted(played)?.enumerate() {
+        if n & 255 == 0 {
+            budget.check("the analysis")?;
+        }
+        if cancel.is_cancelled() {
+            return Err(Error::cancelled());
+        }
+        match rule {
+            SlideRule::Line => {
+                b.slide(mv.tile)?;
+                record(&b)?;
+            }
+            SlideRule::Tile => {
+                let moved = b.clone().slide(mv.tile)?;
+                for m in moved {
+                    b.step(m.tile)?;
+                    record(&b)?;
                 }
+            }
+        }
+    }
+    if exact {
+        return Ok(Analysis::from_distances(dist(&b0)?, distances));
+    }
+    // Pattern-database sizes, tile count: one bounded IDA* per distinct position; the
+    // budget (deadline, cancel) is checked before each (one search may overrun it by its own
+    // length: milliseconds to about a second on 4×4).
+    let optimal = |p: &slide::Board, max_len: Option<u32>| -> Result<Option<u32>> {
+        budget.check("the analysis of this game")?;
+        Ok(slide::solve_optimal(p, cancel, max_len)?
+            .tiles
+            .map(|t| t.len() as u32))
+    };
+    let mut distinct: Vec<Option<&slide::Board>> = vec![None; seen.len()];
+    for (p, &j) in &seen {
+        distinct[j as usize] = Some(p);
+    }
+    let start_d = optimal(&b0, None)?.ok_or_else(unsolvable)?;
+    let mut known: Vec<Option<u32>> = vec![None; seen.len()];
+    known[0] = Some(start_d);
+    let mut prev = start_d;
+    let mut distances = Vec::with_capacity(order.len());
+    for i in order {
+        let d = match known[i as usize] {
+            Some(d) => d,
+            None => {
+                let p = distinct[i as usize].ok_or_else(unsolvable)?;
                 // A neighbour of a position at distance `prev` is at prev − 1 or prev + 1.
                 let d = if prev == 0 {
                     1
+                } else if optimal(p, Some(prev - 1))?.is_some() {
+                    prev - 1
                 } else {
-                    let found = slide::solve_optimal(&p, cancel, Some(prev - 1))?;
-                    if found.tiles.is_some() {
-                        prev - 1
-                    } else {
-                        prev + 1
-                    }
+                    prev + 1
                 };
-                known.insert(p, d);
+                known[i as usize] = Some(d);
                 d
             }
         };
@@ -319,6 +348,9 @@ pub fn klotski_from(
     metric: Metric,
     cancel: &Cancel,
 ) -> Result<Analysis> {
+    let budget = crate::budget::ambient();
+    let per_board = std::mem::size_of::<klotski::Board>()
+        + start.board().pieces().len() * std::mem::size_of::<klotski::Piece>();
     let mut game = start.clone();
     let mut positions: Vec<klotski::Board> = Vec::new();
     // The run in progress: the piece's letter and index, and the board when it began.
@@ -351,6 +383,13 @@ pub fn klotski_from(
         if positions.len() > MAX_MOVES {
             return Err(too_many());
         }
+        // The boards of the line are held too: a quarter of the memory bound at most.
+        if positions.len() * per_board > budget.max_bytes / 4 {
+            return Err(Error::unsupported(format!(
+                "this Klotski game is too long to analyse ({} positions)",
+                positions.len()
+            )));
+        }
     }
     close(&run, game.board(), &mut positions);
     positions.push(start.board().clone());
@@ -362,7 +401,7 @@ pub fn klotski_from(
         klotski::MAX_STATES,
     )
     .map_err(|e| match e.code {
-        ErrorCode::OutOfRange => Error::unsupported(format!(
+        ErrorCode::OutOfRange | ErrorCode::Unsupported => Error::unsupported(format!(
             "this Klotski board is too large to analyse ({})",
             e.message
         )),

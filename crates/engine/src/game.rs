@@ -4,8 +4,9 @@ use crate::clock::Clock;
 use crate::error::Result;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::ThreadId;
 use std::time::Duration;
 
 /// The games (declared by the list in `lib.rs`).
@@ -31,20 +32,96 @@ impl Status {
     }
 }
 
-/// A cancellation flag shared between a search and whoever may cancel it.
+/// A cancellation flag shared between a search and whoever may cancel it; it can also
+/// *park* the search (issue 23: nothing computes while nobody waits for it).
+///
+/// A search polls [`Cancel::is_cancelled`] every few thousand nodes. While the flag is
+/// parked ([`Cancel::park`]), that poll *blocks* on the one thread that armed the flag
+/// ([`Cancel::arm_here`], the search's own thread) until [`Cancel::unpark`] or
+/// [`Cancel::cancel`]: the search sleeps where it stands, holding its stack and tables, and
+/// goes on from the same node when unparked — no work is lost or redone. Every other
+/// thread (the UI asking whether a search was stopped) reads a parked flag as not cancelled
+/// and never blocks, so an observer cannot deadlock on it.
 #[derive(Debug, Clone, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel(Arc<Flag>);
+
+#[derive(Debug, Default)]
+struct Flag {
+    /// [`RUN`], [`PARKED`] or [`CANCELLED`].
+    state: AtomicU8,
+    /// The thread whose polls wait while parked.
+    owner: Mutex<Option<ThreadId>>,
+    gate: Mutex<()>,
+    wake: Condvar,
+}
+
+const RUN: u8 = 0;
+const PARKED: u8 = 1;
+const CANCELLED: u8 = 2;
 
 impl Cancel {
     pub fn new() -> Self {
         Self::default()
     }
+    /// Stop the search for good (a parked one wakes up and stops).
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed)
+        self.0.state.store(CANCELLED, Ordering::SeqCst);
+        let _g = lock_ignoring_poison(&self.0.gate);
+        self.0.wake.notify_all();
     }
+    /// Whether the search should stop. On the armed thread, a parked flag waits here until
+    /// it is unparked or cancelled.
+    #[inline]
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        match self.0.state.load(Ordering::Relaxed) {
+            RUN => false,
+            CANCELLED => true,
+            _ => self.wait_if_owner(),
+        }
     }
+    #[cold]
+    fn wait_if_owner(&self) -> bool {
+        let me = std::thread::current().id();
+        if *lock_ignoring_poison(&self.0.owner) != Some(me) {
+            return self.0.state.load(Ordering::SeqCst) == CANCELLED;
+        }
+        let mut g = lock_ignoring_poison(&self.0.gate);
+        while self.0.state.load(Ordering::SeqCst) == PARKED {
+            g = self.0.wake.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+        self.0.state.load(Ordering::SeqCst) == CANCELLED
+    }
+    /// The calling thread runs the search: its polls wait while the flag is parked.
+    pub fn arm_here(&self) {
+        *lock_ignoring_poison(&self.0.owner) = Some(std::thread::current().id());
+    }
+    /// Park the search at its next poll (no effect once cancelled).
+    pub fn park(&self) {
+        let _ = self
+            .0
+            .state
+            .compare_exchange(RUN, PARKED, Ordering::SeqCst, Ordering::SeqCst);
+    }
+    /// Let a parked search go on from where it stopped.
+    pub fn unpark(&self) {
+        if self
+            .0
+            .state
+            .compare_exchange(PARKED, RUN, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+        {
+            let _g = lock_ignoring_poison(&self.0.gate);
+            self.0.wake.notify_all();
+        }
+    }
+    /// Whether the flag is parked now.
+    pub fn is_parked(&self) -> bool {
+        self.0.state.load(Ordering::SeqCst) == PARKED
+    }
+}
+
+fn lock_ignoring_poison<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The answer of a hint request.

@@ -10,6 +10,7 @@
 #[macro_use]
 pub mod registry;
 
+pub mod budget;
 pub mod clock;
 pub mod error;
 pub mod game;

@@ -60,6 +60,21 @@ impl AppGame for Slide {
         if !Self::has_optimum(start) {
             return None;
         }
+        let b = start.board();
+        if slide::has_pdb(b.width(), b.height()) && b.is_solvable() {
+            // The optimal IDA* under the thread's budget deadline (issue 23): past it, no
+            // optimum (the app remembers the failure for this game).
+            let bounds = huarong_engine::budget::ambient();
+            let limit = slide::Limit {
+                deadline: bounds.deadline(),
+                nodes: None,
+            };
+            return slide::solve_weighted(b, slide::Weight::One, &limit, cancel)
+                .ok()
+                .flatten()
+                .and_then(|f| f.tiles)
+                .map(|t| t.len() as u32);
+        }
         slide::solve(start.board(), cancel)
             .ok()
             .filter(|s| s.optimal)

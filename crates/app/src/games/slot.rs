@@ -19,6 +19,10 @@ pub struct Slot<G: Game> {
     pub search: Cancel,
     /// The fewest moves from the start under the game's default rule, once known.
     pub optimal: Option<u32>,
+    /// The game ID whose background optimum failed (over its memory or time budget): it is
+    /// not tried again for that game (kept in the journal header, so not at the next start
+    /// either).
+    pub optimum_failed: Option<String>,
     /// This session already counted a win (undo then win again improves bests but is not a
     /// second win).
     pub counted_win: bool,
@@ -58,6 +62,11 @@ pub struct KindMap<G: Game> {
     pub search: Cancel,
     /// The running background optimum: (slot key, its cancel flag).
     pub optimum: Option<(String, Cancel)>,
+    /// The running background proof of a hint (also `search` while it runs).
+    pub proof: Option<Cancel>,
+    /// Nobody looks at this kind's game (another screen, or the app in the background):
+    /// its proof and optimum are parked and no new background work starts.
+    pub hidden: bool,
 }
 
 pub struct KindSlots<G: Game>(Mutex<KindMap<G>>);
@@ -68,6 +77,8 @@ impl<G: Game> Default for KindSlots<G> {
             slots: BTreeMap::new(),
             search: Cancel::new(),
             optimum: None,
+            proof: None,
+            hidden: false,
         }))
     }
 }

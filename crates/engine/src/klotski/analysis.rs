@@ -8,7 +8,11 @@
 //!    every metric (a piece can go back the way it came, others fixed), so this is each
 //!    position's distance to its nearest goal.
 //!
-//! Both passes check the [`Cancel`] flag and the position bound.
+//! Both passes check the [`Cancel`] flag, the position bound and the thread's ambient
+//! [`Budget`](crate::budget::Budget): its deadline, and its bytes — every array and table
+//! growth is charged before it allocates (about 30–60 bytes per position with `u64` keys:
+//! the half-full index of 16-byte entries, the key, its distance and a queue entry), so
+//! 64 MiB is about a million positions; beyond it the analysis is `Unsupported`.
 
 use super::board::Board;
 use super::keys::IndexMap;
@@ -28,6 +32,7 @@ pub fn goal_distances(
     limit: usize,
 ) -> Result<Vec<Option<u32>>> {
     let model = Model::new(start);
+    let budget = crate::budget::ambient();
     with_space(
         &model,
         false,
@@ -37,6 +42,7 @@ pub fn goal_distances(
             metric,
             cancel,
             limit: limit.min(MAX_STATES),
+            budget: &budget,
         },
     )
 }
@@ -47,6 +53,7 @@ struct Distances<'a> {
     metric: Metric,
     cancel: &'a Cancel,
     limit: usize,
+    budget: &'a crate::budget::Budget,
 }
 
 const UNSEEN: u32 = u32::MAX;
@@ -55,32 +62,53 @@ impl Visit for Distances<'_> {
     type Out = Result<Vec<Option<u32>>>;
 
     fn visit<S: Space>(self, s: &S) -> Self::Out {
+        let what = "the analysis of this Klotski board";
+        let mut meter = crate::budget::Meter::new(self.budget.max_bytes);
+        let over = |b: usize| self.budget.over(what, b);
         let mut index = IndexMap::<S::K>::new();
-        let mut states: Vec<S::K> = Vec::with_capacity(1 << 12);
+        meter.charge(index.bytes()).map_err(over)?;
+        let mut states: Vec<S::K> = Vec::new();
         let k0 = s.key_of(self.start);
         index.get_or_insert(k0, 0);
-        states.push(k0);
+        meter.push(&mut states, k0).map_err(over)?;
         let mut goals: Vec<u32> = Vec::new();
         let mut head = 0;
+        let mut full = None;
         while head < states.len() {
             if head & 1023 == 0 {
                 self.check(states.len())?;
             }
             let k = states[head];
             if s.is_goal(k) {
-                goals.push(head as u32);
+                meter.push(&mut goals, head as u32).map_err(over)?;
             } else {
                 s.expand(k, self.metric, NO_SKIP, |child, _, _| {
                     let next = states.len() as u32;
-                    if index.get_or_insert(child, next).1 {
-                        states.push(child);
+                    let r = index
+                        .get_or_insert_metered(child, next, &mut meter)
+                        .and_then(|(_, new)| {
+                            if new {
+                                meter.push(&mut states, child)
+                            } else {
+                                Ok(())
+                            }
+                        });
+                    match r {
+                        Ok(()) => false,
+                        Err(b) => {
+                            full = Some(b);
+                            true
+                        }
                     }
-                    false
                 });
+                if let Some(b) = full {
+                    return Err(over(b));
+                }
             }
             head += 1;
         }
         // Distances from the goals.
+        meter.charge(states.len() * 4).map_err(over)?;
         let mut dist = vec![UNSEEN; states.len()];
         let mut queue: Vec<u32> = goals;
         for &g in &queue {
@@ -94,15 +122,27 @@ impl Visit for Distances<'_> {
             let i = queue[head] as usize;
             let d = dist[i] + 1;
             s.expand(states[i], self.metric, NO_SKIP, |child, _, _| {
-                let (j, new) = index.get_or_insert(child, UNSEEN);
+                let (j, new) = match index.get_or_insert_metered(child, UNSEEN, &mut meter) {
+                    Ok(r) => r,
+                    Err(b) => {
+                        full = Some(b);
+                        return true;
+                    }
+                };
                 // A neighbour of a goal that pass 1 did not reach (it lies beyond the goal)
                 // is inserted here with UNSEEN as its index and skipped from then on.
                 if !new && j != UNSEEN && dist[j as usize] == UNSEEN {
                     dist[j as usize] = d;
-                    queue.push(j);
+                    if let Err(b) = meter.push(&mut queue, j) {
+                        full = Some(b);
+                        return true;
+                    }
                 }
                 false
             });
+            if let Some(b) = full {
+                return Err(over(b));
+            }
             head += 1;
         }
         self.positions
@@ -126,6 +166,7 @@ impl Distances<'_> {
         if self.cancel.is_cancelled() {
             return Err(Error::cancelled());
         }
+        self.budget.check("the Klotski analysis")?;
         if stored > self.limit {
             return Err(Error::range(format!(
                 "the analysis gave up after {stored} positions (the limit is {})",

@@ -32,6 +32,13 @@ pub const MAX_COMPONENT: usize = 600_000;
 /// a hopeless request, e.g. a roomy variant whose components are all too big).
 pub const MAX_EXPLORED: usize = 2_000_000;
 
+// Memory and time (issue 23): one attempt's arrays and index are charged to the thread's
+// ambient `Budget` before they grow (about 60–100 bytes per position: the half-full index of
+// 16-byte entries, the key, the solved flag, ~8 neighbour indices of 4 bytes, the distance
+// and queue entries). An attempt whose component would exceed the bytes is skipped like one
+// over `MAX_COMPONENT` (standard sets never get near either), and the run checks the
+// budget's cancel flag and deadline every 1,024 positions: `Cancelled` / `Unsupported`.
+
 /// A band of optimal piece-move counts, `min..=max`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Band {
@@ -226,6 +233,7 @@ pub fn generate_with(spec: &GenSpec, band: Band, seed: u64) -> Result<Board> {
 /// [`generate_with`], also returning the layout's optimal piece-move count.
 pub fn generate_counted(spec: &GenSpec, band: Band, seed: u64) -> Result<(Board, u32)> {
     spec.check()?;
+    let budget = crate::budget::ambient();
     let mut rng = rng::stream(seed, "klotski");
     let mut explored = 0usize;
     for _ in 0..MAX_ATTEMPTS {
@@ -238,8 +246,9 @@ pub fn generate_counted(spec: &GenSpec, band: Band, seed: u64) -> Result<(Board,
             band,
             rng: &mut rng,
             explored: &mut explored,
+            budget: &budget,
         };
-        if let Some(found) = with_space(&model, false, attempt) {
+        if let Some(found) = with_space(&model, false, attempt)? {
             return Ok(found);
         }
         if explored > MAX_EXPLORED {
@@ -342,43 +351,60 @@ struct Attempt<'a, R> {
     rng: &'a mut R,
     /// Positions explored so far, over all attempts.
     explored: &'a mut usize,
+    budget: &'a crate::budget::Budget,
 }
 
 impl<R: RngCore> Visit for Attempt<'_, R> {
-    type Out = Option<(Board, u32)>;
+    type Out = Result<Option<(Board, u32)>>;
 
-    fn visit<S: Space>(self, s: &S) -> Option<(Board, u32)> {
+    fn visit<S: Space>(self, s: &S) -> Result<Option<(Board, u32)>> {
         let rng = self.rng;
+        let mut meter = crate::budget::Meter::new(self.budget.max_bytes);
         // The whole component, with each position's neighbours (compressed rows).
         let mut index = IndexMap::<S::K>::new();
         let mut states: Vec<S::K> = Vec::new();
         let mut solved: Vec<bool> = Vec::new();
         let mut edges: Vec<u32> = Vec::new();
-        let mut first_edge: Vec<u32> = vec![0];
+        let mut first_edge: Vec<u32> = Vec::new();
         let k0 = s.key_of(self.layout);
+        let mut fits = meter.charge(index.bytes()).is_ok()
+            && meter.push(&mut first_edge, 0).is_ok()
+            && meter.push(&mut states, k0).is_ok()
+            && meter.push(&mut solved, s.is_goal(k0)).is_ok();
         index.get_or_insert(k0, 0);
-        states.push(k0);
-        solved.push(s.is_goal(k0));
         let mut head = 0;
-        while head < states.len() {
+        while fits && head < states.len() {
+            if head & 1023 == 0 {
+                self.budget.check("the Klotski generator")?;
+            }
             if states.len() > MAX_COMPONENT || *self.explored + states.len() > MAX_EXPLORED {
                 *self.explored += states.len();
-                return None;
+                return Ok(None);
             }
             s.expand(states[head], Metric::Piece, NO_SKIP, |k, goal, _| {
-                let (j, new) = index.get_or_insert(k, states.len() as u32);
-                if new {
-                    states.push(k);
-                    solved.push(goal);
-                }
-                edges.push(j);
-                false
+                let r = index
+                    .get_or_insert_metered(k, states.len() as u32, &mut meter)
+                    .and_then(|(j, new)| {
+                        if new {
+                            meter.push(&mut states, k)?;
+                            meter.push(&mut solved, goal)?;
+                        }
+                        meter.push(&mut edges, j)
+                    });
+                fits = r.is_ok();
+                !fits
             });
-            first_edge.push(edges.len() as u32);
+            fits = fits && meter.push(&mut first_edge, edges.len() as u32).is_ok();
             head += 1;
         }
+        // Every position's distance to the nearest solved one (the distances and the queue
+        // are one u32 per position each).
+        fits = fits && meter.charge(states.len() * 8).is_ok();
         *self.explored += states.len();
-        // Every position's distance to the nearest solved one.
+        if !fits {
+            // Too large for the memory bound: skipped like a component over MAX_COMPONENT.
+            return Ok(None);
+        }
         let mut dist = vec![u32::MAX; states.len()];
         let mut queue: Vec<u32> = (0..states.len() as u32)
             .filter(|&i| solved[i as usize])
@@ -409,7 +435,9 @@ impl<R: RngCore> Visit for Attempt<'_, R> {
         let mut counts: Vec<u32> = by_count.keys().copied().collect();
         while !counts.is_empty() {
             let ci = rng::below(rng, counts.len() as u64) as usize;
-            let group = by_count.get_mut(&counts[ci])?;
+            let Some(group) = by_count.get_mut(&counts[ci]) else {
+                return Ok(None);
+            };
             let pick = rng::below(rng, group.len() as u64) as usize;
             let mirror = rng::below(rng, 2) == 1 && s.model().symmetric;
             let chosen = group[pick] as usize;
@@ -417,14 +445,14 @@ impl<R: RngCore> Visit for Attempt<'_, R> {
                 .model()
                 .board_of(self.layout, &s.placements(states[chosen]), mirror);
             if !classic_forms().contains(&board.canonical()) {
-                return Some((board, dist[chosen]));
+                return Ok(Some((board, dist[chosen])));
             }
             group.swap_remove(pick);
             if group.is_empty() {
                 counts.swap_remove(ci);
             }
         }
-        None
+        Ok(None)
     }
 }
 

@@ -180,6 +180,24 @@ impl<K: Key> IndexMap<K> {
             shift: 64 - 12,
         }
     }
+    /// Bytes the slot array holds.
+    pub fn bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<(K, u32)>()
+    }
+    /// [`IndexMap::get_or_insert`], its growth charged to `meter` before it allocates
+    /// (`Err(bytes)` when the rehash would hold more than the meter allows).
+    #[inline(always)]
+    pub fn get_or_insert_metered(
+        &mut self,
+        k: K,
+        v: u32,
+        meter: &mut crate::budget::Meter,
+    ) -> std::result::Result<(u32, bool), usize> {
+        if (self.len + 1) * 2 > self.slots.len() {
+            meter.grow(2 * self.bytes(), self.bytes())?;
+        }
+        Ok(self.get_or_insert(k, v))
+    }
     /// The value of `k`, inserting `v` first if `k` is new; the flag says whether it was new.
     #[inline(always)]
     pub fn get_or_insert(&mut self, k: K, v: u32) -> (u32, bool) {

@@ -33,7 +33,8 @@ pub use board::{Board, Piece, Target, GOAL, MAX_SIDE, MIN_SIDE};
 pub use generate::{generate, generate_counted, generate_with, Band, GenSpec};
 pub use levels::{classic, classics, Classic, Stars};
 pub use solver::{
-    search, search_with_limit, solve, Metric, SearchResult, SolutionInfo, MAX_STATES,
+    search, search_with_limit, search_within, solve, Metric, SearchResult, SolutionInfo, MAX_BYTES,
+    MAX_STATES,
 };
 pub use view::is_classic;
 

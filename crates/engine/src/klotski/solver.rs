@@ -51,9 +51,11 @@ impl Metric {
 /// Most positions one search may visit before it gives up (bounded time and memory).
 pub const MAX_STATES: usize = 4_000_000;
 /// Most memory one search may allocate: the capacity of its queue, parent and move arrays and
-/// of its hash table, counted with the transient copies their growth makes (wide keys of
-/// boards with many pieces reach it before [`MAX_STATES`]).
-pub const MAX_BYTES: usize = 256 << 20;
+/// of its hash table, counted with the transient copies their growth makes (the bound that
+/// matters: a `u64` key costs 13 bytes in the arrays and 16–32 in the half-full table, so
+/// 64 MiB is about 1.5–2.3 million positions, fewer with wider keys). Beyond it a search is
+/// `Unsupported`.
+pub const MAX_BYTES: usize = crate::budget::MAX_BYTES;
 
 /// An optimal solution.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -90,8 +92,19 @@ pub fn solve(board: &Board, metric: Metric, cancel: &Cancel) -> Result<Option<So
 }
 
 /// Solve `board` optimally in `metric`, reporting the effort even when there is no solution.
+/// Bounded by the thread's ambient [`Budget`](crate::budget::Budget) (64 MiB by default)
+/// and `cancel`.
 pub fn search(board: &Board, metric: Metric, cancel: &Cancel) -> Result<SearchResult> {
     search_with_limit(board, metric, cancel, MAX_STATES)
+}
+
+/// [`search`] within `budget` (its bytes, deadline and cancel flag).
+pub fn search_within(
+    board: &Board,
+    metric: Metric,
+    budget: &crate::budget::Budget,
+) -> Result<SearchResult> {
+    search_budget(board, metric, &Cancel::new(), MAX_STATES, budget, false)
 }
 
 /// [`search`] with an explicit bound on stored positions.
@@ -101,10 +114,18 @@ pub fn search_with_limit(
     cancel: &Cancel,
     limit: usize,
 ) -> Result<SearchResult> {
-    search_in(board, metric, cancel, limit, MAX_BYTES, false)
+    search_budget(
+        board,
+        metric,
+        cancel,
+        limit,
+        &crate::budget::ambient(),
+        false,
+    )
 }
 
 /// [`search_with_limit`], optionally forcing slot keys (to test one space against the other).
+#[cfg(test)]
 pub(crate) fn search_in(
     board: &Board,
     metric: Metric,
@@ -113,6 +134,22 @@ pub(crate) fn search_in(
     max_bytes: usize,
     force_slots: bool,
 ) -> Result<SearchResult> {
+    let budget = crate::budget::Budget {
+        max_bytes,
+        ..crate::budget::ambient()
+    };
+    search_budget(board, metric, cancel, limit, &budget, force_slots)
+}
+
+fn search_budget(
+    board: &Board,
+    metric: Metric,
+    cancel: &Cancel,
+    limit: usize,
+    budget: &crate::budget::Budget,
+    force_slots: bool,
+) -> Result<SearchResult> {
+    let max_bytes = budget.max_bytes;
     let model = Model::new(board);
     with_space(
         &model,
@@ -123,6 +160,7 @@ pub(crate) fn search_in(
             cancel,
             limit,
             max_bytes,
+            budget,
         },
     )
 }
@@ -169,7 +207,7 @@ impl<K: Key> Store<K> {
     }
 
     fn over(&self, bytes: usize) -> Error {
-        Error::range(format!(
+        Error::unsupported(format!(
             "search gave up after {} positions: it would hold {:.1} MB, more than its {:.1} MB",
             self.states.len(),
             bytes as f64 / (1u64 << 20) as f64,
@@ -227,6 +265,7 @@ struct Bfs<'a> {
     cancel: &'a Cancel,
     limit: usize,
     max_bytes: usize,
+    budget: &'a crate::budget::Budget,
 }
 
 impl Visit for Bfs<'_> {
@@ -251,6 +290,7 @@ impl Visit for Bfs<'_> {
                 if self.cancel.is_cancelled() {
                     return Err(Error::cancelled());
                 }
+                self.budget.check("the Klotski search")?;
                 if store.states.len() > self.limit {
                     return Err(Error::range(format!(
                         "search gave up after {} positions (the limit is {})",
@@ -387,7 +427,7 @@ mod tests {
         // 11,974 positions; the first doubling of the arrays (at 4,096) is refused.
         let cap = 3 << 16;
         let e = search_in(&b, Metric::Piece, &Cancel::new(), MAX_STATES, cap, false).unwrap_err();
-        assert_eq!(e.code, ErrorCode::OutOfRange);
+        assert_eq!(e.code, ErrorCode::Unsupported);
         assert!(e.message.contains("more than its 0.2 MB"), "{}", e.message);
         // With room, the same search finishes, and its peak (growth included) stayed under.
         let r = search_in(
@@ -446,7 +486,7 @@ mod tests {
                 Err(e) => break e,
             }
         };
-        assert_eq!(err.code, ErrorCode::OutOfRange);
+        assert_eq!(err.code, ErrorCode::Unsupported);
         assert!(st.peak <= 3 << 20);
     }
 }
