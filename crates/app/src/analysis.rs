@@ -72,7 +72,7 @@ impl AppState {
 /// distance they gained (`len - (d[from-1] - d[to])`). A move away from the goal costs two —
 /// itself and the move that takes it back — so under `tile` the losses of all stretches add
 /// up to `moves - optimal_start`, the number the finish shows beside the optimum.
-fn worst_view(a: &Analysis, w: engine::Window) -> Value {
+pub(crate) fn worst_view(a: &Analysis, w: engine::Window) -> Value {
     let at = |k: u32| -> i64 {
         if k == 0 {
             i64::from(a.optimal_start)
