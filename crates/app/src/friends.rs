@@ -248,9 +248,7 @@ fn analyse_line<G: AppGame>(id: &str, moves: &[Value]) -> Option<Value> {
         G::analyse(&sess, rule, &huarong_engine::Cancel::new()).map_err(AppError::from)
     })
     .ok()?;
-    let worst = a
-        .worst_window()
-        .map(|w| crate::analysis::worst_view(&a, w));
+    let worst = a.worst_window().map(|w| crate::analysis::worst_view(&a, w));
     Some(serde_json::json!({
         "rule": rule,
         "optimal_start": a.optimal_start,
