@@ -63,6 +63,9 @@ pub struct ReplayView {
     pub ms: Option<Vec<u64>>,
     /// The board before the first move and after each one (`views.len() == moves.len() + 1`).
     pub views: Vec<Value>,
+    /// The move count (the game's default rule) at each view: where the analysis chart's
+    /// cursor stands (a slide tap that moves three tiles counts three).
+    pub counts: Vec<u32>,
     /// The analysis of the line under the game's default rule, as `analysis` gives it
     /// (`{rule, optimal_start, distances, lost, worst}`), where the game has one; else null.
     pub analysis: Option<Value>,
@@ -209,6 +212,7 @@ fn replay_views<G: AppGame>(id: &str, moves: &[Value]) -> AppResult<ReplayView> 
     let start = G::from_id(&parsed.body, parsed.seed)?;
     let mut g = start.clone();
     let mut views = vec![g.view(&start)];
+    let mut counts = vec![g.moves()];
     let mut out = Vec::with_capacity(moves.len());
     for (i, v) in moves.iter().enumerate() {
         let m: G::Move = serde_json::from_value(v.clone())
@@ -220,6 +224,7 @@ fn replay_views<G: AppGame>(id: &str, moves: &[Value]) -> AppResult<ReplayView> 
             ));
         }
         views.push(g.view(&start));
+        counts.push(g.moves());
         out.push(v.clone());
     }
     Ok(ReplayView {
@@ -229,6 +234,7 @@ fn replay_views<G: AppGame>(id: &str, moves: &[Value]) -> AppResult<ReplayView> 
         moves: out,
         ms: None,
         views,
+        counts,
     })
 }
 

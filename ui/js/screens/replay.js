@@ -67,10 +67,10 @@ export class ReplayScreen extends BackScreen {
     const controls = h(
       'div',
       { class: 'replay-controls', role: 'toolbar', 'aria-label': t('replay.title') },
-      b('replay-step-back', t('replay.stepBack'), 'undo', () => this.go(this.at - 1)),
+      b('replay-step-back', t('replay.stepBack'), 'undo', () => this.go(this.at - 1), { class: 'btn replay-btn icon-only' }),
       this.playBtn,
       this.pauseBtn,
-      b('replay-step', t('replay.step'), 'redo', () => this.go(this.at + 1)),
+      b('replay-step', t('replay.step'), 'redo', () => this.go(this.at + 1), { class: 'btn replay-btn icon-only' }),
       this.speedBtn,
     );
     this.chart = null;
@@ -107,7 +107,8 @@ export class ReplayScreen extends BackScreen {
     this.board.el.dataset.replayAt = String(this.at);
     this.pos.textContent = t('replay.position', { i: this.at, n });
     this.pos.dataset.replayAt = String(this.at);
-    chartCursor(this.chart, this.at);
+    // The chart counts under the game's default rule (a slide tap of a run counts each tile).
+    chartCursor(this.chart, Array.isArray(d.counts) ? Number(d.counts[this.at]) : this.at);
     const back = this.app.root.querySelector('[data-action=replay-step-back]');
     const fwd = this.app.root.querySelector('[data-action=replay-step]');
     if (back) back.disabled = this.at === 0;
