@@ -315,6 +315,15 @@ fn replays_from_history_and_from_a_code_change_no_game_and_no_record() {
         views.last().unwrap()["tiles"],
         json!([1, 2, 3, 4, 5, 6, 7, 8, 0])
     );
+    // The chart counts tile moves (a tap of a run counts each tile): `counts` says where.
+    let counts = h["counts"].as_array().unwrap();
+    assert_eq!(counts.len(), sol.len() + 1);
+    let total = counts.last().unwrap().as_u64().unwrap() as usize;
+    assert_eq!(
+        h["analysis"]["distances"].as_array().unwrap().len(),
+        total,
+        "{h}"
+    );
     let c = app.ok("replay", json!({"code": r["code"]}));
     assert_eq!(c["moves"], json!(sol));
     assert_eq!(c["kind"], "slide");

@@ -342,7 +342,10 @@ fn e2e_challenge_code_shows_and_compares() {
                 let v = app
                     .invoke("open_game", json!({ "id": c["code"], "replace": true }))
                     .await;
-                assert_eq!(v["snapshot"]["challenge"], json!({ "moves": 1, "ms": 0 }));
+                assert_eq!(
+                    v["snapshot"]["challenge"],
+                    json!({ "moves": 1, "ms": 0, "name": null, "replay": false, "verified": false })
+                );
                 show(&app, "game:slide").await;
                 app.wait_for(".game-side [data-challenge='1:0']:not([hidden])")
                     .await;
@@ -487,6 +490,151 @@ fn e2e_picture_puzzle_tiles_show_the_image() {
             assert_eq!(v["snapshot"]["slot"], "slide:5x5/picture", "{v}");
             settle(&app).await;
             app.shot("390x844-zh-picture-5x5").await;
+            quit_without_errors(app).await;
+        },
+    );
+}
+
+/// Issue 25: a friend's result codes for today's daily fill the friends' board on home; a
+/// result code with its move log shows who sent it and that it was verified, and its replay
+/// plays, pauses and steps on the replay screen (the analysis chart's cursor following it).
+#[test]
+fn e2e_share_loop_friends_board_and_replay() {
+    e2e_test(
+        "e2e_share_loop_friends_board_and_replay",
+        async |d: &Driver| {
+            use huarong_engine::code::{self, Challenge, Extra, Sender};
+            use huarong_engine::Game;
+            let app = launch_phone(d).await;
+            let info = app.invoke("daily_info", json!({})).await;
+            let n = info["number"].as_u64().unwrap() as u32;
+            let daily = info["slide"].as_str().unwrap().to_string();
+            let friend = |name: &str, moves: u32, ms: u64| {
+                code::encode_result(
+                    &daily,
+                    Extra {
+                        daily: Some(n),
+                        classic: None,
+                    },
+                    Challenge::new(moves, ms).unwrap(),
+                    &Sender {
+                        name: Some(name.to_string()),
+                        log: None,
+                    },
+                )
+                .unwrap()
+            };
+            // A 3×3 solve with its log: a verified result to watch.
+            let start = "slide:3x3:4,1,3,7,2,6,5,8,0";
+            let parsed = huarong_engine::GameId::parse(start).unwrap();
+            let mut g = huarong_engine::slide::Slide::from_id(&parsed.body, parsed.seed).unwrap();
+            let sol = g.solve(&huarong_engine::Cancel::new()).unwrap();
+            for m in &sol {
+                g.apply(m).unwrap();
+            }
+            let log: Vec<Value> = sol
+                .iter()
+                .map(|m| serde_json::to_value(m).unwrap())
+                .collect();
+            let result = code::encode_result(
+                start,
+                Extra::default(),
+                Challenge::new(g.moves(), 41_300).unwrap(),
+                &Sender {
+                    name: Some("Mei".into()),
+                    log: Some(log.clone()),
+                },
+            )
+            .unwrap();
+            for lang in ["en", "zh"] {
+                set_language(&app, lang).await;
+                app.invoke("set_settings", json!({ "settings": { "name": "Ann" } }))
+                    .await;
+                for (name, moves, ms) in [
+                    ("Mei", 58, 95_200),
+                    ("Bo", 71, 64_000),
+                    ("小明", 66, 120_500),
+                ] {
+                    app.invoke(
+                        "open_game",
+                        json!({ "id": friend(name, moves, ms), "replace": true }),
+                    )
+                    .await;
+                }
+                show(&app, "home").await;
+                app.wait_for(".today .friends [data-friend='Mei']").await;
+                let ranks = app
+                    .js("return [...document.querySelectorAll('.today .friend')].map(e => e.dataset.friend)")
+                    .await;
+                assert_eq!(ranks, json!(["Mei", "小明", "Bo"]), "best first");
+                settle(&app).await;
+                app.shot(&format!("390x844-{lang}-friends-home")).await;
+
+                // The result code: who sent it, verified, and its replay.
+                show(&app, "code").await;
+                enter_code(&app, &result).await;
+                app.wait_for("[data-action='watch-replay']:not([hidden])")
+                    .await;
+                let line = text(&app, ".code-challenge").await;
+                assert!(line.contains("Mei"), "{line}");
+                settle(&app).await;
+                app.shot(&format!("390x844-{lang}-result-code")).await;
+                app.click_to("[data-action='watch-replay']", "replay").await;
+                app.wait_for("[data-replay] .board").await;
+                let at = "return document.querySelector('[data-replay-at]').dataset.replayAt";
+                assert_eq!(app.js(at).await, json!("0"));
+                app.click("[data-action='replay-step']").await;
+                assert_eq!(app.js(at).await, json!("1"));
+                app.click("[data-action='replay-step']").await;
+                app.click("[data-action='replay-step-back']").await;
+                assert_eq!(app.js(at).await, json!("1"));
+                let cursor = app
+                    .js("return document.querySelector(\"[data-chart='analysis']\").dataset.cursor")
+                    .await;
+                // The chart counts tile moves: after the first tap, that tap's tiles.
+                let first = {
+                    let mut g1 = huarong_engine::slide::Slide::from_id(&parsed.body, None).unwrap();
+                    g1.apply(&sol[0]).unwrap();
+                    g1.moves()
+                };
+                assert_eq!(
+                    cursor,
+                    json!(first.to_string()),
+                    "the chart's cursor follows"
+                );
+                app.click("[data-action='replay-speed']").await;
+                assert_eq!(
+                    app.js(
+                        "return document.querySelector('[data-action=replay-speed]').dataset.speed"
+                    )
+                    .await,
+                    json!("2")
+                );
+                app.click("[data-action='replay-play']").await;
+                app.wait_js(
+                    "const a = Number(document.querySelector('[data-replay-at]').dataset.replayAt); return a >= 3 ? a : null",
+                    10_000,
+                )
+                .await;
+                app.click("[data-action='replay-pause']").await;
+                let paused = app.js(at).await;
+                app.js("return new Promise(r => setTimeout(() => r(1), 900))")
+                    .await;
+                assert_eq!(app.js(at).await, paused, "paused stays");
+                settle(&app).await;
+                app.shot(&format!("390x844-{lang}-replay")).await;
+                // To the end: the last board is solved.
+                for _ in 0..sol.len() {
+                    app.click("[data-action='replay-step']").await;
+                }
+                assert_eq!(app.js(at).await, json!(sol.len().to_string()));
+                // Replaying changed nothing: the player's slide game is still the last friend's.
+                let games = app.invoke("list_games", json!({})).await;
+                assert!(
+                    games.as_array().unwrap().iter().all(|g| g["id"] != start),
+                    "{games}"
+                );
+            }
             quit_without_errors(app).await;
         },
     );

@@ -35,6 +35,11 @@ export function analysisChart(a) {
     role: 'img',
     'aria-label': `${t('ana.chart')}. ${lost.size === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lost.size })}`,
     preserveAspectRatio: 'xMidYMid meet',
+    // The geometry a cursor needs (`chartCursor`, the replay screen).
+    'data-x0': pad.l,
+    'data-iw': iw,
+    'data-top': pad.t,
+    'data-bottom': pad.t + ih,
   });
   // The ideal: straight down from the optimum to 0 in optimal_start moves.
   root.append(svg('line', { class: 'axis', x1: pad.l, y1: pad.t + ih, x2: W - pad.r, y2: pad.t + ih }));
@@ -66,6 +71,26 @@ export function analysisChart(a) {
     root.append(svg('text', { class: 'axis-title', x: W - pad.r - 12, y: 11, 'text-anchor': 'end' }, t('ana.legendLost')));
   }
   return root;
+}
+
+/**
+ * Put the chart's cursor on move `i` (0 = the start): a vertical line that follows a replay
+ * (issue 25). Creates it on first use; `data-cursor` says where it is.
+ */
+export function chartCursor(root, i) {
+  if (!root) return;
+  const n = Number(root.dataset.moves) || 0;
+  const x0 = Number(root.dataset.x0);
+  const iw = Number(root.dataset.iw);
+  const x = x0 + (n ? (Math.max(0, Math.min(n, i)) / n) * iw : iw / 2);
+  let line = root.querySelector('line.cursor');
+  if (!line) {
+    line = svg('line', { class: 'cursor', y1: root.dataset.top, y2: root.dataset.bottom });
+    root.append(line);
+  }
+  line.setAttribute('x1', x.toFixed(1));
+  line.setAttribute('x2', x.toFixed(1));
+  root.dataset.cursor = String(i);
 }
 
 /** The summary line: where most moves were lost (`worst`), or "perfect". */

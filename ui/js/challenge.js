@@ -9,7 +9,11 @@ import { t, formatTime, movesText } from './i18n.js';
 /** "Beat 85 moves · 3:23.4", or '' without a result. */
 export function challengeText(c) {
   if (!c || c.moves === null || c.moves === undefined) return '';
-  return t('chal.beat', { moves: movesText(c.moves), time: formatTime(c.ms, true) });
+  const beat = t('chal.beat', { moves: movesText(c.moves), time: formatTime(c.ms, true) });
+  // Issue 25: a result code names its sender and says whether its replay verified it.
+  if (c.name === undefined && c.verified === undefined) return beat;
+  const line = c.name ? t('chal.beatName', { name: c.name, moves: movesText(c.moves), time: formatTime(c.ms, true) }) : beat;
+  return c.verified ? `${line} ✓ ${t('friends.verifiedLong')}` : line;
 }
 
 /** The game screen's line (hidden without a challenge); `update(c)` on every View. */
@@ -41,7 +45,7 @@ export function finishChallenge(f) {
  * The code screen's preview: after typing or pasting, Rust decodes the text and a code with a
  * result shows it (a bad code shows nothing here; opening it explains why).
  */
-export function codePreview(input) {
+export function codePreview(input, onDecoded) {
   const el = h('p', { class: 'challenge-line code-challenge', 'data-challenge': '', hidden: true });
   let seq = 0;
   let timer = 0;
@@ -49,15 +53,18 @@ export function codePreview(input) {
     const mine = ++seq;
     const text = input.value.trim();
     let c = null;
+    let d = null;
     if (text) {
       try {
-        const d = await call('decode_code', { text });
-        c = d && d.challenge;
+        d = await call('decode_code', { text });
+        c = d && d.challenge && { ...d.challenge, name: d.name, verified: d.verified };
       } catch (_) {
         c = null;
+        d = null;
       }
     }
     if (mine !== seq) return;
+    if (onDecoded) onDecoded(d);
     const line = challengeText(c);
     el.hidden = !line;
     setText(el, line);

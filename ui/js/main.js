@@ -14,6 +14,7 @@ import { LevelsScreen } from './screens/levels.js';
 import { SettingsScreen } from './screens/settings.js';
 import { CodeScreen } from './screens/code.js';
 import { StatsScreen } from './screens/stats.js';
+import { ReplayScreen } from './screens/replay.js';
 
 export const app = {
   settings: {},
@@ -82,6 +83,7 @@ export const app = {
     else if (base === 'settings') screen = new SettingsScreen(this);
     else if (base === 'code') screen = new CodeScreen(this);
     else if (base === 'records') screen = new StatsScreen(this, opts);
+    else if (base === 'replay') screen = new ReplayScreen(this, opts);
     else screen = new HomeScreen(this);
     const prepared = await screen.prepare();
     if (prepared === false && screen.name !== 'home') return this.show('home', {}, forward);

@@ -63,6 +63,12 @@ pub struct ReplayView {
     pub ms: Option<Vec<u64>>,
     /// The board before the first move and after each one (`views.len() == moves.len() + 1`).
     pub views: Vec<Value>,
+    /// The move count (the game's default rule) at each view: where the analysis chart's
+    /// cursor stands (a slide tap that moves three tiles counts three).
+    pub counts: Vec<u32>,
+    /// The analysis of the line under the game's default rule, as `analysis` gives it
+    /// (`{rule, optimal_start, distances, lost, worst}`), where the game has one; else null.
+    pub analysis: Option<Value>,
 }
 
 /// The moves of a session's line from its start (after its last restart).
@@ -206,6 +212,7 @@ fn replay_views<G: AppGame>(id: &str, moves: &[Value]) -> AppResult<ReplayView> 
     let start = G::from_id(&parsed.body, parsed.seed)?;
     let mut g = start.clone();
     let mut views = vec![g.view(&start)];
+    let mut counts = vec![g.moves()];
     let mut out = Vec::with_capacity(moves.len());
     for (i, v) in moves.iter().enumerate() {
         let m: G::Move = serde_json::from_value(v.clone())
@@ -217,15 +224,44 @@ fn replay_views<G: AppGame>(id: &str, moves: &[Value]) -> AppResult<ReplayView> 
             ));
         }
         views.push(g.view(&start));
+        counts.push(g.moves());
         out.push(v.clone());
     }
     Ok(ReplayView {
         id: id.to_string(),
         kind: G::KIND.as_str().to_string(),
+        analysis: analyse_line::<G>(id, moves),
         moves: out,
         ms: None,
         views,
+        counts,
     })
+}
+
+/// The analysis chart's data of a replayed line (a throw-away session; null when the game
+/// has no analysis or the search gives up).
+fn analyse_line<G: AppGame>(id: &str, moves: &[Value]) -> Option<Value> {
+    if !G::ANALYSED {
+        return None;
+    }
+    let mut sess = Session::<G>::open(id).ok()?;
+    for v in moves {
+        let m: G::Move = serde_json::from_value(v.clone()).ok()?;
+        sess.play(&m, 0).ok()?;
+    }
+    let rule = huarong_engine::registry::rules(G::KIND).first().copied()?;
+    let a = crate::error::guard("the replay's analysis", || {
+        G::analyse(&sess, rule, &huarong_engine::Cancel::new()).map_err(AppError::from)
+    })
+    .ok()?;
+    let worst = a.worst_window().map(|w| crate::analysis::worst_view(&a, w));
+    Some(serde_json::json!({
+        "rule": rule,
+        "optimal_start": a.optimal_start,
+        "distances": a.distances,
+        "lost": a.lost,
+        "worst": worst,
+    }))
 }
 
 fn no_log(what: &str) -> AppError {

@@ -1,6 +1,6 @@
 // "Enter or paste a code": a game ID, a share code or a link; Rust parses and validates it.
 
-import { h } from '../dom.js';
+import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
 import { codePreview } from '../challenge.js';
 import { BackScreen } from '../nav.js';
@@ -24,7 +24,12 @@ export class CodeScreen extends BackScreen {
       'aria-describedby': 'code-help code-error',
       'data-autofocus': '1',
     });
-    this.preview = codePreview(this.input);
+    // Issue 25: a result code with its move log can be watched before (or instead of) playing.
+    this.watch = h('button', { class: 'btn', type: 'button', 'data-action': 'watch-replay', hidden: true, onclick: () => this.watchReplay() }, icon('eye'), t('challenge.watch'));
+    this.preview = codePreview(this.input, (d) => {
+      this.decoded = d;
+      this.watch.hidden = !(d && d.replay);
+    });
     const form = h(
       'form',
       { class: 'code-form', onsubmit: (e) => { e.preventDefault(); this.submit(); } },
@@ -39,11 +44,19 @@ export class CodeScreen extends BackScreen {
         navigator.clipboard && navigator.clipboard.readText
           ? h('button', { class: 'btn', type: 'button', 'data-action': 'paste', onclick: () => this.paste() }, t('paste'))
           : null,
+        this.watch,
         h('button', { class: 'btn primary', type: 'submit', 'data-action': 'open' }, t('open')),
       ),
     );
     const header = this.backBar(t('enterCode'));
     return h('section', { class: 'screen code-screen' }, header, h('div', { class: 'scroll' }, form));
+  }
+
+  watchReplay() {
+    const code = this.input.value.trim();
+    const d = this.decoded;
+    if (!code || !d || !d.replay) return;
+    this.app.go('replay', { code, name: d.name || t('friends.aFriend') });
   }
 
   async paste() {

@@ -9,6 +9,10 @@ import { finishChallenge } from '../challenge.js';
 import { analysisSection } from '../analysis.js';
 import { cardPicture } from '../picture.js';
 import { scopeOf } from './stats.js';
+import { friendsBoard } from '../friends.js';
+
+// The longest link the card's QR code carries (version 9 at the card's size: 230 bytes).
+const CARD_LINK_MAX = 220;
 
 // Whether the player's last input was a key. The dialog focuses its main button for keyboard
 // and screen-reader players; after a touch or a click (the winning move on the board) that
@@ -72,6 +76,7 @@ export class FinishDialog {
         h('div', { class: 'fin-stats' }, rows),
         flags.length ? h('p', { class: 'fin-flags' }, flags.join(' · ')) : null,
         finishChallenge(f),
+        this.friendsBlock(s),
         (this.analysis = analysisSection(s.kind, view)) && this.analysis.el,
         h('div', { class: `fin-actions n${actions.length}` }, actions),
         h('button', { class: 'link-btn fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('finRecords')),
@@ -157,8 +162,10 @@ export class FinishDialog {
         classic,
         ...(mine ? { moves, ms: Number(f.time_ms) } : {}),
       });
+      // Issue 25: a won game's result code (name, daily, the move log when it fits).
+      const result = mine ? await this.resultCode(s) : null;
       const card = {
-        code: codeInfo.code,
+        code: this.cardCode(codeInfo, result),
         lang: language(),
         moves,
         seconds: Math.round(Number(f.time_ms ?? field(s, 'elapsed_ms') ?? 0) / 1000),
@@ -175,10 +182,12 @@ export class FinishDialog {
       const ch = f.challenge;
       if (mine && ch && ch.beaten) card.beat = { moves: Number(ch.moves), ms: Number(ch.ms) };
       const res = await call('share_card', { card });
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(codeInfo.link).catch(() => {});
-      this.lastShare = { code: codeInfo, result: res };
+      const sent = result || codeInfo;
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(sent.link).catch(() => {});
+      this.lastShare = { code: sent, result: res };
       if (this.el) {
-        this.el.dataset.shared = codeInfo.code;
+        this.el.dataset.shared = sent.code;
+        this.el.dataset.sharedReplay = result && result.replay ? '1' : '0';
         this.el.dataset.cardPicture = card.picture ? '1' : '0';
         if (res && res.saved) this.el.dataset.savedTo = res.saved;
       }
@@ -188,6 +197,31 @@ export class FinishDialog {
     } finally {
       if (btn) btn.disabled = false;
     }
+  }
+
+  // ---- Issue 25: the share loop (friends' board, result codes) ----
+
+  /** A daily's finish: its friends' board, the player ranked among friends. */
+  friendsBlock(s) {
+    const app = this.game.app;
+    const daily = app.daily && app.daily[s.kind] === s.id ? app.daily : null;
+    if (!daily || s.mode !== 'daily') return null;
+    return friendsBoard(daily.number, s.kind);
+  }
+
+  /** `result_code` for this finish, or null (then the plain code is shared). */
+  async resultCode(s) {
+    try {
+      return await call('result_code', { kind: s.kind });
+    } catch (_) {
+      return null;
+    }
+  }
+
+  /** The card's QR code holds at most a short link: the result code when it fits, else the
+   *  code with the result but without the move log. */
+  cardCode(codeInfo, result) {
+    return result && result.link && result.link.length <= CARD_LINK_MAX ? result.code : codeInfo.code;
   }
 
   /** 2048 after reaching the 2048 tile: the rules need `{keep_going: true}` to play on. */

@@ -2,6 +2,7 @@
 // button), then the three games, each with its unfinished games folded in (continue / levels),
 // settings, the code box and the records.
 
+import { friendsBoard } from '../friends.js';
 import { call } from '../ipc.js';
 import { h, icon } from '../dom.js';
 import { t, formatTime, formatDate, movesText } from '../i18n.js';
@@ -192,6 +193,8 @@ export class HomeScreen {
       ),
       h('div', { class: 'daily-row' }, items),
       play,
+      // Issue 25: today's friends' board, when a friend has sent a result.
+      friendsBoard(d.number, null, { hideEmpty: true }),
     );
   }
 

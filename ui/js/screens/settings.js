@@ -5,6 +5,8 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { KINDS, gameOf } from '../boards/index.js';
 import { BackScreen } from '../nav.js';
+import { call } from '../ipc.js';
+import { toast } from '../feedback.js';
 
 // A counting rule's label is the string `rule.<name>` (a game with a new rule brings it in its
 // strings file); `unit` predates that and keeps its key.
@@ -37,6 +39,42 @@ export class SettingsScreen extends BackScreen {
     return h('div', { class: 'setting switch-row', 'data-setting': id }, h('label', { for: `set-${id}` }, label), input);
   }
 
+  /** The display name result codes carry (issue 25); Rust trims and checks it. */
+  nameField(value) {
+    const error = h('p', { class: 'form-error', role: 'alert', id: 'set-name-error' });
+    const input = h('input', {
+      type: 'text',
+      id: 'set-name',
+      class: 'name-input',
+      maxlength: '16',
+      value,
+      autocomplete: 'nickname',
+      spellcheck: 'false',
+      placeholder: t('settings.namePlaceholder'),
+      'aria-describedby': 'set-name-help set-name-error',
+      'data-setting-input': 'name',
+      onchange: async () => {
+        error.textContent = '';
+        try {
+          const next = await call('set_settings', { settings: { name: input.value } });
+          if (next) this.app.settings = next;
+          input.value = (next && next.name) || '';
+          toast(t('settings.nameSaved'));
+        } catch (e) {
+          error.textContent = e && e.message ? e.message : String(e);
+        }
+      },
+    });
+    return h(
+      'div',
+      { class: 'setting name-setting', 'data-setting': 'name' },
+      h('label', { for: 'set-name', class: 'field-label' }, t('settings.name')),
+      input,
+      h('p', { class: 'help', id: 'set-name-help' }, t('settings.nameHelp')),
+      error,
+    );
+  }
+
   render() {
     const app = this.app;
     const s = app.settings || {};
@@ -54,6 +92,7 @@ export class SettingsScreen extends BackScreen {
       this.toggle('haptics', t('haptics'), s.haptics !== false, (v) => app.saveSettings({ haptics: v })),
       this.toggle('sound', t('sound'), !!s.sound, (v) => app.saveSettings({ sound: v })),
       this.toggle('pad', t('padSetting'), !!s.pad, (v) => app.saveSettings({ pad: v })),
+      this.nameField(s.name || ''),
       h(
         'section',
         { class: 'rules', 'aria-labelledby': 'rules-title' },

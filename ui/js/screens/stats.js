@@ -268,17 +268,17 @@ export class StatsScreen extends BackScreen {
     }
     this.body.append(h('div', { class: 'chart-box' }, historyChart(hist)));
     const rows = hist
-      .slice()
+      .map((e, index) => [e, index])
       .reverse()
-      .map((e) =>
+      .map(([e, index]) =>
         h(
           'tr',
-          { 'data-finish-row': '1', 'data-clean': e.clean ? '1' : '0' },
+          { 'data-finish-row': '1', 'data-clean': e.clean ? '1' : '0', 'data-index': String(index) },
           h('td', { class: 'rec-date' }, formatDate(e.date)),
           h('td', { class: 'num' }, num(e.moves)),
           h('td', { class: 'num' }, timeText(e.ms)),
           h('td', { class: 'num' }, num(e.optimal)),
-          h('td', { class: 'rec-marks' }, marks(e).map(markEl)),
+          h('td', { class: 'rec-marks' }, marks(e).map(markEl), this.replayButton(d.scope, e, index)),
         ),
       );
     this.body.append(
@@ -290,6 +290,12 @@ export class StatsScreen extends BackScreen {
       ),
       this.legend(hist),
     );
+  }
+
+  /** Issue 25: a finish whose move log the app keeps can be watched. */
+  replayButton(scope, e, index) {
+    if (!e.replay) return null;
+    return h('button', { class: 'icon-btn rec-replay', type: 'button', 'data-action': 'watch-replay', 'data-index': String(index), 'aria-label': t('replay.watch'), title: t('replay.watch'), onclick: () => this.app.go('replay', { history: { scope, index } }) }, icon('eye'));
   }
 
   /** What the marks in this history mean (only those it has), and that they never count. */
