@@ -204,6 +204,20 @@ pub fn envelope_of(bytes: &[u8]) -> Result<Value, String> {
     Ok(v["save"].take())
 }
 
+/// The progress text of a file laid out as [`encode_sized`] writes it (`checksum`, `gen`,
+/// `progress`, `schema`, compact), or `None` for any other layout.
+fn raw_progress<'a>(bytes: &'a [u8], sum: &str, gen: u64, schema: u32) -> Option<&'a [u8]> {
+    let end = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    let head = format!("{{\"save\":{{\"checksum\":\"{sum}\",\"gen\":{gen},\"progress\":");
+    let tail = format!(",\"schema\":{schema}}}}}");
+    bytes[..end]
+        .strip_prefix(head.as_bytes())?
+        .strip_suffix(tail.as_bytes())
+}
+
 /// Why a file was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Bad {
@@ -261,7 +275,19 @@ pub fn decode_with(bytes: &[u8], verify: bool) -> Result<(Doc, u32), Bad> {
         let progress = save
             .get("progress")
             .ok_or_else(|| damaged("no progress".into()))?;
-        let got = checksum(schema, gen, progress);
+        // The sum is over the progress text as `encode_sized` wrote it. That text is also the
+        // canonical form of its parse as long as every struct declares its fields in key
+        // order and no map has keys whose order differs as text (numbers: 9 < 10 but "10" <
+        // "9"); the raw text is checked first, so a save stays readable even where that
+        // rule is broken, and files of older writers (which summed the canonical form)
+        // still verify.
+        let raw_ok = raw_progress(bytes, want, gen, schema)
+            .is_some_and(|raw| checksum_of(schema, gen, raw) == want);
+        let got = if raw_ok {
+            want.to_string()
+        } else {
+            checksum(schema, gen, progress)
+        };
         if verify && got != want {
             return Err(damaged(format!(
                 "checksum mismatch (stored {want}, computed {got})"

@@ -68,12 +68,14 @@ pub struct Friends {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct KeptReplay {
-    /// The record scope and the finish's wall time (its history entry's `at_ms`).
-    pub scope: String,
+    // Fields in key order: the progress file's checksum form (`persist::encode`).
+    /// The finish's wall time (its history entry's `at_ms`).
     pub at_ms: u64,
     /// The game ID it started from, and its moves packed (`code::pack_log`).
     pub id: String,
     pub log: String,
+    /// The record scope of the finish.
+    pub scope: String,
 }
 
 /// The kept move logs, oldest finish first.

@@ -42,13 +42,14 @@ pub fn mode_of_key(key: &str) -> Option<Mode> {
 /// replayed: verified).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SlotChallenge {
+    // Fields in key order: the progress file's checksum form (`persist::encode`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<u32>,
     pub id: String,
     pub moves: u32,
     pub ms: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub daily: Option<u32>,
     #[serde(default)]
     pub replay: bool,
     #[serde(default)]

@@ -385,6 +385,10 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
             id: "slide:4x4#1".into(),
             moves: 3,
             ms: 4,
+            name: Some("Mei".into()),
+            daily: Some(9),
+            replay: true,
+            verified: true,
         },
     );
     p.folded.insert(
@@ -396,6 +400,25 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
             rows: 4,
         },
     );
+    let mut day = super::friends::DayBoards::default();
+    let r = super::friends::BoardResult {
+        moves: 5,
+        ms: 6,
+        verified: true,
+    };
+    day.friends
+        .entry("slide".into())
+        .or_default()
+        .insert("Mei".into(), r);
+    day.mine.insert("slide".into(), r);
+    p.friends.days.insert(7, day);
+    p.replays.add(super::friends::KeptReplay {
+        at_ms: 1,
+        id: "slide:3x3:1,2,3,4,5,6,7,0,8".into(),
+        log: "2x".into(),
+        scope: "slide:3x3".into(),
+    });
+    assert!(!p.replays.kept.is_empty());
     let direct = serde_json::to_vec(&p).unwrap();
     let canonical = serde_json::to_vec(&serde_json::to_value(&p).unwrap()).unwrap();
     assert_eq!(
@@ -408,6 +431,39 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
     };
     let (back, _) = crate::persist::decode(&crate::persist::encode(&doc)).unwrap();
     assert_eq!(back, doc);
+}
+
+#[test]
+fn a_save_whose_text_is_not_in_canonical_order_still_verifies() {
+    // Daily numbers 9 and 10 as map keys: written in number order ("9" before "10"), while
+    // a parse re-serialised sorts them as text. The reader sums the text as written.
+    let mut p = Progress::default();
+    for n in [9, 10] {
+        let mut day = super::friends::DayBoards::default();
+        day.mine.insert(
+            "slide".into(),
+            super::friends::BoardResult {
+                moves: n,
+                ms: 1,
+                verified: true,
+            },
+        );
+        p.friends.days.insert(n, day);
+    }
+    let direct = serde_json::to_vec(&p).unwrap();
+    let canonical = serde_json::to_vec(&serde_json::to_value(&p).unwrap()).unwrap();
+    assert_ne!(direct, canonical, "the case this test is about");
+    let doc = crate::persist::Doc {
+        gen: 4,
+        progress: p,
+    };
+    let (back, _) = crate::persist::decode(&crate::persist::encode(&doc)).expect("verifies");
+    assert_eq!(back, doc);
+    // A flipped byte in the progress is still damage.
+    let mut bytes = crate::persist::encode(&doc);
+    let at = bytes.windows(4).position(|w| w == b"\"10\"").unwrap();
+    bytes[at + 1] = b'2';
+    assert!(crate::persist::decode(&bytes).is_err());
 }
 
 #[test]
