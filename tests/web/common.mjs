@@ -58,7 +58,7 @@ export async function launch() {
 }
 
 /** A phone: 390×844 (or `spec`), DPR 3, touch, mobile, in `locale`. */
-export async function phone(browser, { width = 390, height = 844, locale = 'en-US', colorScheme = 'light' } = {}) {
+export async function phone(browser, { width = 390, height = 844, locale = 'en-US', colorScheme = 'light', serviceWorkers = 'allow' } = {}) {
   const ctx = await browser.newContext({
     viewport: { width, height },
     screen: { width, height },
@@ -67,7 +67,7 @@ export async function phone(browser, { width = 390, height = 844, locale = 'en-U
     hasTouch: true,
     locale,
     colorScheme,
-    serviceWorkers: 'allow',
+    serviceWorkers,
   });
   await ctx.addInitScript(() => {
     const probe = { csp: [], errors: [] };

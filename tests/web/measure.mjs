@@ -1,7 +1,7 @@
 // The web page's performance figures (the README's performance table): `./dev.sh web measure`
 // (or `node tests/web/measure.mjs` on a built web/dist). Headless Debian chromium on a loopback
 // server (gzip, as static hosts serve), a 390×844 touch phone, a fresh browser context (cold
-// cache, no service worker) per load:
+// cache; service workers blocked, their precache starts only once the board is up) per load:
 // - first load: bytes on the wire (gzipped) until the first board is playable, opening a
 //   shared 4×4 link; the 4×4 tables are not among them;
 // - time to the first playable board: navigation start → board laid out and the UI ready
@@ -51,7 +51,8 @@ const code = await codeOf(`slide:4x4:${hard[0]}`);
 const loads = [];
 const bytes = [];
 for (let i = 0; i < RUNS; i += 1) {
-  const ctx = await phone(browser);
+  // No service worker: its precache (after the board is up) is not the first load's.
+  const ctx = await phone(browser, { serviceWorkers: 'block' });
   const page = await ctx.newPage();
   sent = [];
   await page.goto(`${origin}/?c=${code}`);

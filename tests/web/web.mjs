@@ -132,6 +132,13 @@ async function run(lang) {
   check(probe.csp.length === 0, `CSP violations: ${probe.csp.join('; ')}`);
   const appErrors = await page.evaluate(() => window.__huarongErrors || []);
   check(!errors.length && !probe.errors.length && !appErrors.length, `errors: ${[...errors, ...probe.errors, ...appErrors].join('; ')}`);
+  // A second tab takes the core over (one writer of the storage); the first one says so.
+  const second = await ctx.newPage();
+  await second.goto(`${origin}/`, { waitUntil: 'load' });
+  await boardShown(second, null);
+  check((await board(second)).moves === 2, 'the second tab shows the game as the first left it');
+  const stale = await call(page, 'snapshot', { kind: 'slide' });
+  check(stale.error && stale.error.code === 'storage', `the first tab still answers: ${JSON.stringify(stale)}`);
   await ctx.close();
   console.log(`web ${lang}: passed (${requests.length} requests, all to ${origin})`);
 }

@@ -273,6 +273,8 @@ async function start() {
   // A deep link that arrives while the app runs: Rust has opened its game (or noted why not)
   // and says so with this event; show what the saved state now says.
   window.addEventListener('huarong-opened', reopen);
+  // The web page only: a newer tab took the game over (one core writes the browser's storage).
+  window.addEventListener('huarong-elsewhere', () => toast(t('elsewhere'), 10000));
   // Stop the game clocks and park background searches while the window is hidden (the next
   // move starts the clock again); visible again, the screen's game goes on where it stopped.
   document.addEventListener('visibilitychange', () => {

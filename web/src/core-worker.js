@@ -35,6 +35,8 @@ let module = null;
 let pdb = null;
 const queue = [];
 let running = false;
+/** Set when a newer tab took the core over (see holdCore): this one stops answering. */
+let elsewhere = null;
 
 function post(m, transfer) {
   self.postMessage(m, transfer || []);
@@ -86,6 +88,7 @@ function commit() {
   const changes = JSON.parse(core.changes());
   const paths = Object.keys(changes);
   if (!paths.length || !db) return null;
+  if (elsewhere) return Promise.reject(new Error(elsewhere.message));
   return new Promise((resolve, reject) => {
     // `relaxed`: complete fires once the browser has the data (it survives a reload, a closed
     // tab, a killed renderer), without waiting for the disk's flush (an OS crash may lose the
@@ -246,6 +249,30 @@ async function search(id, cmd, args) {
   return answer(id, fin);
 }
 
+// ---- one tab at a time ----
+//
+// Two tabs with a core each would both write the same files (a journal's chunks numbered twice).
+// The core is a Web Lock: a tab that starts takes it over (`steal`, the newest tab wins, as a link
+// opened in a second tab should), the older tab's worker stops answering (`storage`: reload to
+// play there) and stores nothing more. The newer tab loads the files after the older one's
+// last transaction (IndexedDB orders them).
+
+function holdCore() {
+  if (!(self.navigator && navigator.locks && navigator.locks.request)) return Promise.resolve();
+  return new Promise((resolve) => {
+    navigator.locks
+      .request('huarong-core', { steal: true }, () => {
+        resolve();
+        return new Promise(() => {}); // held for the worker's life
+      })
+      .catch(() => {
+        elsewhere = { code: 'storage', message: 'Huarong was opened in another tab: reload this one to play here' };
+        post({ type: 'event', name: 'huarong-elsewhere', detail: null });
+        resolve();
+      });
+  });
+}
+
 // ---- commands, in order ----
 
 async function pump() {
@@ -253,6 +280,10 @@ async function pump() {
   running = true;
   while (queue.length && core) {
     const { id, cmd, args } = queue.shift();
+    if (elsewhere) {
+      post({ type: 'reply', id, error: elsewhere });
+      continue;
+    }
     try {
       if (SEARCHES.has(cmd)) {
         search(id, cmd, args); // not awaited: the board goes on
@@ -281,7 +312,7 @@ self.onmessage = (e) => {
 
 async function start() {
   try {
-    const [mod, database] = await Promise.all([compileCore(WASM_URL), openDb().catch(() => null)]);
+    const [mod, database] = await Promise.all([compileCore(WASM_URL), holdCore().then(() => openDb()).catch(() => null)]);
     module = mod;
     await init({ module_or_path: module });
     db = database;
