@@ -106,7 +106,7 @@ fn missing_files_start_fresh_and_both_copies_appear() {
     // The primary is the store plugin's file: one "save" key holding the envelope.
     let raw: Value = serde_json::from_slice(&fs::read(&paths.store).unwrap()).unwrap();
     assert_eq!(raw.as_object().unwrap().len(), 1);
-    assert_eq!(raw["save"]["schema"], 1);
+    assert_eq!(raw["save"]["schema"], huarong_core::progress::SCHEMA);
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn a_corrupt_store_file_fails_its_checksum_and_the_good_copy_wins() {
     let (dir, paths) = played_dir("persist-corrupt");
     // Still valid JSON, but a record edited behind the checksum's back.
     let text = fs::read_to_string(&paths.store).unwrap();
-    let tampered = text.replacen("\"best_moves\": 1", "\"best_moves\": 0", 1);
+    let tampered = text.replacen("\"best_moves\":1", "\"best_moves\":0", 1);
     assert_ne!(text, tampered);
     fs::write(&paths.store, tampered).unwrap();
     assert!(restart_intact(dir.path()).contains(&"restored".to_string()));
@@ -248,7 +248,11 @@ fn a_v0_file_is_migrated_with_a_backup() {
         raw
     );
     let (doc, from) = persist::decode(&fs::read(Paths::new(dir.path()).store).unwrap()).unwrap();
-    assert_eq!(from, 1, "the store file is now schema 1");
+    assert_eq!(
+        from,
+        huarong_core::progress::SCHEMA,
+        "the store file is now of the current schema"
+    );
     assert_eq!(doc.progress.unlocked["klotski"], 5);
 }
 

@@ -259,15 +259,17 @@ pub static COMMANDS: &[Command] = &[
         name: "share_card",
         off_main: true,
         run: |st, a| {
-            let spec = share::card_spec(a)?;
+            let mut spec = share::card_spec(a)?;
+            st.mark_own_photo(&mut spec);
             reply(share::share_card(st.platform(), &spec)?)
         },
     },
     Command {
         name: "card_image",
         off_main: true,
-        run: |_, a| {
-            let spec = share::card_spec(a)?;
+        run: |st, a| {
+            let mut spec = share::card_spec(a)?;
+            st.mark_own_photo(&mut spec);
             reply(share::card_image(&spec)?)
         },
     },

@@ -145,8 +145,13 @@ pub struct CardSpec {
     /// The day played (year, month, day); a daily challenge shows its own date.
     pub date: Option<(i32, u32, u32)>,
     /// A picture puzzle's image as PNG bytes (at most [`MAX_PICTURE_PNG`]): the solved board
-    /// is drawn as the whole picture. Only for a picture puzzle's code.
+    /// is drawn as the whole picture. Only for a picture puzzle's code, or with `own_photo`.
     pub picture: Option<Vec<u8>>,
+    /// The puzzle is the player's own photo: its code carries no picture (the photo never
+    /// travels in a code), so it reads as a plain number slide; `picture` is that photo (a
+    /// square slide of a picture size only). The app sets it when the player's current game
+    /// is that custom-photo puzzle.
+    pub own_photo: bool,
     /// The challenge this result beat (the game was opened from a friend's code): the card
     /// says "I beat 85 moves with 83 moves", while its own code carries the player's result.
     pub beat: Option<code::Challenge>,
@@ -190,17 +195,20 @@ const MAX_MOVES: u32 = 9_999_999;
 /// Longest board text accepted (a 16×16 slide is under 1,000 characters).
 pub const MAX_BOARD_TEXT: usize = 1200;
 
-/// Whether a card of this code may show a picture: a picture puzzle's code, or a number
-/// slide of a size picture puzzles have. A puzzle with the player's own photo is shared
-/// without its picture (the code carries only built-in pictures: the photo never travels in
-/// a code), so its code is a plain slide's; the card is the player's to share, and shows the
-/// photo the page sends.
-fn takes_picture(decoded: &code::Decoded) -> bool {
+/// Whether a card of this code may show a picture: a picture puzzle's code, or with
+/// `own_photo` a number slide of a size picture puzzles have. A puzzle with the player's own
+/// photo is shared without its picture (the code carries only built-in pictures: the photo
+/// never travels in a code), so its code is a plain slide's; the card is the player's to
+/// share, and shows the photo.
+fn takes_picture(decoded: &code::Decoded, own_photo: bool) -> bool {
     if decoded.kind != Kind::Slide {
         return false;
     }
     if decoded.id.contains("/picture:") {
         return true;
+    }
+    if !own_photo {
+        return false;
     }
     let size = decoded.board.split([':', '/']).next().unwrap_or("");
     huarong_engine::slide::record_scope(&format!(
@@ -397,7 +405,7 @@ impl Card {
         let board = finished(spec, &decoded)?;
         let picture = match &spec.picture {
             Some(png) => {
-                if !takes_picture(&decoded) {
+                if !takes_picture(&decoded, spec.own_photo) {
                     return Err(Error::parse(
                         "a picture goes on the card of a picture puzzle only (a square number slide of a picture size); this code is not one",
                     ));

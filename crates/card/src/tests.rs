@@ -15,6 +15,7 @@ fn spec(code: &str, lang: Lang) -> CardSpec {
         best_tile: None,
         date: Some((2026, 11, 29)),
         picture: None,
+        own_photo: false,
         beat: None,
         board: None,
     }
@@ -723,6 +724,11 @@ fn the_players_own_photo_goes_on_the_card() {
     s.optimum = None;
     s.stars = None;
     s.picture = Some(scene_png(240));
+    assert!(
+        render(&s).is_err(),
+        "a plain number slide's card takes no picture"
+    );
+    s.own_photo = true;
     let with_photo = render(&s).expect("a card with the player's photo");
     s.picture = None;
     let without = render(&s).unwrap();
@@ -735,8 +741,10 @@ fn the_players_own_photo_goes_on_the_card() {
     s.optimum = None;
     s.stars = None;
     s.picture = Some(scene_png(240));
+    s.own_photo = true;
     assert!(render(&s).is_err());
     let mut s = spec(&classic_code("横刀立马"), Lang::Zh);
     s.picture = Some(scene_png(240));
+    s.own_photo = true;
     assert!(render(&s).is_err());
 }

@@ -239,6 +239,7 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
         best_tile: a.get("tile").map(|_| a.num("tile", None)).transpose()?,
         date,
         picture,
+        own_photo: false,
         beat: None,
         board: a.get("board").map(str::to_string),
     };

@@ -94,6 +94,7 @@ impl CardArgs {
             best_tile: self.best_tile,
             date,
             picture,
+            own_photo: false,
             beat,
             board: self.board.clone(),
         };
@@ -104,6 +105,28 @@ impl CardArgs {
                 .map_err(|e| AppError::bad_argument(format!("`board`: {}", e.message)))?;
         }
         Ok(spec)
+    }
+}
+
+impl crate::core::AppState {
+    /// A picture sent with the card of a plain number-slide code is the player's own photo
+    /// when their current slide game is a custom-photo puzzle of that very board (its code
+    /// leaves the photo out): the card may show it (`CardSpec::own_photo`).
+    pub fn mark_own_photo(&self, spec: &mut CardSpec) {
+        use huarong_engine::slide::{pictures::CUSTOM, Slide};
+        if spec.picture.is_none() {
+            return;
+        }
+        let Ok(slot_ref) = self.current::<Slide>() else {
+            return;
+        };
+        let id = crate::core::lock(&slot_ref).session.id().to_string();
+        if !id.contains(&format!("/picture:{CUSTOM}")) {
+            return;
+        }
+        let board = |c: &str| code::decode_full(c).ok().map(|d| (d.kind, d.board));
+        let mine = code::encode(&id).ok().and_then(|c| board(&c));
+        spec.own_photo = mine.is_some() && mine == board(&spec.code);
     }
 }
 
