@@ -33,14 +33,14 @@ impl AppState {
         )
     }
 
-    /// Opening a game of `kind` (a generator may run): the kind's one search from now on, so
-    /// `cancel` (or a newer open, hint or solve) stops it with `cancelled`.
+    /// Opening a game of `kind` (a generator may run): `cancel` of the kind or a newer
+    /// opening stops it with `cancelled`.
     fn opening(&self, kind: Kind) -> huarong_engine::Cancel {
         let cancel = huarong_engine::Cancel::new();
         with_game!(kind, G => {
             let mut kinds = G::slots(&self.0.games).lock();
-            kinds.search.cancel();
-            kinds.search = cancel.clone();
+            kinds.opening.cancel();
+            kinds.opening = cancel.clone();
         });
         cancel
     }

@@ -292,7 +292,11 @@ impl AppState {
     pub fn cancel(&self, kind: Option<Kind>) {
         for k in Kind::ALL {
             if kind.is_none_or(|want| want == k) {
-                with_game!(k, G => G::slots(&self.0.games).lock().search.cancel());
+                with_game!(k, G => {
+                    let kinds = G::slots(&self.0.games).lock();
+                    kinds.search.cancel();
+                    kinds.opening.cancel();
+                });
             }
         }
     }

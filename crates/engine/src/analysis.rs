@@ -349,8 +349,8 @@ pub fn klotski_from(
     cancel: &Cancel,
 ) -> Result<Analysis> {
     let budget = crate::budget::ambient();
-    let per_board = std::mem::size_of::<klotski::Board>()
-        + start.board().pieces().len() * std::mem::size_of::<klotski::Piece>();
+    let per_board =
+        std::mem::size_of::<klotski::Board>() + std::mem::size_of_val(start.board().pieces());
     let mut game = start.clone();
     let mut positions: Vec<klotski::Board> = Vec::new();
     // The run in progress: the piece's letter and index, and the board when it began.

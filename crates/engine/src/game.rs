@@ -114,6 +114,10 @@ impl Cancel {
             self.0.wake.notify_all();
         }
     }
+    /// Whether `other` is this very flag (a clone of it).
+    pub fn same(&self, other: &Cancel) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
     /// Whether the flag is parked now.
     pub fn is_parked(&self) -> bool {
         self.0.state.load(Ordering::SeqCst) == PARKED
@@ -237,4 +241,59 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 pub struct Solved<M> {
     pub moves: Vec<M>,
     pub optimal: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cancel;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    /// A parked search sleeps at its poll and goes on from the same step; observers on other
+    /// threads never block on the parked flag.
+    #[test]
+    fn a_parked_search_waits_where_it_stands_and_goes_on() {
+        let cancel = Cancel::new();
+        let steps = Arc::new(AtomicU64::new(0));
+        let (c, s) = (cancel.clone(), steps.clone());
+        let worker = std::thread::spawn(move || {
+            c.arm_here();
+            let mut n = 0u64;
+            while !c.is_cancelled() {
+                n += 1;
+                s.store(n, Ordering::SeqCst);
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            n
+        });
+        std::thread::sleep(Duration::from_millis(50));
+        cancel.park();
+        std::thread::sleep(Duration::from_millis(30));
+        let parked_at = steps.load(Ordering::SeqCst);
+        assert!(parked_at > 0);
+        // This thread is not the search's: it reads "not cancelled" and does not block.
+        assert!(!cancel.is_cancelled());
+        assert!(cancel.is_parked());
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(
+            steps.load(Ordering::SeqCst),
+            parked_at,
+            "no step while parked"
+        );
+        cancel.unpark();
+        std::thread::sleep(Duration::from_millis(50));
+        let later = steps.load(Ordering::SeqCst);
+        assert!(later > parked_at, "it went on");
+        // Parked again, then cancelled: it wakes and stops, its count carried on from where
+        // it stood (the state of the search was kept, not restarted).
+        cancel.park();
+        std::thread::sleep(Duration::from_millis(30));
+        cancel.cancel();
+        let n = worker.join().unwrap();
+        assert!(n >= later);
+        assert!(cancel.is_cancelled() && !cancel.is_parked());
+        cancel.unpark();
+        assert!(cancel.is_cancelled(), "a cancelled flag stays cancelled");
+    }
 }

@@ -64,6 +64,9 @@ pub struct KindMap<G: Game> {
     pub optimum: Option<(String, Cancel)>,
     /// The running background proof of a hint (also `search` while it runs).
     pub proof: Option<Cancel>,
+    /// The running opening of a game of this kind (a generator: `open_game`, `new_game`,
+    /// a launch); `cancel` and a newer opening stop it.
+    pub opening: Cancel,
     /// Nobody looks at this kind's game (another screen, or the app in the background):
     /// its proof and optimum are parked and no new background work starts.
     pub hidden: bool,
@@ -78,6 +81,7 @@ impl<G: Game> Default for KindSlots<G> {
             search: Cancel::new(),
             optimum: None,
             proof: None,
+            opening: Cancel::new(),
             hidden: false,
         }))
     }
