@@ -35,6 +35,10 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("daily_info", &[]),
     ("encode_code", &["id", "daily", "classic", "moves", "ms"]),
     ("decode_code", &["text"]),
+    // The share loop (issue 25).
+    ("result_code", &["kind"]),
+    ("friends", &["daily", "kind"]),
+    ("replay", &["code", "history"]),
 ];
 
 const CODES: &[&str] = &[

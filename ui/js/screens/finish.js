@@ -79,7 +79,12 @@ export class FinishDialog {
         this.friendsBlock(s),
         (this.analysis = analysisSection(s.kind, view)) && this.analysis.el,
         h('div', { class: `fin-actions n${actions.length}` }, actions),
-        h('button', { class: 'link-btn fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('finRecords')),
+        h(
+          'div',
+          { class: 'fin-links' },
+          h('button', { class: 'link-btn fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('finRecords')),
+          this.replayLink(s),
+        ),
         // The web page only (a friend without the app): where to get it.
         isWeb() ? h('a', { class: 'link-btn fin-get-app', href: 'get-app.html', target: '_blank', rel: 'noopener', 'data-action': 'get-app' }, icon('next'), t('getApp')) : null,
       ),
@@ -207,6 +212,27 @@ export class FinishDialog {
     const daily = app.daily && app.daily[s.kind] === s.id ? app.daily : null;
     if (!daily || s.mode !== 'daily') return null;
     return friendsBoard(daily.number, s.kind);
+  }
+
+  /** Watch this game again (issue 25): its finish is the newest of its records history. */
+  replayLink(s) {
+    if (!s || !(s.moves > 0)) return null;
+    return h('button', { class: 'link-btn fin-replay', type: 'button', 'data-action': 'watch-replay', onclick: () => this.watchReplay() }, icon('eye'), t('replay.watch'));
+  }
+
+  async watchReplay() {
+    const app = this.game.app;
+    const scope = scopeOf(app, this.game.view);
+    try {
+      const d = await call('records', { scope });
+      const hist = Array.isArray(d && d.history) ? d.history : [];
+      const index = hist.map((e) => !!e.replay).lastIndexOf(true);
+      if (index < 0) return toast(t('replay.none'));
+      await this.close();
+      app.go('replay', { history: { scope, index } });
+    } catch (e) {
+      app.error(e);
+    }
   }
 
   /** `result_code` for this finish, or null (then the plain code is shared). */

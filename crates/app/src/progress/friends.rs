@@ -220,6 +220,27 @@ mod tests {
     }
 
     #[test]
+    fn old_files_load_without_the_new_fields() {
+        let old = serde_json::json!({
+            "settings": {"language": "en"},
+            "challenges": {"challenge:0123456789abcdef": {"id": "slide:3x3:1,2,3,4,5,6,7,0,8", "moves": 5, "ms": 9}},
+        });
+        let p: crate::progress::Progress = serde_json::from_value(old).unwrap();
+        assert_eq!(p.settings.name, "");
+        assert!(p.friends.days.is_empty() && p.replays.kept.is_empty());
+        let c = &p.challenges["challenge:0123456789abcdef"];
+        assert_eq!(
+            (c.name.as_deref(), c.daily, c.replay, c.verified),
+            (None, None, false, false)
+        );
+        // And a bad name in a hand-edited file is cleared, not kept.
+        let mut p = p;
+        p.settings.name = "a\nb".into();
+        p.sanitize();
+        assert_eq!(p.settings.name, "");
+    }
+
+    #[test]
     fn best_only_per_name_and_bounded() {
         let mut f = Friends::default();
         f.add_friend(100, "slide", "Mei", r(40, 9_000, false), 100);
