@@ -168,6 +168,8 @@ cmd_test() {
   web_build
   say "unit, integration, kill and end-to-end tests"
   HUARONG_E2E=1 cargo test --workspace --no-fail-fast -- --test-threads="${HUARONG_TEST_THREADS:-2}"
+  say "web: the App Link / Universal Link files (web/well-known.mjs)"
+  node --test tests/web/well-known.test.mjs
   say "wasm: engine, card and app core for wasm32-unknown-unknown, the Node smoke test (tests/wasm/)"
   cargo build --target wasm32-unknown-unknown -p huarong-web -p huarong-card -p huarong-core --quiet &&
     wasm-bindgen --target nodejs --out-dir target/wasm-node \
