@@ -546,6 +546,10 @@ fn e2e_share_loop_friends_board_and_replay() {
                 },
             )
             .unwrap();
+            // Today's daily solved (optimally), to finish it on screen.
+            let dparsed = huarong_engine::GameId::parse(&daily).unwrap();
+            let dg = huarong_engine::slide::Slide::from_id(&dparsed.body, dparsed.seed).unwrap();
+            let dsol = dg.solve(&huarong_engine::Cancel::new()).unwrap();
             for lang in ["en", "zh"] {
                 set_language(&app, lang).await;
                 app.invoke("set_settings", json!({ "settings": { "name": "Ann" } }))
@@ -564,11 +568,30 @@ fn e2e_share_loop_friends_board_and_replay() {
                 show(&app, "home").await;
                 app.wait_for(".today .friends [data-friend='Mei']").await;
                 let ranks = app
-                    .js("return [...document.querySelectorAll('.today .friend')].map(e => e.dataset.friend)")
+                    .js("return [...document.querySelectorAll(\".today .friend[data-me='0']\")].map(e => e.dataset.friend)")
                     .await;
                 assert_eq!(ranks, json!(["Mei", "小明", "Bo"]), "best first");
                 settle(&app).await;
                 app.shot(&format!("390x844-{lang}-friends-home")).await;
+
+                // The daily's finish: the board with the player ranked among friends.
+                app.invoke("open_game", json!({ "id": daily, "replace": true }))
+                    .await;
+                for mv in &dsol[..dsol.len() - 1] {
+                    app.invoke("play", json!({ "kind": "slide", "mv": mv }))
+                        .await;
+                }
+                show(&app, "game:slide").await;
+                app.tap_tile(u32::from(dsol.last().unwrap().tile)).await;
+                app.wait_for("[data-finish='won'] .friends [data-me='1']")
+                    .await;
+                let mine = app
+                    .js("return document.querySelector(\"[data-finish] .friends [data-me='1']\").dataset.rank")
+                    .await;
+                assert_eq!(mine, json!("1"), "an optimal solve leads the board");
+                settle(&app).await;
+                app.shot(&format!("390x844-{lang}-daily-finish-friends"))
+                    .await;
 
                 // The result code: who sent it, verified, and its replay.
                 show(&app, "code").await;

@@ -113,7 +113,8 @@ pub(crate) fn keep_finish<G: AppGame>(
     ms: u64,
 ) {
     let line = line_of(sess);
-    if let Ok(log) = code::pack_log(sess.id(), &to_json::<G>(&line)) {
+    // From the session's own start: no generator runs inside the finishing move's save.
+    if let Ok(log) = code::pack_log_from(sess.start(), &line) {
         p.replays.add(KeptReplay {
             scope: scope.to_string(),
             at_ms,

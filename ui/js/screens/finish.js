@@ -208,10 +208,17 @@ export class FinishDialog {
 
   /** A daily's finish: its friends' board, the player ranked among friends. */
   friendsBlock(s) {
+    if (s.mode !== 'daily') return null;
     const app = this.game.app;
     const daily = app.daily && app.daily[s.kind] === s.id ? app.daily : null;
-    if (!daily || s.mode !== 'daily') return null;
-    return friendsBoard(daily.number, s.kind);
+    if (daily) return friendsBoard(daily.number, s.kind);
+    // Not read yet this session (the app reopened on the game): ask, then fill in.
+    const slot = h('div', { class: 'fin-friends' });
+    app.today().then((d) => {
+      if (d && d[s.kind] === s.id && slot.isConnected) slot.replaceWith(friendsBoard(d.number, s.kind));
+      else slot.remove();
+    }).catch(() => slot.remove());
+    return slot;
   }
 
   /** Watch this game again (issue 25): its finish is the newest of its records history. */

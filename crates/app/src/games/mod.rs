@@ -55,7 +55,8 @@ impl Default for Games {
     }
 }
 
-pub trait AppGame: Game {
+/// (`Coded`: a finish's move log is packed as share codes pack it, issue 25.)
+pub trait AppGame: Game + huarong_engine::code::Coded {
     /// This kind's slots in the app state.
     fn slots(games: &Games) -> &KindSlots<Self> {
         games

@@ -391,6 +391,15 @@ pub fn seal(payload: &[u8]) -> String {
     Version::V2.text(payload)
 }
 
+/// [`pack_log`] from a game already built (its start position): no generator runs again.
+pub fn pack_log_from<G: Coded>(start: &G, moves: &[G::Move]) -> Result<String> {
+    let (count, bytes, _) = sent::pack(start, moves)?;
+    let mut w = Writer::default();
+    w.varint(count as u64);
+    w.slice(&bytes);
+    Ok(wire::base56_encode(&w.bytes))
+}
+
 /// The moves of a [`pack_log`] text for the same game ID (bounded by its length).
 pub fn unpack_log(game_id: &str, packed: &str) -> Result<Vec<serde_json::Value>> {
     let id = GameId::parse(game_id)?;
