@@ -244,9 +244,10 @@ pub fn on_event<R: Runtime>(app: &AppHandle<R>, event: tauri::RunEvent) {
             ..
         } => {
             if let Some(state) = app.try_state::<AppState>() {
-                // Background (phone) or focus lost: stop the clocks and the searches.
+                // Background (phone) or focus lost: stop the clocks; `pause` also cancels a
+                // hint or solve and parks a background proof and optimum (resumed by the
+                // page's `set_screen` when it is visible again).
                 state.pause(None);
-                state.cancel(None);
                 state.checkpoint();
             }
         }
