@@ -114,6 +114,7 @@ fn main_thread_calls(slot: &str) -> Vec<(&'static str, Value)> {
         ("records", json!({"scope": "slide:3x3"})),
         ("records", json!({})),
         ("daily_info", json!({})),
+        ("friends", json!({"daily": 1})),
         // Last: a new round of the same game, played to its finish again below.
         ("restart", json!({"kind": "slide"})),
     ]

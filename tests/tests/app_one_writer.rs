@@ -53,7 +53,16 @@ fn a_second_app_on_the_folder_is_read_only_and_the_first_ones_moves_survive() {
 
     // The second app, with a request of its own.
     let second = TestApp::start(dir.path(), Some("slide:3x3#5"));
-    let p = second.ok("get_progress", json!({}));
+    // A seeded ID is generated on a task of its own (bounded work, issue 23): wait until the
+    // request is open.
+    let t0 = std::time::Instant::now();
+    let p = loop {
+        let p = second.ok("get_progress", json!({}));
+        if !p["games"]["slide"]["id"].is_null() || t0.elapsed() > Duration::from_secs(20) {
+            break p;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
     let codes: Vec<&Value> = p["notices"]
         .as_array()
         .unwrap()
