@@ -1004,15 +1004,23 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The pattern databases of `b`'s size (built on first use); `Unsupported` for other sizes.
+/// The message of [`tables_missing`]: a shell without the embedded 4×4 tables recognises it,
+/// installs them ([`install_pdb4x4`]) and asks again.
+pub const TABLES_MISSING: &str = "the 4x4 pattern tables are not installed";
+
+/// `Unsupported` because the 4×4 tables were left out of this build and not installed yet.
+pub(crate) fn tables_missing() -> Error {
+    Error::unsupported(TABLES_MISSING)
+}
+
+/// The pattern databases of `b`'s size (built on first use); `Unsupported` for other sizes,
+/// and [`tables_missing`] for 4×4 in a build without them before they were installed.
 fn pdb_for(b: &Board) -> Result<&'static PdbSet> {
-    pdb(b.width(), b.height()).ok_or_else(|| {
-        Error::unsupported(format!(
-            "no optimal search for {}x{} boards",
-            b.width(),
-            b.height()
-        ))
-    })
+    let (w, h) = (b.width(), b.height());
+    if (w, h) == (4, 4) && needs_pdb4x4(4, 4) {
+        return Err(tables_missing());
+    }
+    pdb(w, h).ok_or_else(|| Error::unsupported(format!("no optimal search for {w}x{h} boards")))
 }
 
 /// An optimal solution of `b` (which must be solvable), or `None` if it needs more than
