@@ -117,9 +117,17 @@ web_build() {
   rm -rf target/wasm-web
   wasm-bindgen --target web --out-dir target/wasm-web \
     target/wasm32-unknown-unknown/web/huarong_web.wasm
-  say "web: wasm-opt -Os"
-  web/node_modules/.bin/wasm-opt -Os "${WASM_FEATURES[@]}" \
-    target/wasm-web/huarong_web_bg.wasm -o target/wasm-web/huarong_web_bg.wasm
+  # wasm-opt takes minutes on a busy machine: its output is kept for the same input.
+  local sum cached=target/wasm-web-opt
+  sum=$(sha256sum target/wasm-web/huarong_web_bg.wasm | cut -d' ' -f1)
+  if [ "$(cat "$cached/input.sha256" 2>/dev/null)" != "$sum" ]; then
+    say "web: wasm-opt -Os"
+    mkdir -p "$cached"
+    web/node_modules/.bin/wasm-opt -Os "${WASM_FEATURES[@]}" \
+      target/wasm-web/huarong_web_bg.wasm -o "$cached/huarong_web_bg.wasm"
+    echo "$sum" >"$cached/input.sha256"
+  fi
+  cp "$cached/huarong_web_bg.wasm" target/wasm-web/huarong_web_bg.wasm
   node web/build.mjs target/wasm-web web/dist
 }
 

@@ -132,11 +132,26 @@ async function run(lang) {
   check(probe.csp.length === 0, `CSP violations: ${probe.csp.join('; ')}`);
   const appErrors = await page.evaluate(() => window.__huarongErrors || []);
   check(!errors.length && !probe.errors.length && !appErrors.length, `errors: ${[...errors, ...probe.errors, ...appErrors].join('; ')}`);
+  // Every game and the daily challenge: today's three puzzles open and draw on the page.
+  const daily = await call(page, 'daily_info');
+  check(daily.ok && daily.ok.date, `daily_info: ${JSON.stringify(daily)}`);
+  for (const kind of ['klotski', '2048', 'slide']) {
+    const opened = await call(page, 'open_game', { id: daily.ok[kind], replace: true });
+    check(opened.ok && opened.ok.snapshot.kind === kind, `today's ${kind}: ${JSON.stringify(opened.error || null)}`);
+    await call(page, 'set_screen', { screen: `game:${kind}` });
+    await page.reload({ waitUntil: 'load' });
+    await boardShown(page, opened.ok.snapshot.board);
+    check((await board(page)).game === kind, `today's ${kind} is not the board shown`);
+  }
+  check(!errors.length, `errors: ${errors.join('; ')}`);
+  check(requests.every((u) => u.startsWith(`${origin}/`) || u.startsWith('data:') || u.startsWith('blob:')), 'a request left the origin');
+
   // A second tab takes the core over (one writer of the storage); the first one says so.
   const second = await ctx.newPage();
   await second.goto(`${origin}/`, { waitUntil: 'load' });
   await boardShown(second, null);
-  check((await board(second)).moves === 2, 'the second tab shows the game as the first left it');
+  const again = await board(second);
+  check(again.game === 'slide' && again.moves === 0, `the second tab shows the game the first left: ${JSON.stringify(again)}`);
   const stale = await call(page, 'snapshot', { kind: 'slide' });
   check(stale.error && stale.error.code === 'storage', `the first tab still answers: ${JSON.stringify(stale)}`);
   await ctx.close();

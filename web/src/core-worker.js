@@ -20,13 +20,16 @@
 // worker; the next search starts a new one from the compiled module.
 
 import { compileCore } from './host.js';
-import init, { Core } from '../wasm/huarong_web.js';
+import init, { Core, installPdb4x4 } from '../wasm/huarong_web.js';
 
 const WASM_URL = new URL('../wasm/huarong_web_bg.wasm', import.meta.url);
 const SEARCH_URL = new URL('./search-worker.js', import.meta.url);
 const DB = 'huarong';
 const STORE = 'files';
 const SEARCHES = new Set(['hint', 'solve', 'analysis']);
+const PDB_URL = new URL('../pdb4x4.bin', import.meta.url);
+/** The engine's error when a 4×4 solve needs the tables this build leaves out (slide::TABLES_MISSING). */
+const TABLES_MISSING = 'the 4x4 pattern tables are not installed';
 
 let core = null;
 let db = null;
@@ -273,6 +276,23 @@ function holdCore() {
   });
 }
 
+/** Whether the board's own core has the 4×4 tables (only some commands besides searches need them). */
+let boardTables = false;
+
+async function installBoardTables() {
+  try {
+    if (!pdb) {
+      const res = await fetch(PDB_URL);
+      if (!res.ok) throw new Error(`pdb4x4.bin: HTTP ${res.status}`);
+      pdb = await res.arrayBuffer();
+    }
+    installPdb4x4(new Uint8Array(pdb));
+    boardTables = true;
+  } catch (_) {
+    /* offline before they were ever fetched: the command's error stands */
+  }
+}
+
 // ---- commands, in order ----
 
 async function pump() {
@@ -289,7 +309,14 @@ async function pump() {
         search(id, cmd, args); // not awaited: the board goes on
         continue;
       }
-      const parsed = JSON.parse(core.dispatch(cmd, JSON.stringify(args || {})));
+      let parsed = JSON.parse(core.dispatch(cmd, JSON.stringify(args || {})));
+      if (parsed.error && parsed.error.code === 'unsupported' && String(parsed.error.message).includes(TABLES_MISSING) && !boardTables) {
+        // Not a search, but it needs a 4×4 optimum (today's 4×4 is made to a difficulty): the
+        // tables are installed here too (milliseconds; never built) and the command runs again.
+        // Nothing else runs meanwhile: later commands wait in the queue.
+        await installBoardTables();
+        parsed = JSON.parse(core.dispatch(cmd, JSON.stringify(args || {})));
+      }
       searcher.check(cmd, args);
       // The first screen is up: start the search worker now, warm for the first hint.
       if (cmd === 'set_screen' && !searcher.worker) searcher.spawn();
@@ -317,6 +344,9 @@ async function start() {
     await init({ module_or_path: module });
     db = database;
     const files = db ? await loadAll(db) : {};
+    // A saved 4×4 game made to a difficulty (`slide:4x4/medium#…`, today's 4×4) is made again
+    // from its ID when the core restores it, which needs the 4×4 tables: install them first.
+    if (Object.values(files).some((chunks) => chunks.some((c) => atob(c).includes('slide:4x4/')))) await installBoardTables();
     core = new Core(JSON.stringify(files));
     flushOutbox();
     await commit();

@@ -14,6 +14,8 @@ import './host.js';
 import init, { runJob, installPdb4x4 } from '../wasm/huarong_web.js';
 
 const PDB_URL = new URL('../pdb4x4.bin', import.meta.url);
+/** The engine's error when a 4×4 search needs the tables (slide::TABLES_MISSING). */
+const TABLES_MISSING = 'the 4x4 pattern tables are not installed';
 let ready = null;
 let tables = null;
 
@@ -64,6 +66,14 @@ self.onmessage = async (e) => {
     const job = JSON.parse(m.job);
     if (job.pdb4x4) await ensureTables();
     result = runJob(m.job);
+    // The job could not know (the board's core may hold the tables itself): install, run again.
+    if (result.includes(TABLES_MISSING)) {
+      const r = JSON.parse(result);
+      if (r.error && r.error.code === 'unsupported' && String(r.error.message).includes(TABLES_MISSING)) {
+        await ensureTables();
+        result = runJob(m.job);
+      }
+    }
   } catch (err) {
     result = fail('internal', `the search worker: ${(err && err.message) || err}`);
   }

@@ -76,8 +76,9 @@ pub struct Job {
     pub budget_ms: u64,
     /// The counting rule (analysis).
     pub rule: String,
-    /// Whether the search needs the 4×4 pattern tables that are not installed yet (a number
-    /// slide of 4×4 or more in a build without them): the shell installs them first.
+    /// Whether the search needs the 4×4 pattern tables (a number slide of 4×4 or more in a
+    /// build without them) and the core that made the job has none: the shell installs them
+    /// first. A search that still finds them missing fails with `slide::TABLES_MISSING`.
     pub pdb4x4: bool,
 }
 

@@ -63,7 +63,7 @@ mod table;
 pub use board::{check_size, parse_size, Board, Moved, MAX_SIDE, MIN_SIDE};
 pub use near::HARD_4X4;
 pub use pdb::{
-    build_pdb, embedded_4x4_loads, has_pdb, install_pdb4x4, needs_pdb4x4, partition, pdb, pdb_is_built, solve_optimal,
+    build_pdb, embedded_4x4_loads, has_pdb, install_pdb4x4, needs_pdb4x4, partition, pdb, pdb_is_built, solve_optimal, TABLES_MISSING,
     solve_weighted, Found, Limit, PdbSet, Weight,
 };
 pub use reduce::solve_fast;

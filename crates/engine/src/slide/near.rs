@@ -689,7 +689,7 @@ fn solve_5x5_with(b: &Board, limit: &Limit, cancel: &Cancel, light: bool) -> Res
         return Err(Error::range("solve_5x5 takes a 5x5 board"));
     }
     let start = limit.now();
-    let set = pdb::pdb(4, 4).ok_or_else(|| Error::unsupported("no 4x4 tables"))?;
+    let set = pdb::pdb(4, 4).ok_or_else(pdb::tables_missing)?;
     let (split_nodes, joint_nodes) = if light {
         (LIGHT_NODES, LIGHT_NODES)
     } else {

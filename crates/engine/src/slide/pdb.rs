@@ -1004,15 +1004,23 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The pattern databases of `b`'s size (built on first use); `Unsupported` for other sizes.
+/// The message of [`tables_missing`]: a shell without the embedded 4×4 tables recognises it,
+/// installs them ([`install_pdb4x4`]) and asks again.
+pub const TABLES_MISSING: &str = "the 4x4 pattern tables are not installed";
+
+/// `Unsupported` because the 4×4 tables were left out of this build and not installed yet.
+pub(crate) fn tables_missing() -> Error {
+    Error::unsupported(TABLES_MISSING)
+}
+
+/// The pattern databases of `b`'s size (built on first use); `Unsupported` for other sizes,
+/// and [`tables_missing`] for 4×4 in a build without them before they were installed.
 fn pdb_for(b: &Board) -> Result<&'static PdbSet> {
-    pdb(b.width(), b.height()).ok_or_else(|| {
-        Error::unsupported(format!(
-            "no optimal search for {}x{} boards",
-            b.width(),
-            b.height()
-        ))
-    })
+    let (w, h) = (b.width(), b.height());
+    if (w, h) == (4, 4) && needs_pdb4x4(4, 4) {
+        return Err(tables_missing());
+    }
+    pdb(w, h).ok_or_else(|| Error::unsupported(format!("no optimal search for {w}x{h} boards")))
 }
 
 /// An optimal solution of `b` (which must be solvable), or `None` if it needs more than
@@ -1061,6 +1069,30 @@ pub fn solve_weighted(
 
 #[cfg(test)]
 mod tests {
+
+    /// The 4×4 tables handed over at run time (the web build, `--no-default-features`):
+    /// missing before (a typed error, never a build), in place after; bad bytes refused. With
+    /// the embedded tables (the default) installing is a no-op.
+    #[test]
+    fn the_4x4_tables_install_at_run_time() {
+        let b = Board::parse("4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15").unwrap();
+        if cfg!(feature = "embedded-pdb4x4") {
+            assert!(!needs_pdb4x4(4, 4));
+        } else if pdb(4, 4).is_none() {
+            assert!(needs_pdb4x4(4, 4) && needs_pdb4x4(5, 5) && !needs_pdb4x4(3, 4));
+            let e = solve_optimal(&b, &Cancel::new(), None)
+                .err()
+                .expect("no tables: an error");
+            assert_eq!(e.message, TABLES_MISSING);
+            assert!(install_pdb4x4(b"HRSLPDB1 not tables".to_vec()).is_err());
+        }
+        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/src/slide/pdb4x4.bin"))
+            .expect("the 4x4 tables file");
+        install_pdb4x4(bytes).expect("the shipped tables install");
+        assert!(!needs_pdb4x4(4, 4));
+        let found = solve_optimal(&b, &Cancel::new(), None).unwrap();
+        assert_eq!(found.tiles.map(|t| t.len()), Some(1));
+    }
     use super::*;
     use std::collections::{HashMap, VecDeque};
 
