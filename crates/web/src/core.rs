@@ -63,6 +63,13 @@ fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// The search budget of a hint or an auto-solve's start on the page. Less than the app's
+/// 170 ms: around the search itself the page pays the session's restore in the search
+/// worker, two worker messages and the slot's storage commit, and wasm polls its deadline
+/// less often than native code (`./dev.sh web measure` measured 190–390 ms for a 170 ms
+/// budget on the hard 4×4 list); the target is an answer within 300 ms.
+pub const WEB_SEARCH_BUDGET: Duration = Duration::from_millis(110);
+
 /// How a file changed since the page last stored it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Change {
@@ -242,6 +249,7 @@ impl WebCore {
         let state = AppState::open(Some(paths), platform, move || {
             Ok(Box::new(InPlaceIo(io, store)) as Box<dyn Primary>)
         });
+        state.set_search_budget(WEB_SEARCH_BUDGET);
         state.step();
         WebCore {
             state,
