@@ -6,7 +6,9 @@
 //!
 //! A friend opens a shared code's link (`?c=<code>`), plays one move, reloads and finds the
 //! half-played game; plays it to a win, sees the finish with "Get the app", reloads the page
-//! without the code and finds the record. Screenshots: `tests/e2e/out/webkit-web-*.png`.
+//! without the code and finds the record. Then a friend's result code (name and move log,
+//! issue 25) opens with the sender's name, verified, and its replay is the friend's moves.
+//! Screenshots: `tests/e2e/out/webkit-web-*.png`.
 //!
 //! Gating as in the other E2E tests: with `HUARONG_E2E=1`, a missing `web/dist/`, Xvfb,
 //! `WebKitWebDriver` or `MiniBrowser` is a failure; without it the test prints a SKIPPED
@@ -199,6 +201,17 @@ fn a_shared_link_plays_to_a_win_in_webkit_and_survives_reloads() {
     let site = Bridge::start(&dist, page_csp(&index)).expect("serve web/dist on loopback");
     let base = site.url();
     let code = huarong_engine::code::encode(BOARD).expect("a share code");
+    let log: Vec<Value> = SOLUTION.iter().map(|t| json!({"tile": t})).collect();
+    let result = huarong_engine::code::encode_result(
+        BOARD,
+        huarong_engine::code::Extra::default(),
+        huarong_engine::code::Challenge::new(3, 12_300).expect("a result"),
+        &huarong_engine::code::Sender {
+            name: Some("Mei".into()),
+            log: Some(log),
+        },
+    )
+    .expect("a result code with its log");
     let wk = start_webkit(&xvfb.unwrap(), &driver.unwrap());
     let browser = browser.unwrap();
 
@@ -267,6 +280,31 @@ fn a_shared_link_plays_to_a_win_in_webkit_and_survives_reloads() {
             "a 3-move record after the reload: {progress}"
         );
         app.shot("webkit-web-reloaded").await;
+
+        // The share loop on the page (issue 25): a friend's result code with its move log
+        // opens that puzzle with who sent it and that it was verified, and its replay is the
+        // friend's moves.
+        app.c
+            .goto(&format!("{base}?c={result}"))
+            .await
+            .expect("open the result link");
+        app.wait_js(
+            "const c = document.querySelector('[data-challenge]');
+             return c && !c.hidden && c.textContent.includes('Mei') ? c.textContent : null;",
+            15_000,
+        )
+        .await;
+        let view = page_call(&app, "snapshot", json!({"kind": "slide"})).await;
+        let ch = &view["challenge"];
+        assert_eq!(
+            (&ch["name"], &ch["verified"], &ch["replay"], &ch["moves"]),
+            (&json!("Mei"), &json!(true), &json!(true), &json!(3)),
+            "{view}"
+        );
+        let replay = page_call(&app, "replay", json!({"code": result})).await;
+        let moves: Vec<Value> = SOLUTION.iter().map(|t| json!({"tile": t})).collect();
+        assert_eq!(replay["moves"], json!(moves), "{replay}");
+        app.shot("webkit-web-result-code").await;
         let _ = app.c.close().await;
     });
     drop(wk);

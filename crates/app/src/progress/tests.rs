@@ -267,7 +267,7 @@ fn five_thousand_scopes_keep_their_summaries_and_histories_stay_within_their_byt
     }
     // The most recently played keep their full history, older ones a shorter one.
     let mut by_recency: Vec<&ScopeStats> = p.stats.values().map(|s| &**s).collect();
-    by_recency.sort_by(|a, b| b.last_ms.cmp(&a.last_ms));
+    by_recency.sort_by_key(|b| std::cmp::Reverse(b.last_ms));
     for s in &by_recency[..FULL_SCOPES] {
         assert_eq!(s.trimmed, 0, "a recent scope keeps every row");
     }
