@@ -124,7 +124,7 @@ async fn page_call(app: &App, cmd: &str, args: Value) -> Value {
             "const [cmd, args, done] = arguments;
              import(new URL('js/ipc.js', document.baseURI).href)
                .then((m) => m.call(cmd, args))
-               .then((r) => done({ ok: r }), (e) => done({ err: String(e && (e.code || e.message) || e) }));",
+               .then((r) => done({ ok: r }), (e) => done({ err: String(e && e.code) + ': ' + String(e && e.message || e) }));",
             vec![json!(cmd), args],
         )
         .await

@@ -107,6 +107,8 @@ function webBackend() {
     } catch (_) {
       return null;
     }
+    // boot.js (an `async` module) may run after this one: it must not start a second core.
+    window.__huarongCoreWorker = { worker, early: [] };
   }
   const waiting = new Map();
   let next = 1;
@@ -140,6 +142,13 @@ function webBackend() {
     for (const e of booted.early) (e.type === 'error' ? worker.onerror : worker.onmessage)(e);
     booted.early.length = 0;
   }
+  // Leaving the page (a link in the same tab, a reload): the core lets its storage and lock go,
+  // so the next page's core does not wait on a page the browser keeps frozen in its
+  // back-forward cache; such a page, shown again, starts afresh.
+  window.addEventListener('pagehide', () => worker.postMessage({ type: 'leave' }));
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted) location.reload();
+  });
   // Ask the browser to keep this site's storage (the games and records) under pressure.
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   return {

@@ -266,7 +266,7 @@ function holdCore() {
     navigator.locks
       .request('huarong-core', { steal: true }, () => {
         resolve();
-        return new Promise(() => {}); // held for the worker's life
+        return new Promise((r) => (releaseCore = r)); // held for the worker's life
       })
       .catch(() => {
         elsewhere = { code: 'storage', message: 'Huarong was opened in another tab: reload this one to play here' };
@@ -330,8 +330,34 @@ async function pump() {
   running = false;
 }
 
+// ---- leaving the page ----
+//
+// The page is going away (a link opened in the same tab, a reload, the tab closed). A browser
+// may keep the old page frozen in its back-forward cache with this worker, its IndexedDB
+// connection and its lock (WebKit does): the next page's core would then wait on them. So
+// the core stops: the commands already queued run and their transactions complete
+// (`db.close()` waits for them), then the lock is let go and the worker closes itself.
+let releaseCore = null;
+let leaving = false;
+
+async function leave() {
+  if (leaving) return;
+  leaving = true;
+  while (running || queue.length) await new Promise((r) => setTimeout(r, 5));
+  // Transactions already made still complete after close(); nothing new starts.
+  if (db) db.close();
+  db = null;
+  elsewhere = { code: 'storage', message: 'the page was left: reload it to play' };
+  if (releaseCore) releaseCore();
+}
+
 self.onmessage = (e) => {
   const m = e.data || {};
+  if (m.type === 'leave') {
+    leave();
+    return;
+  }
+  if (leaving) return;
   if (typeof m.id !== 'number' || typeof m.cmd !== 'string') return;
   queue.push(m);
   pump();
