@@ -21,7 +21,7 @@ LAYERS = [
     ("storage", ["persist", "journal"]),
     ("domain", ["args", "core", "games", "slots", "challenge", "daily", "records", "finish",
                 "play", "search", "analysis", "launch", "settings", "pictures", "share",
-                "friends"]),
+                "friends", "offload"]),
     ("state and commands", ["state", "commands"]),
 ]
 
