@@ -6,6 +6,7 @@
 //! runtime and calls over the real IPC path ([`TestApp::shell`]).
 
 pub mod bridge;
+pub mod gate;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};

@@ -20,8 +20,8 @@
 //! failure; without it the test prints a SKIPPED banner and passes.
 
 use huarong_tests::bridge::{bridge_csp, Bridge, Call, Ended};
+use huarong_tests::gate::{self, find_in_path, root};
 use huarong_tests::{TempDir, TestApp};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -34,40 +34,9 @@ const DEADLINE: Duration = Duration::from_secs(120);
 /// The phones (touch.mjs's `HUARONG_PHONE` names).
 const PHONES: [&str; 2] = ["390x844", "360x780"];
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tests/ has a parent")
-        .to_path_buf()
-}
-
-fn required() -> bool {
-    std::env::var("HUARONG_E2E").is_ok_and(|v| v == "1")
-}
-
 /// Skip (banner, pass) or, under `HUARONG_E2E=1`, fail.
 fn skip_or_fail(why: &str) {
-    if required() {
-        panic!("the Chromium touch suite cannot run under HUARONG_E2E=1: {why}");
-    }
-    // Straight to the terminal: the test harness captures `eprintln!` of passing tests.
-    let _ = writeln!(
-        std::io::stderr(),
-        "\n\
-         ************************************************************************\n\
-         *** SKIPPED chromium_touch: {why}\n\
-         *** (set HUARONG_E2E=1 to make this a failure; ./dev.sh test installs it)\n\
-         ************************************************************************\n"
-    );
-}
-
-fn find_in_path(name: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .unwrap_or_default()
-        .into_iter()
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
+    gate::skip_or_fail("chromium_touch", "the Chromium touch suite", why)
 }
 
 /// How one phone's run ended.

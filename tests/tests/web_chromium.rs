@@ -13,9 +13,9 @@
 
 use huarong_core::share::encode_code;
 use huarong_engine::code::{Challenge, Extra};
+use huarong_tests::gate::{self, find_in_path, root};
 use serde_json::json;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -25,38 +25,9 @@ const EXIT_NO_DEPS: i32 = 4;
 /// The whole run (web.mjs's own watchdog is 150 s).
 const DEADLINE: Duration = Duration::from_secs(180);
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tests/ has a parent")
-        .to_path_buf()
-}
-
-fn required() -> bool {
-    std::env::var("HUARONG_E2E").is_ok_and(|v| v == "1")
-}
-
+/// Skip (banner, pass) or, under `HUARONG_E2E=1`, fail.
 fn skip_or_fail(why: &str) {
-    if required() {
-        panic!("the web page's Chromium suite cannot run under HUARONG_E2E=1: {why}");
-    }
-    let _ = writeln!(
-        std::io::stderr(),
-        "\n\
-         ************************************************************************\n\
-         *** SKIPPED web_chromium: {why}\n\
-         *** (set HUARONG_E2E=1 to make this a failure; ./dev.sh test installs it)\n\
-         ************************************************************************\n"
-    );
-}
-
-fn find_in_path(name: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .unwrap_or_default()
-        .into_iter()
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
+    gate::skip_or_fail("web_chromium", "the web page's Chromium suite", why)
 }
 
 /// A share code of `id` made by the app core (as the finish's share does).
