@@ -6,8 +6,11 @@
 //   shared 4×4 link; the 4×4 tables are not among them;
 // - time to the first playable board: navigation start → board laid out and the UI ready
 //   (median and max of RUNS cold loads);
-// - a move: tap → the board redrawn (game.js's perf.moves: `frame` = the call → the next
-//   animation frame after the DOM update, `rt` = → DOM laid out), p50/p95 over 60 taps;
+// - a move: tap → the board redrawn. The slide board shows the run at its destination in the
+//   tap's own task (slide.js `preview`; perf.moves `shown` = → laid out, `shownFrame` = → the
+//   next animation frame), and Rust's answer confirms it (`rt` = the call → the view applied
+//   and laid out, `frame` = → the next frame after it; a browser runs the worker's reply only
+//   after the frame that follows a tap). p50/p95 over 60 taps;
 // - a hint through the search worker on the hard 4×4 list (crates/engine/src/slide/
 //   hard4x4.tsv, the native hintbench's boards), call → reply on the page: the first (which
 //   fetches and installs the 4×4 tables) and p50/p95/max of the rest.
@@ -93,7 +96,11 @@ const frames = moves.map((m) => m.frame);
 const rts = moves.map((m) => m.rt);
 const part = (k) => `${k} p50 ${ms(pct(moves.map((m) => m[k]), 50))} p95 ${ms(pct(moves.map((m) => m[k]), 95))}`;
 console.log(`  parts: ${part('ipc')}; ${part('apply')}; ${part('layout')}`);
-console.log(`a move, tap → board redrawn (next frame): p50 ${ms(pct(frames, 50))}, p95 ${ms(pct(frames, 95))}; → DOM laid out: p50 ${ms(pct(rts, 50))}, p95 ${ms(pct(rts, 95))}`);
+const shown = moves.filter((m) => typeof m.shown === 'number');
+if (shown.length !== moves.length) throw new Error(`only ${shown.length} of ${moves.length} taps were shown before their answer`);
+const shownFrames = shown.map((m) => m.shownFrame).filter((x) => typeof x === 'number');
+console.log(`a move, tap → the board shows it (the run laid out at its destination): p50 ${ms(pct(shown.map((m) => m.shown), 50))}, p95 ${ms(pct(shown.map((m) => m.shown), 95))}; → the next frame: p50 ${ms(pct(shownFrames, 50))}, p95 ${ms(pct(shownFrames, 95))}`);
+console.log(`  Rust's answer, tap → the view applied and laid out: p50 ${ms(pct(rts, 50))}, p95 ${ms(pct(rts, 95))}; → the next frame: p50 ${ms(pct(frames, 50))}, p95 ${ms(pct(frames, 95))}`);
 
 const hints = [];
 let first = null;

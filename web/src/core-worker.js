@@ -151,16 +151,29 @@ async function answer(id, parsed) {
   post(m);
 }
 
-// ---- the search worker ----
+// ---- the search workers ----
+//
+// Two lanes, each a worker of its own, so a search the player waits for never waits on one
+// nobody waits for:
+// - `searcher`: hints, solves and analyses. It stays warm between searches; a cancelled one is
+//   terminated and a spare (instantiated with its tables) takes over at once.
+// - `prover`: the background proof of a hint that was not optimal. A new hint, solve or
+//   analysis, a move that changes the slot, or `cancel` terminates it (nobody waits for a
+//   proof: its next one starts a worker of its own, and its start-up costs the player nothing).
 
-const searcher = {
-  /** The worker that runs the current job (or will run the next). */
-  worker: null,
-  /** A second one, instantiated with its tables, that takes over at once when the first is
-   *  terminated (a cancel then costs no start-up on the next search). */
-  spare: null,
-  job: null, // {id, text, resolve, kind, proof}
-  next: 1,
+class Lane {
+  constructor(name, withSpare) {
+    this.name = name;
+    this.withSpare = withSpare;
+    /** The worker that runs the current job (or will run the next). */
+    this.worker = null;
+    /** `searcher` only: a second one, instantiated with its tables, that takes over at once
+     *  when the first is terminated (a cancel then costs no start-up on the next search). */
+    this.spare = null;
+    this.job = null; // {id, text, resolve, kind}
+    this.next = 1;
+  }
+
   make() {
     const w = new Worker(SEARCH_URL, { type: 'module' });
     w.hasPdb = !!pdb;
@@ -169,7 +182,7 @@ const searcher = {
       if (m.type === 'pdb') {
         pdb = m.bytes.buffer;
         w.hasPdb = true;
-        for (const other of [this.worker, this.spare]) {
+        for (const other of [searcher.worker, searcher.spare, prover.worker]) {
           if (other && other !== w && !other.hasPdb) {
             other.postMessage({ type: 'pdb', pdb });
             other.hasPdb = true;
@@ -185,51 +198,60 @@ const searcher = {
     };
     w.onerror = (e) => {
       e.preventDefault();
-      if (w === this.worker) this.stop('internal', `the search worker failed: ${e.message || 'unknown error'}`);
+      if (w === this.worker) this.stop('internal', `the ${this.name} worker failed: ${e.message || 'unknown error'}`);
     };
     w.postMessage({ type: 'init', module, pdb });
     return w;
-  },
-  /** Both workers up (the first screen is shown: nothing else competes any more). */
+  }
+
+  /** The lane's workers up (for `searcher`: once the first screen is shown, nothing else
+   *  competes any more). */
   spawn() {
     if (!module) return;
     if (!this.worker) this.worker = this.make();
-    if (!this.spare) this.spare = this.make();
-  },
-  /** Run a job; a running one is cancelled first (one search at a time, as natively). */
-  run(text, info) {
+    if (this.withSpare && !this.spare) this.spare = this.make();
+  }
+
+  /** Run a job; a running one is cancelled first (one job per lane). */
+  run(text, kind) {
     this.stop('cancelled', 'the search was overtaken by a newer request');
     if (!this.worker) this.worker = this.make();
     const id = this.next++;
     return new Promise((resolve) => {
-      this.job = { id, text, resolve, ...info };
+      this.job = { id, text, resolve, kind };
       this.worker.postMessage({ type: 'job', id, job: text });
     });
-  },
+  }
+
   /** Terminate the worker (the only way to stop a search) and answer its job with `code`; the
-   *  spare takes over (a new spare is made once the next search is over). */
+   *  spare takes over (a new spare is made once the next search is over). A lane without a
+   *  spare makes its next worker when it next has a job. */
   stop(code, message) {
     if (!this.job) return;
     const job = this.job;
     this.job = null;
     if (this.worker) this.worker.terminate();
-    this.worker = this.spare || this.make();
+    this.worker = this.withSpare ? this.spare || this.make() : null;
     this.spare = null;
     job.resolve(JSON.stringify({ error: { code, message } }));
-  },
-  /** After a command: stop a search whose slot moved on (a move, leaving the game). */
+  }
+
+  /** After a command: stop a job whose slot moved on (a move, leaving the game). */
   check(cmd, args) {
     if (!this.job) return;
     const kind = args && args.kind;
     if (cmd === 'cancel' && (!kind || kind === this.job.kind)) this.stop('cancelled', 'cancelled');
     else if (this.job && !core.offloadCurrent(this.job.text)) this.stop('cancelled', 'the game changed');
-  },
-};
+  }
+}
+
+const searcher = new Lane('search', true);
+const prover = new Lane('proof', false);
 
 /** The background proof of a hint that was not optimal: its answer comes as `huarong-hint`. */
 function startProof(job) {
   const text = JSON.stringify(job);
-  searcher.run(text, { kind: job.kind, proof: true }).then((result) => {
+  prover.run(text, job.kind).then((result) => {
     const fin = JSON.parse(core.offloadFinish(text, result));
     void fin;
     flushOutbox();
@@ -244,9 +266,11 @@ async function search(id, cmd, args) {
     if (begun.proof) startProof(begun.proof);
     return answer(id, begun);
   }
-  // The search runs beside the board: later commands are not held up by it.
+  // The search runs beside the board: later commands are not held up by it. A proof still
+  // running is given up: this search starts its own if it needs one.
+  prover.stop('cancelled', 'a newer search was asked for');
   const text = JSON.stringify(begun.job);
-  const result = await searcher.run(text, { kind: begun.job.kind, proof: false });
+  const result = await searcher.run(text, begun.job.kind);
   const fin = JSON.parse(core.offloadFinish(text, result));
   if (fin.proof) startProof(fin.proof);
   return answer(id, fin);
@@ -318,6 +342,7 @@ async function pump() {
         parsed = JSON.parse(core.dispatch(cmd, JSON.stringify(args || {})));
       }
       searcher.check(cmd, args);
+      prover.check(cmd, args);
       // The first screen is up: start the search worker now, warm for the first hint.
       if (cmd === 'set_screen' && !searcher.worker) searcher.spawn();
       // Not awaited: the next command runs at once; this reply waits for its own transaction

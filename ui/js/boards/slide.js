@@ -18,6 +18,9 @@ export class SlideBoard {
     this.grid = null;
     this.drag = null;
     this.hinted = null;
+    /** Previews shown whose moves Rust has not answered yet (see `preview`). */
+    this.pending = 0;
+    this.confirmed = null;
     this.el = h('div', { class: 'board-frame slide-frame' });
   }
 
@@ -27,6 +30,10 @@ export class SlideBoard {
     if (!s) return false;
     this.grid && this.grid.el.classList.remove('won');
     if (!this.grid || this.grid.cols !== s.w || this.grid.rows !== s.h) this.build(s);
+    this.confirmed = s;
+    // A later tap's preview is still waiting for its answer: it was made on top of this state,
+    // so the tiles stay where it put them (that answer puts them where Rust says).
+    if (this.pending > 1) return true;
     this.state = s;
     this.layout();
     return true;
@@ -160,8 +167,44 @@ export class SlideBoard {
       this.layout();
       return;
     }
-    const ok = await this.ctx.play({ tile: d.n });
-    if (!ok) this.layout();
+    const shown = this.preview(d);
+    let ok;
+    try {
+      ok = await this.ctx.play({ tile: d.n }, shown ? { shown } : {});
+    } finally {
+      if (shown) this.pending -= 1;
+    }
+    if (!ok) {
+      // Rust refused: the board goes back to the last state it gave.
+      if (this.confirmed) this.state = this.confirmed;
+      this.layout();
+    }
+  }
+
+  /**
+   * The run lands where the move takes it at once, as a drag already shows it: the board's
+   * reply (the core's worker, on the web page) comes a frame later, since a browser runs other
+   * tasks only after the frame that follows a tap. Only the picture moves: the move counts,
+   * and the board's state (`data-state`, the counters) changes, when Rust's answer comes; a
+   * refused move goes back (`up`), and every answer puts each tile where Rust says.
+   * Returns the preview's timing for perf.moves, or null when the tile is not in line.
+   */
+  preview(d) {
+    if (!d.run || !this.state) return null;
+    const start = performance.now();
+    const { w } = this.state;
+    const tiles = this.state.tiles.slice();
+    const from = tiles.indexOf(d.n);
+    const step = d.run.axis === 'x' ? d.run.sign : d.run.sign * w;
+    for (let i = tiles.indexOf(0); i !== from; i -= step) tiles[i] = tiles[i - step];
+    tiles[from] = 0;
+    this.state = { ...this.state, tiles };
+    this.pending += 1;
+    this.layout();
+    void this.el.offsetHeight; // style + layout, so the figure includes them
+    const shown = { start, laidOut: performance.now(), frame: null };
+    requestAnimationFrame(() => (shown.frame = performance.now()));
+    return shown;
   }
 
   cancel() {

@@ -59,7 +59,7 @@ export class GameScreen {
     clearInterval(this.timer);
     const ctx = {
       app: this.app,
-      play: (mv) => this.play(mv),
+      play: (mv, opts) => this.play(mv, opts),
       blocked: (el) => this.blocked(el),
       busy: () => !!this.solving || this.finishOpen() || !!this.app.modal,
       targets: (piece) => call('klotski_targets', { piece }),
@@ -231,8 +231,12 @@ export class GameScreen {
     const tApply = performance.now();
     void this.board.el.offsetHeight; // force style + layout so the figure includes them
     const tDom = performance.now();
+    const pv = opts.shown;
     requestAnimationFrame(() => {
-      perf.moves.push({ kind: this.kind, rt: tDom - t0, frame: performance.now() - t0, ipc: tIpc - t0, apply: tApply - tIpc, layout: tDom - tApply });
+      const m = { kind: this.kind, rt: tDom - t0, frame: performance.now() - t0, ipc: tIpc - t0, apply: tApply - tIpc, layout: tDom - tApply };
+      // The board showed the move before the answer (slide.js, `preview`): tap → laid out there.
+      if (pv) Object.assign(m, { shown: pv.laidOut - pv.start, shownFrame: pv.frame === null ? null : pv.frame - pv.start });
+      perf.moves.push(m);
       if (perf.moves.length > 2000) perf.moves.splice(0, 1000);
     });
     const s = view.snapshot;
