@@ -7,9 +7,10 @@
 //! checks that no request left the origin, and plays offline after the first visit. Issue 25
 //! on the page: two friends' result codes for today's daily (one with its move log, so
 //! verified) fill the friends' board on home and in the daily's finish, the verified one's
-//! replay plays, pauses and steps, and the board survives a reload (IndexedDB).
-//! Screenshots: `tests/e2e/screenshots/web-{en,zh}-{shared,finish,offline,friends-home,
-//! friends-finish,replay}.png`.
+//! replay plays, pauses and steps, the board survives a reload (IndexedDB), and a long game's
+//! share card is the tall one whose QR code (read with zbarimg, where it is installed) holds
+//! the whole shared link. Screenshots: `tests/e2e/screenshots/web-{en,zh}-{shared,finish,
+//! offline,friends-home,friends-finish,replay}.png`, and the card `web-{en,zh}-card-long.png`.
 //!
 //! Gated like `chromium_touch.rs`: with `HUARONG_E2E=1` a missing node, `playwright-core`,
 //! chromium or `web/dist` (`./dev.sh web build`; `./dev.sh test` builds it first) is a failure;
@@ -148,6 +149,7 @@ fn web_page_plays_a_shared_link_keeps_it_and_works_offline() {
             "board": format!("4x4:{hard}"),
         },
         "friends": [friends_day(-1), friends_day(0), friends_day(1)],
+        "link_base": code::LINK_BASE,
     });
     let mut child = Command::new(&node)
         .arg(root.join("tests/web/web.mjs"))
@@ -156,6 +158,7 @@ fn web_page_plays_a_shared_link_keeps_it_and_works_offline() {
         .env("HUARONG_WEB_DIST", root.join("web/dist"))
         .env("HUARONG_WEB_CODES", codes.to_string())
         .env("HUARONG_SHOTS", root.join("tests/e2e/screenshots"))
+        .envs(find_in_path("zbarimg").map(|z| ("HUARONG_ZBARIMG", z)))
         .stdin(Stdio::null())
         .spawn()
         .expect("start node");

@@ -2,9 +2,11 @@
 // shared link played to a win, the record and a half-played game kept across reloads, the
 // searches in their worker (the 4×4 tables fetched only then), no request to another origin,
 // and offline play after the first visit; then (issue 25) friends' result codes for today's
-// daily on the friends' board of home and of the daily's finish, a verified one's replay, and
-// the board after a reload. Screenshots (390×844, English and Chinese) go to HUARONG_SHOTS as
-// web-<lang>-{shared,finish,offline,friends-home,friends-finish,replay}.png.
+// daily on the friends' board of home and of the daily's finish, a verified one's replay, the
+// board after a reload, and a long game's share card (tall, its QR code read back with
+// zbarimg when HUARONG_ZBARIMG names it). Screenshots (390×844, English and Chinese) go to
+// HUARONG_SHOTS as web-<lang>-{shared,finish,offline,friends-home,friends-finish,replay}.png,
+// the long card as web-<lang>-card-long.png.
 //
 // Started by tests/tests/web_chromium.rs (HUARONG_WEB_CODES: JSON {win, half, hard} share codes
 // and `friends`, the daily number slides of yesterday, today and tomorrow with two friends'
@@ -13,9 +15,13 @@
 
 import path from 'node:path';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, board, call, tap, boardShown } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
+const ZBARIMG = process.env.HUARONG_ZBARIMG || null;
+/** Back-and-forth pairs of taps before the long game's win: a log too long for the card's corner. */
+const LONG_PAIRS = 600;
 const CODES = JSON.parse(process.env.HUARONG_WEB_CODES || 'null');
 if (!SHOTS || !CODES) {
   console.error('web.mjs: HUARONG_SHOTS and HUARONG_WEB_CODES must be set (run it through cargo test -p huarong-tests --test web_chromium)');
@@ -230,7 +236,8 @@ async function replayAt(page, day, at, what) {
 /**
  * Issue 25 on the page: friends' result codes for today's daily (Bo's claim, Mei's with her
  * move log) opened as links; the board on home and in the daily's finish, Mei verified; her
- * replay stepped, played at 2× and paused; the board again after a reload (IndexedDB).
+ * replay stepped, played at 2× and paused; the board again after a reload (IndexedDB); the
+ * share card of a 1,202-move game, whose result code carries its log.
  */
 async function friendsLoop(lang) {
   const zh = lang === 'zh';
@@ -353,6 +360,38 @@ async function friendsLoop(lang) {
   // The replay changed nothing: the player's slide game is still their won daily.
   const snap = await call(page, 'snapshot', { kind: 'slide' });
   check(snap.ok && snap.ok.snapshot.id === day.id && snap.ok.snapshot.status === 'won', `the player's game after the replay: ${JSON.stringify(snap.ok ? snap.ok.snapshot.id : snap.error)}`);
+
+  // 6. A long game's share card: its result code carries the move log, so the card is the
+  // tall one and its QR code holds the whole link (read back with zbarimg where installed).
+  const id = `slide:${CODES.win.board}`;
+  const o = await call(page, 'open_game', { id, replace: true });
+  check(o.ok, `open_game ${id}: ${JSON.stringify(o.error)}`);
+  const [there, last] = CODES.win.taps;
+  for (let i = 0; i < 2 * LONG_PAIRS + 1; i += 1) {
+    const r = await call(page, 'play', { kind: 'slide', mv: { tile: there } });
+    check(r.ok, `play ${i}: ${JSON.stringify(r.error)}`);
+  }
+  await showScreen(page, 'game:slide');
+  await boardShown(page, null);
+  await tap(page, `[data-tile='${last}']`);
+  await until(page, 'the long game is won', () => document.querySelector("[data-finish='won'] [data-action='share']"));
+  const download = page.waitForEvent('download', { timeout: 30_000 });
+  await tap(page, "[data-finish='won'] [data-action='share']");
+  const file = await download;
+  const png = fs.readFileSync(await file.path());
+  const shared = await page.$eval('[data-finish]', (el) => ({ code: el.dataset.shared, replay: el.dataset.sharedReplay }));
+  check(shared.replay === '1' && shared.code && shared.code.length > 400, `the long game's shared code: ${JSON.stringify(shared)}`);
+  const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  // The 5:4 card is 1000×800; the long one taller (its exact size: crates/card's tests).
+  check(w === 1000 && h > 800, `the long game's card is ${w}×${h}, not the tall one`);
+  const cardPath = path.join(SHOTS, `web-${lang}-card-long.png`);
+  fs.writeFileSync(cardPath, png);
+  if (ZBARIMG) {
+    const text = execFileSync(ZBARIMG, ['--raw', '-q', cardPath], { encoding: 'utf8' }).trim();
+    check(text === `${CODES.link_base}?c=${shared.code}`, `the card's QR code reads ${text.slice(0, 80)}… (${text.length} characters), not the shared link`);
+  } else {
+    console.log('web.mjs: zbarimg is not installed: the long card\'s QR code was not read back');
+  }
   const probe = await page.evaluate(() => window.__probe);
   check(probe.csp.length === 0, `CSP violations: ${probe.csp.join('; ')}`);
   const appErrors = await page.evaluate(() => window.__huarongErrors || []);
