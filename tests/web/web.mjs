@@ -1,18 +1,27 @@
 // The web page (web/dist) in Debian's chromium with touch, on a loopback server: a friend's
 // shared link played to a win, the record and a half-played game kept across reloads, the
 // searches in their worker (the 4×4 tables fetched only then), no request to another origin,
-// and offline play after the first visit. Screenshots (390×844, English and Chinese) go to
-// HUARONG_SHOTS as web-<lang>-shared.png, web-<lang>-finish.png, web-<lang>-offline.png.
+// and offline play after the first visit; then (issue 25) friends' result codes for today's
+// daily on the friends' board of home and of the daily's finish, a verified one's replay, the
+// board after a reload, and a long game's share card (tall, its QR code read back with
+// zbarimg when HUARONG_ZBARIMG names it). Screenshots (390×844, English and Chinese) go to
+// HUARONG_SHOTS as web-<lang>-{shared,finish,offline,friends-home,friends-finish,replay}.png,
+// the long card as web-<lang>-card-long.png.
 //
 // Started by tests/tests/web_chromium.rs (HUARONG_WEB_CODES: JSON {win, half, hard} share codes
-// made by the app core; HUARONG_SHOTS). Exit codes: 0 passed, 1 a check failed, 3 chromium
+// and `friends`, the daily number slides of yesterday, today and tomorrow with two friends'
+// result codes each, all made by the app core; HUARONG_SHOTS). Exit codes: 0 passed, 1 a check failed, 3 chromium
 // could not start, 4 playwright-core is missing.
 
 import path from 'node:path';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, board, call, tap, boardShown } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
+const ZBARIMG = process.env.HUARONG_ZBARIMG || null;
+/** Back-and-forth pairs of taps before the long game's win: a log too long for the card's corner. */
+const LONG_PAIRS = 600;
 const CODES = JSON.parse(process.env.HUARONG_WEB_CODES || 'null');
 if (!SHOTS || !CODES) {
   console.error('web.mjs: HUARONG_SHOTS and HUARONG_WEB_CODES must be set (run it through cargo test -p huarong-tests --test web_chromium)');
@@ -21,9 +30,9 @@ if (!SHOTS || !CODES) {
 fs.mkdirSync(SHOTS, { recursive: true });
 
 setTimeout(() => {
-  console.error('web.mjs: the run took over 150 s');
+  console.error('web.mjs: the run took over 300 s');
   process.exit(EXIT_FAIL);
-}, 150_000).unref();
+}, 300_000).unref();
 
 const { server, origin } = await site();
 const browser = await launch();
@@ -158,9 +167,243 @@ async function run(lang) {
   console.log(`web ${lang}: passed (${requests.length} requests, all to ${origin})`);
 }
 
+/** Listens for script errors, CSP violations aside (checked from the page's probe). */
+function watchErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  page.on('response', (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && errors.push(`HTTP ${r.status()} ${r.url()}`));
+  return errors;
+}
+
+/** Shows `screen` (set_screen, then a reload: the page starts on it) and waits for the UI. */
+async function showScreen(page, screen) {
+  const r = await call(page, 'set_screen', { screen });
+  check(r.ok !== undefined, `set_screen ${screen}: ${JSON.stringify(r.error)}`);
+  await page.reload({ waitUntil: 'load' });
+  await until(page, 'the UI is ready', () => document.body && document.body.dataset.ready === '1');
+}
+
+/** The friends' board lines under `root` (a CSS selector), in their order. */
+function boardLines(page, root) {
+  return page.$$eval(`${root} .friends .friend`, (els) =>
+    els.map((e) => ({
+      name: e.dataset.friend,
+      me: e.dataset.me === '1',
+      rank: Number(e.dataset.rank),
+      verified: e.dataset.verified === '1',
+      mark: (e.querySelector('.friend-mark') || {}).textContent || '',
+      markVerified: !!e.querySelector('.friend-mark.verified'),
+    })),
+  );
+}
+
+/** The replay board as a board body (`3x3:1,2,…,0`), read from where its tiles are drawn. */
+function replayLayout(page) {
+  return page.evaluate(() => {
+    const tiles = [...document.querySelectorAll('[data-replay] [data-tile]')].map((e) => {
+      const b = e.getBoundingClientRect();
+      return { n: e.dataset.tile, x: Math.round(b.left), y: Math.round(b.top) };
+    });
+    const xs = [...new Set(tiles.map((t) => t.x))].sort((a, b) => a - b);
+    const ys = [...new Set(tiles.map((t) => t.y))].sort((a, b) => a - b);
+    const cells = new Array(xs.length * ys.length).fill('0');
+    for (const t of tiles) cells[ys.indexOf(t.y) * xs.length + xs.indexOf(t.x)] = t.n;
+    return `${xs.length}x${ys.length}:${cells.join(',')}`;
+  });
+}
+
+/** The replay stands at move `at`: its position and its board as Mei's moves left it. */
+async function replayAt(page, day, at, what) {
+  const want = day.states[at];
+  await until(
+    page,
+    `${what}: the replay at move ${at} (${want})`,
+    ([n]) => document.querySelector('[data-replay-at]') && Number(document.querySelector('.replay-pos').dataset.replayAt) === n,
+    [at],
+  );
+  // The tiles slide into place: wait for the layout, then compare it.
+  const layout = () => replayLayout(page);
+  const deadline = Date.now() + 10_000;
+  let got = await layout();
+  while (got !== want && Date.now() < deadline) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    got = await layout();
+  }
+  check(got === want, `${what}: the replay's board at move ${at} is ${got}, not ${want}`);
+}
+
+/**
+ * Issue 25 on the page: friends' result codes for today's daily (Bo's claim, Mei's with her
+ * move log) opened as links; the board on home and in the daily's finish, Mei verified; her
+ * replay stepped, played at 2× and paused; the board again after a reload (IndexedDB); the
+ * share card of a 1,202-move game, whose result code carries its log.
+ */
+async function friendsLoop(lang) {
+  const zh = lang === 'zh';
+  const ctx = await phone(browser, { locale: zh ? 'zh-CN' : 'en-US', colorScheme: 'light' });
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${origin}/index.html`, { waitUntil: 'load' });
+  await until(page, 'the UI is ready', () => document.body && document.body.dataset.ready === '1');
+  const info = await call(page, 'daily_info');
+  check(info.ok, `daily_info: ${JSON.stringify(info.error)}`);
+  const day = CODES.friends.find((d) => d.number === info.ok.number);
+  check(day, `no codes for the page's daily ${info.ok.number} (${info.ok.date})`);
+  check(info.ok.slide === day.id, `the page's daily slide ${info.ok.slide} is not ${day.id}`);
+  const n = day.states.length - 1;
+  const [verified, plain] = zh ? ['已验证', '未验证'] : ['verified', 'not verified'];
+
+  // 1. The player starts today's daily from home; then the friends' links, as they arrive in
+  // a chat: each opens that daily with its result. (Before the page has made the daily once,
+  // a friend's daily code opens as a plain challenge and reaches no board: see the report of
+  // issue 25's web work.)
+  await tap(page, "[data-action='daily-play'][data-kind='slide']");
+  await boardShown(page, day.start);
+  for (const [name, c] of [['Bo', day.bo], ['Mei', day.mei]]) {
+    await page.goto(`${origin}/index.html?c=${encodeURIComponent(c)}`, { waitUntil: 'load' });
+    await boardShown(page, day.start);
+    await until(page, `${name}'s result to beat is shown`, () => {
+      const el = document.querySelector('[data-challenge]');
+      return el && el.dataset.challenge && !el.hidden;
+    });
+  }
+
+  // 2. Home: the daily card's board, best first, Mei marked verified, Bo plain.
+  await showScreen(page, 'home');
+  const homeBoard = async (what) => {
+    await until(page, `${what}: the friends on home's daily card`, () => document.querySelectorAll(".today .friends .friend[data-me='0']").length === 2);
+    const lines = (await boardLines(page, '.today')).filter((l) => !l.me);
+    check(lines.map((l) => l.name).join(',') === 'Mei,Bo', `${what}: home's board ${JSON.stringify(lines)}`);
+    check(lines[0].verified && lines[0].markVerified && lines[0].mark.trim() === verified, `${what}: Mei is not marked ${verified}: ${JSON.stringify(lines[0])}`);
+    check(!lines[1].verified && !lines[1].markVerified && lines[1].mark.trim() === plain, `${what}: Bo is not shown plain: ${JSON.stringify(lines[1])}`);
+    check(lines[0].rank < lines[1].rank, `${what}: ranks ${JSON.stringify(lines)}`);
+  };
+  await homeBoard('after the links');
+  await page.$eval('.today .friends', (el) => el.scrollIntoView({ block: 'center' }));
+  await shot(page, `web-${lang}-friends-home.png`);
+
+  // 3. A reload reads the board back from the page's storage (IndexedDB).
+  await page.reload({ waitUntil: 'load' });
+  await until(page, 'the UI is ready', () => document.body && document.body.dataset.ready === '1');
+  await homeBoard('after a reload');
+  const kept = await call(page, 'friends', { daily: day.number, kind: 'slide' });
+  check(Array.isArray(kept.ok) && kept.ok.some((l) => l.name === 'Mei' && l.verified) && kept.ok.some((l) => l.name === 'Bo' && !l.verified), `friends after a reload: ${JSON.stringify(kept)}`);
+
+  // 4. Today's daily solved optimally (all but the last move through the core, the last by
+  // touch): the finish's board ranks the player first, Mei verified below.
+  const opened = await call(page, 'open_game', { id: day.id, replace: true });
+  check(opened.ok, `open_game ${day.id}: ${JSON.stringify(opened.error)}`);
+  for (const mv of day.solution.slice(0, -1)) {
+    const r = await call(page, 'play', { kind: 'slide', mv });
+    check(r.ok, `play ${JSON.stringify(mv)}: ${JSON.stringify(r.error)}`);
+  }
+  await showScreen(page, 'game:slide');
+  await boardShown(page, null);
+  await tap(page, `[data-tile='${day.solution[day.solution.length - 1].tile}']`);
+  await until(page, "the finish's friends' board with the player", () => document.querySelector("[data-finish='won'] .friends .friend[data-me='1']"));
+  await until(page, "the finish's board with both friends", () => document.querySelectorAll("[data-finish='won'] .friends .friend[data-me='0']").length === 2);
+  const fin = await boardLines(page, "[data-finish='won']");
+  check(fin.map((l) => (l.me ? 'me' : l.name)).join(',') === 'me,Mei,Bo', `the finish's board ${JSON.stringify(fin)}`);
+  check(fin[0].rank === 1, `the player's rank ${JSON.stringify(fin[0])}`);
+  check(fin[1].verified && fin[1].mark.trim() === verified && !fin[2].verified && fin[2].mark.trim() === plain, `the finish's marks ${JSON.stringify(fin)}`);
+  await page.$eval("[data-finish='won'] .friends", (el) => el.scrollIntoView({ block: 'center' }));
+  await shot(page, `web-${lang}-friends-finish.png`);
+
+  // 5. Mei's replay from her code (the code screen's "Watch the replay"): steps each way, 2×,
+  // play and pause; every position shows the board her moves left.
+  await showScreen(page, 'code');
+  await page.$eval('#code-input', (el, c) => {
+    el.value = c;
+    el.dispatchEvent(new Event('input'));
+  }, day.mei);
+  await until(page, 'the code offers its replay', () => {
+    const b = document.querySelector("[data-action='watch-replay']");
+    return b && !b.hidden;
+  });
+  await tap(page, "[data-action='watch-replay']");
+  await until(page, 'the replay screen', () => document.querySelector('[data-replay] [data-tile]'));
+  const moves = await page.$eval('[data-replay]', (el) => Number(el.dataset.moves));
+  check(moves === n, `the replay has ${moves} moves, Mei made ${n}`);
+  await replayAt(page, day, 0, 'opened');
+  check(await page.$eval("[data-action='replay-step-back']", (b) => b.disabled), 'a step back from the start is offered');
+  await tap(page, "[data-action='replay-step']");
+  await replayAt(page, day, 1, 'a step');
+  await tap(page, "[data-action='replay-step']");
+  await replayAt(page, day, 2, 'a second step');
+  await tap(page, "[data-action='replay-step-back']");
+  await replayAt(page, day, 1, 'a step back');
+  await tap(page, "[data-action='replay-speed']");
+  await until(page, 'the speed is 2×', () => document.querySelector("[data-action='replay-speed']").dataset.speed === '2');
+  await tap(page, "[data-action='replay-play']");
+  await until(page, 'the replay plays on', () => Number(document.querySelector('.replay-pos').dataset.replayAt) >= 3);
+  await tap(page, "[data-action='replay-pause']");
+  await until(page, 'paused: play is offered again', () => {
+    const play = document.querySelector("[data-action='replay-play']");
+    const pause = document.querySelector("[data-action='replay-pause']");
+    return play && !play.hidden && pause && pause.hidden;
+  });
+  const paused = await page.$eval('.replay-pos', (el) => Number(el.dataset.replayAt));
+  // Paused means a step goes exactly one move on (a running timer would add its own).
+  if (paused < n) {
+    await tap(page, "[data-action='replay-step']");
+    await replayAt(page, day, paused + 1, 'a step after the pause');
+  }
+  await shot(page, `web-${lang}-replay.png`);
+  // To the end: the last position is the solved board, and the step forward is disabled.
+  for (let at = await page.$eval('.replay-pos', (el) => Number(el.dataset.replayAt)); at < n; at += 1) {
+    await tap(page, "[data-action='replay-step']");
+  }
+  await replayAt(page, day, n, 'the end');
+  check(await page.$eval("[data-action='replay-step']", (b) => b.disabled), 'a step past the end is offered');
+
+  // The replay changed nothing: the player's slide game is still their won daily.
+  const snap = await call(page, 'snapshot', { kind: 'slide' });
+  check(snap.ok && snap.ok.snapshot.id === day.id && snap.ok.snapshot.status === 'won', `the player's game after the replay: ${JSON.stringify(snap.ok ? snap.ok.snapshot.id : snap.error)}`);
+
+  // 6. A long game's share card: its result code carries the move log, so the card is the
+  // tall one and its QR code holds the whole link (read back with zbarimg where installed).
+  const id = `slide:${CODES.win.board}`;
+  const o = await call(page, 'open_game', { id, replace: true });
+  check(o.ok, `open_game ${id}: ${JSON.stringify(o.error)}`);
+  const [there, last] = CODES.win.taps;
+  for (let i = 0; i < 2 * LONG_PAIRS + 1; i += 1) {
+    const r = await call(page, 'play', { kind: 'slide', mv: { tile: there } });
+    check(r.ok, `play ${i}: ${JSON.stringify(r.error)}`);
+  }
+  await showScreen(page, 'game:slide');
+  await boardShown(page, null);
+  await tap(page, `[data-tile='${last}']`);
+  await until(page, 'the long game is won', () => document.querySelector("[data-finish='won'] [data-action='share']"));
+  const download = page.waitForEvent('download', { timeout: 30_000 });
+  await tap(page, "[data-finish='won'] [data-action='share']");
+  const file = await download;
+  const png = fs.readFileSync(await file.path());
+  const shared = await page.$eval('[data-finish]', (el) => ({ code: el.dataset.shared, replay: el.dataset.sharedReplay }));
+  check(shared.replay === '1' && shared.code && shared.code.length > 400, `the long game's shared code: ${JSON.stringify(shared)}`);
+  const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  // The 5:4 card is 1000×800; the long one taller (its exact size: crates/card's tests).
+  check(w === 1000 && h > 800, `the long game's card is ${w}×${h}, not the tall one`);
+  const cardPath = path.join(SHOTS, `web-${lang}-card-long.png`);
+  fs.writeFileSync(cardPath, png);
+  if (ZBARIMG) {
+    const text = execFileSync(ZBARIMG, ['--raw', '-q', cardPath], { encoding: 'utf8' }).trim();
+    check(text === `${CODES.link_base}?c=${shared.code}`, `the card's QR code reads ${text.slice(0, 80)}… (${text.length} characters), not the shared link`);
+  } else {
+    console.log('web.mjs: zbarimg is not installed: the long card\'s QR code was not read back');
+  }
+  const probe = await page.evaluate(() => window.__probe);
+  check(probe.csp.length === 0, `CSP violations: ${probe.csp.join('; ')}`);
+  const appErrors = await page.evaluate(() => window.__huarongErrors || []);
+  check(!errors.length && !probe.errors.length && !appErrors.length, `errors: ${[...errors, ...probe.errors, ...appErrors].join('; ')}`);
+  await ctx.close();
+  console.log(`web ${lang}: the friends' board and the replay passed`);
+}
+
 let failed = false;
 try {
   for (const lang of ['en', 'zh']) await run(lang);
+  for (const lang of ['en', 'zh']) await friendsLoop(lang);
 } catch (e) {
   failed = true;
   console.error(e instanceof CheckFailed ? `FAILED: ${e.message}` : e);

@@ -1,4 +1,6 @@
-//! The share card (issues 7, 26): a 1000×800 PNG rendered in pure Rust, no I/O.
+//! The share card (issues 7, 26): a 1000×800 PNG rendered in pure Rust, no I/O; a card
+//! whose link is too long for its corner QR code (a result code with its move log, issue 25)
+//! grows to 1000×1212 with a large QR code in a band of its own ([`Layout`]).
 //!
 //! The card shows the *finished* board (the solved number slide or the whole picture,
 //! 2048's final grid, Klotski's final position with its named pieces and red exit) beside
@@ -97,9 +99,55 @@ fn game(kind: Kind) -> &'static GameCard {
     GAMES.iter().find(|g| g.kind == kind).unwrap_or(&GAMES[0])
 }
 
-/// Card size in pixels (5:4, the WeChat share-card ratio).
+/// Card size in pixels (5:4, the WeChat share-card ratio); a [`Layout::Long`] card is
+/// [`LONG_HEIGHT`] tall.
 pub const WIDTH: usize = 1000;
 pub const HEIGHT: usize = 800;
+pub const LONG_HEIGHT: usize = LONG_QR_Y as usize + LONG_QR_SIZE as usize + MARGIN as usize;
+
+/// Where the link's QR code goes. A link that fits the corner box with modules of at least
+/// 3 px (any puzzle code, a result code without its move log) gets the 5:4 card; a longer
+/// one (up to a 1,200-character code: QR version 25 at L, 4 px modules) a taller card whose
+/// bottom band holds a large QR code, the call to play beside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    Corner,
+    Long,
+}
+
+impl Layout {
+    /// The layout of a card whose QR code holds `link`; an error when no QR code of the
+    /// card can hold it.
+    pub fn of(link: &str) -> Result<Layout, Error> {
+        if qr::plan(link, QR_SIZE).is_some() {
+            Ok(Layout::Corner)
+        } else if qr::plan(link, LONG_QR_SIZE).is_some() {
+            Ok(Layout::Long)
+        } else {
+            Err(Error::range("the link is too long for the card's QR code"))
+        }
+    }
+
+    /// The card's height in pixels (its width is always [`WIDTH`]).
+    pub fn height(self) -> usize {
+        match self {
+            Layout::Corner => HEIGHT,
+            Layout::Long => LONG_HEIGHT,
+        }
+    }
+
+    /// The QR code's box: x, y, size.
+    fn qr_box(self) -> (f32, f32, f32) {
+        match self {
+            Layout::Corner => (QR_X, QR_Y, QR_SIZE),
+            Layout::Long => (
+                WIDTH as f32 - MARGIN - LONG_QR_SIZE,
+                LONG_QR_Y,
+                LONG_QR_SIZE,
+            ),
+        }
+    }
+}
 
 static REGULAR: &[u8] = include_bytes!("../assets/HuarongCard-Regular.otf");
 static BOLD: &[u8] = include_bytes!("../assets/HuarongCard-Bold.otf");
@@ -246,6 +294,10 @@ pub struct Card {
     pub picture: Option<Picture>,
     pub code: String,
     pub link: String,
+    /// Where the link's QR code goes, and so the card's height.
+    pub layout: Layout,
+    /// The code carries the move log: a long card says the link holds the replay.
+    pub replay: bool,
 }
 
 pub(crate) struct Labels {
@@ -270,6 +322,8 @@ pub(crate) struct Labels {
     daily: &'static str,
     /// The call to play, beside the QR code.
     caption: &'static str,
+    /// Under it on a long card whose link carries the move log.
+    replay: &'static str,
     code: &'static str,
     months: [&'static str; 12],
     /// A challenge the player beat: "beat {their moves} with {mine}" (each with its unit).
@@ -297,6 +351,7 @@ const ZH: Labels = Labels {
     shuffle: "随机打乱",
     daily: "每日挑战 第 {} 期",
     caption: "长按识别，来挑战我",
+    replay: "还能一步步回看我的解法",
     code: "挑战码",
     months: [
         "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
@@ -325,6 +380,7 @@ const EN: Labels = Labels {
     shuffle: "Random shuffle",
     daily: "Daily challenge #{}",
     caption: "Scan to play this puzzle",
+    replay: "and watch my solve, move by move",
     code: "Code",
     months: [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -503,6 +559,7 @@ impl Card {
             }
         }
         let code_text = decoded.code.clone();
+        let link = code::link(&code_text);
         Ok(Card {
             lang,
             game: game.name(lang).to_string(),
@@ -517,7 +574,9 @@ impl Card {
             stars: if game.scored { None } else { spec.stars },
             board,
             picture,
-            link: code::link(&code_text),
+            layout: Layout::of(&link)?,
+            replay: decoded.log().is_some(),
+            link,
             code: code_text,
         })
     }
@@ -531,7 +590,6 @@ impl Card {
             serif: FontRef::try_from_slice(SERIF).map_err(font_err)?,
         };
         let (regular, bold) = (&fonts.regular, &fonts.bold);
-        let l = labels(self.lang);
 
         let paper = Rgb::hex(0xf6efe3);
         let red = Rgb::hex(0x9e2b25);
@@ -539,7 +597,8 @@ impl Card {
         let muted = Rgb::hex(0x8a7260);
         let cream = Rgb::hex(0xf3dcb6);
         let white = Rgb::hex(0xffffff);
-        let mut cv = Canvas::new(WIDTH, HEIGHT, paper);
+        let mut cv = Canvas::new(WIDTH, self.layout.height(), paper);
+        let (qr_x, qr_y, qr_size) = self.layout.qr_box();
 
         // Header band: brand on the left, game and date on the right.
         cv.fill_rect(0, 0, WIDTH as i64, HEADER, red);
@@ -653,15 +712,27 @@ impl Card {
             let lw = cv.text(regular, 28.0, (COL_X, y), Align::Left, muted, label);
             let vx = COL_X + lw.max(label_w) + 10.0;
             // Beside the QR code a line ends before it.
-            let end = if y + 10.0 > QR_Y { QR_X - 20.0 } else { RIGHT };
+            let end = if y + 10.0 > qr_y { qr_x - 20.0 } else { RIGHT };
             let size = Canvas::fit(bold, 28.0, end - vx, value);
             cv.text(bold, size, (vx, y), Align::Left, ink, value);
             y += step;
         }
 
+        qr::draw(&mut cv, &self.link, qr_x, qr_y, qr_size)?;
+        match self.layout {
+            Layout::Corner => self.draw_corner_caption(&mut cv, &fonts),
+            Layout::Long => self.draw_long_caption(&mut cv, &fonts),
+        }
+        cv.png().map_err(|e| Error::new(ErrorCode::Unsupported, e))
+    }
+
+    /// The corner QR code's call to play right beside it, with the code.
+    fn draw_corner_caption(&self, cv: &mut Canvas, fonts: &Fonts<'_>) {
+        let (regular, bold) = (&fonts.regular, &fonts.bold);
+        let l = labels(self.lang);
+        let (red, ink, muted) = (Rgb::hex(0x9e2b25), Rgb::hex(0x3b2a1e), Rgb::hex(0x8a7260));
         // The QR code of the link in the bottom-right corner, as far from both edges as the
         // board is from the left one, and the call to play right beside it with the code.
-        qr::draw(&mut cv, &self.link, QR_X, QR_Y, QR_SIZE)?;
         let text_end = QR_X - 24.0;
         let cap = Canvas::fit(bold, 32.0, text_end - MARGIN, l.caption);
         let cap_w = Canvas::text_width(bold, cap, l.caption);
@@ -672,7 +743,7 @@ impl Card {
             code_size,
             text_end - MARGIN - label_w - 12.0,
             &self.code,
-            3,
+            4,
         );
         let code_w = label_w
             + 12.0
@@ -706,7 +777,79 @@ impl Card {
                 line,
             );
         }
-        cv.png().map_err(|e| Error::new(ErrorCode::Unsupported, e))
+    }
+
+    /// A long card's band: the call to play beside the large QR code, what the link holds
+    /// (the replay), and where it goes. The code itself is not printed: hundreds of
+    /// characters are for the QR code and the link, not for typing.
+    fn draw_long_caption(&self, cv: &mut Canvas, fonts: &Fonts<'_>) {
+        let (regular, bold) = (&fonts.regular, &fonts.bold);
+        let l = labels(self.lang);
+        let (red, ink, muted) = (Rgb::hex(0x9e2b25), Rgb::hex(0x3b2a1e), Rgb::hex(0x8a7260));
+        let (qr_x, qr_y, qr_size) = self.layout.qr_box();
+        // A hairline between the result and the band.
+        cv.fill_rect(
+            MARGIN as i64,
+            (qr_y - 22.0) as i64,
+            (RIGHT - MARGIN) as i64,
+            2,
+            Rgb::hex(0xe6d8c2),
+        );
+        let text_end = qr_x - 28.0;
+        let width = text_end - MARGIN;
+        let cap = Canvas::fit(bold, 38.0, width, l.caption);
+        let cap_lines = words(bold, cap, width, l.caption);
+        let (note, note_h) = (28.0, 40.0);
+        let notes = if self.replay {
+            words(regular, note, width, l.replay)
+        } else {
+            Vec::new()
+        };
+        let host = code::link_host();
+        let (host_size, cap_h) = (24.0, cap * 1.3);
+        let block_h = cap_h * cap_lines.len() as f32
+            + if notes.is_empty() {
+                0.0
+            } else {
+                14.0 + note_h * notes.len() as f32
+            }
+            + 30.0
+            + host_size;
+        let mut y = qr_y + qr_size / 2.0 - block_h / 2.0;
+        for line in &cap_lines {
+            cv.text(
+                bold,
+                cap,
+                (text_end, y + cap * 0.9),
+                Align::Right,
+                red,
+                line,
+            );
+            y += cap_h;
+        }
+        if !notes.is_empty() {
+            y += 14.0;
+            for line in &notes {
+                cv.text(
+                    regular,
+                    note,
+                    (text_end, y + note * 0.9),
+                    Align::Right,
+                    ink,
+                    line,
+                );
+                y += note_h;
+            }
+        }
+        y += 30.0;
+        cv.text(
+            regular,
+            host_size,
+            (text_end, y + host_size * 0.9),
+            Align::Right,
+            muted,
+            host,
+        );
     }
 }
 
@@ -720,6 +863,10 @@ const COL_X: f32 = 520.0;
 const QR_SIZE: f32 = 190.0;
 const QR_X: f32 = WIDTH as f32 - MARGIN - QR_SIZE;
 const QR_Y: f32 = HEIGHT as f32 - MARGIN - QR_SIZE;
+/// A long card's QR box: 540 px holds version 25 (117 modules and the quiet zone) at 4 px a
+/// module, below the board's box (which ends at 582) and the result's lines.
+const LONG_QR_SIZE: f32 = 540.0;
+const LONG_QR_Y: f32 = 628.0;
 
 /// Where the board is drawn inside its box: x, y, size.
 fn board_box() -> (f32, f32, f32) {
@@ -727,7 +874,8 @@ fn board_box() -> (f32, f32, f32) {
 }
 
 /// Splits `text` (no spaces: a code) into at most `max_lines` lines of at most `width`;
-/// shrinks nothing (codes are ≤ 160 characters: three lines always suffice at 22 px).
+/// shrinks nothing (a corner card's code is at most 207 characters, as its QR code holds:
+/// four lines suffice at 22 px).
 fn wrap(font: &FontRef, size: f32, width: f32, text: &str, max_lines: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
     for ch in text.chars() {
@@ -737,6 +885,36 @@ fn wrap(font: &FontRef, size: f32, width: f32, text: &str, max_lines: usize) -> 
             lines.push(ch.to_string());
         } else if let Some(last) = lines.last_mut() {
             last.push(ch);
+        }
+    }
+    lines
+}
+
+/// Splits `text` into lines of at most `width`: at spaces where it has them (English), else
+/// between any two characters (Chinese); a word longer than the width stays whole.
+fn words(font: &FontRef, size: f32, width: f32, text: &str) -> Vec<String> {
+    let spaced = text.contains(' ');
+    let pieces: Vec<String> = if spaced {
+        text.split(' ').map(str::to_string).collect()
+    } else {
+        text.chars().map(String::from).collect()
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for p in pieces {
+        match lines.last_mut() {
+            Some(last) => {
+                let candidate = if spaced {
+                    format!("{last} {p}")
+                } else {
+                    format!("{last}{p}")
+                };
+                if Canvas::text_width(font, size, &candidate) <= width {
+                    *last = candidate;
+                } else {
+                    lines.push(p);
+                }
+            }
+            None => lines.push(p),
         }
     }
     lines
@@ -764,6 +942,7 @@ pub fn label_texts(lang: Lang) -> Vec<&'static str> {
         l.shuffle,
         l.daily,
         l.caption,
+        l.replay,
         l.code,
         l.beaten,
         l.to_beat,

@@ -60,6 +60,152 @@ fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, buf)
 }
 
+/// The longest result code (at most 1,200 characters, `code::MAX_CODE_LEN`) of a real solve
+/// of `id` by "一二三四五六七八九十一二三四五六" (the longest name) on daily `daily`: the
+/// `solution`'s moves after as many back-and-forth pairs (its first move and the move that
+/// takes it back) as fit, so its move log reaches the goal in exactly its move count and the
+/// code is verified.
+fn longest_result_code<G: huarong_engine::game::Game>(
+    id: &str,
+    solution: &[serde_json::Value],
+    daily: Option<u32>,
+) -> String {
+    use huarong_engine::code::{decode_full, MAX_CODE_LEN};
+    let code_of = |pairs: usize| {
+        padded_result_code::<G>(
+            id,
+            solution,
+            pairs,
+            "一二三四五六七八九十一二三四五六",
+            daily,
+        )
+        .filter(|c| c.len() <= MAX_CODE_LEN)
+    };
+    // The most pairs that still fit (the length grows with them).
+    let (mut lo, mut hi) = (0, 1);
+    while code_of(hi).is_some() {
+        (lo, hi) = (hi, hi * 2);
+    }
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if code_of(mid).is_some() {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let code = code_of(lo).unwrap();
+    let d = decode_full(&code).unwrap();
+    assert!(d.verified() && d.log().is_some(), "{id}: a verified replay");
+    assert!(
+        code.len() > MAX_CODE_LEN - 20,
+        "{id}: {} characters",
+        code.len()
+    );
+    code
+}
+
+/// The result code of `solution` after `pairs` back-and-forth pairs, by `name` (`None` when
+/// the code would be longer than a code may be).
+fn padded_result_code<G: huarong_engine::game::Game>(
+    id: &str,
+    solution: &[serde_json::Value],
+    pairs: usize,
+    name: &str,
+    daily: Option<u32>,
+) -> Option<String> {
+    use huarong_engine::code::{encode_result, Challenge, Sender};
+    let (_, body) = id.split_once(':').unwrap();
+    let start = G::from_id(body, None).unwrap();
+    let move_of = |v: &serde_json::Value| serde_json::from_value::<G::Move>(v.clone()).unwrap();
+    let first = &solution[0];
+    // The move that takes the first one back: whichever candidate restores the board.
+    let back = candidates(first)
+        .into_iter()
+        .find(|c| {
+            let mut g = G::from_id(body, None).unwrap();
+            g.apply(&move_of(first)).unwrap();
+            let Ok(m) = serde_json::from_value::<G::Move>(c.clone()) else {
+                return false;
+            };
+            g.apply(&m).is_ok() && g.board_body() == start.board_body()
+        })
+        .expect("a move that takes the first one back");
+    let mut log = Vec::new();
+    for _ in 0..pairs {
+        log.push(first.clone());
+        log.push(back.clone());
+    }
+    log.extend(solution.iter().cloned());
+    // The count under the game's rule (Klotski counts a piece moved on as one move).
+    let mut g = G::from_id(body, None).unwrap();
+    for m in &log {
+        g.apply(&move_of(m)).unwrap();
+    }
+    let ch = Challenge::new(g.moves(), 3_599_900).unwrap();
+    let sender = Sender {
+        name: Some(name.into()),
+        log: Some(log),
+    };
+    encode_result(
+        id,
+        Extra {
+            daily,
+            classic: None,
+        },
+        ch,
+        &sender,
+    )
+    .ok()
+}
+
+/// 横刀立马's game ID and the solver's solution of it.
+fn hdlm_solution() -> (String, Vec<serde_json::Value>) {
+    use huarong_engine::game::{Cancel, Game};
+    let id = klotski::classics()
+        .iter()
+        .find(|c| c.name_zh == "横刀立马")
+        .unwrap()
+        .id();
+    let (_, body) = id.split_once(':').unwrap();
+    let solution = klotski::Klotski::from_id(body, None)
+        .unwrap()
+        .solve(&Cancel::new())
+        .unwrap();
+    let json = solution
+        .iter()
+        .map(|m| serde_json::to_value(m).unwrap())
+        .collect();
+    (id, json)
+}
+
+/// The moves that may take `first` back: the number slide's same tile; Klotski's same piece
+/// to any cell of the largest board.
+fn candidates(first: &serde_json::Value) -> Vec<serde_json::Value> {
+    match first.get("piece") {
+        Some(p) => (0..8u8)
+            .flat_map(|x| (0..8u8).map(move |y| (x, y)))
+            .map(|(x, y)| serde_json::json!({"piece": p, "to": [x, y]}))
+            .collect(),
+        None => vec![first.clone()],
+    }
+}
+
+/// A 4×4 number slide two moves from solved, and 横刀立马 (as day 333's daily).
+fn long_result_codes() -> Vec<String> {
+    let slide = longest_result_code::<huarong_engine::slide::Slide>(
+        "slide:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,0,14,15",
+        &[
+            serde_json::json!({"tile": 14}),
+            serde_json::json!({"tile": 15}),
+        ],
+        None,
+    );
+    let (hdlm, solution) = hdlm_solution();
+    let klotski = longest_result_code::<klotski::Klotski>(&hdlm, &solution, Some(333));
+    vec![slide, klotski]
+}
+
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
@@ -155,7 +301,7 @@ fn renders_every_kind_in_both_languages() {
             let png = render(&s).unwrap();
             assert!(png.len() <= 250 * 1024, "{code}: {} bytes", png.len());
             let (w, h, _) = decode_png(&png);
-            assert_eq!((w as usize, h as usize), (WIDTH, HEIGHT));
+            assert_eq!((w as usize, h as usize), (WIDTH, HEIGHT), "{code}");
         }
     }
 }
@@ -353,6 +499,29 @@ fn golden_specs() -> Vec<(&'static str, CardSpec)> {
     v.push(("challenge-en.png", s.clone()));
     s.lang = Lang::Zh;
     v.push(("challenge-zh.png", s));
+    // Issue 25: a result code with its move log, 1,200 characters: the long card.
+    let codes = long_result_codes();
+    let mut s = spec(&codes[1], Lang::Zh);
+    s.board = Some(HDLM_END.into());
+    s.moves = huarong_engine::code::decode_full(&codes[1])
+        .unwrap()
+        .challenge
+        .unwrap()
+        .moves;
+    s.seconds = 3600;
+    s.stars = Some(1);
+    v.push(("long-klotski-zh.png", s));
+    let mut s = spec(&codes[0], Lang::En);
+    s.board = Some("4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0".into());
+    s.optimum = Some(2);
+    s.moves = huarong_engine::code::decode_full(&codes[0])
+        .unwrap()
+        .challenge
+        .unwrap()
+        .moves;
+    s.seconds = 3600;
+    s.stars = Some(1);
+    v.push(("long-slide-en.png", s));
     v
 }
 
@@ -447,11 +616,30 @@ fn qr_code_decodes_to_the_link() {
         daily_code("2048:#9", 42),
         longest,
     ];
-    for (i, code) in codes.iter().enumerate() {
-        let mut s = spec(code, if i % 2 == 0 { Lang::Zh } else { Lang::En });
+    // Issue 25: result codes of 1,200 characters with their move logs, in both languages.
+    let long = long_result_codes();
+    let codes: Vec<(String, Lang)> = codes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.clone(), if i % 2 == 0 { Lang::Zh } else { Lang::En }))
+        .chain(
+            long.iter()
+                .flat_map(|c| [(c.clone(), Lang::Zh), (c.clone(), Lang::En)]),
+        )
+        .collect();
+    for (i, (code, lang)) in codes.iter().enumerate() {
+        let mut s = spec(code, *lang);
         s.score = Some(1000);
         let path = dir.join(format!("card{i}.png"));
-        std::fs::write(&path, render(&s).unwrap()).unwrap();
+        let png = render(&s).unwrap();
+        let (_, h, _) = decode_png(&png);
+        let want = if code.len() > 1000 {
+            LONG_HEIGHT
+        } else {
+            HEIGHT
+        };
+        assert_eq!(h as usize, want, "card {i} ({} characters)", code.len());
+        std::fs::write(&path, png).unwrap();
         let out = std::process::Command::new("zbarimg")
             .args(["--raw", "-q"])
             .arg(&path)
@@ -485,19 +673,34 @@ fn bbox(
 }
 
 /// The QR code's white tile is as far from the right edge as from the bottom one, and as far
-/// as the board's box is from the left edge; its call to play sits right beside it.
+/// as the board's box is from the left edge; its call to play sits right beside it. The
+/// corner card's tile is 190 px; a long card's (a 1,200-character result code) 540 px, in a
+/// band below the board's box and the result.
 #[test]
 fn the_qr_code_has_even_margins_and_its_caption_beside_it() {
     for (name, s) in golden_specs() {
-        let (_, _, px) = decode_png(&render(&s).unwrap());
-        let (x0, y0, x1, y1) = bbox(&px, (600, 500, WIDTH, HEIGHT), Rgb::hex(0xffffff)).unwrap();
-        let (right, bottom) = (WIDTH - 1 - x1, HEIGHT - 1 - y1);
+        let card = Card::describe(&s).unwrap();
+        let png = render(&s).unwrap();
+        let (_, h, px) = decode_png(&png);
+        let h = h as usize;
+        assert_eq!(h, card.layout.height(), "{name}");
+        let (area, size) = match card.layout {
+            Layout::Corner => ((600, 500, WIDTH, h), 190),
+            Layout::Long => ((300, 600, WIDTH, h), 540),
+        };
+        assert_eq!(
+            card.layout == Layout::Long,
+            name.starts_with("long-"),
+            "{name}: its layout"
+        );
+        let (x0, y0, x1, y1) = bbox(&px, area, Rgb::hex(0xffffff)).unwrap();
+        let (right, bottom) = (WIDTH - 1 - x1, h - 1 - y1);
         assert_eq!(
             (right, bottom),
             (44, 44),
             "{name}: margins right {right}, bottom {bottom}"
         );
-        assert_eq!((x1 - x0 + 1, y1 - y0 + 1), (190, 190), "{name}");
+        assert_eq!((x1 - x0 + 1, y1 - y0 + 1), (size, size), "{name}");
         // The caption (the card's red) ends within 40 px left of the tile, level with it.
         let (_, cy0, cx1, cy1) =
             bbox(&px, (44, y0, x0, y1), Rgb::hex(0x9e2b25)).expect("a red caption");
@@ -510,9 +713,25 @@ fn the_qr_code_has_even_margins_and_its_caption_beside_it() {
             cy0 >= y0 && cy1 <= y1,
             "{name}: the caption is beside the QR code"
         );
+        // Nothing of the card's upper part reaches into a long card's band: above the tile
+        // (the hairline aside) only paper, from the board box's bottom to the tile.
+        if card.layout == Layout::Long {
+            let paper = Rgb::hex(0xf6efe3);
+            for y in (584..y0 - 30).chain(y0 - 18..y0) {
+                for x in 0..WIDTH {
+                    let i = (y * WIDTH + x) * 3;
+                    assert_eq!(
+                        Rgb(px[i], px[i + 1], px[i + 2]),
+                        paper,
+                        "{name}: ink at ({x}, {y}) above the band"
+                    );
+                }
+            }
+        }
     }
-    // The longest code a card can carry wraps on its lines and stays clear of the QR code:
-    // the 20 px before the tile are bare paper.
+    // The longest code a corner card carries wraps on its lines and stays clear of the QR
+    // code: the 20 px before the tile are bare paper. The longest puzzle code, and the
+    // longest result code (name and move log) whose link still fits the corner.
     let longest = huarong_engine::code::encode_full(
         &format!("slide:10x10#{}", u64::MAX),
         Extra {
@@ -522,22 +741,48 @@ fn the_qr_code_has_even_margins_and_its_caption_beside_it() {
         Some(huarong_engine::code::Challenge::new(9_999_999, 999 * 3600 * 1000).unwrap()),
     )
     .unwrap();
-    for lang in [Lang::Zh, Lang::En] {
-        let (_, _, px) = decode_png(&render(&spec(&longest, lang)).unwrap());
-        let qr_x = (WIDTH as f32 - 44.0 - 190.0) as usize;
-        let paper = Rgb::hex(0xf6efe3);
-        for y in 566..756 {
-            for x in qr_x - 20..qr_x {
-                let i = (y * WIDTH + x) * 3;
-                assert_eq!(
-                    Rgb(px[i], px[i + 1], px[i + 2]),
-                    paper,
-                    "{lang:?}: ink at ({x}, {y}) beside the QR code ({} characters)",
-                    longest.len()
-                );
+    let corner = longest_corner_result_code();
+    assert!(corner.len() > 200, "{} characters", corner.len());
+    for code in [&longest, &corner] {
+        for lang in [Lang::Zh, Lang::En] {
+            let (_, _, px) = decode_png(&render(&spec(code, lang)).unwrap());
+            let qr_x = (WIDTH as f32 - 44.0 - 190.0) as usize;
+            let paper = Rgb::hex(0xf6efe3);
+            for y in 566..756 {
+                for x in qr_x - 20..qr_x {
+                    let i = (y * WIDTH + x) * 3;
+                    assert_eq!(
+                        Rgb(px[i], px[i + 1], px[i + 2]),
+                        paper,
+                        "{lang:?}: ink at ({x}, {y}) beside the QR code ({} characters)",
+                        code.len()
+                    );
+                }
             }
         }
     }
+}
+
+/// The longest result code of 横刀立马 (its solution after back-and-forth pairs, with the
+/// longest Latin name) whose card is still a corner card.
+fn longest_corner_result_code() -> String {
+    let (id, solution) = hdlm_solution();
+    let mut best = String::new();
+    for pairs in 0..200 {
+        let code = padded_result_code::<klotski::Klotski>(
+            &id,
+            &solution,
+            pairs,
+            "WWWWWWWWWWWWWWWW",
+            Some(999_999),
+        )
+        .unwrap();
+        if Layout::of(&code::link(&code)).unwrap() != Layout::Corner {
+            break;
+        }
+        best = code;
+    }
+    best
 }
 
 /// A code with the sender's result: the card says whether this result beat it, or shows
@@ -689,6 +934,7 @@ fn a_picture_puzzle_card_names_its_picture() {
 /// The longest link (the longest written code after `code::LINK_BASE`) is QR version 9 at
 /// error correction M, drawn with 3 px modules in the card's QR box: the size scanners read
 /// from a phone screen or a photo of it. A longer base would push it to version 10 or to L.
+/// A result code with its move log is longer: its card is the long one (see below).
 #[test]
 fn the_longest_link_is_qr_version_9_at_m() {
     use qrcode::{EcLevel, QrCode, Version};
@@ -706,6 +952,26 @@ fn the_longest_link_is_qr_version_9_at_m() {
     let qr = QrCode::with_error_correction_level(link.as_bytes(), EcLevel::M).unwrap();
     assert_eq!(qr.version(), Version::Normal(9));
     assert!(QR_SIZE as usize / (qr.width() + 8) >= 3);
+    assert_eq!(Layout::of(&link).unwrap(), Layout::Corner);
+    // Issue 25: the longest code of all (1,200 characters, a result with its move log) is
+    // version 25 or 26 at L (the encoder's segments), 4 px a module in the long card's box;
+    // M would need version 30 or more at 3 px.
+    for code in long_result_codes() {
+        let link = code::link(&code);
+        let qr = qr::plan(&link, LONG_QR_SIZE).unwrap();
+        assert_eq!(qr.error_correction_level(), EcLevel::L);
+        assert!(
+            [Version::Normal(25), Version::Normal(26)].contains(&qr.version()),
+            "{} characters: {:?}",
+            code.len(),
+            qr.version()
+        );
+        assert_eq!(LONG_QR_SIZE as usize / (qr.width() + 8), 4);
+        assert!(qr::plan(&link, QR_SIZE).is_none());
+        assert_eq!(Layout::of(&link).unwrap(), Layout::Long);
+    }
+    // Longer than any code: no card.
+    assert!(Layout::of(&format!("{}{}", code::LINK_BASE, "x".repeat(3000))).is_err());
 }
 
 /// Issue 23, item 4: a puzzle with the player's own photo is shared with a plain slide code

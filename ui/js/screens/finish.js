@@ -11,9 +11,6 @@ import { cardPicture } from '../picture.js';
 import { scopeOf } from './stats.js';
 import { friendsBoard } from '../friends.js';
 
-// The longest link the card's QR code carries (version 9 at the card's size: 230 bytes).
-const CARD_LINK_MAX = 220;
-
 // Whether the player's last input was a key. The dialog focuses its main button for keyboard
 // and screen-reader players; after a touch or a click (the winning move on the board) that
 // focus gets no ring: Chromium draws one on a button focused by script after a touch.
@@ -251,10 +248,11 @@ export class FinishDialog {
     }
   }
 
-  /** The card's QR code holds at most a short link: the result code when it fits, else the
-   *  code with the result but without the move log. */
+  /** The card's QR code holds the link that is shared: the result code (with its move log
+   *  when `result_code` put it in; a long one makes the core draw a taller card), else the
+   *  plain code. */
   cardCode(codeInfo, result) {
-    return result && result.link && result.link.length <= CARD_LINK_MAX ? result.code : codeInfo.code;
+    return result && result.code ? result.code : codeInfo.code;
   }
 
   /** 2048 after reaching the 2048 tile: the rules need `{keep_going: true}` to play on. */

@@ -147,3 +147,50 @@ fn codes_round_trip_with_a_result() {
         Code::Engine(ErrorCode::BadCode)
     );
 }
+
+/// Issue 25: the card of the longest result code (1,200 characters, with its move log) is
+/// made, taller, for its whole link: nothing caps the code the card takes below the code's
+/// own bound.
+#[test]
+fn a_card_takes_a_result_code_of_1200_characters() {
+    use huarong_engine::code::{self, Challenge, Extra, Sender, MAX_CODE_LEN};
+    let id = "slide:3x3:1,2,3,4,5,6,0,7,8";
+    let code_of = |pairs: usize| {
+        let mut log: Vec<_> = (0..2 * pairs).map(|_| json!({"tile": 7})).collect();
+        log.extend([json!({"tile": 7}), json!({"tile": 8})]);
+        let ch = Challenge::new(log.len() as u32, 600_000).unwrap();
+        let sender = Sender {
+            name: Some("Ann".into()),
+            log: Some(log),
+        };
+        code::encode_result(id, Extra::default(), ch, &sender).ok()
+    };
+    let mut pairs = 0;
+    while code_of(pairs + 64).is_some() {
+        pairs += 64;
+    }
+    while code_of(pairs + 1).is_some() {
+        pairs += 1;
+    }
+    let long = code_of(pairs).unwrap();
+    assert!(long.len() > MAX_CODE_LEN - 10 && long.len() <= MAX_CODE_LEN);
+    let args: CardArgs = args::json(
+        "card",
+        Some(json!({"code": long, "lang": "en", "moves": 2 * pairs + 2, "seconds": 600})),
+        MAX_ARG_JSON,
+    )
+    .unwrap();
+    let png = card_png(&args.spec().unwrap()).unwrap();
+    let dim = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    assert_eq!((dim(16), dim(20)), (1000, huarong_card::LONG_HEIGHT as u32));
+    // A short code keeps the 5:4 card.
+    let short = code::encode(id).unwrap();
+    let args: CardArgs = args::json(
+        "card",
+        Some(json!({"code": short, "moves": 2, "seconds": 6})),
+        MAX_ARG_JSON,
+    )
+    .unwrap();
+    let png = card_png(&args.spec().unwrap()).unwrap();
+    assert_eq!(u32::from_be_bytes(png[20..24].try_into().unwrap()), 800);
+}
