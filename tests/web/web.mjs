@@ -254,12 +254,9 @@ async function friendsLoop(lang) {
   const n = day.states.length - 1;
   const [verified, plain] = zh ? ['已验证', '未验证'] : ['verified', 'not verified'];
 
-  // 1. The player starts today's daily from home; then the friends' links, as they arrive in
-  // a chat: each opens that daily with its result. (Before the page has made the daily once,
-  // a friend's daily code opens as a plain challenge and reaches no board: see the report of
-  // issue 25's web work.)
-  await tap(page, "[data-action='daily-play'][data-kind='slide']");
-  await boardShown(page, day.start);
+  // 1. The friends' links, as they arrive in a chat, each on a fresh page (a board worker that
+  // has not made today's 4×4 yet, so it has no 4×4 tables: it installs them and opens again):
+  // each opens that daily with its result, not a plain challenge.
   for (const [name, c] of [['Bo', day.bo], ['Mei', day.mei]]) {
     await page.goto(`${origin}/index.html?c=${encodeURIComponent(c)}`, { waitUntil: 'load' });
     await boardShown(page, day.start);

@@ -262,7 +262,7 @@ pub fn resolve_open_result(
         let d = huarong_engine::code::decode_full(t)?;
         // A daily's code opens that daily's own game (its slot, its streak) when it is that
         // day's puzzle.
-        let id = daily_game(&d).unwrap_or_else(|| d.id.clone());
+        let id = daily_game(&d)?.unwrap_or_else(|| d.id.clone());
         let c = d.challenge.map(|c| SlotChallenge {
             id: id.clone(),
             moves: c.moves,
@@ -277,12 +277,23 @@ pub fn resolve_open_result(
 }
 
 /// The game ID of the daily puzzle a code names with its daily number, if the code's board
-/// is that puzzle (compared in the codes' canonical form).
-fn daily_game(d: &huarong_engine::code::Decoded) -> Option<String> {
-    use huarong_engine::{code, daily, registry};
-    let n = d.daily?;
-    let puzzles = daily::puzzles(daily::date_of(n).ok()?).ok()?;
-    let id = registry::daily_id(&puzzles, d.kind)?;
-    let same = code::encode(id).and_then(|c| code::decode(&c)).ok()? == d.id;
-    same.then(|| id.to_string())
+/// is that puzzle (compared in the codes' canonical form). Making that day's board may need the
+/// 4×4 tables (a 4×4 made to a difficulty): where the build leaves them out and they are not
+/// installed yet, that is the error (`slide::TABLES_MISSING`; the web page installs them and
+/// asks again), not "some other puzzle" — else a friend's daily result would open as a plain
+/// challenge and never reach the friends' board.
+fn daily_game(d: &huarong_engine::code::Decoded) -> Result<Option<String>, huarong_engine::Error> {
+    use huarong_engine::{code, daily, registry, slide};
+    let Some(n) = d.daily else { return Ok(None) };
+    let Some(puzzles) = daily::date_of(n).and_then(daily::puzzles).ok() else {
+        return Ok(None);
+    };
+    let Some(id) = registry::daily_id(&puzzles, d.kind) else {
+        return Ok(None);
+    };
+    match code::encode(id).and_then(|c| code::decode(&c)) {
+        Ok(made) => Ok((made == d.id).then(|| id.to_string())),
+        Err(e) if e.message == slide::TABLES_MISSING => Err(e),
+        Err(_) => Ok(None),
+    }
 }
