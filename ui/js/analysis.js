@@ -14,7 +14,9 @@ const KINDS = ['slide', 'klotski'];
  * The chart: distance after each move (move 0 = the start's optimum) as a step line; lost
  * moves are red dots. Attributes and classes only (the CSP forbids inline styles).
  */
-export function analysisChart(a) {
+/** `neutral`: someone else's moves (a friend's replay): the words say "moves", not "your moves". */
+export function analysisChart(a, { neutral = false } = {}) {
+  const k = (key) => (neutral ? `${key}.n` : key);
   const d = [Number(a.optimal_start) || 0, ...a.distances.map(Number)];
   const lost = new Set((a.lost || []).map(Number));
   const W = 340;
@@ -33,7 +35,7 @@ export function analysisChart(a) {
     'data-lost': lost.size,
     viewBox: `0 0 ${W} ${H}`,
     role: 'img',
-    'aria-label': `${t('ana.chart')}. ${lost.size === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lost.size })}`,
+    'aria-label': `${t(k('ana.chart'))}. ${lost.size === 1 ? t(k('ana.lostCount1')) : t(k('ana.lostCount'), { n: lost.size })}`,
     preserveAspectRatio: 'xMidYMid meet',
     // The geometry a cursor needs (`chartCursor`, the replay screen).
     'data-x0': pad.l,
@@ -64,7 +66,7 @@ export function analysisChart(a) {
   root.append(svg('text', { class: 'tick', x: pad.l - 4, y: pad.t + ih, 'text-anchor': 'end' }, '0'));
   root.append(svg('text', { class: 'axis-title', x: pad.l, y: 11 }, `↑ ${t('ana.axisY')}`));
   root.append(svg('text', { class: 'tick', x: pad.l, y: H - 6 }, '0'));
-  root.append(svg('text', { class: 'axis-title', x: pad.l + iw / 2, y: H - 6, 'text-anchor': 'middle' }, `${t('ana.axisX')} →`));
+  root.append(svg('text', { class: 'axis-title', x: pad.l + iw / 2, y: H - 6, 'text-anchor': 'middle' }, `${t(k('ana.axisX'))} →`));
   root.append(svg('text', { class: 'tick', x: W - pad.r, y: H - 6, 'text-anchor': 'end' }, String(n)));
   if (lost.size) {
     root.append(svg('circle', { class: 'legend-dot', cx: W - pad.r - 4, cy: 7, r: 3.4 }));
@@ -94,10 +96,10 @@ export function chartCursor(root, i) {
 }
 
 /** The summary line: where most moves were lost (`worst`), or "perfect". */
-export function worstLine(a) {
+export function worstLine(a, { neutral = false } = {}) {
   const w = a.worst;
   if (!w || !w.lost) return t('ana.perfect');
-  const key = (w.from === w.to ? 'ana.worst1' : 'ana.worst') + (w.lost === 1 ? 'One' : '');
+  const key = (w.from === w.to ? 'ana.worst1' : 'ana.worst') + (w.lost === 1 ? 'One' : '') + (neutral ? '.n' : '');
   return t(key, { from: w.from, to: w.to, lost: w.lost });
 }
 

@@ -257,6 +257,24 @@ function startProof(job) {
     flushOutbox();
     const c = commit();
     if (c) c.catch(() => {});
+    startOptimum();
+  });
+}
+
+/** The background optimum of the shown game (`Core.offloadOptimum`), when the proof lane is
+ *  free: the finish's optimal length and stars, as the native thread gives them. Asked again
+ *  after every command and every proof; one found, failed or for a game left is not redone. */
+function startOptimum() {
+  if (!core || elsewhere || leaving || prover.job) return;
+  const o = JSON.parse(core.offloadOptimum());
+  if (!o.job) return;
+  const text = JSON.stringify(o.job);
+  prover.run(text, o.job.kind).then((result) => {
+    JSON.parse(core.offloadFinish(text, result));
+    flushOutbox();
+    const c = commit();
+    if (c) c.catch(() => {});
+    if (!JSON.parse(result).error) startOptimum();
   });
 }
 
@@ -348,6 +366,7 @@ async function pump() {
       // Not awaited: the next command runs at once; this reply waits for its own transaction
       // (IndexedDB completes transactions on one store in the order they were made).
       answer(id, parsed);
+      startOptimum();
     } catch (e) {
       post({ type: 'reply', id, error: { code: 'internal', message: String((e && e.message) || e) } });
     }

@@ -45,6 +45,10 @@ pub enum Op {
     Solve,
     /// `analysis`: the optimal distance after each move.
     Analysis,
+    /// The optimal length of the game's start, for the finish's stars (natively the background
+    /// optimum thread): begun by [`AppState::offload_optimum`], never by a command. Its job's
+    /// `board` is the start's, and it stays current across moves while the game is shown.
+    Optimum,
 }
 
 impl Op {
@@ -173,14 +177,51 @@ impl AppState {
         }
     }
 
-    /// The current slot of `G` if it is still the job's slot at the job's version.
+    /// The current slot of `G` if it is still the job's slot at the job's version (an
+    /// optimum: the same game, shown, whatever its moves since).
     fn same_slot<G: AppGame>(&self, job: &Job) -> Option<SlotRef<G>> {
         let slot_ref = self.current::<G>().ok()?;
         let same = {
             let slot = lock(&slot_ref);
-            slot.key == job.slot && slot.version == job.version
+            slot.key == job.slot
+                && match job.op {
+                    Op::Optimum => {
+                        slot.optimal.is_none()
+                            && slot.session.start().board_body() == job.board
+                            && self.on_screen(G::KIND)
+                    }
+                    _ => slot.version == job.version,
+                }
         };
         same.then_some(slot_ref)
+    }
+
+    /// The optimum to find for a shown game whose start's optimal length is not known yet,
+    /// where the platform has no threads for it (the web page: the shell runs the job in a
+    /// worker nobody waits for, then [`AppState::offload_finish`]). `None` when there is none.
+    pub fn offload_optimum(&self) -> Option<Job> {
+        Kind::ALL
+            .into_iter()
+            .find_map(|kind| with_game!(kind, G => self.optimum_job::<G>()))
+    }
+
+    fn optimum_job<G: AppGame>(&self) -> Option<Job> {
+        if !self.on_screen(G::KIND) {
+            return None;
+        }
+        let slot_ref = self.current::<G>().ok()?;
+        let slot = lock(&slot_ref);
+        if slot.optimal.is_some()
+            || !G::has_optimum(slot.session.start())
+            || slot.optimum_failed.as_deref() == Some(slot.session.id())
+        {
+            return None;
+        }
+        let mut job = self.job_of::<G>(Op::Optimum, slot.key.clone(), slot.version, &slot.session);
+        job.board = slot.session.start().board_body();
+        job.pdb4x4 = needs_tables(G::KIND, &job.board);
+        job.budget_ms = crate::search::OPTIMUM_TIME.as_millis() as u64;
+        Some(job)
     }
 
     /// Whether `job`'s result could still be written back (the shell stops a search that
@@ -197,6 +238,9 @@ impl AppState {
         found: AppResult<Value>,
     ) -> AppResult<(Value, Option<Job>)> {
         with_game!(job.kind, G => {
+            if job.op == Op::Optimum {
+                return self.finish_optimum::<G>(job, found);
+            }
             let r = self.finish_g::<G>(job, found);
             // As natively: the kind's background optimum may run again (none without threads).
             if !matches!(&r, Ok((_, Some(_)))) {
@@ -204,6 +248,33 @@ impl AppState {
             }
             r
         })
+    }
+
+    /// An optimum found (or not) for the job's game: kept in the slot for the finish view, as
+    /// the native thread does; one that failed (over its bytes or time, none at all, or an
+    /// error of the worker other than being stopped) is not tried again for this game.
+    fn finish_optimum<G: AppGame>(
+        &self,
+        job: &Job,
+        found: AppResult<Value>,
+    ) -> AppResult<(Value, Option<Job>)> {
+        let Some(slot_ref) = self.same_slot::<G>(job) else {
+            return Err(cancelled("optimum"));
+        };
+        let n = match found {
+            Err(e) if e.code == crate::error::Code::Engine(ErrorCode::Cancelled) => return Err(e),
+            Err(_) => None,
+            Ok(v) => decode::<Option<u32>>("the optimum", v)?,
+        };
+        let mut slot = lock(&slot_ref);
+        match n {
+            Some(n) => slot.optimal = Some(n),
+            None => {
+                slot.optimum_failed = Some(slot.session.id().to_string());
+                self.save_slot(&mut slot, false);
+            }
+        }
+        Ok((json!({ "optimal": n }), None))
     }
 
     fn finish_g<G: AppGame>(
@@ -216,6 +287,7 @@ impl AppState {
             Op::Proof => "hint proof",
             Op::Solve => "solver",
             Op::Analysis => "analysis",
+            Op::Optimum => "optimum",
         };
         let found = found?;
         let Some(slot_ref) = self.same_slot::<G>(job) else {
@@ -250,6 +322,7 @@ impl AppState {
                 };
                 Ok((encode(&view)?, None))
             }
+            Op::Optimum => self.finish_optimum::<G>(job, Ok(found)),
             Op::Analysis => {
                 let a = analysis_of(found)?;
                 let worst = a.worst_window().map(|w| crate::analysis::worst_view(&a, w));
@@ -336,5 +409,11 @@ fn run_g<G: AppGame>(job: &Job, clock: &dyn Clock, cancel: &Cancel) -> AppResult
                 .moves,
         ),
         Op::Analysis => encode(&G::analyse(&sess, &job.rule, cancel).map_err(AppError::from)?),
+        // Its bytes bounded as natively (its time: the shell stops the worker when the game
+        // leaves the screen).
+        Op::Optimum => encode(&huarong_engine::budget::scoped(
+            huarong_engine::budget::Budget::new(huarong_engine::budget::MAX_BYTES, cancel.clone()),
+            || G::optimum(sess.start(), cancel),
+        )),
     })
 }

@@ -382,7 +382,7 @@ impl AppState {
     }
 
     /// Whether the progress shows `kind`'s game screen.
-    fn on_screen(&self, kind: Kind) -> bool {
+    pub(crate) fn on_screen(&self, kind: Kind) -> bool {
         self.store().progress.screen == format!("game:{}", kind.as_str())
     }
 

@@ -307,6 +307,17 @@ impl WebCore {
         .to_string()
     }
 
+    /// The background optimum of a shown game whose start's optimal length is not known yet
+    /// (`huarong_core::offload::Op::Optimum`; natively a thread): `{"job": job}` or `{}`. The
+    /// board worker runs it where nobody waits, then [`WebCore::offload_finish`].
+    pub fn offload_optimum(&self) -> String {
+        match self.state.offload_optimum() {
+            Some(job) => json!({ "job": job }),
+            None => json!({}),
+        }
+        .to_string()
+    }
+
     /// Whether a running job's result would still be written back.
     pub fn offload_current(&self, job: &str) -> bool {
         serde_json::from_str::<Job>(job).is_ok_and(|job| self.state.offload_current(&job))
@@ -630,6 +641,67 @@ mod tests {
             &huarong_engine::clock::Ticking::new(Duration::ZERO),
         ));
         assert_eq!(bad["error"]["code"], "bad_argument", "{bad}");
+    }
+
+    #[test]
+    fn the_optimum_of_a_shown_game_is_found_in_a_worker_and_gives_the_finish_its_stars() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        // Five moves from solved: tiles 2, 1, 4, 7, 8.
+        call(
+            &core,
+            "open_game",
+            json!({"id": "slide:3x3:2,0,3,1,5,6,4,7,8"}),
+        );
+        // Opening shows the game: its optimum is wanted.
+        let job = parse(&core.offload_optimum())["job"].clone();
+        assert_eq!(job["op"], "optimum", "{job}");
+        let found = run(&job);
+        // A move meanwhile: the optimum is the start's, still wanted.
+        call(&core, "play", json!({"kind": "slide", "mv": {"tile": 2}}));
+        assert!(core.offload_current(&job.to_string()));
+        let fin = parse(&core.offload_finish(&job.to_string(), &found));
+        assert_eq!(fin["ok"]["optimal"], 5, "{fin}");
+        assert_eq!(
+            parse(&core.offload_optimum()),
+            json!({}),
+            "found once, not redone"
+        );
+        // Solved in the fewest moves: the finish knows the optimum and gives three stars.
+        let mut view = Value::Null;
+        for tile in [1, 4, 7, 8] {
+            view = call(
+                &core,
+                "play",
+                json!({"kind": "slide", "mv": {"tile": tile}}),
+            );
+        }
+        assert_eq!(view["snapshot"]["status"], "won", "{view}");
+        assert_eq!(view["finish"]["optimal"], 5, "{view}");
+        assert_eq!(view["finish"]["stars"], 3, "{view}");
+        // Leaving the game stops a running one; a failed one is not tried again.
+        call(
+            &core,
+            "open_game",
+            json!({"id": "slide:3x3:1,2,3,4,5,6,7,0,8"}),
+        );
+        let job = parse(&core.offload_optimum())["job"].clone();
+        call(&core, "set_screen", json!({"screen": "home"}));
+        assert!(
+            !core.offload_current(&job.to_string()),
+            "nobody looks at it"
+        );
+        call(&core, "set_screen", json!({"screen": "game:slide"}));
+        let job = parse(&core.offload_optimum())["job"].clone();
+        let e = parse(&core.offload_finish(
+            &job.to_string(),
+            r#"{"error":{"code":"unsupported","message":"over its bytes"}}"#,
+        ));
+        assert_eq!(e["ok"]["optimal"], Value::Null, "{e}");
+        assert_eq!(
+            parse(&core.offload_optimum()),
+            json!({}),
+            "a failed one is not redone"
+        );
     }
 
     #[test]

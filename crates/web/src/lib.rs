@@ -219,6 +219,12 @@ impl Core {
         self.0.offload_finish(job, found)
     }
 
+    /// The background optimum to run (`{"job"}`) or `{}`: see `WebCore::offload_optimum`.
+    #[wasm_bindgen(js_name = offloadOptimum)]
+    pub fn offload_optimum(&self) -> String {
+        self.0.offload_optimum()
+    }
+
     /// Whether a running job is still wanted (its slot unchanged).
     #[wasm_bindgen(js_name = offloadCurrent)]
     pub fn offload_current(&self, job: &str) -> bool {

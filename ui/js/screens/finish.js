@@ -68,7 +68,7 @@ export class FinishDialog {
         h('button', { class: 'icon-btn sheet-close', type: 'button', 'aria-label': t('close'), 'data-action': 'close', onclick: () => this.close() }, '×'),
         h('h2', { id: 'finish-title', tabindex: '-1' }, title),
         newRecord ? h('p', { class: 'badge', 'data-new-record': '1' }, t('newRecord')) : null,
-        f.daily && f.daily.current ? h('p', { class: 'fin-streak', 'data-streak': String(f.daily.current) }, icon('flame'), t('dailyStreakLong', { n: f.daily.current })) : null,
+        f.daily && f.daily.current ? h('p', { class: 'fin-streak', 'data-streak': String(f.daily.current) }, icon('flame'), (f.daily.current === 1 ? t('dailyStreakLong1') : t('dailyStreakLong', { n: f.daily.current }))) : null,
         starRow,
         h('div', { class: 'fin-stats' }, rows),
         flags.length ? h('p', { class: 'fin-flags' }, flags.join(' · ')) : null,

@@ -189,7 +189,7 @@ export class HomeScreen {
         'div',
         { class: 'today-head' },
         h('h2', { id: 'daily-title', class: 'today-title' }, icon('calendar'), h('span', { class: 'today-name' }, t('dailyToday')), h('span', { class: 'today-date' }, formatDate(d.date, { weekday: true, thisYear: d.date.slice(0, 4) }))),
-        streak ? h('p', { class: 'today-streak', 'data-streak': String(streak), title: t('dailyStreakLong', { n: streak }), 'aria-label': t('dailyStreakLong', { n: streak }) }, icon('flame'), streak === 1 ? t('dailyStreak1') : t('dailyStreak', { n: streak })) : null,
+        streak ? h('p', { class: 'today-streak', 'data-streak': String(streak), title: streak === 1 ? t('dailyStreakLong1') : t('dailyStreakLong', { n: streak }), 'aria-label': streak === 1 ? t('dailyStreakLong1') : t('dailyStreakLong', { n: streak }) }, icon('flame'), streak === 1 ? t('dailyStreak1') : t('dailyStreak', { n: streak })) : null,
       ),
       h('div', { class: 'daily-row' }, items),
       play,

@@ -77,8 +77,10 @@ export class ReplayScreen extends BackScreen {
     let analysis = null;
     const a = d.analysis;
     if (a && Array.isArray(a.distances) && a.distances.length) {
-      this.chart = analysisChart(a);
-      analysis = h('section', { class: 'analysis replay-analysis', 'data-analysis': 'done' }, h('div', { class: 'chart-box ana-box' }, this.chart), h('p', { class: 'ana-worst' }, worstLine(a)));
+      // A friend's code: their moves, not the player's.
+      const words = { neutral: !!this.opts.code };
+      this.chart = analysisChart(a, words);
+      analysis = h('section', { class: 'analysis replay-analysis', 'data-analysis': 'done' }, h('div', { class: 'chart-box ana-box' }, this.chart), h('p', { class: 'ana-worst' }, worstLine(a, words)));
     }
     const body = h(
       'div',
