@@ -188,7 +188,8 @@ pub fn encode_sized(doc: &Doc, hint: usize) -> Vec<u8> {
     out.extend_from_slice(SUM.as_bytes());
     out.extend_from_slice(format!("\",\"gen\":{},\"progress\":", doc.gen).as_bytes());
     let start = out.len();
-    if serde_json::to_writer(&mut out, &doc.progress).is_err() {
+    // Unchanged statistics are copied from the text kept since the last save.
+    if progress::file_form(|| serde_json::to_writer(&mut out, &doc.progress)).is_err() {
         out.truncate(start);
         out.extend_from_slice(b"{}");
     }

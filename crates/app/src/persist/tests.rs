@@ -144,3 +144,68 @@ fn damaged_files_never_push_a_newer_apps_save_out_of_the_kept_aside_files() {
     assert_eq!(count(".corrupt-"), KEEP_ASIDE, "{names:?}");
     fs::remove_dir_all(&d).unwrap();
 }
+
+/// The progress text of a file as `encode` lays it out.
+fn progress_text(bytes: &[u8]) -> &[u8] {
+    let start = bytes
+        .windows(12)
+        .position(|w| w == b"\"progress\":{")
+        .unwrap()
+        + 11;
+    let end = bytes
+        .windows(10)
+        .rposition(|w| w == b",\"schema\":")
+        .unwrap();
+    &bytes[start..end]
+}
+
+#[test]
+fn kept_statistics_text_is_the_text_of_the_current_value() {
+    use crate::progress::FinishEntry;
+    let row = |ms: u64, won: bool| FinishEntry {
+        date: "2026-01-02".into(),
+        at_ms: 1_000 + ms,
+        moves: [("tile".to_string(), 30u32 + ms as u32)].into(),
+        ms,
+        won,
+        ..FinishEntry::default()
+    };
+    let mut p = Progress::default();
+    for (i, scope) in ["slide:3x3", "slide:4x4", "slide:5x5"].iter().enumerate() {
+        let s = p.stats.entry(scope.to_string()).or_default();
+        s.plays = 2;
+        s.add(row(100 * i as u64 + 1, true), true);
+        s.add(row(100 * i as u64 + 2, false), true);
+    }
+    let mut d = Doc {
+        gen: 1,
+        progress: p,
+    };
+    let plain = |d: &Doc| serde_json::to_vec(&d.progress).unwrap();
+    assert!(d.progress.stats.values().all(|s| !s.has_text()));
+    // The first save makes the texts; the second copies them: both write the plain text.
+    let first = encode(&d);
+    assert_eq!(progress_text(&first), plain(&d).as_slice());
+    assert!(d.progress.stats.values().all(|s| s.has_text()));
+    assert_eq!(encode(&d), first);
+    // A copy handed to the saver shares the texts; a change drops the changed scope's own
+    // (only that one), in the progress, while the copy keeps the old one for its save.
+    let copy = d.clone();
+    d.gen = 2;
+    let s = d.progress.stats.get_mut("slide:4x4").unwrap();
+    s.plays += 1;
+    s.add(row(999, true), true);
+    let texts: Vec<bool> = d.progress.stats.values().map(|s| s.has_text()).collect();
+    assert_eq!(texts, [true, false, true]);
+    assert!(copy.progress.stats.values().all(|s| s.has_text()));
+    let second = encode(&d);
+    assert_eq!(progress_text(&second), plain(&d).as_slice());
+    assert_ne!(progress_text(&second), progress_text(&first));
+    assert_eq!(decode(&second).unwrap().0, d);
+    assert_eq!(encode(&copy), first);
+    // Other serialisations (views) neither use nor make the kept text.
+    let mut view = d.progress.clone();
+    view.stats.get_mut("slide:3x3").unwrap().plays += 1;
+    let _ = serde_json::to_vec(&view).unwrap();
+    assert!(!view.stats["slide:3x3"].has_text());
+}
