@@ -209,3 +209,33 @@ fn kept_statistics_text_is_the_text_of_the_current_value() {
     let _ = serde_json::to_vec(&view).unwrap();
     assert!(!view.stats["slide:3x3"].has_text());
 }
+
+#[test]
+fn the_store_plugins_hooks_write_the_file_it_was_given_byte_for_byte() {
+    let bytes = encode(&doc(11, "game:slide"));
+    // What `StorePrimary` hands the plugin, and what the plugin's save then writes.
+    let cache: std::collections::HashMap<String, Value> =
+        [(STORE_KEY.to_string(), store_value(&bytes).unwrap())].into();
+    assert_eq!(store_serialize(&cache).unwrap(), bytes);
+    // A file the plugin loads is written back unchanged, without being parsed: damage
+    // stays damage for the next start's check to find, never a silently dropped file.
+    let cut = &bytes[..bytes.len() / 2];
+    assert_eq!(
+        store_serialize(&store_deserialize(cut).unwrap()).unwrap(),
+        cut
+    );
+    assert!(store_value(&[0xff, 0xfe]).is_err());
+    assert!(store_deserialize(&[0xff]).is_err());
+    // Anything else in the cache is plain JSON.
+    let other: std::collections::HashMap<String, Value> =
+        [("a".to_string(), json!({"b": [1, 2]}))].into();
+    assert_eq!(store_serialize(&other).unwrap(), br#"{"a":{"b":[1,2]}}"#);
+    let mut two = cache.clone();
+    two.insert("x".into(), json!(1));
+    let v: Value = serde_json::from_slice(&store_serialize(&two).unwrap()).unwrap();
+    assert_eq!(v["x"], 1);
+    assert_eq!(
+        v[STORE_KEY].as_str().map(str::as_bytes),
+        Some(bytes.as_slice())
+    );
+}

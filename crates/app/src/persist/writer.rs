@@ -14,7 +14,7 @@ use std::time::Duration;
 /// Where the writer puts the primary copy after the good copy: the store plugin in the app,
 /// a plain in-place file write (what the plugin does) in tests.
 pub trait Primary: Send + 'static {
-    /// `bytes`: the whole file (`persist::envelope_of` gives its `"save"` value).
+    /// `bytes`: the whole file (`persist::store_value` is what the store plugin keeps).
     fn save(&mut self, bytes: &[u8]) -> Result<(), String>;
 }
 
