@@ -50,8 +50,13 @@ impl Launch {
 struct StorePrimary<R: Runtime>(Arc<Store<R>>);
 
 impl<R: Runtime> Primary for StorePrimary<R> {
-    fn save(&mut self, bytes: &[u8]) -> Result<(), String> {
+    /// The plugin's `set` (its memory and change event; no file), while the good copy is
+    /// written.
+    fn prepare(&mut self, bytes: &[u8]) -> Result<(), String> {
         self.0.set(persist::STORE_KEY, persist::store_value(bytes)?);
+        Ok(())
+    }
+    fn save(&mut self, _bytes: &[u8]) -> Result<(), String> {
         self.0.save().map_err(|e| e.to_string())
     }
 }
@@ -327,6 +332,7 @@ mod tests {
                 gen,
                 progress: progress.clone(),
             });
+            primary.prepare(&bytes).unwrap();
             primary.save(&bytes).unwrap();
             let file = std::fs::read(&paths.store).unwrap();
             assert_eq!(file, bytes, "save {gen}");

@@ -239,3 +239,65 @@ fn the_store_plugins_hooks_write_the_file_it_was_given_byte_for_byte() {
         Some(bytes.as_slice())
     );
 }
+
+/// A primary that logs its calls and, at each save, whether the good copy already held the
+/// bytes durably (what a power loss at that instant would keep).
+struct Logged {
+    sim: crate::fsio::sim::Sim,
+    good: PathBuf,
+    log: std::sync::Arc<std::sync::Mutex<Vec<(&'static str, u64, bool)>>>,
+}
+
+impl Primary for Logged {
+    fn prepare(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let gen = decode(bytes).unwrap().0.gen;
+        self.log.lock().unwrap().push(("prepare", gen, false));
+        Ok(())
+    }
+    fn save(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let gen = decode(bytes).unwrap().0.gen;
+        let kept = self.sim.power_loss(crate::fsio::sim::Loss::Clean);
+        let durable = kept.contents(&self.good).as_deref() == Some(bytes);
+        self.log.lock().unwrap().push(("save", gen, durable));
+        Ok(())
+    }
+}
+
+#[test]
+fn the_primary_is_prepared_beside_the_good_copy_and_saved_only_once_that_is_durable() {
+    use crate::fsio::sim::{Fault, Op, Sim};
+    let sim = Sim::new();
+    let paths = Paths::new("/data");
+    let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let w = Writer::start_retrying(
+        paths.clone(),
+        Box::new(Logged {
+            sim: sim.clone(),
+            good: paths.good.clone(),
+            log: log.clone(),
+        }),
+        0,
+        sim.io(),
+        Duration::from_millis(5),
+        Duration::from_millis(20),
+    );
+    w.submit(doc(1, "home"));
+    assert!(w.wait_durable(1, Duration::from_secs(10)));
+    assert_eq!(
+        *log.lock().unwrap(),
+        [("prepare", 1, false), ("save", 1, true)]
+    );
+    // The good copy cannot be synced: the primary may be prepared, never saved.
+    sim.fail_all(Op::Fsync, Fault::Eio);
+    w.submit(doc(2, "settings"));
+    assert!(!w.wait_durable(2, Duration::from_millis(200)));
+    assert!(w.error().is_some());
+    assert!(log.lock().unwrap()[2..].iter().all(|e| e.0 == "prepare"));
+    sim.heal();
+    assert!(w.wait_durable(2, Duration::from_secs(10)));
+    w.stop();
+    let log = log.lock().unwrap();
+    assert_eq!(log.iter().filter(|e| e.0 == "save").count(), 2, "{log:?}");
+    assert_eq!(log.last(), Some(&("save", 2, true)));
+    assert_eq!(log[log.len() - 2], ("prepare", 2, false));
+}
