@@ -322,8 +322,10 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let paths = Paths::new(&dir);
-        let mut progress = Progress::default();
-        progress.screen = "game:klotski".into();
+        let mut progress = Progress {
+            screen: "game:klotski".into(),
+            ..Progress::default()
+        };
         let s = progress.stats.entry("slide:4x4".into()).or_default();
         s.plays = 3;
         let mut primary = StorePrimary(open_store(app.handle(), paths.store.clone()).unwrap());

@@ -240,12 +240,16 @@ fn the_store_plugins_hooks_write_the_file_it_was_given_byte_for_byte() {
     );
 }
 
+/// Each call of [`Logged`]: its name, the doc's gen, and (saves) whether the good copy was
+/// durable.
+type CallLog = std::sync::Arc<std::sync::Mutex<Vec<(&'static str, u64, bool)>>>;
+
 /// A primary that logs its calls and, at each save, whether the good copy already held the
 /// bytes durably (what a power loss at that instant would keep).
 struct Logged {
     sim: crate::fsio::sim::Sim,
     good: PathBuf,
-    log: std::sync::Arc<std::sync::Mutex<Vec<(&'static str, u64, bool)>>>,
+    log: CallLog,
 }
 
 impl Primary for Logged {
@@ -268,7 +272,7 @@ fn the_primary_is_prepared_beside_the_good_copy_and_saved_only_once_that_is_dura
     use crate::fsio::sim::{Fault, Op, Sim};
     let sim = Sim::new();
     let paths = Paths::new("/data");
-    let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = CallLog::default();
     let w = Writer::start_retrying(
         paths.clone(),
         Box::new(Logged {

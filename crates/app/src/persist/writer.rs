@@ -201,12 +201,11 @@ impl Shared {
         };
         let mut first = Some(first);
         let mut first = || first.take().map_or(Ok(()), |f| f());
-        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
         if self.threads {
             let pair = std::thread::scope(|scope| {
                 let spawned = std::thread::Builder::new()
                     .name("huarong-save-primary".into())
-                    .spawn_scoped(scope, &run);
+                    .spawn_scoped(scope, run);
                 let handle = spawned.ok()?;
                 let a = first();
                 let b = handle
