@@ -10,7 +10,7 @@ mod share;
 
 use huarong_core::args;
 use huarong_core::fsio::Io;
-use huarong_core::persist::{Notice, Paths, Primary};
+use huarong_core::persist::{self, Notice, Paths, Primary};
 use huarong_core::platform::{Event, Events};
 use huarong_core::{AppError, AppState, Platform};
 use serde_json::Value;
@@ -43,15 +43,32 @@ impl Launch {
     }
 }
 
-/// The primary copy is the store plugin's file.
+/// The primary copy is the store plugin's file. The plugin keeps the file's text as one
+/// string and its hooks write it back byte for byte (`persist::store_value`): a save costs
+/// it a copy and one escaping pass of the text, not a parse, a clone and two serialisations
+/// of a tree of the whole progress (issue 23, item 2).
 struct StorePrimary<R: Runtime>(Arc<Store<R>>);
 
 impl<R: Runtime> Primary for StorePrimary<R> {
-    fn save(&mut self, bytes: &[u8]) -> Result<(), String> {
-        self.0
-            .set("save", huarong_core::persist::envelope_of(bytes)?);
+    /// The plugin's `set` (its memory and change event; no file), while the good copy is
+    /// written.
+    fn prepare(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.0.set(persist::STORE_KEY, persist::store_value(bytes)?);
+        Ok(())
+    }
+    fn save(&mut self, _bytes: &[u8]) -> Result<(), String> {
         self.0.save().map_err(|e| e.to_string())
     }
+}
+
+/// Open the store plugin on the primary file with the hooks of [`StorePrimary`].
+fn open_store<R: Runtime>(app: &AppHandle<R>, path: PathBuf) -> Result<Arc<Store<R>>, String> {
+    app.store_builder(path)
+        .disable_auto_save()
+        .serialize(persist::store_serialize)
+        .deserialize(persist::store_deserialize)
+        .build()
+        .map_err(|e| e.to_string())
 }
 
 /// The core's events become fixed DOM events on the page (the detail is a kind's name from
@@ -94,11 +111,7 @@ pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
     }
     let state = AppState::open(paths.clone(), platform, move || {
         let path = store_path.ok_or("no data folder")?;
-        let store = handle
-            .store_builder(path)
-            .disable_auto_save()
-            .build()
-            .map_err(|e| e.to_string())?;
+        let store = open_store(&handle, path)?;
         Ok(Box::new(StorePrimary(store)) as Box<dyn Primary>)
     });
     if paths.is_none() {
@@ -292,4 +305,42 @@ pub fn run() {
         .build(tauri::generate_context!())
         .expect("error while building the Huarong app");
     app.run(on_event);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use huarong_core::persist::Doc;
+    use huarong_core::progress::Progress;
+
+    #[test]
+    fn the_store_plugin_writes_the_progress_file_byte_for_byte() {
+        let app = builder(tauri::test::mock_builder())
+            .build(tauri::test::mock_context(tauri::test::noop_assets()))
+            .expect("mock app");
+        let dir = std::env::temp_dir().join(format!("huarong-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let paths = Paths::new(&dir);
+        let mut progress = Progress {
+            screen: "game:klotski".into(),
+            ..Progress::default()
+        };
+        let s = progress.stats.entry("slide:4x4".into()).or_default();
+        s.plays = 3;
+        let mut primary = StorePrimary(open_store(app.handle(), paths.store.clone()).unwrap());
+        for gen in 1..=2 {
+            let bytes = persist::encode(&Doc {
+                gen,
+                progress: progress.clone(),
+            });
+            primary.prepare(&bytes).unwrap();
+            primary.save(&bytes).unwrap();
+            let file = std::fs::read(&paths.store).unwrap();
+            assert_eq!(file, bytes, "save {gen}");
+            let (back, _) = persist::decode(&file).unwrap();
+            assert_eq!((back.gen, back.progress), (gen, progress.clone()));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -1,19 +1,96 @@
 //! Benchmark of the progress file at its statistics bound (issue 23, item 2): 5,000 record
 //! scopes (Klotski dailies and generated boards, the classics, every slide size, 2048), each
 //! with its summary and a level record, histories up to their byte bound. It times what the
-//! progress saver does for each save — serialise the state and write the good copy
-//! atomically (temp file, fsync, rename, folder fsync) and the primary in place — on the real
-//! file system, and what a finishing move adds on the main thread (the statistics' bound and
-//! the copy handed to the saver).
+//! progress saver does for each save — serialise the state, write the good copy atomically
+//! (temp file, fsync, rename, folder fsync), then the primary through the store plugin — on
+//! the real file system, and what a finishing move adds on the main thread (the statistics'
+//! bound and the copy handed to the saver).
 //!
-//! `cargo run --release -p huarong-core --example progress_bench [scopes] [saves]`
-//! (defaults 5000 and 60). Prints the file size and p50 / p95 / max of each figure.
+//! The primary is [`StoreModel`]: the steps `tauri-plugin-store` 2.5 takes for the app's
+//! `StorePrimary` (src-tauri/src/lib.rs), with the same hooks, without Tauri. `parsed` as the
+//! third argument models the primary before issue 23's fix instead (the file parsed into a
+//! value tree, which the plugin cloned, serialised into its change event, and pretty-printed
+//! into its file).
+//!
+//! `cargo run --release -p huarong-core --example progress_bench [scopes] [saves] [store|parsed]`
+//! (defaults 5000, 60, store). Prints the file sizes and p50 / p95 / max of each figure.
 
-use huarong_core::fsio;
-use huarong_core::persist::{self, Doc, InPlaceIo, Paths, Writer};
+use huarong_core::persist::{self, Doc, Paths, Primary, Writer};
 use huarong_core::progress::{FinishEntry, Progress, Record};
-use std::collections::BTreeMap;
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// The store plugin's change event (`store://change`): `Store::set` serialises it, with the
+/// whole value, on every call (Tauri's `emit` serialises the payload before it looks for
+/// listeners).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ChangePayload<'a> {
+    path: &'a Path,
+    resource_id: Option<u32>,
+    key: &'a str,
+    value: Option<&'a Value>,
+    exists: bool,
+}
+
+/// What `StorePrimary` costs in the app: `Store::set(STORE_KEY, value)` (the value
+/// is moved into the cache as a clone, and the change event is serialised) and
+/// `Store::save()` (the folder is made, the serialize hook turns the cache into bytes, and
+/// `fs::write` truncates and writes the file in place). Each step's time is kept.
+struct StoreModel {
+    path: PathBuf,
+    cache: HashMap<String, Value>,
+    /// The primary before issue 23's fix: the envelope parsed, the file pretty-printed.
+    parsed: bool,
+    set_times: Arc<Mutex<Vec<Duration>>>,
+    times: Arc<Mutex<Vec<Duration>>>,
+    emitted: Arc<Mutex<usize>>,
+}
+
+impl Primary for StoreModel {
+    /// `StorePrimary::prepare`: `Store::set` (while the saver writes the good copy).
+    fn prepare(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let t = Instant::now();
+        let value = if self.parsed {
+            let mut v: Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+            v["save"].take()
+        } else {
+            persist::store_value(bytes)?
+        };
+        // Store::set
+        let key = persist::STORE_KEY.to_string();
+        self.cache.insert(key.clone(), value.clone());
+        let event = serde_json::to_string(&ChangePayload {
+            path: &self.path,
+            resource_id: Some(1),
+            key: &key,
+            value: Some(&value),
+            exists: true,
+        })
+        .map_err(|e| e.to_string())?;
+        *self.emitted.lock().unwrap() = event.len();
+        self.set_times.lock().unwrap().push(t.elapsed());
+        Ok(())
+    }
+
+    /// `StorePrimary::save`: `Store::save` (once the good copy is durable).
+    fn save(&mut self, _bytes: &[u8]) -> Result<(), String> {
+        let t = Instant::now();
+        std::fs::create_dir_all(self.path.parent().unwrap()).map_err(|e| e.to_string())?;
+        let out = if self.parsed {
+            serde_json::to_vec_pretty(&self.cache).map_err(|e| e.to_string())?
+        } else {
+            persist::store_serialize(&self.cache).map_err(|e| e.to_string())?
+        };
+        std::fs::write(&self.path, out).map_err(|e| e.to_string())?;
+        self.times.lock().unwrap().push(t.elapsed());
+        Ok(())
+    }
+}
 
 fn finish(i: u64, j: u64, rules: &[&str]) -> FinishEntry {
     FinishEntry {
@@ -94,6 +171,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let scopes: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5000);
     let saves: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let parsed = args.next().is_some_and(|a| a == "parsed");
     let t = Instant::now();
     let mut p = build(scopes);
     let rows: usize = p.stats.values().map(|s| s.history.len()).sum();
@@ -123,10 +201,19 @@ fn main() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let paths = Paths::new(&dir);
-    let io = fsio::real();
+    let store_times = Arc::new(Mutex::new(Vec::new()));
+    let set_times = Arc::new(Mutex::new(Vec::new()));
+    let emitted = Arc::new(Mutex::new(0));
     let writer = Writer::start(
         paths.clone(),
-        Box::new(InPlaceIo(io, paths.store.clone())),
+        Box::new(StoreModel {
+            path: paths.store.clone(),
+            cache: HashMap::new(),
+            parsed,
+            set_times: set_times.clone(),
+            times: store_times.clone(),
+            emitted: emitted.clone(),
+        }),
         0,
     );
     let (mut save, mut main, mut encode) = (Vec::new(), Vec::new(), Vec::new());
@@ -140,7 +227,7 @@ fn main() {
             (n + 100).wrapping_mul(0x9e37_79b9_7f4a_7c15)
         );
         p.stats
-            .entry(scope)
+            .entry(scope.clone())
             .or_default()
             .add(finish(n, 1, &["piece", "straight", "unit"]), true);
         p.sanitize();
@@ -149,9 +236,16 @@ fn main() {
             progress: p.clone(),
         };
         main.push(t.elapsed());
-        // Serialising alone (what the saver does first).
+        // Serialising alone (what the saver does first), on a copy whose changed scope is
+        // its own (not the one the saver is handed): every other scope's text is kept from
+        // the last save, as the saver finds them.
+        let mut alone = doc.clone();
+        if let Some(s) = alone.progress.stats.get_mut(&scope) {
+            // A mutable access: the copy gets a scope of its own, without kept text.
+            std::ops::DerefMut::deref_mut(s);
+        }
         let t = Instant::now();
-        let bytes = persist::encode(&doc);
+        let bytes = persist::encode(&alone);
         encode.push(t.elapsed());
         size_enc = bytes.len();
         // The saver's share: serialise, good copy (atomic), primary.
@@ -161,19 +255,46 @@ fn main() {
         save.push(t.elapsed());
     }
     let size = std::fs::metadata(&paths.good).map(|m| m.len()).unwrap_or(0);
+    let store_size = std::fs::metadata(&paths.store)
+        .map(|m| m.len())
+        .unwrap_or(0);
     let t = Instant::now();
     let bytes = std::fs::read(&paths.good).expect("read the good copy");
     let (doc, _) = persist::decode(&bytes).expect("the file decodes");
     let load = t.elapsed();
     assert_eq!(doc.progress.stats.len(), p.stats.len());
+    drop(doc);
+    // The store's file is a save like the good copy (after the fix: the same bytes).
+    let (store_doc, _) = persist::decode(&std::fs::read(&paths.store).expect("read the store"))
+        .expect("the store's file decodes");
+    assert_eq!(store_doc.gen, saves as u64);
+    drop(store_doc);
     println!(
         "file {:.2} MB ({} bytes)",
         size as f64 / (1 << 20) as f64,
         size
     );
     println!(
-        "save (serialise + good copy + primary), {saves} saves: {}",
+        "store file ({}) {:.2} MB ({store_size} bytes); change event {} bytes",
+        if parsed {
+            "parsed, pretty"
+        } else {
+            "text hooks"
+        },
+        store_size as f64 / (1 << 20) as f64,
+        emitted.lock().unwrap()
+    );
+    println!(
+        "save (serialise + good copy + store primary), {saves} saves: {}",
         pct(save)
+    );
+    println!(
+        "  store primary's set (beside the good copy's write and fsync): {}",
+        pct(set_times.lock().unwrap().clone())
+    );
+    println!(
+        "  store primary's save (after the good copy): {}",
+        pct(store_times.lock().unwrap().clone())
     );
     println!("serialise alone: {} ({size_enc} bytes)", pct(encode));
     println!("main thread per finish (bound + copy): {}", pct(main));

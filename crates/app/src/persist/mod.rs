@@ -3,9 +3,11 @@
 //!
 //! Two files in the data directory:
 //! - `huarong.json`, the **primary**: the `tauri-plugin-store` file. The plugin's `save()`
-//!   truncates and rewrites it in place (no temp file, no fsync), and it silently drops a file
-//!   it cannot parse — so it can be damaged by a kill and must be checked before the plugin
-//!   opens it.
+//!   truncates and rewrites it in place (no temp file, no fsync) — so it can be damaged by a
+//!   kill and must be checked before the plugin opens it. The plugin is given the file's
+//!   text as one string and hooks that write it back as it is ([`store_value`],
+//!   [`store_serialize`], [`store_deserialize`]): its file holds the same bytes as the good
+//!   copy.
 //! - `huarong.good.json`, the **last good copy**: the same bytes' content, written by us
 //!   atomically (temp file, fsync, rename, directory fsync) *before* every primary save.
 //!
@@ -188,7 +190,8 @@ pub fn encode_sized(doc: &Doc, hint: usize) -> Vec<u8> {
     out.extend_from_slice(SUM.as_bytes());
     out.extend_from_slice(format!("\",\"gen\":{},\"progress\":", doc.gen).as_bytes());
     let start = out.len();
-    if serde_json::to_writer(&mut out, &doc.progress).is_err() {
+    // Unchanged statistics are copied from the text kept since the last save.
+    if progress::file_form(|| serde_json::to_writer(&mut out, &doc.progress)).is_err() {
         out.truncate(start);
         out.extend_from_slice(b"{}");
     }
@@ -198,10 +201,44 @@ pub fn encode_sized(doc: &Doc, hint: usize) -> Vec<u8> {
     out
 }
 
-/// The `"save"` envelope of a file's bytes (for a primary store that keeps JSON values).
-pub fn envelope_of(bytes: &[u8]) -> Result<Value, String> {
-    let mut v: Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    Ok(v["save"].take())
+/// The key under which the store plugin keeps the progress file.
+pub const STORE_KEY: &str = "save";
+
+/// What the store plugin is handed for a file (`set(STORE_KEY, …)`): the file's text as one
+/// JSON string. The plugin clones the value it is given and serialises it into its change
+/// event: for a string of a few MB that is a copy and one escaping pass, where the parsed
+/// envelope was a tree of a hundred thousand values to build, clone and serialise (and
+/// then to pretty-print into a file twice the size).
+pub fn store_value(bytes: &[u8]) -> Result<Value, String> {
+    String::from_utf8(bytes.to_vec())
+        .map(Value::String)
+        .map_err(|e| format!("the progress text is not UTF-8: {e}"))
+}
+
+/// The error type of the store plugin's serialize and deserialize hooks.
+pub type StoreError = Box<dyn std::error::Error + Send + Sync>;
+
+/// The store plugin's serialize hook (`StoreBuilder::serialize`): a cache that holds only
+/// [`STORE_KEY`] as a string ([`store_value`]) is written as that text, byte for byte, so
+/// the plugin's file is the same compact, checksummed file as the good copy; any other
+/// cache as compact JSON.
+pub fn store_serialize(
+    cache: &std::collections::HashMap<String, Value>,
+) -> Result<Vec<u8>, StoreError> {
+    match (cache.len(), cache.get(STORE_KEY)) {
+        (1, Some(Value::String(text))) => Ok(text.as_bytes().to_vec()),
+        _ => Ok(serde_json::to_vec(cache)?),
+    }
+}
+
+/// The store plugin's deserialize hook (`StoreBuilder::deserialize`): the file as its text
+/// under [`STORE_KEY`], the form [`store_serialize`] writes back as it is. The app never
+/// reads the plugin's cache ([`recover`] reads and checks the file before the plugin opens
+/// it), so the file is not parsed a second time at start.
+pub fn store_deserialize(
+    bytes: &[u8],
+) -> Result<std::collections::HashMap<String, Value>, StoreError> {
+    Ok([(STORE_KEY.to_string(), store_value(bytes)?)].into())
 }
 
 /// The progress text of a file laid out as [`encode_sized`] writes it (`checksum`, `gen`,

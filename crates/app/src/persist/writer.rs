@@ -14,7 +14,16 @@ use std::time::Duration;
 /// Where the writer puts the primary copy after the good copy: the store plugin in the app,
 /// a plain in-place file write (what the plugin does) in tests.
 pub trait Primary: Send + 'static {
-    /// `bytes`: the whole file (`persist::envelope_of` gives its `"save"` value).
+    /// Get ready to save `bytes` without touching the file (the store plugin takes the new
+    /// value into its memory). The saver runs this while the good copy is written and
+    /// synced, on another thread where the platform has threads; `save` follows only once
+    /// the good copy is durable, with the same bytes.
+    fn prepare(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let _ = bytes;
+        Ok(())
+    }
+    /// Write `bytes`, the whole file (`persist::store_value` is what the store plugin keeps),
+    /// after `prepare` with the same bytes succeeded.
     fn save(&mut self, bytes: &[u8]) -> Result<(), String>;
 }
 
@@ -84,6 +93,8 @@ struct Shared {
     gate: Mutex<Option<Arc<dyn Gate>>>,
     /// The size of the last file serialised (the next one's first buffer).
     last_size: std::sync::atomic::AtomicUsize,
+    /// Whether the primary's `prepare` may run on a thread of its own.
+    threads: bool,
     first: Duration,
     max: Duration,
 }
@@ -155,14 +166,59 @@ impl Shared {
                     super::MAX_FILE
                 )));
             }
-            write_atomic_io(self.io.as_ref(), &self.paths.good, &job.bytes)
-                .map_err(|e| format!("could not write {}: {e}", self.paths.good.display()))
-                .and_then(|()| {
-                    self.primary.lock().unwrap_or_else(|e| e.into_inner()).save(&job.bytes)
-                })
+            let good = || {
+                write_atomic_io(self.io.as_ref(), &self.paths.good, &job.bytes)
+                    .map_err(|e| format!("could not write {}: {e}", self.paths.good.display()))
+            };
+            let mut guard = self.primary.lock().unwrap_or_else(|e| e.into_inner());
+            let primary: &mut Box<dyn Primary> = &mut guard;
+            let bytes = &job.bytes;
+            let (good, ready) = self.beside(good, || primary.prepare(bytes));
+            // The primary's file is touched only once the good copy is durable.
+            good.and(ready)
+                .and_then(|()| primary.save(&job.bytes))
                 .map_err(crate::error::AppError::storage)
         })
         .map_err(|e| e.message)
+    }
+
+    /// Run `first` and `second` at once (`second` on a thread of its own) where the platform
+    /// has threads, else (or when no thread can be had) one after the other. A panic in
+    /// `second` is its error.
+    fn beside(
+        &self,
+        first: impl FnOnce() -> Result<(), String>,
+        second: impl FnOnce() -> Result<(), String> + Send,
+    ) -> (Result<(), String>, Result<(), String>) {
+        let slot = Mutex::new(Some(second));
+        let run = || {
+            let f = slot.lock().unwrap_or_else(|e| e.into_inner()).take();
+            crate::error::guard("preparing the primary copy", || {
+                f.map_or(Ok(()), |f| f())
+                    .map_err(crate::error::AppError::storage)
+            })
+            .map_err(|e| e.message)
+        };
+        let mut first = Some(first);
+        let mut first = || first.take().map_or(Ok(()), |f| f());
+        if self.threads {
+            let pair = std::thread::scope(|scope| {
+                let spawned = std::thread::Builder::new()
+                    .name("huarong-save-primary".into())
+                    .spawn_scoped(scope, run);
+                let handle = spawned.ok()?;
+                let a = first();
+                let b = handle
+                    .join()
+                    .unwrap_or_else(|_| Err("preparing the primary copy failed".into()));
+                Some((a, b))
+            });
+            if let Some(pair) = pair {
+                return pair;
+            }
+            // The thread could not be started: neither has run yet.
+        }
+        (first(), run())
     }
 
     /// Record a job's outcome; a failure keeps the job for a retry after the back-off.
@@ -300,6 +356,7 @@ impl Writer {
             primary: Mutex::new(primary),
             gate: Mutex::new(None),
             last_size: Default::default(),
+            threads: platform.tasks.threaded(),
             first,
             max: max.max(first),
         });

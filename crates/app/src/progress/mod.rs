@@ -31,7 +31,7 @@ pub use repair::repair_impossible;
 pub use slots::{mode_of_key, Mode, SlotChallenge, MAX_CHALLENGES, MAX_SLOTS};
 pub(crate) use stats::bound;
 pub use stats::{
-    scope_kind, FinishEntry, FoldLog, Folded, Recent, ScopeStats, Shared, FULL_SCOPES,
+    file_form, scope_kind, FinishEntry, FoldLog, Folded, Recent, ScopeStats, Shared, FULL_SCOPES,
     HISTORY_BYTES, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN, RECENT, SHORT_HISTORY,
 };
 

@@ -17,7 +17,10 @@
 
 use super::{rules_of, Progress};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use std::cell::Cell;
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, OnceLock};
 
 /// Finishes kept per scope (the most recently finished scopes).
 pub const MAX_HISTORY: usize = 100;
@@ -202,31 +205,99 @@ impl FoldLog {
 /// A scope's statistics as the progress holds them: shared between the progress and the
 /// copies handed to the saver (a commit copies 5,000 scopes by reference; a change copies
 /// the one scope it changes).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Shared<T>(std::sync::Arc<T>);
+///
+/// Each one also keeps its compact JSON text once the file encoder has made it
+/// ([`file_form`]): a save re-serialises only the scopes changed since the last one, and
+/// copies the text of the others (at 5,000 scopes they are most of the file). Any mutable
+/// access drops the text, so it is never stale; other serialisations (views) never use it.
+pub struct Shared<T>(Arc<Held<T>>);
+
+struct Held<T> {
+    value: T,
+    text: OnceLock<Box<RawValue>>,
+}
+
+impl<T: Clone> Clone for Held<T> {
+    /// The copy `make_mut` makes before a change: the text is not carried over.
+    fn clone(&self) -> Held<T> {
+        Held {
+            value: self.value.clone(),
+            text: OnceLock::new(),
+        }
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Shared<T> {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Shared").field(&self.0.value).finish()
+    }
+}
+
+impl<T: PartialEq> PartialEq for Shared<T> {
+    fn eq(&self, other: &Shared<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.value == other.0.value
+    }
+}
+
+impl<T: Eq> Eq for Shared<T> {}
+
+impl<T: Default> Default for Shared<T> {
+    fn default() -> Shared<T> {
+        Shared::from(T::default())
+    }
+}
 
 impl<T> std::ops::Deref for Shared<T> {
     type Target = T;
     fn deref(&self) -> &T {
-        &self.0
+        &self.0.value
     }
 }
 
 impl<T: Clone> std::ops::DerefMut for Shared<T> {
     fn deref_mut(&mut self) -> &mut T {
-        std::sync::Arc::make_mut(&mut self.0)
+        let held = Arc::make_mut(&mut self.0);
+        // About to change: the text made of the old value goes.
+        held.text.take();
+        &mut held.value
     }
 }
 
 impl<T> From<T> for Shared<T> {
-    fn from(t: T) -> Shared<T> {
-        Shared(std::sync::Arc::new(t))
+    fn from(value: T) -> Shared<T> {
+        Shared(Arc::new(Held {
+            value,
+            text: OnceLock::new(),
+        }))
+    }
+}
+
+impl<T> Shared<T> {
+    /// Whether the file encoder's text of this value is kept (tests).
+    pub fn has_text(&self) -> bool {
+        self.0.text.get().is_some()
     }
 }
 
 impl<T: Serialize> Serialize for Shared<T> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(s)
+        if !FILE_FORM.with(Cell::get) {
+            return self.0.value.serialize(s);
+        }
+        if let Some(text) = self.0.text.get() {
+            return text.serialize(s);
+        }
+        // The same compact text `serde_json::to_writer` writes for the value in place.
+        match serde_json::value::to_raw_value(&self.0.value) {
+            Ok(text) => self.0.text.get_or_init(|| text).serialize(s),
+            Err(_) => self.0.value.serialize(s),
+        }
     }
 }
 
@@ -234,6 +305,25 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         T::deserialize(d).map(Shared::from)
     }
+}
+
+thread_local! {
+    /// Set while [`file_form`] runs on this thread.
+    static FILE_FORM: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Run `f` (a `serde_json` serialisation into compact text: the progress file's) with every
+/// [`Shared`] value written as its kept text, made now where it is missing. Only for
+/// `serde_json`'s compact serializer: the text is written into its output as it is.
+pub fn file_form<R>(f: impl FnOnce() -> R) -> R {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            FILE_FORM.with(|c| c.set(self.0));
+        }
+    }
+    let _reset = Reset(FILE_FORM.with(|c| c.replace(true)));
+    f()
 }
 
 /// The game kind a scope belongs to (`slide:4x4` → `slide`, `2048` → `2048`).
