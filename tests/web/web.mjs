@@ -111,6 +111,10 @@ async function run(lang) {
   check(!requests.some((u) => u.endsWith('/pdb4x4.bin')), 'the 4×4 tables were fetched before a 4×4 search');
   await page.goto(`${origin}/?c=${encodeURIComponent(CODES.hard.code)}`, { waitUntil: 'load' });
   await boardShown(page, CODES.hard.board);
+  // A 4×4 link's first load stays light: its background optimum waits for the first move.
+  const opened = await call(page, 'get_settings');
+  check(opened.ok, `get_settings: ${JSON.stringify(opened.error)}`);
+  check(!requests.some((u) => u.endsWith('/pdb4x4.bin')), 'opening a 4×4 link fetched the 4×4 tables');
   const hard = await call(page, 'hint', { kind: 'slide' });
   check(hard.ok && hard.ok.mv && typeof hard.ok.mv.tile === 'number', `a 4×4 hint: ${JSON.stringify(hard)}`);
   check(requests.some((u) => u.endsWith('/pdb4x4.bin')), 'the 4×4 hint did not fetch the tables');

@@ -262,8 +262,8 @@ function startProof(job) {
 }
 
 /** The background optimum of the shown game (`Core.offloadOptimum`), when the proof lane is
- *  free: the finish's optimal length and stars, as the native thread gives them. Asked again
- *  after every command and every proof; one found, failed or for a game left is not redone. */
+ *  free: the finish's optimal length and stars, as the native thread gives them. Asked after
+ *  every move and every proof; one found, failed or for a game left is not redone. */
 function startOptimum() {
   if (!core || elsewhere || leaving || prover.job) return;
   const o = JSON.parse(core.offloadOptimum());
@@ -366,7 +366,9 @@ async function pump() {
       // Not awaited: the next command runs at once; this reply waits for its own transaction
       // (IndexedDB completes transactions on one store in the order they were made).
       answer(id, parsed);
-      startOptimum();
+      // From the game's first move on: a page opened from a link stays light (the 4×4 tables
+      // are fetched for it only once the player plays, not with the first load).
+      if (cmd === 'play') startOptimum();
     } catch (e) {
       post({ type: 'reply', id, error: { code: 'internal', message: String((e && e.message) || e) } });
     }
