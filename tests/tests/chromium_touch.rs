@@ -20,15 +20,12 @@
 //! failure; without it the test prints a SKIPPED banner and passes.
 
 use huarong_tests::bridge::{bridge_csp, Bridge, Call, Ended};
-use huarong_tests::gate::{self, find_in_path, root};
+use huarong_tests::gate::{self, root, EXIT_NO_BROWSER, EXIT_NO_DEPS};
 use huarong_tests::{TempDir, TestApp};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Exit codes of touch.mjs.
-const EXIT_NO_BROWSER: i32 = 3;
-const EXIT_NO_DEPS: i32 = 4;
 /// One phone's run (every scenario) must end within this (touch.mjs's own watchdog is 100 s).
 const DEADLINE: Duration = Duration::from_secs(120);
 /// The phones (touch.mjs's `HUARONG_PHONE` names).
@@ -167,36 +164,10 @@ fn run_phone(root: &Path, node: &Path, chromium: &Path, phone: &str) -> Run {
     Run::Passed
 }
 
-/// node and chromium, or why they are missing.
-fn tools(root: &Path) -> Result<(PathBuf, PathBuf), String> {
-    let chromium = std::env::var_os("HUARONG_CHROMIUM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
-    let driver_dir = root.join("tests").join("chromium");
-    let mut missing = Vec::new();
-    let node = find_in_path("node");
-    if node.is_none() {
-        missing.push("node (Node.js 20+)".to_string());
-    }
-    if !driver_dir
-        .join("node_modules/playwright-core/package.json")
-        .is_file()
-    {
-        missing.push("playwright-core (npm ci --prefix tests/chromium)".to_string());
-    }
-    if !chromium.is_file() {
-        missing.push(format!("{} (apt install chromium)", chromium.display()));
-    }
-    match node {
-        Some(node) if missing.is_empty() => Ok((node, chromium)),
-        _ => Err(format!("missing {}", missing.join(", "))),
-    }
-}
-
 #[test]
 fn chromium_touch_plays_every_game() {
     let root = root();
-    let (node, chromium) = match tools(&root) {
+    let (node, chromium) = match gate::node_and_chromium(&root) {
         Ok(t) => t,
         Err(why) => return skip_or_fail(&why),
     };
@@ -214,7 +185,7 @@ fn chromium_touch_plays_every_game() {
 #[test]
 fn chromium_boards_keep_their_size_without_container_queries() {
     let root = root();
-    let (node, chromium) = match tools(&root) {
+    let (node, chromium) = match gate::node_and_chromium(&root) {
         Ok(t) => t,
         Err(why) => return skip_or_fail(&why),
     };

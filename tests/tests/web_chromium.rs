@@ -21,20 +21,10 @@ use huarong_engine::code::{self, Challenge, Extra, Sender};
 use huarong_engine::{daily, Cancel, Game, GameId};
 use huarong_tests::gate::{self, find_in_path, root};
 use serde_json::json;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Exit codes of web.mjs.
-const EXIT_NO_BROWSER: i32 = 3;
-const EXIT_NO_DEPS: i32 = 4;
 /// The whole run (web.mjs's own watchdog is 300 s).
 const DEADLINE: Duration = Duration::from_secs(330);
-
-/// Skip (banner, pass) or, under `HUARONG_E2E=1`, fail.
-fn skip_or_fail(why: &str) {
-    gate::skip_or_fail("web_chromium", "the web page's Chromium suite", why)
-}
 
 /// A share code of `id` made by the app core (as the finish's share does).
 fn code(id: &str, challenge: Option<(u32, u64)>) -> String {
@@ -105,35 +95,32 @@ fn friends_day(offset: i64) -> serde_json::Value {
 
 #[test]
 fn web_page_plays_a_shared_link_keeps_it_and_works_offline() {
-    let root = root();
-    let chromium = std::env::var_os("HUARONG_CHROMIUM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
-    let mut missing = Vec::new();
-    let node = find_in_path("node");
-    if node.is_none() {
-        missing.push("node (Node.js 20+)".to_string());
-    }
-    if !root
-        .join("tests/chromium/node_modules/playwright-core/package.json")
-        .is_file()
-    {
-        missing.push("playwright-core (npm ci --prefix tests/chromium)".into());
-    }
-    if !chromium.is_file() {
-        missing.push(format!("{} (apt install chromium)", chromium.display()));
-    }
-    if !root.join("web/dist/index.html").is_file() {
-        missing.push("web/dist (./dev.sh web build)".into());
-    }
-    let node = match node {
-        Some(node) if missing.is_empty() => node,
-        _ => return skip_or_fail(&format!("missing {}", missing.join(", "))),
-    };
+    gate::run_web_suite(
+        "web_chromium",
+        "the web page's Chromium suite",
+        "web.mjs",
+        DEADLINE,
+        || {
+            let codes = codes();
+            let mut envs = vec![
+                ("HUARONG_WEB_CODES", codes.to_string().into()),
+                (
+                    "HUARONG_SHOTS",
+                    root().join("tests/e2e/screenshots").into_os_string(),
+                ),
+            ];
+            envs.extend(find_in_path("zbarimg").map(|z| ("HUARONG_ZBARIMG", z.into_os_string())));
+            envs
+        },
+    );
+}
+
+/// The codes web.mjs plays (`HUARONG_WEB_CODES`), made by the app core.
+fn codes() -> serde_json::Value {
     // A win in two taps carrying a friend's result to beat; a game to leave half played; the
     // hard 4×4 board (80 moves) whose hint needs the 4×4 tables.
     let hard = "0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1";
-    let codes = json!({
+    json!({
         "win": {
             "code": code("slide:3x3:1,2,3,4,5,6,0,7,8", Some((5, 30_000))),
             "board": "3x3:1,2,3,4,5,6,0,7,8",
@@ -150,34 +137,5 @@ fn web_page_plays_a_shared_link_keeps_it_and_works_offline() {
         },
         "friends": [friends_day(-1), friends_day(0), friends_day(1)],
         "link_base": code::LINK_BASE,
-    });
-    let mut child = Command::new(&node)
-        .arg(root.join("tests/web/web.mjs"))
-        .current_dir(&root)
-        .env("HUARONG_CHROMIUM", &chromium)
-        .env("HUARONG_WEB_DIST", root.join("web/dist"))
-        .env("HUARONG_WEB_CODES", codes.to_string())
-        .env("HUARONG_SHOTS", root.join("tests/e2e/screenshots"))
-        .envs(find_in_path("zbarimg").map(|z| ("HUARONG_ZBARIMG", z)))
-        .stdin(Stdio::null())
-        .spawn()
-        .expect("start node");
-    let end = Instant::now() + DEADLINE;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for web.mjs") {
-            break status;
-        }
-        if Instant::now() > end {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("web.mjs took over {DEADLINE:?} and was killed");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    match status.code() {
-        Some(0) => {}
-        Some(EXIT_NO_BROWSER) => skip_or_fail(&format!("{} could not start", chromium.display())),
-        Some(EXIT_NO_DEPS) => skip_or_fail("playwright-core could not be loaded"),
-        _ => panic!("the web page's Chromium suite failed ({status}); see its output above"),
-    }
+    })
 }
