@@ -250,15 +250,7 @@ const prover = new Lane('proof', false);
 
 /** The background proof of a hint that was not optimal: its answer comes as `huarong-hint`. */
 function startProof(job) {
-  const text = JSON.stringify(job);
-  prover.run(text, job.kind).then((result) => {
-    const fin = JSON.parse(core.offloadFinish(text, result));
-    void fin;
-    flushOutbox();
-    const c = commit();
-    if (c) c.catch(() => {});
-    startOptimum();
-  });
+  runBehind(job).then(() => startOptimum());
 }
 
 /** The background optimum of the shown game (`Core.offloadOptimum`), when the proof lane is
@@ -268,13 +260,22 @@ function startOptimum() {
   if (!core || elsewhere || leaving || prover.job) return;
   const o = JSON.parse(core.offloadOptimum());
   if (!o.job) return;
-  const text = JSON.stringify(o.job);
-  prover.run(text, o.job.kind).then((result) => {
-    JSON.parse(core.offloadFinish(text, result));
+  runBehind(o.job).then((answered) => {
+    if (answered) startOptimum();
+  });
+}
+
+/** Run `job` in the proof lane (nobody waits for it) and write its result back, as a command's
+ *  changes are (stored, its events posted). Resolves true when the worker answered it, false
+ *  when it failed or was stopped. */
+function runBehind(job) {
+  const text = JSON.stringify(job);
+  return prover.run(text, job.kind).then((result) => {
+    core.offloadFinish(text, result);
     flushOutbox();
     const c = commit();
     if (c) c.catch(() => {});
-    if (!JSON.parse(result).error) startOptimum();
+    return !JSON.parse(result).error;
   });
 }
 
