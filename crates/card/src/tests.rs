@@ -501,26 +501,25 @@ fn golden_specs() -> Vec<(&'static str, CardSpec)> {
     v.push(("challenge-zh.png", s));
     // Issue 25: a result code with its move log, 1,200 characters: the long card.
     let codes = long_result_codes();
-    let mut s = spec(&codes[1], Lang::Zh);
-    s.board = Some(HDLM_END.into());
-    s.moves = huarong_engine::code::decode_full(&codes[1])
-        .unwrap()
-        .challenge
-        .unwrap()
-        .moves;
-    s.seconds = 3600;
-    s.stars = Some(1);
-    v.push(("long-klotski-zh.png", s));
-    let mut s = spec(&codes[0], Lang::En);
-    s.board = Some("4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0".into());
+    let long = |code: &str, lang: Lang, board: &str| {
+        let mut s = spec(code, lang);
+        s.board = Some(board.into());
+        s.moves = huarong_engine::code::decode_full(code)
+            .unwrap()
+            .challenge
+            .unwrap()
+            .moves;
+        s.seconds = 3600;
+        s.stars = Some(1);
+        s
+    };
+    v.push(("long-klotski-zh.png", long(&codes[1], Lang::Zh, HDLM_END)));
+    let mut s = long(
+        &codes[0],
+        Lang::En,
+        "4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0",
+    );
     s.optimum = Some(2);
-    s.moves = huarong_engine::code::decode_full(&codes[0])
-        .unwrap()
-        .challenge
-        .unwrap()
-        .moves;
-    s.seconds = 3600;
-    s.stars = Some(1);
     v.push(("long-slide-en.png", s));
     v
 }
