@@ -494,8 +494,10 @@ def expected_manifest(current: str) -> str:
 def persist_file_names() -> list[str]:
     core = ROOT / "crates" / "app" / "src"
     src = (core / "persist" / "mod.rs").read_text(encoding="utf-8")
+    log = (core / "persist" / "log.rs").read_text(encoding="utf-8")
     names = [re.search(rf'pub const {c}: &str = "([^"]+)";', src) for c in ("STORE_FILE", "GOOD_FILE")]
-    need(all(names), "crates/app/src/persist/mod.rs no longer defines STORE_FILE and GOOD_FILE")
+    names.append(re.search(r'pub const LOG_FILE: &str = "([^"]+)";', log))
+    need(all(names), "crates/app/src/persist/ no longer defines STORE_FILE, GOOD_FILE and LOG_FILE")
     journal = (core / "journal" / "mod.rs").read_text(encoding="utf-8")
     games = re.search(r'pub const GAMES_DIR: &str = "([^"]+)";', journal)
     need(games is not None, "crates/app/src/journal/mod.rs no longer defines GAMES_DIR")

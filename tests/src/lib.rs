@@ -287,27 +287,39 @@ pub fn journal_slide(
     s
 }
 
-/// Rewrite both store copies in `dir` (from the good copy) as a file of the earlier layout
+/// Rewrite the progress in `dir` as a tool would: the newest saved state (the copies and
+/// the change log, `persist::latest`) changed by `edit`, at the next generation, written
+/// into both copies, and the change log removed (its lines are in the copies).
+pub fn rewrite_progress(dir: &Path, edit: impl FnOnce(&mut huarong_core::persist::Doc)) {
+    use huarong_core::persist::{self, Paths};
+    let paths = Paths::new(dir);
+    let mut doc = persist::latest(&paths, &huarong_core::fsio::Real).expect("a saved progress");
+    edit(&mut doc);
+    doc.gen += 1;
+    for path in [&paths.good, &paths.store] {
+        std::fs::write(path, persist::encode(&doc)).expect("write a store copy");
+    }
+    match std::fs::remove_file(&paths.log) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => panic!("remove the log: {e}"),
+        _ => {}
+    }
+}
+
+/// Rewrite both store copies in `dir` ([`rewrite_progress`]) as a file of the earlier layout
 /// whose one number-slide game is the saved session `game`: `edit` changes the document
-/// first, and the generation goes up by one.
+/// first.
 pub fn store_old_slide_game(
     dir: &Path,
     game: &Value,
     edit: impl FnOnce(&mut huarong_core::persist::Doc),
 ) {
-    use huarong_core::persist::{self, Doc, Paths};
-    let paths = Paths::new(dir);
-    let read = std::fs::read(&paths.good).expect("the good copy");
-    let (mut doc, _): (Doc, u32) = persist::decode(&read).expect("a valid good copy");
-    edit(&mut doc);
-    doc.progress.games.insert(
-        "slide".into(),
-        huarong_core::progress::SavedGame::from_value(game),
-    );
-    doc.gen += 1;
-    for path in [&paths.good, &paths.store] {
-        std::fs::write(path, persist::encode(&doc)).expect("write a store copy");
-    }
+    rewrite_progress(dir, |doc| {
+        edit(doc);
+        doc.progress.games.insert(
+            "slide".into(),
+            huarong_core::progress::SavedGame::from_value(game),
+        );
+    });
 }
 
 /// Today's local date as the app sees it (the native clock and time zone).

@@ -216,15 +216,11 @@ fn no_main_thread_command_waits_on_a_slow_or_failing_disk() {
 /// journal holds the finished game.
 fn image(sim: &Sim) -> (bool, bool) {
     let paths = data();
-    let recorded = [&paths.good, &paths.store].iter().any(|f| {
-        sim.contents(f)
-            .and_then(|b| huarong_core::persist::decode(&b).ok())
-            .is_some_and(|(doc, _)| {
-                doc.progress
-                    .records
-                    .get("slide:3x3/tile")
-                    .is_some_and(|r| r.best_moves.is_some())
-            })
+    let recorded = huarong_core::persist::latest(&paths, sim).is_some_and(|doc| {
+        doc.progress
+            .records
+            .get("slide:3x3/tile")
+            .is_some_and(|r| r.best_moves.is_some())
     });
     let (j, slots, _) = huarong_core::journal::Journal::open(&paths.dir, sim.io());
     j.shutdown();

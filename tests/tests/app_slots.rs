@@ -413,7 +413,7 @@ fn games_of_the_earlier_one_per_kind_layout_become_slots() {
         true
     );
     app.close();
-    let (doc, _) = persist::decode(&std::fs::read(&paths.store).unwrap()).unwrap();
+    let doc = persist::latest(&paths, &huarong_core::fsio::Real).unwrap();
     assert!(doc.progress.games.is_empty(), "imported, not kept twice");
     // And it is still there on the next start (from the journal).
     let app = TestApp::start(dir.path(), None);

@@ -95,11 +95,7 @@ fn an_impossible_record_in_the_file_is_repaired_at_load_with_a_notice() {
     );
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
     app.close();
-    {
-        use huarong_core::persist::{self, Doc, Paths};
-        let paths = Paths::new(dir.path());
-        let read = std::fs::read(&paths.good).expect("the good copy");
-        let (mut doc, _): (Doc, u32) = persist::decode(&read).expect("a valid good copy");
+    huarong_tests::rewrite_progress(dir.path(), |doc| {
         let p = &mut doc.progress;
         let r = p.records.entry("slide:4x4/tile".into()).or_default();
         r.rule = "tile".into();
@@ -109,11 +105,7 @@ fn an_impossible_record_in_the_file_is_repaired_at_load_with_a_notice() {
         let r = p.records.entry("2048/moves".into()).or_default();
         r.best_tile = Some(131_072);
         r.best_score = Some(0);
-        doc.gen += 1;
-        for path in [&paths.good, &paths.store] {
-            std::fs::write(path, persist::encode(&doc)).expect("write a store copy");
-        }
-    }
+    });
     let app = TestApp::start(dir.path(), None);
     let p = app.ok("get_progress", json!({}));
     let r = &p["records"]["slide:4x4/tile"];

@@ -320,11 +320,14 @@ fn chmod_000_body(dir: &Path) {
     assert_eq!(count(&codes, "saving_resumed"), 1, "{codes:?}");
     app.ok("dismiss_notices", json!({}));
 
-    // 2. The store file becomes unwritable: records and settings cannot be saved in place
-    // (the good copy still is); play goes on; the problem shows once per look while it
-    // lasts; retried with back-off until the file is writable again.
+    // 2. The files written in place become unwritable (the store file and the change log):
+    // records and settings cannot be saved in place (the good copy, written by rename,
+    // still is); play goes on; the problem shows once per look while it lasts; retried with
+    // back-off until the files are writable again.
     let store = data.join(huarong_core::persist::STORE_FILE);
+    let log = data.join(huarong_core::persist::LOG_FILE);
     set_mode(&store, 0o000);
+    set_mode(&log, 0o000);
     app.ok("set_screen", json!({"screen": "settings"}));
     let deadline = Instant::now() + Duration::from_secs(30);
     while app.ok("get_progress", json!({}))["storage"]["error"].is_null() {
@@ -335,6 +338,7 @@ fn chmod_000_body(dir: &Path) {
     let codes = notice_codes(&app);
     assert_eq!(count(&codes, "save_failed"), 1, "once: {codes:?}");
     set_mode(&store, 0o644);
+    set_mode(&log, 0o644);
     assert!(
         app.state().flush(Duration::from_secs(30)),
         "saving did not resume"

@@ -12,11 +12,17 @@
 //! value tree, which the plugin cloned, serialised into its change event, and pretty-printed
 //! into its file).
 //!
+//! Each save is what a finish hands the saver: half of them in the 4×4's scope (a full
+//! history of 100 rows), half in a Klotski board's, each with its replay kept (300 of them).
+//! Most saves are a line of the change log (`persist/log.rs`); the first, and one each time
+//! the log passes its bound, writes the copies whole: both kinds are counted in the save
+//! figures, and also shown apart.
+//!
 //! `cargo run --release -p huarong-core --example progress_bench [scopes] [saves] [store|parsed]`
-//! (defaults 5000, 60, store). Prints the file sizes and p50 / p95 / max of each figure.
+//! (defaults 5000, 400, store). Prints the file sizes and p50 / p95 / max of each figure.
 
 use huarong_core::persist::{self, Doc, Paths, Primary, Writer};
-use huarong_core::progress::{FinishEntry, Progress, Record};
+use huarong_core::progress::{FinishEntry, KeptReplay, Progress, Record};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
@@ -156,7 +162,20 @@ fn build(scopes: usize) -> Progress {
     p
 }
 
+/// The move log kept of finish `n`, as long as a 4×4 solve's.
+fn replay(n: u64) -> KeptReplay {
+    KeptReplay {
+        at_ms: 1_760_000_000_000 + n * 60_000,
+        id: "slide:4x4:0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1".into(),
+        log: format!("{n:x}").repeat(40).chars().take(120).collect(),
+        scope: "slide:4x4".into(),
+    }
+}
+
 fn pct(mut v: Vec<Duration>) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
     v.sort();
     let at = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize];
     format!(
@@ -170,10 +189,13 @@ fn pct(mut v: Vec<Duration>) -> String {
 fn main() {
     let mut args = std::env::args().skip(1);
     let scopes: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5000);
-    let saves: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let saves: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(400);
     let parsed = args.next().is_some_and(|a| a == "parsed");
     let t = Instant::now();
     let mut p = build(scopes);
+    for i in 0..300 {
+        p.replays.add(replay(i));
+    }
     let rows: usize = p.stats.values().map(|s| s.history.len()).sum();
     println!(
         "built {} scopes ({} history rows, {} records) in {:.1} s",
@@ -217,28 +239,38 @@ fn main() {
         0,
     );
     let (mut save, mut main, mut encode) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut lines, mut wholes, mut line_bytes) = (Vec::new(), Vec::new(), Vec::new());
     let mut size_enc = 0;
+    let mut log_len = 0;
     for n in 1..=saves as u64 {
         // A finishing move's share on the main thread: the finish into its scope (and the
-        // bound), then the copy handed to the saver.
+        // bound), its replay kept, then the copy handed to the saver.
         let t = Instant::now();
-        let scope = format!(
-            "klotski:4x5:{:020x}",
-            (n + 100).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        );
+        let scope = match n % 2 {
+            0 => "slide:4x4".to_string(),
+            _ => format!(
+                "klotski:4x5:{:020x}",
+                (n + 100).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ),
+        };
+        let rules: &[&str] = match n % 2 {
+            0 => &["tile", "line"],
+            _ => &["piece", "straight", "unit"],
+        };
         p.stats
             .entry(scope.clone())
             .or_default()
-            .add(finish(n, 1, &["piece", "straight", "unit"]), true);
+            .add(finish(n, 1, rules), true);
+        p.replays.add(replay(1_000 + n));
         p.sanitize();
         let doc = Doc {
             gen: n,
             progress: p.clone(),
         };
         main.push(t.elapsed());
-        // Serialising alone (what the saver does first), on a copy whose changed scope is
-        // its own (not the one the saver is handed): every other scope's text is kept from
-        // the last save, as the saver finds them.
+        // Serialising the whole file alone (what a whole save does first), on a copy whose
+        // changed scope is its own (not the one the saver is handed): every other scope's
+        // text is kept from the last save, as the saver finds them.
         let mut alone = doc.clone();
         if let Some(s) = alone.progress.stats.get_mut(&scope) {
             // A mutable access: the copy gets a scope of its own, without kept text.
@@ -248,12 +280,68 @@ fn main() {
         let bytes = persist::encode(&alone);
         encode.push(t.elapsed());
         size_enc = bytes.len();
-        // The saver's share: serialise, good copy (atomic), primary.
+        // The saver's share: a line of the log, or serialise, good copy (atomic), primary.
         let t = Instant::now();
         writer.submit(doc);
         assert!(writer.wait_durable(n, Duration::from_secs(30)), "save {n}");
-        save.push(t.elapsed());
+        let took = t.elapsed();
+        save.push(took);
+        let now = std::fs::metadata(&paths.log).map(|m| m.len()).unwrap_or(0);
+        if now > log_len {
+            lines.push(took);
+            line_bytes.push(now - log_len);
+        } else {
+            wholes.push(took);
+        }
+        log_len = now;
     }
+    // The line's own steps, on the last state and one more finish.
+    {
+        let a = Doc {
+            gen: 1,
+            progress: p.clone(),
+        };
+        let mut b = Doc {
+            gen: 2,
+            progress: p.clone(),
+        };
+        b.progress
+            .stats
+            .entry("slide:4x4".into())
+            .or_default()
+            .add(finish(9_999, 1, &["tile", "line"]), true);
+        b.progress.replays.add(replay(9_999));
+        let t = Instant::now();
+        let d = persist::log::diff(&a, &b).expect("diff");
+        let t_diff = t.elapsed();
+        let t = Instant::now();
+        let line = persist::log::line(&d).expect("line");
+        println!(
+            "  a line's steps: diff {:.2} ms, text {:.2} ms ({} bytes)",
+            t_diff.as_secs_f64() * 1e3,
+            t.elapsed().as_secs_f64() * 1e3,
+            line.len()
+        );
+    }
+    // A start after a kill, with the log as it stands: read the copies, then the lines.
+    let t = Instant::now();
+    let latest = persist::latest(&paths, &huarong_core::fsio::Real).expect("a saved state");
+    let start = t.elapsed();
+    assert_eq!(latest.gen, saves as u64);
+    assert_eq!(latest.progress.stats.len(), p.stats.len());
+    drop(latest);
+    let log_at_end = log_len;
+    let (mut base, _) =
+        persist::decode(&std::fs::read(&paths.good).expect("read")).expect("decode");
+    let log_bytes = std::fs::read(&paths.log).expect("read the log");
+    let t = Instant::now();
+    let replayed = persist::log::replay(&mut base, &log_bytes);
+    let replay_time = t.elapsed();
+    assert_eq!(
+        replayed.applied as u64,
+        log_at_end.min(1) * (saves as u64 - 1)
+    );
+    drop(base);
     let size = std::fs::metadata(&paths.good).map(|m| m.len()).unwrap_or(0);
     let store_size = std::fs::metadata(&paths.store)
         .map(|m| m.len())
@@ -267,7 +355,7 @@ fn main() {
     // The store's file is a save like the good copy (after the fix: the same bytes).
     let (store_doc, _) = persist::decode(&std::fs::read(&paths.store).expect("read the store"))
         .expect("the store's file decodes");
-    assert_eq!(store_doc.gen, saves as u64);
+    assert!(store_doc.gen >= 1);
     drop(store_doc);
     println!(
         "file {:.2} MB ({} bytes)",
@@ -284,21 +372,47 @@ fn main() {
         store_size as f64 / (1 << 20) as f64,
         emitted.lock().unwrap()
     );
+    let n_lines = lines.len();
+    let n_wholes = wholes.len();
+    line_bytes.sort();
     println!(
-        "save (serialise + good copy + store primary), {saves} saves: {}",
+        "save, {saves} saves ({n_lines} lines of the log, {n_wholes} whole): {}",
         pct(save)
     );
     println!(
-        "  store primary's set (beside the good copy's write and fsync): {}",
+        "  a line (diff, append, fsync): {}; its size p50 {} B, max {} B",
+        pct(lines),
+        line_bytes.get(line_bytes.len() / 2).copied().unwrap_or(0),
+        line_bytes.last().copied().unwrap_or(0)
+    );
+    println!(
+        "  whole (serialise + good copy + store primary, log emptied): {}",
+        pct(wholes)
+    );
+    println!(
+        "  store primary's set, whole saves (beside the good copy's write and fsync): {}",
         pct(set_times.lock().unwrap().clone())
     );
     println!(
-        "  store primary's save (after the good copy): {}",
+        "  store primary's save, whole saves (after the good copy): {}",
         pct(store_times.lock().unwrap().clone())
     );
-    println!("serialise alone: {} ({size_enc} bytes)", pct(encode));
+    println!(
+        "serialise the whole file alone: {} ({size_enc} bytes)",
+        pct(encode)
+    );
     println!("main thread per finish (bound + copy): {}", pct(main));
     println!("load (read + decode): {:.1} ms", load.as_secs_f64() * 1e3);
+    println!(
+        "start after a kill (both copies read and checked, then {log_at_end} bytes of log lines): {:.1} ms; the lines alone {:.1} ms",
+        start.as_secs_f64() * 1e3,
+        replay_time.as_secs_f64() * 1e3
+    );
+    let t = Instant::now();
     writer.stop();
+    println!(
+        "stop (the log written into the copies): {:.1} ms",
+        t.elapsed().as_secs_f64() * 1e3
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -22,14 +22,19 @@
 //! Then both files are rewritten (atomically) with the chosen state so the plugin loads it.
 //!
 //! While the app runs, a [`Writer`] thread saves every submitted state: it coalesces (only the
-//! newest pending state is written), writes the good copy, then the primary.
+//! newest pending state is written) and appends what changed to the change log
+//! `huarong.log` ([`log`]); now and then (the log's size, the first save after a start, a
+//! failed write) it writes the whole state instead: the good copy, then the primary, then
+//! empties the log. [`recover`] applies the log to the newest valid copy.
 
+pub mod log;
 mod recover;
 #[cfg(test)]
 mod tests;
 mod writer;
 
 pub use crate::views::Notice;
+pub use log::LOG_FILE;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use recover::{recover, recover_with};
 pub use recover::{recover_at, Recovered};
@@ -92,6 +97,8 @@ pub struct Paths {
     pub dir: PathBuf,
     pub store: PathBuf,
     pub good: PathBuf,
+    /// The change log of the saves since the copies were last written ([`log`]).
+    pub log: PathBuf,
 }
 
 impl Paths {
@@ -100,6 +107,7 @@ impl Paths {
         Paths {
             store: dir.join(STORE_FILE),
             good: dir.join(GOOD_FILE),
+            log: dir.join(LOG_FILE),
             dir,
         }
     }
@@ -467,6 +475,23 @@ fn prune_aside(io: &dyn Io, path: &Path, tag: &str) {
             let _ = io.remove(&dir.join(n));
         }
     }
+}
+
+/// The newest saved state in `paths`, read without writing or moving anything: the newest
+/// valid copy with the change log's lines applied ([`log::replay`]). `None` when no copy is
+/// valid. For tests and tools; the app reads its files with [`recover_at`].
+pub fn latest(paths: &Paths, io: &dyn Io) -> Option<Doc> {
+    let mut doc = [&paths.good, &paths.store]
+        .into_iter()
+        .filter_map(|p| match read(io, p) {
+            Found::Valid { doc, .. } => Some(*doc),
+            _ => None,
+        })
+        .max_by_key(|d| d.gen)?;
+    if let Ok(bytes) = io.read(&paths.log, MAX_FILE) {
+        log::replay(&mut doc, &bytes);
+    }
+    Some(doc)
 }
 
 /// Decode a file into its top-level object without verifying (for tests and tools).

@@ -1,6 +1,6 @@
 //! Start-up recovery: verify both files, choose the newest valid state, keep damage aside.
 
-use super::{decode_with, encode, move_aside, read, tmp_path, write_atomic_io};
+use super::{decode_with, encode, log, move_aside, read, tmp_path, write_atomic_io, MAX_FILE};
 use super::{Bad, Doc, Found, Notice, Paths};
 use crate::fsio::Io;
 use crate::progress::{Progress, SCHEMA};
@@ -152,15 +152,39 @@ pub fn recover_at(paths: &Paths, io: &dyn Io, wall_ms: u64) -> Recovered {
             None => fresh(),
         },
     };
+    // The saves since the copies were last written whole: the change log's lines.
+    let base = doc.gen;
+    let mut doc = doc;
+    let mut replayed = log::Replayed::default();
+    match io.read(&paths.log, MAX_FILE) {
+        Ok(bytes) => replayed = log::replay(&mut doc, &bytes),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+            replayed.lost = Some(format!("the change log is larger than any ({e})"));
+        }
+        Err(e) => {
+            // It may hold the newest saves: nothing is written over them.
+            writable = false;
+            notices.push(Notice::warning(
+                "unreadable",
+                format!(
+                    "the change log {} cannot be read ({e}); progress will not be saved until this is fixed",
+                    paths.log.display()
+                ),
+            ));
+        }
+    }
     if writable {
         // Leave both files holding the chosen state in the current format, unless they
-        // already do (the common case: nothing to write at start).
+        // already do (the common case: nothing to write at start) and the log holds the
+        // rest. A log that is kept aside is first written into the copies.
         let up_to_date = |p: &Path| {
             valid
                 .iter()
-                .any(|(d, from, _, src)| *src == p && d.gen == doc.gen && *from == SCHEMA)
+                .any(|(d, from, _, src)| *src == p && d.gen == base && *from == SCHEMA)
         };
-        if !(up_to_date(&paths.good) && up_to_date(&paths.store)) {
+        let mut written = true;
+        if replayed.lost.is_some() || !(up_to_date(&paths.good) && up_to_date(&paths.store)) {
             let bytes = encode(&doc);
             for p in [&paths.good, &paths.store] {
                 if let Err(e) = write_atomic_io(io, p, &bytes) {
@@ -173,7 +197,31 @@ pub fn recover_at(paths: &Paths, io: &dyn Io, wall_ms: u64) -> Recovered {
                             p.display()
                         ),
                     ));
+                    written = false;
                     break;
+                }
+            }
+        }
+        if let (Some(why), true) = (&replayed.lost, written) {
+            let tag = if replayed.newer { "newer" } else { "corrupt" };
+            let applied = match replayed.applied {
+                0 => String::new(),
+                n => format!(" (the {n} saves before it were read)"),
+            };
+            match move_aside(io, &paths.log, tag, wall_ms) {
+                Ok(kept) => notices.push(Notice::warning(
+                    "kept_aside",
+                    format!(
+                        "{why}: the changes from there on were not read{applied}; the log is kept at {}",
+                        kept.display()
+                    ),
+                )),
+                Err(e) => {
+                    writable = false;
+                    notices.push(Notice::warning(
+                        "unreadable",
+                        format!("{why}, and the log could not be moved aside ({e}); progress will not be saved"),
+                    ));
                 }
             }
         }

@@ -305,3 +305,395 @@ fn the_primary_is_prepared_beside_the_good_copy_and_saved_only_once_that_is_dura
     assert_eq!(log.last(), Some(&("save", 2, true)));
     assert_eq!(log[log.len() - 2], ("prepare", 2, false));
 }
+
+// --- The change log (`log.rs`) ---
+
+mod change_log {
+    use super::super::log::{self as clog, compact_at, diff, line, replay};
+    use super::*;
+    use crate::fsio::sim::{Fault, Op, Sim};
+    use crate::progress::{DayBoards, FinishEntry, KeptReplay, Record, ScopeStats, Shared};
+    use std::sync::Arc;
+
+    fn stats(plays: u32) -> Shared<ScopeStats> {
+        let mut s = ScopeStats {
+            plays,
+            wins: plays / 2,
+            last_ms: 1_000 + u64::from(plays),
+            ..Default::default()
+        };
+        s.history.push_back(FinishEntry {
+            date: "2026-12-01".into(),
+            moves: [("tile".to_string(), 30 + plays)].into(),
+            ms: 9_000,
+            won: true,
+            ..Default::default()
+        });
+        Shared::from(s)
+    }
+
+    fn replay_of(at_ms: u64) -> KeptReplay {
+        KeptReplay {
+            at_ms,
+            id: "slide:3x3:1,2,3,4,5,6,0,7,8".into(),
+            log: "abc".into(),
+            scope: "slide:3x3".into(),
+        }
+    }
+
+    /// A state with every part of the progress set.
+    fn rich(gen: u64) -> Doc {
+        let mut d = doc(gen, "home");
+        let p = &mut d.progress;
+        for i in 0..20u32 {
+            p.stats.insert(format!("klotski:daily-{i}"), stats(i + 1));
+            p.records.insert(
+                format!("klotski:daily-{i}/moves"),
+                Record {
+                    rule: "moves".into(),
+                    best_moves: Some(80 + i),
+                    wins: 1,
+                    ..Record::default()
+                },
+            );
+        }
+        for day in 0..3u32 {
+            let mut b = DayBoards::default();
+            b.mine.insert("slide".into(), Default::default());
+            p.friends.days.insert(100 + day, b);
+        }
+        for i in 0..5 {
+            p.replays.kept.push_back(replay_of(i));
+        }
+        p.current.insert("slide".into(), "slide:4x4#1".into());
+        p.settled
+            .insert("slide:4x4#1".into(), "slide:4x4:x@3".into());
+        p.unlocked.insert("klotski".into(), 3);
+        d
+    }
+
+    /// `b` from `a` with each kind of change: parts set, scopes and records changed, added
+    /// and removed, a day added and one gone, a replay pushed and the oldest gone.
+    fn changed(a: &Doc) -> Doc {
+        let mut b = a.clone();
+        b.gen = a.gen + 3;
+        let p = &mut b.progress;
+        p.screen = "game:slide".into();
+        p.settings.sound = !p.settings.sound;
+        p.current.insert("2048".into(), "2048#1".into());
+        p.unlocked.remove("klotski");
+        p.stats.get_mut("klotski:daily-3").unwrap().plays += 1;
+        p.stats.remove("klotski:daily-4");
+        p.stats.insert("slide:5x5".into(), stats(7));
+        p.records.get_mut("klotski:daily-5/moves").unwrap().wins += 1;
+        p.records.remove("klotski:daily-6/moves");
+        p.friends.days.remove(&100);
+        p.friends.days.insert(200, DayBoards::default());
+        p.replays.kept.pop_front();
+        p.replays.kept.push_back(replay_of(99));
+        b
+    }
+
+    /// `d` as a file would give it back (a read sanitises what it loads).
+    fn normal(d: &Doc) -> Doc {
+        decode(&encode(d)).unwrap().0
+    }
+
+    fn through_a_line(a: &Doc, b: &Doc) -> Doc {
+        let bytes = line(&diff(a, b).unwrap()).unwrap();
+        let mut got = a.clone();
+        let r = replay(&mut got, &bytes);
+        assert_eq!((r.applied, r.torn, r.lost.as_deref()), (1, false, None));
+        got
+    }
+
+    #[test]
+    fn a_line_carries_every_kind_of_change() {
+        let a = rich(4);
+        let b = changed(&a);
+        assert_eq!(through_a_line(&a, &b), normal(&b));
+        // Only what changed is in it: two of twenty scopes, not the others.
+        let d = diff(&a, &b).unwrap();
+        assert_eq!(d.stats.len(), 3, "changed, removed, added");
+        assert_eq!(d.records.len(), 2);
+        let t = d.replays.as_ref().unwrap();
+        assert_eq!((t.drop, t.push.len()), (1, 1));
+        assert!(!d.set.contains_key("stats") && d.set.contains_key("screen"));
+        // A replay removed from the middle (a finish kept again) still comes out right.
+        let mut c = b.clone();
+        c.gen += 1;
+        c.progress.replays.kept.remove(1);
+        assert_eq!(through_a_line(&b, &c), normal(&c));
+        // And no change at all is a line that only moves the gen.
+        let mut same = c.clone();
+        same.gen += 1;
+        assert_eq!(through_a_line(&c, &same), normal(&same));
+    }
+
+    #[test]
+    fn a_line_of_a_finish_at_five_thousand_scopes_is_small() {
+        let mut a = rich(1);
+        for i in 0..5_000 {
+            a.progress.stats.insert(format!("klotski:g{i}"), stats(3));
+        }
+        let mut b = a.clone();
+        b.gen = 2;
+        b.progress.stats.get_mut("klotski:g77").unwrap().wins += 1;
+        let bytes = line(&diff(&a, &b).unwrap()).unwrap();
+        assert!(bytes.len() < 1_000, "{} bytes", bytes.len());
+        assert!((bytes.len() as u64) < compact_at(encode(&a).len()));
+    }
+
+    #[test]
+    fn a_cut_last_line_is_a_save_that_never_happened_and_damage_before_a_good_line_is_not() {
+        let a = rich(4);
+        let b = normal(&changed(&a));
+        let mut c = b.clone();
+        c.gen += 1;
+        c.progress.screen = "records".into();
+        let one = line(&diff(&a, &b).unwrap()).unwrap();
+        let two = line(&diff(&b, &c).unwrap()).unwrap();
+        let log = [one.clone(), two.clone()].concat();
+        for cut in one.len()..log.len() {
+            let mut got = a.clone();
+            let r = replay(&mut got, &log[..cut]);
+            assert_eq!(got, b, "cut at {cut}");
+            assert!(r.lost.is_none() && r.applied == 1);
+            assert_eq!(r.torn, cut > one.len(), "cut at {cut}");
+        }
+        // A changed byte in the first line, with a valid one after: not a cut save.
+        let mut bad = log.clone();
+        bad[30] ^= 0x01;
+        let mut got = a.clone();
+        let r = replay(&mut got, &bad);
+        assert_eq!(got, a);
+        assert!(r.lost.as_deref().unwrap().contains("line 1"), "{r:?}");
+        // The same change in the last line: a cut save.
+        let mut bad = log.clone();
+        bad[one.len() + 30] ^= 0x01;
+        let mut got = a.clone();
+        let r = replay(&mut got, &bad);
+        assert_eq!((got == b, r.torn, r.lost.is_none()), (true, true, true));
+    }
+
+    #[test]
+    fn lines_already_in_the_copy_are_skipped_and_a_gap_stops() {
+        let a = rich(4);
+        let b = normal(&changed(&a));
+        let mut c = b.clone();
+        c.gen += 2;
+        c.progress.screen = "records".into();
+        let one = line(&diff(&a, &b).unwrap()).unwrap();
+        let two = line(&diff(&b, &c).unwrap()).unwrap();
+        // The copies were written at b's gen and the log not emptied: `one` is stale.
+        let mut got = b.clone();
+        let r = replay(&mut got, &[one.clone(), two.clone()].concat());
+        assert_eq!((got == c, r.stale, r.applied), (true, 1, 1));
+        // From a's gen, `two` alone does not follow: nothing applied, the log is kept.
+        let mut got = a.clone();
+        let r = replay(&mut got, &two);
+        assert_eq!(got, a);
+        assert!(
+            r.lost.as_deref().unwrap().contains("continues save"),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_newer_apps_line_is_kept_aside_as_newer() {
+        let a = rich(4);
+        let b = changed(&a);
+        let mut d = diff(&a, &b).unwrap();
+        d.schema = SCHEMA + 1;
+        let mut got = a.clone();
+        let r = replay(&mut got, &line(&d).unwrap());
+        assert_eq!((got == a, r.newer), (true, true));
+        assert!(r.lost.is_some());
+    }
+
+    fn writer(sim: &Sim, paths: &Paths) -> Writer {
+        let mut platform = crate::Platform::headless().with_io(sim.io());
+        platform.tasks = Arc::new(crate::platform::NoThreads);
+        Writer::start_on(
+            &platform,
+            paths.clone(),
+            Box::new(InPlaceIo(sim.io(), paths.store.clone())),
+            0,
+            // A failed save is tried again only when a newer one comes (no back-off loop).
+            Duration::from_secs(3600),
+            Duration::from_secs(3600),
+        )
+    }
+
+    fn gen_of(sim: &Sim, p: &Path) -> u64 {
+        decode(&sim.contents(p).unwrap()).unwrap().0.gen
+    }
+
+    /// What a start reads, and its notices' codes.
+    fn start(sim: &Sim, paths: &Paths) -> (Doc, Vec<String>) {
+        let r = recover_at(paths, &sim.clone(), 7);
+        (r.doc, r.notices.into_iter().map(|n| n.code).collect())
+    }
+
+    #[test]
+    fn saves_after_the_first_are_lines_that_a_start_reads() {
+        let sim = Sim::new();
+        let paths = Paths::new("/data");
+        let w = writer(&sim, &paths);
+        let mut d = rich(1);
+        w.submit(d.clone());
+        assert!(w.wait_durable(1, Duration::ZERO));
+        assert_eq!(sim.contents(&paths.log).unwrap(), b"");
+        for gen in 2..=6 {
+            d.gen = gen;
+            d.progress.stats.get_mut("klotski:daily-1").unwrap().plays += 1;
+            w.submit(d.clone());
+            assert!(w.wait_durable(gen, Duration::ZERO));
+        }
+        // The copies were written once; the five saves after are five lines.
+        assert_eq!(
+            (gen_of(&sim, &paths.good), gen_of(&sim, &paths.store)),
+            (1, 1)
+        );
+        let log = sim.contents(&paths.log).unwrap();
+        assert_eq!(log.iter().filter(|&&b| b == b'\n').count(), 5);
+        assert_eq!(latest(&paths, &sim.clone()).unwrap(), d);
+        // The app is killed (the saver never stopped): a start reads the lines, and leaves the
+        // files as they are; the first save after it writes them whole and empties the log.
+        let sim = sim.after_crash();
+        drop(w);
+        let (got, notices) = start(&sim, &paths);
+        assert_eq!(got, d);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(gen_of(&sim, &paths.good), 1);
+        let w = writer(&sim, &paths);
+        d.gen = 7;
+        w.submit(d.clone());
+        assert!(w.wait_durable(7, Duration::ZERO));
+        assert_eq!(
+            (gen_of(&sim, &paths.good), gen_of(&sim, &paths.store)),
+            (7, 7)
+        );
+        assert_eq!(sim.contents(&paths.log).unwrap(), b"");
+        // A clean stop writes the log's last state into the copies.
+        d.gen = 8;
+        d.progress.screen = "records".into();
+        w.submit(d.clone());
+        assert!(w.wait_durable(8, Duration::ZERO));
+        assert_eq!(gen_of(&sim, &paths.good), 7);
+        drop(w);
+        assert_eq!(
+            (gen_of(&sim, &paths.good), gen_of(&sim, &paths.store)),
+            (8, 8)
+        );
+        assert_eq!(sim.contents(&paths.log).unwrap(), b"");
+        assert_eq!(start(&sim, &paths).0, d);
+    }
+
+    #[test]
+    fn a_failed_line_makes_the_next_save_whole_and_loses_nothing() {
+        for fault in [Fault::Short, Fault::Eio, Fault::NoSpace] {
+            let sim = Sim::new();
+            let paths = Paths::new("/data");
+            let w = writer(&sim, &paths);
+            let mut d = rich(1);
+            w.submit(d.clone());
+            assert!(w.wait_durable(1, Duration::ZERO));
+            d.gen = 2;
+            d.progress.screen = "records".into();
+            sim.fail_all(Op::Write, fault);
+            w.submit(d.clone());
+            assert!(!w.wait_durable(2, Duration::ZERO), "{fault:?}");
+            sim.heal();
+            // What the failed line left is never followed by another line: the retry is whole.
+            d.gen = 3;
+            d.progress.screen = "settings".into();
+            w.submit(d.clone());
+            assert!(w.wait_durable(3, Duration::ZERO), "{fault:?}");
+            assert_eq!(gen_of(&sim, &paths.good), 3, "{fault:?}");
+            d.gen = 4;
+            d.progress.screen = "home".into();
+            w.submit(d.clone());
+            assert!(w.wait_durable(4, Duration::ZERO));
+            let sim = sim.after_crash();
+            drop(w);
+            let (got, notices) = start(&sim, &paths);
+            assert_eq!(got, d, "{fault:?}");
+            assert!(notices.is_empty(), "{fault:?}: {notices:?}");
+        }
+    }
+
+    #[test]
+    fn the_log_is_written_into_the_copies_past_its_bound() {
+        let sim = Sim::new();
+        let paths = Paths::new("/data");
+        let w = writer(&sim, &paths);
+        let mut d = rich(1);
+        w.submit(d.clone());
+        assert!(w.wait_durable(1, Duration::ZERO));
+        let bound = compact_at(sim.contents(&paths.good).unwrap().len());
+        let mut most = 0;
+        for gen in 2..400 {
+            d.gen = gen;
+            // A scope with a long history changes each time.
+            let s = d.progress.stats.get_mut("klotski:daily-2").unwrap();
+            s.plays += 1;
+            s.history[0].date = format!("2026-12-01 {gen:0>400}");
+            w.submit(d.clone());
+            assert!(w.wait_durable(gen, Duration::ZERO));
+            let len = sim.contents(&paths.log).unwrap().len() as u64;
+            most = most.max(len);
+        }
+        assert!(
+            gen_of(&sim, &paths.good) > 1,
+            "the copies were written again"
+        );
+        assert!(most <= bound, "log {most} bytes, bound {bound}");
+        assert_eq!(latest(&paths, &sim.clone()).unwrap(), d);
+    }
+
+    #[test]
+    fn a_damaged_log_is_written_into_the_copies_and_kept_aside() {
+        let sim = Sim::new();
+        let paths = Paths::new("/data");
+        let w = writer(&sim, &paths);
+        let mut d = rich(1);
+        w.submit(d.clone());
+        assert!(w.wait_durable(1, Duration::ZERO));
+        let mut states = vec![d.clone()];
+        for gen in 2..=4 {
+            d.gen = gen;
+            d.progress.screen = format!("s{gen}");
+            w.submit(d.clone());
+            assert!(w.wait_durable(gen, Duration::ZERO));
+            states.push(d.clone());
+        }
+        let sim = sim.after_crash();
+        drop(w);
+        // Damage in the second line: the first is read, the rest kept aside.
+        let mut log = sim.contents(&paths.log).unwrap();
+        let second = log.iter().position(|&b| b == b'\n').unwrap() + 30;
+        log[second] ^= 0x20;
+        sim.install(&paths.log, &log);
+        let (got, notices) = start(&sim, &paths);
+        assert_eq!(got, states[1]);
+        assert_eq!(notices, ["kept_aside"]);
+        assert_eq!(
+            gen_of(&sim, &paths.good),
+            2,
+            "the read line is in the copies"
+        );
+        assert!(sim.contents(&paths.log).is_none());
+        let kept: Vec<_> = sim
+            .paths()
+            .into_iter()
+            .filter(|p| p.to_string_lossy().contains("huarong.log.corrupt-7"))
+            .collect();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(sim.contents(&kept[0]).unwrap(), log);
+        // Nothing is read twice at the next start.
+        let (again, notices) = start(&sim, &paths);
+        assert_eq!((again, notices.len()), (states[1].clone(), 0));
+        let _ = clog::LOG_FILE;
+    }
+}

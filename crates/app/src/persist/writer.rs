@@ -3,7 +3,7 @@
 //! calls [`Writer::step`] (after each command): the same jobs, the same order, the same
 //! back-off, so both modes give the same durability.
 
-use super::{encode_sized, write_atomic_io, Doc, Paths};
+use super::{encode_sized, log, write_atomic_io, Doc, Paths};
 use crate::fsio::Io;
 use crate::platform::{Clock, Platform, Priority};
 
@@ -83,8 +83,21 @@ struct WriterState {
     after_since: Option<Duration>,
 }
 
+/// Where the change log stands: the state its last line (or the copies, when it is empty)
+/// holds, and its length. `None` until a whole write has emptied the log (the first save
+/// after a start, and the one after any failure, write the copies whole).
+struct Chain {
+    last: Doc,
+    log_len: u64,
+    copy_len: usize,
+}
+
 struct Shared {
     state: Mutex<WriterState>,
+    chain: Mutex<Option<Chain>>,
+    /// The state a new line replaced as the chain's last: dropped once the save is
+    /// reported durable (freeing 5,000 scopes' copy is milliseconds nobody waits for).
+    spent: Mutex<Option<Doc>>,
     cv: Condvar,
     clock: Arc<dyn Clock>,
     io: Arc<dyn Io>,
@@ -146,9 +159,107 @@ impl Shared {
         None
     }
 
-    /// Write one job: the good copy (atomic) first, then the primary. A panic in a write
-    /// (the plugin, the file layer) is a failed save, retried like any other.
+    /// Write one job: as a line of the change log while the log continues the last save and
+    /// is short, else whole ([`Shared::write_whole`]). A failed line makes the next save a
+    /// whole one (a cut line is never followed by another).
     fn write(&self, job: &mut Job) -> Result<(), String> {
+        let mut chain = self.chain.lock().unwrap_or_else(|e| e.into_inner());
+        if job.bytes.is_empty() {
+            if let Some(c) = chain.as_mut() {
+                match self.append(c, job) {
+                    Ok(true) => return Ok(()),
+                    // Past the log's bound: this save is whole.
+                    Ok(false) => {}
+                    Err(e) => {
+                        *chain = None;
+                        return Err(e);
+                    }
+                }
+            }
+        }
+        *chain = None;
+        drop(chain);
+        self.write_whole_and_restart(job)
+    }
+
+    /// [`Shared::write_whole`], then the log starts again, empty: the copies hold this
+    /// state. Until the log is known to be empty (the copies are durable either way), saves
+    /// stay whole.
+    fn write_whole_and_restart(&self, job: &mut Job) -> Result<(), String> {
+        let mut chain = self.chain.lock().unwrap_or_else(|e| e.into_inner());
+        *chain = None;
+        self.write_whole(job)?;
+        let (io, path) = (self.io.as_ref(), &self.paths.log);
+        let emptied = crate::error::guard("emptying the change log", || {
+            io.create(path)
+                .and_then(|()| io.fsync(path))
+                .and_then(|()| io.sync_dir(&self.paths.dir))
+                .map_err(|e| crate::error::AppError::storage(e.to_string()))
+        });
+        if emptied.is_ok() {
+            *chain = Some(Chain {
+                last: take_doc(&mut job.doc),
+                log_len: 0,
+                copy_len: job.bytes.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Append the change from the chain's last state to `job`'s, and sync it; `false` (and
+    /// nothing written) when the log would grow past its bound ([`log::compact_at`]).
+    fn append(&self, c: &mut Chain, job: &mut Job) -> Result<bool, String> {
+        let (io, path) = (self.io.as_ref(), &self.paths.log);
+        let bound = log::compact_at(c.copy_len);
+        let line = crate::error::guard("saving progress", || {
+            let line = log::diff(&c.last, &job.doc)
+                .and_then(|d| log::line(&d))
+                .map_err(crate::error::AppError::storage)?;
+            if c.log_len + line.len() as u64 > bound {
+                return Ok(None);
+            }
+            io.append(path, &line)
+                .and_then(|()| io.fsync(path))
+                .map_err(|e| {
+                    crate::error::AppError::storage(format!(
+                        "could not write {}: {e}",
+                        path.display()
+                    ))
+                })?;
+            Ok(Some(line.len()))
+        })
+        .map_err(|e| e.message)?;
+        let Some(len) = line else {
+            return Ok(false);
+        };
+        c.log_len += len as u64;
+        let spent = std::mem::replace(&mut c.last, take_doc(&mut job.doc));
+        *self.spent.lock().unwrap_or_else(|e| e.into_inner()) = Some(spent);
+        Ok(true)
+    }
+
+    /// At stop: write the state the log ends at into the copies and empty the log, so that
+    /// after a clean exit the copies hold everything (a start then has no line to read).
+    /// A failure leaves the log as it is: it still holds those saves.
+    fn fold(&self) {
+        let mut chain = self.chain.lock().unwrap_or_else(|e| e.into_inner());
+        if chain.as_ref().is_none_or(|c| c.log_len == 0) {
+            return;
+        }
+        let Some(c) = chain.take() else {
+            return;
+        };
+        drop(chain);
+        let mut job = Job {
+            doc: c.last,
+            bytes: Vec::new(),
+        };
+        let _ = self.write_whole_and_restart(&mut job);
+    }
+
+    /// Write one job whole: the good copy (atomic) first, then the primary. A panic in a
+    /// write (the plugin, the file layer) is a failed save, retried like any other.
+    fn write_whole(&self, job: &mut Job) -> Result<(), String> {
         use std::sync::atomic::Ordering::Relaxed;
         if job.bytes.is_empty() {
             // Compact, serialised once: 5,000 scopes of statistics stay a few MB
@@ -244,6 +355,11 @@ impl Shared {
         }
     }
 
+    fn drop_spent(&self) {
+        let spent = self.spent.lock().unwrap_or_else(|e| e.into_inner()).take();
+        drop(spent);
+    }
+
     /// The thread's loop (threaded platforms).
     fn run(&self) {
         let mut st = self.lock();
@@ -262,11 +378,17 @@ impl Shared {
                 st = self.lock();
                 self.done(&mut st, job, result);
                 self.cv.notify_all();
+                drop(st);
+                self.drop_spent();
+                st = self.lock();
                 continue;
             }
             if st.stop {
                 // A failed save still waiting is dropped at stop (the data stays in memory).
                 st.retry = None;
+                drop(st);
+                self.fold();
+                st = self.lock();
                 break;
             }
             st = match st.retry.is_some() {
@@ -284,6 +406,18 @@ impl Shared {
         drop(st);
         self.cv.notify_all();
     }
+}
+
+/// The job's doc, moved out once it is written (its gen stays for `done`).
+fn take_doc(doc: &mut Doc) -> Doc {
+    let gen = doc.gen;
+    std::mem::replace(
+        doc,
+        Doc {
+            gen,
+            progress: Default::default(),
+        },
+    )
 }
 
 /// The progress saver: `submit` never blocks on I/O; only the newest pending state is
@@ -349,6 +483,8 @@ impl Writer {
                 after: 0,
                 after_since: None,
             }),
+            chain: Mutex::new(None),
+            spent: Mutex::new(None),
             cv: Condvar::new(),
             clock: platform.clock.clone(),
             io: platform.io.clone(),
@@ -419,6 +555,8 @@ impl Writer {
         let result = self.shared.write(&mut job);
         let mut st = self.shared.lock();
         self.shared.done(&mut st, job, result);
+        drop(st);
+        self.shared.drop_spent();
         true
     }
 
@@ -463,6 +601,7 @@ impl Writer {
         self.shared.cv.notify_all();
         if !self.threaded {
             while self.step() {}
+            self.shared.fold();
             return;
         }
         let mut st = self.shared.lock();
