@@ -78,6 +78,10 @@ struct Stats {
     kept: usize,
     lost: usize,
     restored: usize,
+    /// Kills after which the change log held saves (lines) a restart had to read.
+    logged: usize,
+    /// Kills that left the store file damaged or behind the good copy (inside a whole save).
+    split: usize,
     wins: u64,
 }
 
@@ -107,14 +111,27 @@ fn kill_nine_during_saves_loses_at_most_the_move_in_flight() {
         t.kept += s.kept;
         t.lost += s.lost;
         t.restored += s.restored;
+        t.logged += s.logged;
+        t.split += s.split;
         t.wins += s.wins;
     }
     let secs = started.elapsed().as_secs_f64();
     println!(
         "kill test: {} kills ({} during start-up) in {secs:.1} s; {} restarts checked; {} confirmed \
          operations; the operation in flight was kept {}x and lost {}x; {} restarts restored the \
-         last good copy; {} wins recorded",
-        t.kills, t.early_kills, t.restarts, t.ops, t.kept, t.lost, t.restored, t.wins
+         last good copy and {} kills left the store file damaged or behind it (inside a whole \
+         save; lane 0 writes every save whole); {} kills left saves in the change log (lane 1); \
+         {} wins recorded",
+        t.kills,
+        t.early_kills,
+        t.restarts,
+        t.ops,
+        t.kept,
+        t.lost,
+        t.restored,
+        t.split,
+        t.logged,
+        t.wins
     );
     assert!(
         t.restarts >= kills * 8 / 10,
@@ -126,11 +143,18 @@ fn kill_nine_during_saves_loses_at_most_the_move_in_flight() {
         "the child never won a game: records were not exercised"
     );
     assert!(
-        t.restored > 0 || kills < 200,
-        "no kill ever hit a save of the primary file"
+        t.restored + t.split > 0 || kills < 200,
+        "no kill ever hit a whole save between its good copy and the primary file"
+    );
+    assert!(
+        t.logged > 0 || kills < 200,
+        "no kill ever left saves in the change log: the log was not exercised"
     );
 }
 
+/// One lane of kills on a data folder of its own. Lane 0's child writes every save whole (the
+/// store file's in-place write is what kills hit), lane 1's appends to the change log as the
+/// app does.
 fn run_lane(lane: u64, kills: usize) -> Stats {
     let dir = TempDir::new(&format!("kill{lane}"));
     let exe = env!("CARGO_BIN_EXE_kill_child");
@@ -141,11 +165,20 @@ fn run_lane(lane: u64, kills: usize) -> Stats {
     let mut history: std::collections::VecDeque<String> = Default::default();
     let (mut restarts, mut early_kills, mut lost, mut kept, mut restored, mut ops_total) =
         (0, 0, 0, 0, 0, 0);
+    let (mut logged, mut split) = (0, 0);
+    let paths = huarong_core::persist::Paths::new(dir.path());
+    let gen_of = |p: &std::path::Path| {
+        std::fs::read(p)
+            .ok()
+            .and_then(|b| huarong_core::persist::decode(&b).ok())
+            .map(|(d, _)| d.gen)
+    };
 
     for i in 0..kills {
         let mut child = Command::new(exe)
             .arg(dir.path())
             .arg((lane << 32 | i as u64).to_string())
+            .args((lane == 0).then_some("whole"))
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -184,6 +217,14 @@ fn run_lane(lane: u64, kills: usize) -> Stats {
         let exited_by_itself = child.try_wait().ok().flatten();
         let _ = child.kill();
         let _ = child.wait();
+        if std::fs::read(&paths.log).is_ok_and(|b| b.contains(&b'\n')) {
+            logged += 1;
+        }
+        if let Some(good) = gen_of(&paths.good) {
+            if gen_of(&paths.store).is_none_or(|s| s < good) {
+                split += 1;
+            }
+        }
         let _ = reader.join();
         lines.extend(rx.try_iter());
         let stderr = err_reader.join().unwrap_or_default();
@@ -246,6 +287,8 @@ fn run_lane(lane: u64, kills: usize) -> Stats {
         kept,
         lost,
         restored,
+        logged,
+        split,
         wins: model.wins,
     }
 }

@@ -128,6 +128,14 @@ impl AppState {
         st.gen
     }
 
+    /// How long the progress saver's change log may grow before a save writes the copies
+    /// whole (`Writer::set_log_bound`; `None`: its own bound, `Some(0)`: every save whole).
+    pub fn set_log_bound(&self, bytes: Option<u64>) {
+        if let Some(w) = &self.store().writer {
+            w.set_log_bound(bytes);
+        }
+    }
+
     /// Change the search budget of hints and auto-solve starts (tests force a background proof).
     pub fn set_search_budget(&self, budget: Duration) {
         *lock(&self.0.search_budget) = budget;

@@ -2,7 +2,9 @@
 //! persistence: checked store file, atomic last-good copy, background saver) on tauri's mock
 //! runtime, playing number-slide games through its IPC commands until it is `kill -9`ed.
 //!
-//! Usage: `kill_child <data dir> <seed>`. Protocol on stdout, one line each:
+//! Usage: `kill_child <data dir> <seed> [whole]`: with `whole`, every progress save writes
+//! the copies whole (no change log), so kills land in the store file's in-place write.
+//! Protocol on stdout, one line each:
 //! - `READY <json>` after start: the resumed slide game (`id`, `board`, `moves`, `status`),
 //!   the record of 3×2 (`wins`, `best`), and the notice codes;
 //! - `OP <json>` before each operation: `{"new": "<game id>"}` or `{"tile": n}`;
@@ -29,10 +31,14 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let dir = PathBuf::from(args.next().expect("data dir"));
     let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let whole = args.next().is_some_and(|a| a == "whole");
     let mut rng = rng::stream(seed, "kill-child");
 
     let app = TestApp::start(&dir, None);
     let state = app.state();
+    if whole {
+        state.set_log_bound(Some(0));
+    }
     let progress = app.ok("get_progress", json!({}));
     let game = app.call("snapshot", json!({"kind": "slide"})).ok();
     let record = &progress["records"]["slide:3x2/tile"];

@@ -95,6 +95,8 @@ struct Chain {
 struct Shared {
     state: Mutex<WriterState>,
     chain: Mutex<Option<Chain>>,
+    /// The log's bound in bytes ([`Writer::set_log_bound`]; `u64::MAX`: [`log::compact_at`]).
+    bound: std::sync::atomic::AtomicU64,
     /// The state a new line replaced as the chain's last: dropped once the save is
     /// reported durable (freeing 5,000 scopes' copy is milliseconds nobody waits for).
     spent: Mutex<Option<Doc>>,
@@ -210,7 +212,10 @@ impl Shared {
     /// nothing written) when the log would grow past its bound ([`log::compact_at`]).
     fn append(&self, c: &mut Chain, job: &mut Job) -> Result<bool, String> {
         let (io, path) = (self.io.as_ref(), &self.paths.log);
-        let bound = log::compact_at(c.copy_len);
+        let bound = match self.bound.load(std::sync::atomic::Ordering::Relaxed) {
+            u64::MAX => log::compact_at(c.copy_len),
+            b => b,
+        };
         let line = crate::error::guard("saving progress", || {
             let line = log::diff(&c.last, &job.doc)
                 .and_then(|d| log::line(&d))
@@ -485,6 +490,7 @@ impl Writer {
             }),
             chain: Mutex::new(None),
             spent: Mutex::new(None),
+            bound: u64::MAX.into(),
             cv: Condvar::new(),
             clock: platform.clock.clone(),
             io: platform.io.clone(),
@@ -533,6 +539,16 @@ impl Writer {
         }
         drop(st);
         self.shared.cv.notify_all();
+    }
+
+    /// How long the change log may grow before a save writes the copies whole: `None`, its
+    /// own bound ([`log::compact_at`]); `Some(0)`, every save whole (the kill test's lane of
+    /// whole saves, which kills in the store file's in-place write).
+    pub fn set_log_bound(&self, bytes: Option<u64>) {
+        let b = bytes.map_or(u64::MAX, |b| b.min(u64::MAX - 1));
+        self.shared
+            .bound
+            .store(b, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// What docs submitted with a mark wait for (the move journal).
