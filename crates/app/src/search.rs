@@ -39,11 +39,11 @@ pub const OPEN_TIME: Duration = Duration::from_secs(5);
 ///
 /// Why a minute: nobody waits for the proof (the hint is shown already, a move of a
 /// solution), so it may take far longer than a hint, but it runs on the player's battery. On
-/// the reference machine the proofs of the `expert` 4×4 band take 2 ms – 1.5 s, the
-/// hard list's 72- and 76-move boards seconds to tens of seconds; only the 80-move boards,
-/// the hardest 4×4 positions there are (100 s here, longer on a phone), are past it, and
-/// keep the near-optimal hint they were given. Past it the proof ends quietly: nothing is
-/// adopted, the slot is as without a proof.
+/// the 2-core development machine (README, "Bounded work on every input") the proofs of
+/// eight `expert` 4×4 boards took 3 ms – 1.5 s, the hard list's 72- and 76-move boards
+/// 0.5 s and 11 s; the 80-move boards, the hardest 4×4 positions there are (100 s there,
+/// longer on a phone), are past it and keep the near-optimal hint they were given. Past it
+/// the proof ends quietly: nothing is adopted, the slot is as without a proof.
 pub const PROOF_TIME: Duration = Duration::from_secs(60);
 
 /// The platform's monotonic clock, owned, for a [`Budget`]'s deadline.
