@@ -162,6 +162,18 @@ fn the_issue_repros_stay_under_64_mib_and_answer_in_bounded_time() {
     stopped_or_ok("generator", &r);
     assert!(peak <= BOUND + SLACK, "generator peak {:.1} MB", mb(peak));
     assert!(t < Duration::from_secs(30), "{t:?}");
+
+    // The same without a deadline (the command line's case before it had one): the bound of
+    // explored positions stops it, `unsupported` as the deadline does (it was `out_of_range`).
+    let (r, peak, t) = measure(|| Session::<klotski::Klotski>::open(BIG_GENERATOR));
+    let e = r.expect_err("no layout within the bounds");
+    println!(
+        "generator without a deadline: {e} peak {:.1} MB in {t:?}",
+        mb(peak)
+    );
+    assert_eq!(e.code, ErrorCode::Unsupported, "{e}");
+    assert!(peak <= BOUND + SLACK, "generator peak {:.1} MB", mb(peak));
+    assert!(t < Duration::from_secs(120), "{t:?}");
 }
 
 #[test]

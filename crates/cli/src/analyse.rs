@@ -116,7 +116,8 @@ fn line<G: Game>(
     id: &str,
     pick: impl Fn(&Session<G>, &mut rng::ChaCha8Rng) -> Option<G::Move>,
 ) -> Result<Session<G>, String> {
-    let mut s = Session::<G>::open(id).map_err(|e| e.to_string())?;
+    // A generated ID is generated within the command line's generator budget.
+    let mut s = crate::bounds::generating(|| Session::<G>::open(id)).map_err(|e| e.to_string())?;
     match (a.get("moves"), a.get("wander")) {
         (Some(text), None) => {
             for e in parse_log::<G::Move>(text)? {

@@ -26,13 +26,15 @@ use huarong_engine::game::Cancel;
 use huarong_engine::{klotski, slide, Kind};
 use std::time::{Duration, Instant};
 
+/// Every command here may run a generator (a generated game ID encoded, a code of one
+/// decoded, the daily levels): each runs within the command line's generator budget.
 pub fn run(cmd: &str, args: &[String]) -> Result<(), String> {
-    match cmd {
+    crate::bounds::generating(|| match cmd {
         "code" => code_cmd(args),
         "daily" => daily_cmd(args),
         "card" => card_cmd(args),
         other => Err(format!("unknown command {other:?}")),
-    }
+    })
 }
 
 fn code_cmd(args: &[String]) -> Result<(), String> {

@@ -8,6 +8,7 @@
 //!   or `{"error":"…"}`.
 //! - `generate --band MIN-MAX --seed S --count N [--variant g5s4]`: N boards, the i-th from
 //!   seed S+i, one JSON line each: `{"board":"…","moves":N,"id":"klotski:MIN-MAX#S+i"}`.
+//!   Each board is generated within the generator budget (`bounds.rs`: 64 MiB, 20 s).
 //! - `bench [--classics FILE] [--runs N]`: timings of 横刀立马, the 40 classics, the generator.
 
 use crate::args::{self, Args};
@@ -120,7 +121,8 @@ fn generate(args: &[String]) -> Result<(), String> {
     let mut out = stdout.lock();
     for i in 0..count {
         let s = seed.wrapping_add(i);
-        let (board, moves) = generate_counted(&spec, band, s).map_err(|e| e.message)?;
+        let (board, moves) = crate::bounds::generating(|| generate_counted(&spec, band, s))
+            .map_err(|e| e.message)?;
         let line = serde_json::json!({
             "board": board.to_rows(),
             "moves": moves,

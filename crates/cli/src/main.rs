@@ -6,6 +6,7 @@
 
 mod analyse;
 mod args;
+mod bounds;
 mod code;
 
 use std::process::ExitCode;
@@ -67,7 +68,7 @@ fn main() -> ExitCode {
         "code" | "daily" | "card" => code::run(cmd, rest),
         "analyse" | "analyze" => analyse::run(rest),
         "help" | "--help" | "-h" => {
-            println!("{}", usage());
+            println!("{}\n\n{}", usage(), bounds::NOTE);
             Ok(())
         }
         other => match GAMES.iter().find(|g| g.name == other) {

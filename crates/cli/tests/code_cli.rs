@@ -297,3 +297,29 @@ fn a_result_code_carries_name_and_log_and_decode_says_verified() {
     assert_eq!(rc, 1);
     assert!(err.contains("need a result"), "{err}");
 }
+
+/// A generator stopped by one of its bounds (issue 23) fails with `unsupported`, the app's
+/// code for "too large", naming the bound; the error line keeps its form
+/// (`huarong: <code>: <message>`, exit 1, nothing on stdout).
+#[test]
+fn a_generator_stopped_by_its_bounds_is_unsupported() {
+    // No 4×4 layout of three generals and three soldiers needs 150 moves: its bound of
+    // layouts runs out (fast).
+    let (rc, out, err) = huarong(&["code", "encode", "klotski:150+:4x4:g3s3#1"]);
+    assert_eq!((rc, out.as_str()), (1, ""), "{err}");
+    assert!(err.starts_with("huarong: unsupported: "), "{err}");
+    assert!(err.contains("400 tries"), "{err}");
+    // The issue's 8×8 request: its bound of explored positions (a few seconds), or on a
+    // very slow machine the command line's time budget. It was `out_of_range`.
+    let (rc, out, err) = huarong(&["code", "encode", "klotski:1+:8x8:g12s20#2"]);
+    assert_eq!((rc, out.as_str()), (1, ""), "{err}");
+    assert!(err.starts_with("huarong: unsupported: "), "{err}");
+    assert!(
+        err.contains("more than its bound of 2000000") || err.contains("time budget"),
+        "{err}"
+    );
+    // A spec outside the generator's limits is still out of range.
+    let (rc, _, err) = huarong(&["code", "encode", "klotski:1+:10x8:g1s1#2"]);
+    assert_eq!(rc, 1);
+    assert!(err.starts_with("huarong: out_of_range: "), "{err}");
+}

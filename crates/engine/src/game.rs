@@ -53,6 +53,39 @@ struct Flag {
     owner: Mutex<Option<ThreadId>>,
     gate: Mutex<()>,
     wake: Condvar,
+    /// How long the flag has been parked, on the clock of [`Cancel::running_clock`]. Park
+    /// and unpark change the state under this lock, so the time and the state agree.
+    parked: Mutex<ParkedTime>,
+}
+
+/// The time a flag spent parked, read on one clock.
+#[derive(Default)]
+struct ParkedTime {
+    clock: Option<Arc<dyn Clock>>,
+    /// Parked time of the parkings that ended.
+    total: Duration,
+    /// When the current parking began (while parked).
+    since: Option<Duration>,
+}
+
+impl std::fmt::Debug for ParkedTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParkedTime")
+            .field("total", &self.total)
+            .field("since", &self.since)
+            .finish()
+    }
+}
+
+impl ParkedTime {
+    /// The clock's reading with the parked time taken out: it stands still while parked.
+    fn running(&self) -> Duration {
+        let Some(clock) = &self.clock else {
+            return Duration::ZERO;
+        };
+        let now = self.since.unwrap_or_else(|| clock.now());
+        now.saturating_sub(self.total)
+    }
 }
 
 const RUN: u8 = 0;
@@ -95,24 +128,47 @@ impl Cancel {
     pub fn arm_here(&self) {
         *lock_ignoring_poison(&self.0.owner) = Some(std::thread::current().id());
     }
-    /// Park the search at its next poll (no effect once cancelled).
+    /// Park the search at its next poll (no effect once cancelled). From now until
+    /// [`Cancel::unpark`], its [`Cancel::running_clock`] stands still.
     pub fn park(&self) {
-        let _ = self
+        let mut t = lock_ignoring_poison(&self.0.parked);
+        let parked = self
             .0
             .state
-            .compare_exchange(RUN, PARKED, Ordering::SeqCst, Ordering::SeqCst);
+            .compare_exchange(RUN, PARKED, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok();
+        if parked {
+            t.since = t.clock.as_ref().map(|c| c.now());
+        }
     }
     /// Let a parked search go on from where it stopped.
     pub fn unpark(&self) {
+        let mut time = lock_ignoring_poison(&self.0.parked);
         if self
             .0
             .state
             .compare_exchange(PARKED, RUN, Ordering::SeqCst, Ordering::SeqCst)
             .is_ok()
         {
+            let t = &mut *time;
+            if let (Some(c), Some(since)) = (&t.clock, t.since.take()) {
+                t.total += c.now().saturating_sub(since);
+            }
+            drop(time);
             let _g = lock_ignoring_poison(&self.0.gate);
             self.0.wake.notify_all();
         }
+    }
+    /// A clock that reads `clock` but stands still while this flag is parked: a deadline on
+    /// it is a budget of the time the search may *run*, which parking does not use up (a
+    /// parked search goes on where it stood). One clock per flag: a second call replaces
+    /// the first's clock. A flag parked already stops the clock from this call on.
+    pub fn running_clock(&self, clock: Arc<dyn Clock>) -> RunningClock {
+        let mut t = lock_ignoring_poison(&self.0.parked);
+        t.since = self.is_parked().then(|| clock.now());
+        t.total = Duration::ZERO;
+        t.clock = Some(clock);
+        RunningClock(self.clone())
     }
     /// Whether `other` is this very flag (a clone of it).
     pub fn same(&self, other: &Cancel) -> bool {
@@ -121,6 +177,16 @@ impl Cancel {
     /// Whether the flag is parked now.
     pub fn is_parked(&self) -> bool {
         self.0.state.load(Ordering::SeqCst) == PARKED
+    }
+}
+
+/// The clock of [`Cancel::running_clock`]: its flag's clock less the time it was parked.
+#[derive(Debug, Clone)]
+pub struct RunningClock(Cancel);
+
+impl Clock for RunningClock {
+    fn now(&self) -> Duration {
+        lock_ignoring_poison(&(self.0).0.parked).running()
     }
 }
 
@@ -246,6 +312,61 @@ pub struct Solved<M> {
 #[cfg(test)]
 mod tests {
     use super::Cancel;
+    use crate::clock::{Clock, Deadline};
+
+    /// A clock the test sets by hand (milliseconds).
+    struct Manual(AtomicU64);
+    impl Clock for Manual {
+        fn now(&self) -> Duration {
+            Duration::from_millis(self.0.load(Ordering::SeqCst))
+        }
+    }
+
+    /// The running clock stops while the flag is parked and goes on from the same reading,
+    /// so a deadline on it is a budget of running time only.
+    #[test]
+    fn the_running_clock_stands_still_while_parked() {
+        let ms = Duration::from_millis;
+        let base = Arc::new(Manual(AtomicU64::new(1_000)));
+        let set = |t: u64| base.0.store(t, Ordering::SeqCst);
+        let cancel = Cancel::new();
+        let run = cancel.running_clock(base.clone());
+        assert_eq!(run.now(), ms(1_000));
+        let deadline = Deadline::after(&run, ms(300)); // at 1,300 of running time
+        set(1_200);
+        assert_eq!(run.now(), ms(1_200));
+        cancel.park();
+        cancel.park(); // parked already: no second start
+        set(60_000);
+        assert_eq!(run.now(), ms(1_200), "no time passes while parked");
+        assert!(!deadline.passed(), "parking used up the budget");
+        cancel.unpark();
+        assert_eq!(run.now(), ms(1_200));
+        set(60_050);
+        assert_eq!(run.now(), ms(1_250));
+        assert!(!deadline.passed());
+        set(60_100);
+        assert!(deadline.passed(), "running time counts");
+        // Unparking a flag that is not parked changes nothing.
+        cancel.unpark();
+        assert_eq!(run.now(), ms(1_300));
+        // Parked, then cancelled: the clock stays where the parking began.
+        cancel.park();
+        set(70_000);
+        cancel.cancel();
+        set(80_000);
+        assert_eq!(run.now(), ms(1_300));
+
+        // A flag parked before its clock was made: the clock starts standing still.
+        let later = Cancel::new();
+        later.park();
+        let run = later.running_clock(base.clone());
+        set(90_000);
+        assert_eq!(run.now(), ms(80_000));
+        later.unpark();
+        set(90_010);
+        assert_eq!(run.now(), ms(80_010));
+    }
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::Arc;
     use std::time::Duration;

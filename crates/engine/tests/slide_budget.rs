@@ -243,3 +243,27 @@ fn the_deadline_is_read_on_the_injected_clock() {
     assert!(fine.tiles.len() <= coarse.tiles.len() || !fine.optimal);
     assert!(replays(&b, &fine.tiles));
 }
+
+/// The unbounded hint (the app's background proof) stops at the deadline of the thread's
+/// ambient budget with `unsupported`; without one it would search for about a minute.
+#[test]
+fn the_optimal_hint_stops_at_the_ambient_deadline() {
+    use huarong_engine::budget::{self, Budget};
+    use std::sync::Arc;
+    let g = Slide::new(Board::from_text(4, 4, ISSUE_80).unwrap()).unwrap();
+    // A clock that advances with every look at it: the deadline is a count of polls.
+    let clock = Arc::new(Ticking::new(Duration::from_millis(1)));
+    let bounds = Budget::default().within(clock.clone(), Duration::from_millis(200));
+    let e = budget::scoped(bounds, || g.hint(&Cancel::new())).unwrap_err();
+    assert_eq!(e.code, ErrorCode::Unsupported, "{e}");
+    assert!(e.message.contains("time budget"), "{}", e.message);
+    assert!(clock.reads() >= 200, "it stopped before its deadline");
+    // The auto-solve of the same board too, and outside the scope nothing is bounded: a
+    // board that proves at once is still optimal.
+    let bounds = Budget::default().within(clock.clone(), Duration::from_millis(200));
+    let e = budget::scoped(bounds, || g.solve(&Cancel::new())).unwrap_err();
+    assert_eq!(e.code, ErrorCode::Unsupported, "{e}");
+    let easy = Slide::new(Board::from_text(4, 4, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15").unwrap())
+        .unwrap();
+    assert!(easy.hint(&Cancel::new()).unwrap().optimal);
+}

@@ -231,12 +231,34 @@ pub fn generate_with(spec: &GenSpec, band: Band, seed: u64) -> Result<Board> {
 }
 
 /// [`generate_with`], also returning the layout's optimal piece-move count.
+///
+/// A run stopped by one of its bounds is `Unsupported` (issue 23: "too large for this app"),
+/// its message naming the bound: [`MAX_EXPLORED`] positions, [`MAX_ATTEMPTS`] layouts (with
+/// how many were skipped as over [`MAX_COMPONENT`] positions or over the ambient budget's
+/// bytes), or the ambient budget's deadline; `Cancelled` when its cancel flag is set.
+/// `OutOfRange` is only for a spec or band outside the generator's limits.
 pub fn generate_counted(spec: &GenSpec, band: Band, seed: u64) -> Result<(Board, u32)> {
+    generate_bounded(spec, band, seed, MAX_ATTEMPTS, MAX_EXPLORED)
+}
+
+/// [`generate_counted`] with its bounds on layouts tried and positions explored given.
+pub(crate) fn generate_bounded(
+    spec: &GenSpec,
+    band: Band,
+    seed: u64,
+    max_attempts: u32,
+    max_explored: usize,
+) -> Result<(Board, u32)> {
     spec.check()?;
     let budget = crate::budget::ambient();
     let mut rng = rng::stream(seed, "klotski");
-    let mut explored = 0usize;
-    for _ in 0..MAX_ATTEMPTS {
+    let mut run = Run {
+        explored: 0,
+        max_explored,
+        too_big: 0,
+        too_heavy: 0,
+    };
+    for _ in 0..max_attempts {
         let Some(layout) = place(spec, &mut rng) else {
             continue;
         };
@@ -245,22 +267,60 @@ pub fn generate_counted(spec: &GenSpec, band: Band, seed: u64) -> Result<(Board,
             layout: &layout,
             band,
             rng: &mut rng,
-            explored: &mut explored,
+            run: &mut run,
             budget: &budget,
         };
         if let Some(found) = with_space(&model, false, attempt)? {
             return Ok(found);
         }
-        if explored > MAX_EXPLORED {
-            return Err(Error::range(format!(
-                "gave up generating a {spec} layout needing {band} moves after exploring \
-                 {explored} positions (fewer empty cells make smaller searches)"
+        if run.explored > max_explored {
+            return Err(Error::unsupported(format!(
+                "gave up generating a {spec} layout needing {band} moves: it explored {} \
+                 positions, more than its bound of {max_explored}{} (fewer empty cells make \
+                 smaller searches)",
+                run.explored,
+                run.skipped(&budget)
             )));
         }
     }
-    Err(Error::range(format!(
-        "found no {spec} layout needing {band} moves in {MAX_ATTEMPTS} tries; try another band"
+    Err(Error::unsupported(format!(
+        "found no {spec} layout needing {band} moves in {max_attempts} tries, its bound of \
+         layouts{}; try another band",
+        run.skipped(&budget)
     )))
+}
+
+/// What a generator run used of its bounds, over all attempts.
+struct Run {
+    /// Positions explored.
+    explored: usize,
+    max_explored: usize,
+    /// Layouts skipped because their component is over [`MAX_COMPONENT`] positions.
+    too_big: u32,
+    /// Layouts skipped because their search would hold more than the budget's bytes.
+    too_heavy: u32,
+}
+
+impl Run {
+    /// The skipped layouts for a message: `""` when none were.
+    fn skipped(&self, budget: &crate::budget::Budget) -> String {
+        let mut parts = Vec::new();
+        if self.too_heavy > 0 {
+            parts.push(format!(
+                "{} over the {:.1} MB memory bound",
+                self.too_heavy,
+                budget.max_bytes as f64 / (1u64 << 20) as f64
+            ));
+        }
+        if self.too_big > 0 {
+            parts.push(format!("{} over {MAX_COMPONENT} positions", self.too_big));
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("; layouts skipped: {}", parts.join(", "))
+        }
+    }
 }
 
 /// A uniformly drawn set bit of `mask` (which must not be empty).
@@ -349,8 +409,8 @@ struct Attempt<'a, R> {
     layout: &'a Board,
     band: Band,
     rng: &'a mut R,
-    /// Positions explored so far, over all attempts.
-    explored: &'a mut usize,
+    /// Positions explored and layouts skipped so far, over all attempts.
+    run: &'a mut Run,
     budget: &'a crate::budget::Budget,
 }
 
@@ -377,8 +437,12 @@ impl<R: RngCore> Visit for Attempt<'_, R> {
             if head & 1023 == 0 {
                 self.budget.check("the Klotski generator")?;
             }
-            if states.len() > MAX_COMPONENT || *self.explored + states.len() > MAX_EXPLORED {
-                *self.explored += states.len();
+            if states.len() > MAX_COMPONENT || self.run.explored + states.len() > self.run.max_explored
+            {
+                if states.len() > MAX_COMPONENT {
+                    self.run.too_big += 1;
+                }
+                self.run.explored += states.len();
                 return Ok(None);
             }
             s.expand(states[head], Metric::Piece, NO_SKIP, |k, goal, _| {
@@ -400,9 +464,10 @@ impl<R: RngCore> Visit for Attempt<'_, R> {
         // Every position's distance to the nearest solved one (the distances and the queue
         // are one u32 per position each).
         fits = fits && meter.charge(states.len() * 8).is_ok();
-        *self.explored += states.len();
+        self.run.explored += states.len();
         if !fits {
             // Too large for the memory bound: skipped like a component over MAX_COMPONENT.
+            self.run.too_heavy += 1;
             return Ok(None);
         }
         let mut dist = vec![u32::MAX; states.len()];
@@ -460,6 +525,46 @@ impl<R: RngCore> Visit for Attempt<'_, R> {
 mod tests {
     use super::*;
     use crate::error::ErrorCode;
+
+    /// A run stopped by its bound on positions or on layouts is `unsupported` (too large
+    /// for the app), its message naming the bound; `out_of_range` is for specs and bands.
+    #[test]
+    fn a_generator_stopped_by_its_bounds_is_unsupported_and_says_which() {
+        let big = GenSpec::parse("8x8:g12s20").unwrap();
+        let band = Band::parse("1+").unwrap();
+        let e = generate_bounded(&big, band, 2, MAX_ATTEMPTS, 20_000).unwrap_err();
+        assert_eq!(e.code, ErrorCode::Unsupported, "{e}");
+        assert!(
+            e.message.contains("more than its bound of 20000"),
+            "{}",
+            e.message
+        );
+        // Layouts over the memory bound are named (a 1 MB budget: every 8×8 layout).
+        let tight = crate::budget::Budget::new(1 << 20, crate::Cancel::new());
+        let e = crate::budget::scoped(tight, || {
+            generate_bounded(&big, band, 2, MAX_ATTEMPTS, 200_000)
+        })
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::Unsupported, "{e}");
+        assert!(
+            e.message.contains("over the 1.0 MB memory bound"),
+            "{}",
+            e.message
+        );
+        // No small 4×4 layout needs 150 moves: the attempts run out.
+        let small = GenSpec::parse("4x4:g3s3").unwrap();
+        let e = generate_bounded(&small, Band::parse("150+").unwrap(), 1, 5, MAX_EXPLORED)
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::Unsupported, "{e}");
+        assert!(e.message.contains("in 5 tries"), "{}", e.message);
+        // A spec outside the generator's limits stays out of range.
+        let wide = GenSpec {
+            width: 10,
+            ..GenSpec::standard()
+        };
+        let e = generate_bounded(&wide, band, 1, MAX_ATTEMPTS, MAX_EXPLORED).unwrap_err();
+        assert_eq!(e.code, ErrorCode::OutOfRange, "{e}");
+    }
 
     #[test]
     fn gen_spec_parse_takes_any_text_without_panicking() {

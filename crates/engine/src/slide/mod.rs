@@ -152,6 +152,11 @@ pub struct Solution {
 
 /// A solution from `board` to the goal. Exact tables for boards of at most 10 cells.
 /// Unsolvable boards give `ErrorCode::Unsolvable`; a cancelled search `ErrorCode::Cancelled`.
+///
+/// The optimal IDA* of the 4×4-class sizes stops at the deadline of the thread's ambient
+/// [`Budget`](crate::budget::Budget) (issue 23; none by default): past it, `Unsupported`. Its
+/// memory is the size's shared pattern tables and a path of at most a few hundred moves, far
+/// below the budget's bytes.
 pub fn solve(board: &Board, cancel: &Cancel) -> Result<Solution> {
     if !board.is_solvable() {
         return Err(Error::unsolvable(format!(
@@ -178,7 +183,23 @@ pub fn solve(board: &Board, cancel: &Cancel) -> Result<Solution> {
         });
     }
     if has_pdb(board.width(), board.height()) {
-        let found = solve_optimal(board, cancel, None)?;
+        let bounds = crate::budget::ambient();
+        let found = match bounds.deadline() {
+            None => solve_optimal(board, cancel, None)?,
+            Some(deadline) => {
+                let limit = Limit {
+                    deadline: Some(deadline),
+                    nodes: None,
+                };
+                solve_weighted(board, Weight::One, &limit, cancel)?.ok_or_else(|| {
+                    Error::unsupported(format!(
+                        "the optimal {}x{} search ran out of its time budget",
+                        board.width(),
+                        board.height()
+                    ))
+                })?
+            }
+        };
         let tiles = found
             .tiles
             .ok_or_else(|| Error::unsolvable("no solution found"))?;
