@@ -38,4 +38,5 @@ pub mod state;
 pub use commands::{dispatch, Command, COMMANDS};
 pub use error::{AppError, AppResult, Code};
 pub use platform::Platform;
+pub use search::{OPTIMUM_TIME, PROOF_TIME};
 pub use state::AppState;

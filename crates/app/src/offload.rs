@@ -386,11 +386,15 @@ fn analysis_of(v: Value) -> AppResult<Analysis> {
 
 /// Step 2: run `job`'s search on `clock` (deadlines) until done or `cancel`; its result as
 /// JSON for [`AppState::offload_finish`]. Errors are the engine's (typed), never a panic.
-pub fn run(job: &Job, clock: &dyn Clock, cancel: &Cancel) -> AppResult<Value> {
+pub fn run(job: &Job, clock: std::sync::Arc<dyn Clock>, cancel: &Cancel) -> AppResult<Value> {
     with_game!(job.kind, G => run_g::<G>(job, clock, cancel))
 }
 
-fn run_g<G: AppGame>(job: &Job, clock: &dyn Clock, cancel: &Cancel) -> AppResult<Value> {
+fn run_g<G: AppGame>(
+    job: &Job,
+    clock: std::sync::Arc<dyn Clock>,
+    cancel: &Cancel,
+) -> AppResult<Value> {
     let saved: SavedSession<G::Move> = decode("the session", job.session.clone())?;
     let sess = Session::<G>::restore(&saved).map_err(AppError::from)?;
     let budget = Duration::from_millis(job.budget_ms);
@@ -398,13 +402,25 @@ fn run_g<G: AppGame>(job: &Job, clock: &dyn Clock, cancel: &Cancel) -> AppResult
         Op::Hint => encode(
             &sess
                 .current()
-                .hint_within(budget, clock, cancel)
+                .hint_within(budget, clock.as_ref(), cancel)
                 .map_err(AppError::from)?,
         ),
-        Op::Proof => encode(&sess.current().hint(cancel).map_err(AppError::from)?),
+        // Bounded as natively: 64 MiB and `PROOF_TIME` (a worker of its own, stopped when the
+        // game leaves the screen, so its time is all running time).
+        Op::Proof => encode(
+            &huarong_engine::budget::scoped(
+                huarong_engine::budget::Budget::new(
+                    huarong_engine::budget::MAX_BYTES,
+                    cancel.clone(),
+                )
+                .within(clock.clone(), crate::search::PROOF_TIME),
+                || sess.current().hint(cancel),
+            )
+            .map_err(AppError::from)?,
+        ),
         Op::Solve => encode(
             &sess
-                .solution_within(budget, clock, cancel)
+                .solution_within(budget, clock.as_ref(), cancel)
                 .map_err(AppError::from)?
                 .moves,
         ),

@@ -416,7 +416,7 @@ fn found_of(found: &str) -> AppResult<Value> {
 
 /// Run a search job (step 2 of `huarong_core::offload`) on `clock`: `{"ok": result}` or
 /// `{"error": {code, message}}`.
-pub fn run_job(job: &str, clock: &dyn huarong_engine::clock::Clock) -> String {
+pub fn run_job(job: &str, clock: Arc<dyn huarong_engine::clock::Clock>) -> String {
     let out = serde_json::from_str::<Job>(job)
         .map_err(|e| AppError::bad_argument(format!("the job: {e}")))
         .and_then(|job| huarong_core::offload::run(&job, clock, &huarong_engine::Cancel::new()));
@@ -503,7 +503,9 @@ mod tests {
     fn run(job: &Value) -> String {
         run_job(
             &job.to_string(),
-            &huarong_engine::clock::Ticking::new(Duration::from_millis(1)),
+            Arc::new(huarong_engine::clock::Ticking::new(Duration::from_millis(
+                1,
+            ))),
         )
     }
 
@@ -585,6 +587,15 @@ mod tests {
         assert_eq!(fin["ok"]["optimal"], false);
         let proof = fin["proof"].clone();
         assert_eq!(proof["op"], "proof", "{fin}");
+        // The proof has its time budget in the worker too: on a clock where a minute passes
+        // between two readings it stops (this board's proof takes minutes) as `unsupported`.
+        let stopped = parse(&run_job(
+            &proof.to_string(),
+            Arc::new(huarong_engine::clock::Ticking::new(
+                huarong_core::PROOF_TIME + Duration::from_secs(1),
+            )),
+        ));
+        assert_eq!(stopped["error"]["code"], "unsupported", "{stopped}");
         // The hint was counted, as natively.
         let snap = call(&core, "snapshot", json!({"kind": "slide"}));
         assert_eq!(snap["snapshot"]["hints_used"], 1);
@@ -638,7 +649,7 @@ mod tests {
         assert_eq!(bad["error"]["code"], "bad_argument", "{bad}");
         let bad = parse(&run_job(
             "not json",
-            &huarong_engine::clock::Ticking::new(Duration::ZERO),
+            Arc::new(huarong_engine::clock::Ticking::new(Duration::ZERO)),
         ));
         assert_eq!(bad["error"]["code"], "bad_argument", "{bad}");
     }

@@ -237,7 +237,7 @@ impl Core {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen(js_name = runJob)]
 pub fn run_job(job: &str) -> String {
-    core::run_job(job, &JsClock)
+    core::run_job(job, std::sync::Arc::new(JsClock))
 }
 
 /// Install the 4×4 pattern tables (the bytes of `pdb4x4.bin`); a thrown `parse: …` error when
