@@ -1,7 +1,7 @@
 //! Issue 23, item 9: one writer per data folder. Two apps on one real folder (a second
-//! launch the single-instance plugin could not hand over): the second one reads and writes
-//! nothing there, says so, and every move of the first one survives the second one's
-//! start-up, checkpoint and exit.
+//! launch the single-instance plugin could not hand over): the second one writes nothing
+//! there, says so, shows the saved settings and records (read only), and every move of the
+//! first one survives the second one's start-up, checkpoint and exit.
 
 use huarong_tests::{TempDir, TestApp};
 use serde_json::{json, Value};
@@ -39,6 +39,10 @@ fn play_some(app: &TestApp, n: usize) {
 fn a_second_app_on_the_folder_is_read_only_and_the_first_ones_moves_survive() {
     let dir = TempDir::new("one-writer");
     let first = TestApp::start(dir.path(), None);
+    first.ok(
+        "set_settings",
+        json!({"settings": {"theme": "dark", "name": "Mei"}}),
+    );
     first.new_game(json!({"kind": "slide", "params": "4x4", "seed": 7}));
     play_some(&first, 5);
     let st = first.state();
@@ -72,6 +76,13 @@ fn a_second_app_on_the_folder_is_read_only_and_the_first_ones_moves_survive() {
     assert!(codes.contains(&&json!("read_only")), "{p}");
     assert!(second.state().read_only());
     assert_eq!(p["storage"]["writable"], false, "{p}");
+    // It shows what the first one saved: the player's settings.
+    let s = second.ok("get_settings", json!({}));
+    assert_eq!(
+        (&s["theme"], &s["name"]),
+        (&json!("dark"), &json!("Mei")),
+        "{s}"
+    );
     // Its request is open (in memory), and playing it, a checkpoint (focus lost) and its
     // exit write nothing.
     assert_eq!(p["games"]["slide"]["id"], "slide:3x3#5", "{p}");

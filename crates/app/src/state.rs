@@ -48,14 +48,20 @@ impl AppState {
         primary: impl FnOnce() -> Result<Box<dyn Primary>, String>,
     ) -> AppState {
         // One writer per data folder: a second app on it (the single-instance hand-over
-        // failed) reads nothing and writes nothing (`persist::claim`).
+        // failed) writes nothing there (`persist::claim`). It shows the progress as it is
+        // saved (settings, records, statistics: `persist::latest`, which only reads), so the
+        // player's language and records are there; games stay with the first app.
+        let asked = paths.clone();
         let (paths, lock, busy) = persist::claim(paths, platform.io.as_ref());
         let (doc, mut notices, writer) = match &paths {
             None => (
-                Doc {
-                    gen: 0,
-                    progress: Progress::default(),
-                },
+                asked
+                    .filter(|_| busy.is_some())
+                    .and_then(|p| persist::latest(&p, platform.io.as_ref()))
+                    .unwrap_or(Doc {
+                        gen: 0,
+                        progress: Progress::default(),
+                    }),
                 Vec::new(),
                 None,
             ),

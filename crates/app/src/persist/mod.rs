@@ -61,8 +61,9 @@ pub const KEEP_ASIDE: usize = 8;
 /// One writer per data folder (issue 23, item 9): take the folder's OS lock before anything
 /// reads or repairs a file there. Another app holding it (a second launch whose request the
 /// single-instance hand-over could not pass on: no D-Bus session on Linux) gets no paths —
-/// it reads and writes nothing there, so its start-up, checkpoints and exit cannot touch
-/// the first one's live journal — and a `read_only` notice. A folder where the lock file
+/// it writes nothing there, so its start-up, checkpoints and exit cannot touch the first
+/// one's live journal — and a `read_only` notice. (`AppState::open` then shows the saved
+/// progress through [`latest`], which only reads.) A folder where the lock file
 /// cannot even be made (read-only storage) is opened as before: its writes fail and say so.
 pub fn claim(
     paths: Option<Paths>,
@@ -79,7 +80,7 @@ pub fn claim(
             Some(Notice::warning(
                 READ_ONLY,
                 format!(
-                    "Huarong is already running with this data folder ({}) and could not be handed this request; this window saves nothing, so nothing of yours is lost: your games and records are in the other window",
+                    "Huarong is already running with this data folder ({}) and could not be handed this request; this window shows your records as they were last saved and saves nothing, so nothing of yours is lost: your games are in the other window",
                     p.dir.display()
                 ),
             )),
