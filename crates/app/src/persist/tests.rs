@@ -444,15 +444,22 @@ mod change_log {
         assert!((bytes.len() as u64) < compact_at(encode(&a).len()));
     }
 
-    #[test]
-    fn a_cut_last_line_is_a_save_that_never_happened_and_damage_before_a_good_line_is_not() {
+    /// `rich(4)`, then `b` (every kind of change) and `c` (`b`, `gap` saves later, on another
+    /// screen), with the lines from `a` to `b` and from `b` to `c`.
+    fn two_lines(gap: u64) -> (Doc, Doc, Doc, Vec<u8>, Vec<u8>) {
         let a = rich(4);
         let b = normal(&changed(&a));
         let mut c = b.clone();
-        c.gen += 1;
+        c.gen += gap;
         c.progress.screen = "records".into();
         let one = line(&diff(&a, &b).unwrap()).unwrap();
         let two = line(&diff(&b, &c).unwrap()).unwrap();
+        (a, b, c, one, two)
+    }
+
+    #[test]
+    fn a_cut_last_line_is_a_save_that_never_happened_and_damage_before_a_good_line_is_not() {
+        let (a, b, _, one, two) = two_lines(1);
         let log = [one.clone(), two.clone()].concat();
         for cut in one.len()..log.len() {
             let mut got = a.clone();
@@ -478,13 +485,7 @@ mod change_log {
 
     #[test]
     fn lines_already_in_the_copy_are_skipped_and_a_gap_stops() {
-        let a = rich(4);
-        let b = normal(&changed(&a));
-        let mut c = b.clone();
-        c.gen += 2;
-        c.progress.screen = "records".into();
-        let one = line(&diff(&a, &b).unwrap()).unwrap();
-        let two = line(&diff(&b, &c).unwrap()).unwrap();
+        let (a, b, c, one, two) = two_lines(2);
         // The copies were written at b's gen and the log not emptied: `one` is stale.
         let mut got = b.clone();
         let r = replay(&mut got, &[one.clone(), two.clone()].concat());

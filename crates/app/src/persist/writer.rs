@@ -179,7 +179,6 @@ impl Shared {
                 }
             }
         }
-        *chain = None;
         drop(chain);
         self.write_whole_and_restart(job)
     }
