@@ -89,7 +89,8 @@ ensure_wasm() {
   command -v node >/dev/null 2>&1 || ensure_apt nodejs
 }
 
-# The web page's build tools: wasm-opt from the npm package binaryen, pinned in web/package.json.
+# The web page's build tools: wasm-opt from the npm package binaryen and esbuild, pinned in
+# web/package.json.
 ensure_web_tools() {
   command -v npm >/dev/null 2>&1 || ensure_apt nodejs npm
   if [ ! -x web/node_modules/.bin/wasm-opt ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
@@ -105,29 +106,39 @@ WASM_FEATURES=(--enable-bulk-memory --enable-bulk-memory-opt --enable-call-indir
                --enable-multivalue --enable-mutable-globals --enable-nontrapping-float-to-int
                --enable-reference-types --enable-sign-ext)
 
-# web/dist: the app core for wasm32 in the `web` profile (Cargo.toml) without the embedded 4×4
-# tables, its JS glue (wasm-bindgen --target web), wasm-opt -Os, then ui/ and the rest
-# (web/build.mjs).
+# web/dist: the app core for wasm32 in the `web` profile (Cargo.toml), without the embedded 4×4
+# tables, built twice: the board's wasm (no `full` feature: rules, codes, slots, journal,
+# records) and the full one (+ searches, generators, the share card); their JS glue
+# (wasm-bindgen --target web), wasm-opt -Os, then ui/ and the rest bundled by esbuild
+# (web/build.mjs). See ARCHITECTURE.md, "The web shell".
 web_build() {
   ensure_rust
   ensure_wasm
   ensure_web_tools
-  say "web: the app core for wasm32 (profile web, no embedded 4x4 tables)"
-  cargo build --profile web --target wasm32-unknown-unknown -p huarong-web --no-default-features --quiet
   rm -rf target/wasm-web
-  wasm-bindgen --target web --out-dir target/wasm-web \
-    target/wasm32-unknown-unknown/web/huarong_web.wasm
-  # wasm-opt takes minutes on a busy machine: its output is kept for the same input.
-  local sum cached=target/wasm-web-opt
-  sum=$(sha256sum target/wasm-web/huarong_web_bg.wasm | cut -d' ' -f1)
-  if [ "$(cat "$cached/input.sha256" 2>/dev/null)" != "$sum" ]; then
-    say "web: wasm-opt -Os"
-    mkdir -p "$cached"
-    web/node_modules/.bin/wasm-opt -Os "${WASM_FEATURES[@]}" \
-      target/wasm-web/huarong_web_bg.wasm -o "$cached/huarong_web_bg.wasm"
-    echo "$sum" >"$cached/input.sha256"
-  fi
-  cp "$cached/huarong_web_bg.wasm" target/wasm-web/huarong_web_bg.wasm
+  local build features dir
+  for build in board full; do
+    # Each build in its own target directory: with one, every build would link both again.
+    features=(--no-default-features) dir=target
+    [ "$build" = board ] && dir=target/web-board
+    [ "$build" = full ] && features+=(--features full)
+    say "web: the app core for wasm32, the $build build (profile web, no embedded 4x4 tables)"
+    cargo build --profile web --target wasm32-unknown-unknown -p huarong-web "${features[@]}" \
+      --target-dir "$dir" --quiet
+    wasm-bindgen --target web --out-dir "target/wasm-web/$build" \
+      "$dir/wasm32-unknown-unknown/web/huarong_web.wasm"
+    # wasm-opt takes minutes on a busy machine: its output is kept for the same input.
+    local sum cached="target/wasm-web-opt/$build"
+    sum=$(sha256sum "target/wasm-web/$build/huarong_web_bg.wasm" | cut -d' ' -f1)
+    if [ "$(cat "$cached/input.sha256" 2>/dev/null)" != "$sum" ]; then
+      say "web: wasm-opt -Os ($build)"
+      mkdir -p "$cached"
+      web/node_modules/.bin/wasm-opt -Os "${WASM_FEATURES[@]}" \
+        "target/wasm-web/$build/huarong_web_bg.wasm" -o "$cached/huarong_web_bg.wasm"
+      echo "$sum" >"$cached/input.sha256"
+    fi
+    cp "$cached/huarong_web_bg.wasm" "target/wasm-web/$build/huarong_web_bg.wasm"
+  done
   node web/build.mjs target/wasm-web web/dist
 }
 
@@ -141,7 +152,13 @@ cmd_web() {
     measure)
       web_build
       ensure_chromium_driver
-      node tests/web/measure.mjs ;;
+      if [ ! -x tests/web/lighthouse/node_modules/.bin/lighthouse ] ||
+        [ tests/web/lighthouse/package-lock.json -nt tests/web/lighthouse/node_modules/.package-lock.json ]; then
+        say "npm ci in tests/web/lighthouse (Lighthouse for the measurements; no browser download)"
+        PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix tests/web/lighthouse --no-audit --no-fund --loglevel=error
+      fi
+      say "web: the measurements (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+      CHROME_PATH=/usr/bin/chromium node tests/web/measure.mjs ;;
     *) echo "usage: ./dev.sh web [build|serve|measure]" >&2; exit 2 ;;
   esac
 }
@@ -164,8 +181,11 @@ cmd_test() {
   cargo fmt --all -- --check
   say "cargo clippy (warnings are errors)"
   cargo clippy --workspace --all-targets --quiet -- -D warnings
-  say "the app core's layers: no import cycle, no upward import (crates/app/layers.py)"
+  say "the engine's, the app core's and the UI's layers: no import cycle, no upward import (crates/app/layers.py)"
   python3 crates/app/layers.py --self-test
+  say "the documents: README and ARCHITECTURE short, every link between them resolves (tests/docs/check.py)"
+  # `|| exit 1`: under `set -e` a failing command before `&&` would not stop the script.
+  python3 tests/docs/check.py --self-test && python3 tests/docs/check.py || exit 1
   say "building the app binary the end-to-end tests drive"
   cargo build -p huarong-app --quiet
   if [ -x src-tauri/mobile/check.sh ]; then
@@ -176,10 +196,14 @@ cmd_test() {
   web_build
   say "unit, integration, kill and end-to-end tests"
   HUARONG_E2E=1 cargo test --workspace --no-fail-fast -- --test-threads="${HUARONG_TEST_THREADS:-2}"
+  say "web: the board's build of the core (crates/web without its feature full)"
+  cargo test -p huarong-web --no-default-features --quiet -- --test-threads="${HUARONG_TEST_THREADS:-2}"
   say "web: the App Link / Universal Link files (web/well-known.mjs)"
   node --test tests/web/well-known.test.mjs
   say "wasm: engine, card and app core for wasm32-unknown-unknown, the Node smoke test (tests/wasm/)"
-  cargo build --target wasm32-unknown-unknown -p huarong-web -p huarong-card -p huarong-core --quiet &&
+  # A test build: with the stand-in game, which the smoke test plays (never in web_build).
+  cargo build --target wasm32-unknown-unknown -p huarong-web -p huarong-card -p huarong-core \
+    --features huarong-web/stand-in --quiet &&
     wasm-bindgen --target nodejs --out-dir target/wasm-node \
       target/wasm32-unknown-unknown/debug/huarong_web.wasm &&
     node --test tests/wasm/*.mjs

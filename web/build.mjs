@@ -1,30 +1,51 @@
-// Writes the static web site (`./dev.sh web build`): node web/build.mjs <wasm-bindgen out dir> <dist>
+// Writes the static web site (`./dev.sh web build`): node web/build.mjs <wasm dir> <dist>
 //
-// dist/ holds ui/ as it is (index.html, js/, css/, pictures/, sounds/: the UI modules at their
-// ui/ paths), plus:
-//   wasm/huarong_web.js, wasm/huarong_web_bg.wasm   the app core (wasm-bindgen --target web)
-//   worker/core-worker.js, worker/search-worker.js, worker/host.js   the two workers
-//   pdb4x4.bin           the engine's 4×4 pattern tables, fetched when a 4×4 search needs them
+// <wasm dir> holds the two wasm-bindgen outputs (--target web) of crates/web: board/ (built
+// without the `full` feature: the rules, codes, slots, journal and records: the board's worker
+// starts on it) and full/ (everything: the search workers, and the board's worker once a
+// command needs more). Each is huarong_web.js + huarong_web_bg.wasm.
+//
+// dist/ (every URL relative: the site works under any path prefix):
+//   index.html           ui/index.html with its stylesheets and modules replaced by the
+//                        bundles below (the first paint's CSS inline), the CSP (a meta tag: a
+//                        static host sets no headers), the manifest, the icons, and a preload of
+//                        the board's wasm (its download starts with the page, beside the UI's)
+//   assets/              every file named by the hash of its content (cache forever):
+//     ui-<h>.css           ui/css/* in index.html's order (the boards' at their marker) but
+//                          what paints the first frame (the sheets before the marker, and the
+//                          shell's: inline in index.html, allowed by its hash in the CSP);
+//                          preloaded, added by boot.js (not render-blocking)
+//     boot-<h>.js          web/src/boot.js (the board's worker and its wasm), an async script:
+//                          it runs as soon as it is here, before the modules
+//     app-<h>.js           web/src/entry.js: the boot again (for a page where it came late),
+//                          pwa.js, ui/js/main.js with every module it imports
+//     core-worker-<h>.js   the board's worker with the board build's glue (+ a chunk with the
+//                          full build's glue, imported when needed)
+//     search-worker-<h>.js the search worker with the full build's glue
+//     board-<h>.wasm, full-<h>.wasm, pdb4x4-<h>.bin (the 4×4 tables, fetched by a 4×4 search)
+//   js/ipc.js            `export * from` the page's bundle: the page's own back end for scripts
+//   css/                 base.css (get-app.html's) and the stylesheets the UI loads when a
+//                        feature first shows (not in the bundle)
+//   pictures/, sounds/   as in ui/ (loaded by name)
 //   manifest.webmanifest, icons/icon-192.png, icons/icon-512.png   the PWA (icons drawn here)
 //   sw.js                the service worker, its cache named by a hash of everything above
 //   get-app.html         where "Get the app" leads
-//   js/pwa.js            registers the service worker
-//   js/boot.js           starts the board's worker before the UI's modules load
-// index.html gets the page's CSP (a meta tag: a static host sets no headers), the manifest,
-// the icons and pwa.js. Every URL is relative: the site works under any path prefix.
+// esbuild (web/package.json, pinned) bundles; the Tauri app keeps loading ui/ as it is.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
 const [wasmDir, distArg] = process.argv.slice(2);
 if (!wasmDir || !distArg) {
-  console.error('usage: node web/build.mjs <wasm-bindgen out dir> <dist dir>');
+  console.error('usage: node web/build.mjs <wasm dir: board/ and full/ from wasm-bindgen> <dist dir>');
   process.exit(2);
 }
 const dist = path.resolve(distArg);
@@ -128,19 +149,136 @@ function icon(size) {
 
 // ---- the site ----
 
+const esbuild = createRequire(import.meta.url)('esbuild');
+
+/** The first 12 hex digits of the SHA-256 of `bytes`. */
+const hashOf = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+
 fs.rmSync(dist, { recursive: true, force: true });
-copyTree(path.join(root, 'ui'), dist, (a) => a.endsWith('.py'));
-const wasmOut = path.join(dist, 'wasm');
-fs.mkdirSync(wasmOut, { recursive: true });
-for (const f of ['huarong_web.js', 'huarong_web_bg.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(wasmOut, f));
-const workerOut = path.join(dist, 'worker');
-fs.mkdirSync(workerOut, { recursive: true });
-for (const f of ['host.js', 'core-worker.js', 'search-worker.js']) fs.copyFileSync(path.join(here, 'src', f), path.join(workerOut, f));
-fs.copyFileSync(path.join(here, 'src', 'pwa.js'), path.join(dist, 'js', 'pwa.js'));
-fs.copyFileSync(path.join(here, 'src', 'boot.js'), path.join(dist, 'js', 'boot.js'));
+fs.mkdirSync(dist, { recursive: true });
+for (const dir of ['pictures', 'sounds']) copyTree(path.join(root, 'ui', dir), path.join(dist, dir), (a) => a.endsWith('.py'));
+const assets = path.join(dist, 'assets');
+fs.mkdirSync(assets, { recursive: true });
+
+/** Copy `from` into assets/ as `<stem>-<hash><ext>`; its name. */
+function hashed(from, stem, ext) {
+  const bytes = fs.readFileSync(from);
+  const name = `${stem}-${hashOf(bytes)}${ext}`;
+  fs.writeFileSync(path.join(assets, name), bytes);
+  return name;
+}
+const glue = (build) => path.join(path.resolve(wasmDir), build, 'huarong_web.js');
+for (const build of ['board', 'full']) {
+  if (!fs.existsSync(glue(build))) throw new Error(`${glue(build)} is missing: run ./dev.sh web build`);
+}
+const wasm = {
+  board: hashed(path.join(path.resolve(wasmDir), 'board', 'huarong_web_bg.wasm'), 'board', '.wasm'),
+  full: hashed(path.join(path.resolve(wasmDir), 'full', 'huarong_web_bg.wasm'), 'full', '.wasm'),
+  pdb: hashed(path.join(root, 'crates', 'engine', 'src', 'slide', 'pdb4x4.bin'), 'pdb4x4', '.bin'),
+};
+
+const common = {
+  bundle: true,
+  format: 'esm',
+  target: 'esnext',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  outdir: assets,
+  entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  alias: { 'huarong-glue-board': glue('board'), 'huarong-glue-full': glue('full') },
+  metafile: true,
+  write: true,
+};
+/** The output file of `entry` (its name under assets/) in esbuild's metafile. */
+function outputOf(result, entry) {
+  const want = path.resolve(entry);
+  for (const [out, info] of Object.entries(result.metafile.outputs)) {
+    if (info.entryPoint && path.resolve(info.entryPoint) === want) return path.basename(out);
+  }
+  throw new Error(`esbuild wrote no output for ${entry}`);
+}
+
+// The workers: the search worker first (the board's worker names it).
+const workerBuild = (search) => ({ __HUARONG_FULL__: JSON.stringify(wasm.full), __HUARONG_PDB__: JSON.stringify(wasm.pdb), __HUARONG_SEARCH__: JSON.stringify(search) });
+const searchEntry = path.join(here, 'src', 'search-worker.js');
+const searchOut = await esbuild.build({ ...common, entryPoints: [searchEntry], define: workerBuild('') });
+const searchWorker = outputOf(searchOut, searchEntry);
+const coreEntry = path.join(here, 'src', 'core-worker.js');
+const coreOut = await esbuild.build({ ...common, entryPoints: [coreEntry], splitting: true, define: workerBuild(searchWorker) });
+const coreWorker = outputOf(coreOut, coreEntry);
+
+// The stylesheets of ui/index.html in their order, each board's at the board-styles marker.
+const template = fs.readFileSync(path.join(root, 'ui', 'index.html'), 'utf8');
+if (!template.includes('<meta name="board-styles">')) throw new Error('ui/index.html: no <meta name="board-styles"> marker');
+const boardsIndex = fs.readFileSync(path.join(root, 'ui', 'js', 'boards', 'index.js'), 'utf8');
+const boardSheets = [...boardsIndex.matchAll(/^import \* as \w+ from '\.\/([\w.-]+\.js)';$/gm)].map(([, file]) => {
+  const m = /export const stylesheet = '(css\/[\w.-]+\.css)'/.exec(fs.readFileSync(path.join(root, 'ui', 'js', 'boards', file), 'utf8'));
+  if (!m) throw new Error(`ui/js/boards/${file}: no stylesheet`);
+  return m[1];
+});
+if (!boardSheets.length) throw new Error('ui/js/boards/index.js imports no board');
+// Two parts: what paints the first frame (the sheets before the boards' marker and the shell's:
+// the game screen's frame; inline in <head>) and the rest (preloaded; boot.js adds it at the
+// marker, so it does not hold the first paint up; main.js waits for it), keeping the order of
+// the whole.
+const SHELL = 'css/shell.css';
+const sheets = [];
+let firstPaint = null;
+for (const m of template.matchAll(/<link rel="stylesheet" href="(css\/[\w.-]+\.css)">|<meta name="board-styles">/g)) {
+  if (m[1]) sheets.push(m[1]);
+  else {
+    firstPaint = sheets.length;
+    sheets.push(...boardSheets);
+  }
+}
+if (!sheets.includes(SHELL)) throw new Error(`ui/index.html does not link ${SHELL}`);
+const firstSheets = [...sheets.slice(0, firstPaint), SHELL];
+const restSheets = sheets.slice(firstPaint).filter((f) => f !== SHELL);
+const cssDir = fs.mkdtempSync(path.join(os.tmpdir(), 'huarong-css-'));
+async function cssBundle(name, list) {
+  const entry = path.join(cssDir, `${name}.css`);
+  fs.writeFileSync(entry, list.map((f) => `@import ${JSON.stringify(path.join(root, 'ui', f))};\n`).join(''));
+  return outputOf(await esbuild.build({ ...common, entryPoints: [entry], alias: {} }), entry);
+}
+// The first paint's, inline in index.html (allowed by its hash in the page's CSP): the page
+// paints from its first response, without a stylesheet's round trip.
+const firstCssFile = await cssBundle('app', firstSheets);
+const firstCss = fs.readFileSync(path.join(assets, firstCssFile), 'utf8').trim();
+fs.rmSync(path.join(assets, firstCssFile));
+if (firstCss.includes('</')) throw new Error('the first paint\'s CSS cannot be inlined: it holds "</"');
+const firstCssHash = `'sha256-${crypto.createHash('sha256').update(firstCss).digest('base64')}'`;
+const uiCss = await cssBundle('ui', restSheets);
+fs.rmSync(cssDir, { recursive: true, force: true });
+// css/: what the bundle leaves out (the stylesheets the UI loads when a feature first shows,
+// friends.js `featureStyle`) and base.css (get-app.html's).
+fs.mkdirSync(path.join(dist, 'css'), { recursive: true });
+for (const f of fs.readdirSync(path.join(root, 'ui', 'css'))) {
+  if (f.endsWith('.css') && (f === 'base.css' || !sheets.includes(`css/${f}`))) fs.copyFileSync(path.join(root, 'ui', 'css', f), path.join(dist, 'css', f));
+}
+
+// The page's script: the boot, the UI, the service worker's registration.
+const webDefine = { __HUARONG_WEB__: JSON.stringify({ worker: `assets/${coreWorker}`, board: `assets/${wasm.board}`, styles: `assets/${uiCss}` }) };
+const appEntry = path.join(here, 'src', 'entry.js');
+const appOut = await esbuild.build({ ...common, entryPoints: [appEntry], entryNames: 'app-[hash]', define: webDefine });
+const appJs = outputOf(appOut, appEntry);
+// The boot alone, a classic script inline in index.html (allowed by its hash in the CSP): it
+// runs while the page is parsed, before the first paint and the bundle's modules (the bundle
+// has it too: whichever runs first starts the worker).
+const bootEntry = path.join(here, 'src', 'boot.js');
+const bootOut = await esbuild.build({ ...common, format: 'iife', entryPoints: [bootEntry], define: webDefine, write: false });
+const boot = bootOut.outputFiles[0].text.trim();
+if (boot.includes('</')) throw new Error('the boot cannot be inlined: it holds "</"');
+const bootHash = `'sha256-${crypto.createHash('sha256').update(boot).digest('base64')}'`;
+// The build: every file the page loads is named by its content, and the inline parts are hashed.
+const version = hashOf(Buffer.from([wasm.board, wasm.full, wasm.pdb, searchWorker, coreWorker, uiCss, appJs, firstCssHash, bootHash].join('\n')));
+fs.mkdirSync(path.join(dist, 'js'), { recursive: true });
+fs.writeFileSync(path.join(dist, 'js', 'ipc.js'), `// The page's own back end (ipc.js, inside the page's bundle), for scripts and tests.\nexport * from '../assets/${appJs}';\n`);
+
 fs.copyFileSync(path.join(here, 'src', 'get-app.html'), path.join(dist, 'get-app.html'));
 fs.copyFileSync(path.join(here, 'src', 'get-app.css'), path.join(dist, 'css', 'get-app.css'));
-fs.copyFileSync(path.join(root, 'crates', 'engine', 'src', 'slide', 'pdb4x4.bin'), path.join(dist, 'pdb4x4.bin'));
 fs.mkdirSync(path.join(dist, 'icons'), { recursive: true });
 for (const size of [192, 512]) fs.writeFileSync(path.join(dist, 'icons', `icon-${size}.png`), icon(size));
 fs.writeFileSync(
@@ -166,23 +304,35 @@ fs.writeFileSync(
   )}\n`,
 );
 
-// index.html: the CSP, the manifest, the icons and the service worker's registration.
-const indexPath = path.join(dist, 'index.html');
-let html = fs.readFileSync(indexPath, 'utf8');
+// index.html: ui/index.html with the bundles instead of its stylesheets and modules; the CSP,
+// the manifest, the icons; the board's wasm preloaded (boot.js fetches it with the same mode).
+let html = template;
+html = html.replace(/<link rel="stylesheet" href="css\/[\w.-]+\.css">\n/g, '');
+html = html.replace(/<link rel="modulepreload" href="js\/[\w./-]+\.js">\n/g, '');
+html = html.replace(/<!-- fetch every module at once[^>]*-->\n/, '');
+html = html.replace(/<!-- each board's stylesheet goes here[^>]*-->\n/, '');
+if (!html.includes('<script type="module" src="js/main.js"></script>')) throw new Error('ui/index.html: no js/main.js script');
+html = html.replace('<script type="module" src="js/main.js"></script>\n', '');
+const csp = CSP.replace("style-src 'self'", `style-src 'self' ${firstCssHash}`).replace("script-src 'self'", `script-src 'self' ${bootHash}`);
 const head = [
-  `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+  `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
   '<meta name="theme-color" content="#a3271d">',
+  `<meta name="huarong-build" content="${version}">`,
+  `<style>${firstCss}</style>`,
+  `<script type="module" src="assets/${appJs}"></script>`,
   '<link rel="manifest" href="manifest.webmanifest">',
   '<link rel="icon" type="image/png" sizes="192x192" href="icons/icon-192.png">',
   '<link rel="apple-touch-icon" href="icons/icon-192.png">',
-  // First of all: start the board's worker (the wasm core) while the UI's modules load.
-  '<script type="module" async src="js/boot.js"></script>',
 ].join('\n');
-if (!html.includes('<meta charset="utf-8">')) throw new Error('ui/index.html: no <meta charset="utf-8"> to put the CSP after');
-html = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${head}`);
-html = html.replace('<script type="module" src="js/main.js"></script>', '<script type="module" src="js/main.js"></script>\n<script type="module" src="js/pwa.js"></script>');
-if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html) || /\sstyle=/.test(html)) throw new Error('index.html has an inline script or style (the CSP forbids them)');
-fs.writeFileSync(indexPath, html);
+// Before the boards' marker: boot.js puts the rest of the stylesheets after it (after the
+// first paint's, as in ui/index.html's order).
+html = html.replace(/(<meta name="board-styles">\n)/, `${head}\n$1<script>${boot}</script>\n`);
+if (!html.includes(`assets/${appJs}`)) throw new Error('ui/index.html: no <meta name="board-styles"> to put the bundles after');
+if (/<link rel="stylesheet" href="css\//.test(html) || /src="js\//.test(html)) throw new Error('index.html still loads ui/ files one by one');
+if (html.split(/<script(?![^>]*\bsrc=)[^>]*>/).length !== 2 || /\sstyle=/.test(html) || html.split('<style>').length !== 2) {
+  throw new Error('index.html has an inline script or style besides the boot and the first paint\'s (the CSP forbids them)');
+}
+fs.writeFileSync(path.join(dist, 'index.html'), html);
 
 // The links helper's files (.well-known/assetlinks.json, apple-app-site-association).
 const wellKnown = path.join(here, 'well-known.mjs');
@@ -209,11 +359,11 @@ for (const f of all) {
   hash.update('\0');
   hash.update(fs.readFileSync(path.join(dist, f)));
 }
-const version = hash.digest('hex').slice(0, 16);
-const precache = ['./', ...all.filter((f) => f !== 'pdb4x4.bin' && !f.startsWith('.well-known/') && !/(^|\/)(README\.md|LICENSE)$/.test(f))];
+const cacheVersion = hash.digest('hex').slice(0, 16);
+const precache = ['./', ...all.filter((f) => f !== `assets/${wasm.pdb}` && f !== 'index.html' && !f.startsWith('.well-known/') && !/(^|\/)(README\.md|LICENSE)$/.test(f))];
 const sw = fs
   .readFileSync(path.join(here, 'src', 'sw.js'), 'utf8')
-  .replace('__VERSION__', version)
+  .replace('__VERSION__', cacheVersion)
   .replace('__PRECACHE__', JSON.stringify(precache, null, 0));
 fs.writeFileSync(path.join(dist, 'sw.js'), sw);
 
@@ -224,4 +374,9 @@ for (const f of files(dist)) {
   bytes += b.length;
   gz += zlib.gzipSync(b, { level: 9 }).length;
 }
-console.log(`web/dist: ${files(dist).length} files, ${(bytes / 1e6).toFixed(2)} MB (${(gz / 1e6).toFixed(2)} MB gzipped), cache ${version}`);
+const gzOf = (f) => zlib.gzipSync(fs.readFileSync(path.join(assets, f)), { level: 9 }).length;
+console.log(`web/dist: ${files(dist).length} files, ${(bytes / 1e6).toFixed(2)} MB (${(gz / 1e6).toFixed(2)} MB gzipped), build ${version}, cache ${cacheVersion}`);
+console.log(
+  `  gzipped: board wasm ${(gzOf(wasm.board) / 1024).toFixed(0)} KB, full wasm ${(gzOf(wasm.full) / 1024).toFixed(0)} KB, ` +
+    `app.js ${(gzOf(appJs) / 1024).toFixed(0)} KB, first paint's css ${(zlib.gzipSync(firstCss, { level: 9 }).length / 1024).toFixed(0)} KB (inline), ui.css ${(gzOf(uiCss) / 1024).toFixed(0)} KB, core worker ${(gzOf(coreWorker) / 1024).toFixed(0)} KB, search worker ${(gzOf(searchWorker) / 1024).toFixed(0)} KB`,
+);

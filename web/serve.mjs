@@ -1,13 +1,20 @@
 // A small static server for web/dist (`./dev.sh web`, the tests, the measurements):
 //   node web/serve.mjs <dir> [port]      (port 0: a free one; the chosen port is printed)
 // Loopback only. Correct MIME types (application/wasm for .wasm: WebAssembly.compileStreaming
-// needs it), gzip where the client accepts it (as static hosts do), no caching headers beyond
-// `no-cache` (the service worker is the page's cache). Prints `listening <url>` when ready.
+// needs it), gzip where the client accepts it (as static hosts do), and the caching a static
+// host should be set up with: files under assets/ (named by their content's hash) are cached
+// for a year, `immutable`; every other file (index.html, sw.js, …) is `no-cache` with an ETag,
+// so it is revalidated and a 304 answers an unchanged one. Prints `listening <url>` when ready.
+//
+// `throttle` (measure.mjs): every response waits `latencyMs` before its first byte and all of
+// them share `downKbps` (Lighthouse's "devtools" mobile throttling: 562.5 ms, 1,474.56 kbit/s),
+// here, at the server, so that the workers' requests are held back like the page's.
 
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -28,11 +35,42 @@ const TYPES = {
 };
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.bin', '.txt', '.md', '']);
 
-/** `onSent(url, bytes)`, when given, hears every response's size on the wire (measure.mjs). */
-export function serve(dir, port = 0, host = '127.0.0.1', onSent = null) {
-  const root = path.resolve(dir);
+/** Sends `body` at the shared rate of `link` (bytes per ms), after its latency. */
+function throttled(link, res, body) {
+  setTimeout(() => {
+    let at = 0;
+    const step = () => {
+      if (at >= body.length) {
+        res.end();
+        return;
+      }
+      // The link sends one slice at a time to whoever is next, so parallel responses share it.
+      const n = Math.min(body.length - at, 16 * 1024);
+      const start = Math.max(Date.now(), link.free);
+      link.free = start + n / link.rate;
+      const chunk = body.subarray(at, at + n);
+      at += n;
+      setTimeout(() => {
+        res.write(chunk);
+        step();
+      }, link.free - Date.now());
+    };
+    step();
+  }, link.latency);
+}
+
+/**
+ * `onSent(url, bytes, at)`, when given, hears every response's size on the wire (measure.mjs)
+ * and the time its request came in; `throttle` = {latencyMs, downKbps} slows every response.
+ * `root()` may be a function (a test deploys another build under the same origin).
+ */
+export function serve(dir, port = 0, host = '127.0.0.1', onSent = null, throttle = null) {
+  const rootOf = typeof dir === 'function' ? () => path.resolve(dir()) : () => path.resolve(dir);
   const gz = new Map();
+  const link = throttle ? { latency: throttle.latencyMs, rate: (throttle.downKbps * 1000) / 8 / 1000, free: 0 } : null;
   const server = http.createServer((req, res) => {
+    const arrived = Date.now();
+    const root = rootOf();
     let rel;
     try {
       rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -58,12 +96,22 @@ export function serve(dir, port = 0, host = '127.0.0.1', onSent = null) {
       return;
     }
     const ext = path.extname(file);
+    const immutable = rel.startsWith('/assets/') || rel.includes('/assets/');
+    const etag = `"${crypto.createHash('sha256').update(body).digest('hex').slice(0, 20)}"`;
     const headers = {
       'content-type': TYPES[ext] || (rel.includes('.well-known/') ? 'application/json' : 'application/octet-stream'),
-      'cache-control': 'no-cache',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      etag,
       'x-content-type-options': 'nosniff',
       vary: 'accept-encoding',
     };
+    if (req.headers['if-none-match'] === etag) {
+      if (onSent) onSent(rel, 0, arrived);
+      res.writeHead(304, { etag, 'cache-control': headers['cache-control'] });
+      if (link) throttled(link, res, Buffer.alloc(0));
+      else res.end();
+      return;
+    }
     if (COMPRESS.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
       const key = `${file}:${body.length}:${fs.statSync(file).mtimeMs}`;
       if (!gz.has(key)) gz.set(key, zlib.gzipSync(body, { level: 9 }));
@@ -71,9 +119,11 @@ export function serve(dir, port = 0, host = '127.0.0.1', onSent = null) {
       headers['content-encoding'] = 'gzip';
     }
     headers['content-length'] = body.length;
-    if (onSent) onSent(rel, body.length);
+    if (onSent) onSent(rel, body.length, arrived);
     res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    if (req.method === 'HEAD') res.end();
+    else if (link) throttled(link, res, body);
+    else res.end(body);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

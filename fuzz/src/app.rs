@@ -25,7 +25,7 @@ use huarong_core::journal::{self, Journal, RecIn, SlotData, SnapIn, GAMES_DIR, M
 use huarong_core::persist::{self, Bad, MAX_GEN};
 use huarong_core::progress::{self, Progress, MAX_QUARANTINE, MAX_RECORDS, SCHEMA};
 use huarong_core::{records, slots};
-use huarong_engine::registry::Visitor;
+use huarong_engine::registry::{self, Visitor};
 use huarong_engine::session::SavedSession;
 use huarong_engine::{Game, GameId, Kind, Registered, Session};
 use serde_json::{json, Value};
@@ -308,8 +308,9 @@ fn start(sim: &Sim) -> Vec<SlotData> {
     slots
 }
 
-/// A recovered game as a session of its kind (cheap IDs only: generated levels run a
-/// generator): it restores or fails with an error, and what it saves restores to the same.
+/// A recovered game as a session of its kind (cheap IDs only: some generated levels run a
+/// search, `Registered::costly_generator`): it restores or fails with an error, and what it
+/// saves restores to the same.
 fn restore(saved: &Value) {
     let Some(id) = saved.get("id").and_then(Value::as_str) else {
         return;
@@ -317,12 +318,7 @@ fn restore(saved: &Value) {
     let Ok(id) = GameId::parse(id) else {
         return;
     };
-    // Seeded games of every kind but 2048 run a generator (no wildcard: a new game says).
-    let generates = match id.kind {
-        Kind::Slide | Kind::Klotski => true,
-        Kind::G2048 => false,
-    };
-    if id.seed.is_some() && generates {
+    if id.seed.is_some() && registry::costly_generator(id.kind, &id.body) {
         return;
     }
     id.kind.visit(RestoreAs(saved));

@@ -16,9 +16,9 @@ use huarong_engine::code;
 use huarong_engine::g2048::ai::{self, Budget};
 use huarong_engine::g2048::board::{self, Dir};
 use huarong_engine::g2048::G2048;
-use huarong_engine::klotski::{self, Band, GenSpec, Klotski};
-use huarong_engine::registry::Visitor;
-use huarong_engine::slide::{self, Slide};
+use huarong_engine::klotski::{self, Band, GenSpec};
+use huarong_engine::registry::{self, Visitor};
+use huarong_engine::slide;
 use huarong_engine::{Cancel, Game, GameId, Kind, Registered, SavedSession, Session};
 
 /// A target: the fuzzer's bytes in, a panic for a bug.
@@ -177,25 +177,20 @@ pub fn link(data: &[u8]) {
 
 /// Whether opening `id` is cheap: generated Klotski levels and number-slide levels of a
 /// difficulty run a generator with solver checks (seconds), which the fuzzer must not
-/// repeat for every input; their parameters are still parsed.
+/// repeat for every input (each game says so: `Registered::costly_generator`); Klotski's
+/// generator parameters are still parsed.
 fn cheap(id: &GameId) -> bool {
-    // Every game says here whether its generator is cheap (no wildcard: a new game must).
-    match (id.kind, id.seed) {
-        (_, None) => true,
-        (Kind::Klotski, Some(_)) => {
-            let (band, spec) = match id.body.split_once(':') {
-                Some((b, s)) => (b, Some(s)),
-                None => (id.body.as_str(), None),
-            };
-            let _ = Band::parse(band);
-            if let Some(s) = spec {
-                let _ = GenSpec::parse(s);
-            }
-            false
+    if id.kind == Kind::Klotski && id.seed.is_some() {
+        let (band, spec) = match id.body.split_once(':') {
+            Some((b, s)) => (b, Some(s)),
+            None => (id.body.as_str(), None),
+        };
+        let _ = Band::parse(band);
+        if let Some(s) = spec {
+            let _ = GenSpec::parse(s);
         }
-        (Kind::Slide, Some(_)) => !id.body.contains('/'),
-        (Kind::G2048, Some(_)) => true,
     }
+    id.seed.is_none() || !registry::costly_generator(id.kind, &id.body)
 }
 
 /// [`open_and_restore`] for the game a kind names.
@@ -251,22 +246,24 @@ pub fn game_id(data: &[u8]) {
     }
 }
 
+/// A board body of the game a kind names: it reads back to itself.
+struct BodyRoundTrip<'a>(&'a str);
+
+impl Visitor for BodyRoundTrip<'_> {
+    type Out = ();
+    fn visit<G: Registered + PartialEq>(self) {
+        if let Ok(g) = G::from_id(self.0, None) {
+            let body = g.board_body();
+            assert_eq!(G::from_id(&body, None).unwrap().board_body(), body);
+        }
+    }
+}
+
 /// Any text as a board body of each game.
 pub fn board_text(data: &[u8]) {
     let t = text(data);
-    if let Ok(g) = Slide::from_id(&t, None) {
-        assert_eq!(
-            Slide::from_id(&g.board_body(), None).unwrap().board_body(),
-            g.board_body()
-        );
-    }
-    if let Ok(g) = Klotski::from_id(&t, None) {
-        assert_eq!(
-            Klotski::from_id(&g.board_body(), None)
-                .unwrap()
-                .board_body(),
-            g.board_body()
-        );
+    for kind in Kind::ALL {
+        kind.visit(BodyRoundTrip(&t));
     }
     if let Ok(b) = klotski::Board::parse(&t) {
         let rows = b.to_rows();

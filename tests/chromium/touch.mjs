@@ -148,19 +148,19 @@ class Phone {
     await this.ctx.close();
   }
 
-  /** Load the UI fresh; it shows the screen Rust has saved. */
-  async load() {
-    await this.page.goto(BRIDGE, { waitUntil: 'load' });
+  /** Load the UI fresh (with the page's `query`, e.g. `?test-game=lights`); it shows the screen Rust has saved. */
+  async load(query = '') {
+    await this.page.goto(new URL(query, BRIDGE).href, { waitUntil: 'load' });
     await this.until('the UI is ready', () => document.body && document.body.dataset.ready === '1');
     await this.page.evaluate(() => document.fonts.ready.then(() => true));
   }
 
   /** Open a game ID through the real `open_game`, make its screen the saved one, load the UI. */
-  async openGame(id) {
+  async openGame(id, query = '') {
     const view = await invoke('open_game', { id });
     const kind = view.snapshot.kind;
     await invoke('set_screen', { screen: `game:${kind}` });
-    await this.load();
+    await this.load(query);
     await this.until(
       `the ${kind} board ${view.snapshot.board} is shown`,
       ([k, b]) => {
@@ -688,6 +688,44 @@ async function g2048Win(p) {
   await p.shot('2048-won');
 }
 
+// ---------------------------------------------------------------- the tests' stand-in
+
+/**
+ * The tests' stand-in game (Lights Out on one row: the engine's `stand-in` feature, which this
+ * test build of the app has): its board module joins the page only with `?test-game=lights`,
+ * gets a card on home with its thumbnail, and is played by touch to a win.
+ */
+async function standInLights(p) {
+  await invoke('set_screen', { screen: 'home' });
+  await p.load();
+  await p.until('home is shown', () => document.getElementById('app').dataset.screen === 'home');
+  eq(await p.page.evaluate(() => document.querySelector('.game-card[data-kind="lights"]') !== null), false, `${p.tag}: no stand-in without the test flag`);
+  await p.load('?test-game=lights');
+  await p.until('home shows the stand-in', () => document.querySelector('.game-card[data-kind="lights"] .mini-lights .m-on') !== null);
+  const card = await p.page.evaluate(() => {
+    const c = document.querySelector('.game-card[data-kind="lights"]');
+    const on = c.querySelector('.mini-lights .m-on');
+    return { title: c.querySelector('h2').textContent, on: getComputedStyle(on).backgroundColor, off: getComputedStyle(c.querySelector('.mini-lights .m:not(.m-on)')).backgroundColor };
+  });
+  check(card.title.length > 0 && !card.title.startsWith('game.'), `${p.tag}: the stand-in's card has no name (${card.title})`);
+  check(card.on !== card.off, `${p.tag}: the thumbnail's lights are not styled (${JSON.stringify(card)})`);
+  // lights:10110 goes out with two taps: lights 1 and 3 (each flips itself and its neighbours).
+  const b0 = await p.openGame('lights:10110', '?test-game=lights');
+  eq([b0.game, b0.state], ['lights', '10110'], `${p.tag}: the stand-in's board`);
+  eq(await p.page.evaluate(() => [...document.querySelectorAll('[data-light]')].map((e) => e.dataset.on).join('')), '10110', `${p.tag}: the lights as Rust says`);
+  await p.tap("[data-light='0']");
+  const b1 = await p.waitState('01110', 1);
+  eq(b1.status, 'playing', `${p.tag}: one tap flipped light 1 and its neighbour`);
+  await p.settled('a tap on a light');
+  await p.shot('lights-play');
+  await p.tap("[data-light='2']");
+  const b2 = await p.waitState('00000', 2);
+  eq(b2.status, 'won', `${p.tag}: every light out`);
+  await p.finishWon('the stand-in win');
+  await p.settled('the stand-in win');
+  await p.shot('lights-won');
+}
+
 async function homeScreen(p) {
   await invoke('set_screen', { screen: 'home' });
   await p.load();
@@ -754,7 +792,7 @@ async function checksCanFail(p) {
   p.pageErrors = [];
 }
 
-const SCENARIOS = [checksCanFail, slideTapsUndoTwoFingers, slideRunDragWins, klotskiCornerTapUndo, klotskiWin, g2048SwipesUndo, g2048Win, homeScreen];
+const SCENARIOS = [checksCanFail, slideTapsUndoTwoFingers, slideRunDragWins, klotskiCornerTapUndo, klotskiWin, g2048SwipesUndo, g2048Win, standInLights, homeScreen];
 
 // This phone's failure shots of an earlier run go (the kept shots are compared, see `shot`).
 fs.mkdirSync(OUT, { recursive: true });

@@ -357,7 +357,9 @@ fn mime(path: &Path) -> &'static str {
 
 /// A file under `root` named by a URL path; anything that leaves `root` is a 404.
 fn static_file(root: &Path, url_path: &str) -> Result<(Vec<u8>, &'static str), (u16, String)> {
-    let rel = url_path.trim_start_matches('/');
+    // The query is the page's (`/?test-game=lights`), not part of the file's name.
+    let file = url_path.split(['?', '#']).next().unwrap_or("");
+    let rel = file.trim_start_matches('/');
     let rel = if rel.is_empty() { "index.html" } else { rel };
     let rel = Path::new(rel);
     if !rel.components().all(|c| matches!(c, Component::Normal(_))) {
@@ -442,6 +444,8 @@ mod tests {
             static_file(&ui, "/js/main.js").unwrap().1,
             "text/javascript; charset=utf-8"
         );
+        // The page's query names no file.
+        assert_eq!(static_file(&ui, "/?test-game=lights").unwrap().0, index);
         for bad in [
             "/../Cargo.toml",
             "/js/../../Cargo.toml",

@@ -326,3 +326,22 @@ pub fn store_old_slide_game(
 pub fn today() -> String {
     huarong_core::platform::today(&huarong_core::platform::native::SystemClock::default())
 }
+
+/// The Klotski layout the editor suites build, in the order placed (a soldier last: the web
+/// suite drags it): the web page's (`web_chromium.rs`) and the app's (`e2e_editor.rs`).
+pub fn editor_layout() -> Vec<huarong_engine::klotski::layout::Placed> {
+    use huarong_engine::klotski::layout::{Placed, Shape};
+    let p = |shape, row, col| Placed { shape, row, col };
+    vec![
+        p(Shape::Cao, 2, 1),
+        p(Shape::Vertical, 0, 0),
+        p(Shape::Vertical, 0, 1),
+        p(Shape::Vertical, 0, 2),
+        p(Shape::Vertical, 0, 3),
+        p(Shape::Horizontal, 4, 1),
+        p(Shape::Soldier, 2, 0),
+        p(Shape::Soldier, 2, 3),
+        p(Shape::Soldier, 4, 0),
+        p(Shape::Soldier, 4, 3),
+    ]
+}

@@ -449,7 +449,10 @@ fn settings_rules_screens_progress_haptics_and_notices() {
     assert_eq!(v["rule"], "line");
     assert_eq!(v["snapshot"]["moves"], 1);
     assert_eq!(v["snapshot"]["counters"]["tile"], 2);
-    assert_eq!(v["finish"]["key"], "slide:3x3/line");
+    // A board given as an ID (not dealt by the app) keeps a scope of its own (issue 35).
+    let own = huarong_core::records::scope_of_id("slide:3x3:1,2,3,4,5,6,0,7,8").unwrap();
+    assert!(own.starts_with("slide:3x3/board:"), "{own}");
+    assert_eq!(v["finish"]["key"], format!("{own}/line"));
 
     app.ok("set_screen", json!({"screen": "levels:klotski"}));
     for bad in [
@@ -467,7 +470,14 @@ fn settings_rules_screens_progress_haptics_and_notices() {
     }
     let p = app.ok("get_progress", json!({}));
     assert_eq!(p["screen"], "levels:klotski");
-    assert_eq!(p["records"]["slide:3x3/line"]["best_moves"], 1);
+    assert_eq!(
+        p["records"][format!("{own}/line").as_str()]["best_moves"],
+        1
+    );
+    assert!(
+        p["records"].get("slide:3x3/line").is_none(),
+        "not the size's record"
+    );
     assert_eq!(p["games"]["slide"]["status"], "won");
     assert_eq!(p["storage"]["writable"], true);
     assert_eq!(p["storage"]["dir"], dir.path().display().to_string());
@@ -826,5 +836,55 @@ fn deep_link_while_running_opens_the_game_or_explains() {
     assert_eq!(
         v["snapshot"]["board"], "3x3:1,2,3,4,5,6,7,0,8",
         "the opened game is still there"
+    );
+}
+
+/// Issue 33: `preview` draws a start board without opening it: today's daily puzzles (a
+/// seeded number slide and a generated Klotski), a classic by its ID, a share code; nothing
+/// is stored (no slot, no current game), and bad input is a typed error.
+#[test]
+fn preview_gives_the_start_board_without_opening_it() {
+    let (_d, app) = fresh_app("preview");
+    let d = app.ok("daily_info", json!({}));
+    let slide = app.ok("preview", json!({"id": d["slide"]}));
+    assert_eq!(slide["kind"], "slide");
+    let tiles = slide["view"]["tiles"].as_array().expect("tiles");
+    assert_eq!(
+        tiles.len() as u64,
+        slide["view"]["w"].as_u64().unwrap() * slide["view"]["h"].as_u64().unwrap()
+    );
+    let opened = app.ok("open_game", json!({"id": d["slide"]}));
+    assert_eq!(
+        opened["snapshot"]["view"], slide["view"],
+        "the preview is the board the daily opens with"
+    );
+    let k = app.ok("preview", json!({"id": d["klotski"]}));
+    assert_eq!(k["kind"], "klotski");
+    assert!(
+        k["view"]["pieces"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|p| p["role"] == "cao")),
+        "{k}"
+    );
+    let classic = "klotski:sCCt/uCCv/.aa./bcde/bcde";
+    let code = app.ok("encode_code", json!({"id": classic}));
+    let by_code = app.ok("preview", json!({"id": code["code"]}));
+    assert_eq!(
+        by_code["view"],
+        app.ok("preview", json!({"id": classic}))["view"]
+    );
+    let games = app.ok("list_games", json!({}));
+    assert!(
+        games
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["kind"] != "klotski"),
+        "a preview opens nothing: {games}"
+    );
+    assert_eq!(app.err("preview", json!({"id": 5})), "bad_argument");
+    assert_ne!(
+        app.err("preview", json!({"id": "klotski:not a board"})),
+        "internal"
     );
 }

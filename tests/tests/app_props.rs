@@ -33,12 +33,16 @@ const COMMANDS: &[(&str, &[&str])] = &[
     // Sharing (src-tauri/src/share/).
     ("card_image", &["card"]),
     ("daily_info", &[]),
+    ("daily_calendar", &["kind", "weeks"]),
     ("encode_code", &["id", "daily", "classic", "moves", "ms"]),
     ("decode_code", &["text"]),
+    ("preview", &["id"]),
     // The share loop (issue 25).
     ("result_code", &["kind"]),
     ("friends", &["daily", "kind"]),
     ("replay", &["code", "history"]),
+    // The Klotski layout editor (issue 36).
+    ("klotski_check", &["board"]),
 ];
 
 const CODES: &[&str] = &[
@@ -155,6 +159,28 @@ fn near_valid(r: &mut ChaCha8Rng, key: &str) -> Value {
             _ => json!({"tile": rng::below(r, 12), "dir": "up"}),
         },
         "piece" => json!(pick(r, &["a", "b", "C", "h", "i", "z", "CC", "1"])),
+        "board" => match rng::below(r, 3) {
+            0 => json!(pick(
+                r,
+                &[
+                    "aCCbaCCbcddecsteu..v",
+                    "aCCb/aCCb/cdde/cste/u..v",
+                    "CC/CC",
+                    ""
+                ]
+            )),
+            _ => Value::Array(
+                (0..rng::below(r, 12))
+                    .map(|_| {
+                        json!({
+                            "shape": pick(r, &["cao", "vertical", "horizontal", "soldier", "king"]),
+                            "row": rng::below(r, 7) as i64 - 1,
+                            "col": rng::below(r, 6) as i64 - 1,
+                        })
+                    })
+                    .collect(),
+            ),
+        },
         "settings" => json!(pick(
             r,
             &[

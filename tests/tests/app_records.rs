@@ -6,7 +6,12 @@ use huarong_tests::{fresh_app, gap_neighbours, TempDir, TestApp};
 use serde_json::{json, Value};
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
-const SCOPE: &str = "slide:3x3";
+
+/// NEAR_WIN's record scope: a board given as an ID, not dealt by the app, has a scope of its
+/// own (issue 35), never its size's.
+fn scope() -> String {
+    huarong_core::records::scope_of_id(NEAR_WIN).unwrap()
+}
 
 fn app(tag: &str) -> (TempDir, TestApp) {
     let dir = TempDir::new(tag);
@@ -83,7 +88,7 @@ fn undo_hints_and_auto_solve_are_marked_and_never_set_bests() {
     app.ok("undo", json!({"kind": "slide"}));
     let v = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
     assert_eq!(v["finish"]["undo_used"], true);
-    let r = records(&app, SCOPE);
+    let r = records(&app, &scope());
     assert!(r["best_moves"].is_null() && r["best_ms"].is_null(), "{r}");
     assert_eq!(r["wins"], 1);
     assert_eq!(r["plays"], 1);
@@ -95,7 +100,7 @@ fn undo_hints_and_auto_solve_are_marked_and_never_set_bests() {
     app.ok("open_game", json!({"id": NEAR_WIN}));
     let h = app.ok("hint", json!({"kind": "slide"}));
     app.ok("play", json!({"kind": "slide", "mv": h["mv"]}));
-    let r = records(&app, SCOPE);
+    let r = records(&app, &scope());
     assert!(r["best_moves"].is_null(), "{r}");
     assert_eq!(r["history"][1]["hints_used"], 1);
     assert_eq!(r["wins"], 2);
@@ -105,14 +110,14 @@ fn undo_hints_and_auto_solve_are_marked_and_never_set_bests() {
     for mv in s["moves"].as_array().unwrap() {
         app.ok("play", json!({"kind": "slide", "mv": mv}));
     }
-    let r = records(&app, SCOPE);
+    let r = records(&app, &scope());
     assert_eq!(r["history"][2]["auto_solved"], true);
     assert_eq!(r["wins"], 2, "auto-solved is not a win");
     assert!(r["best_moves"].is_null());
     // A clean win sets the bests.
     let v = win_near(&app);
     let ms = v["finish"]["time_ms"].as_u64().unwrap();
-    let r = records(&app, SCOPE);
+    let r = records(&app, &scope());
     assert_eq!(r["best_moves"], 1);
     assert_eq!(r["best_ms"], ms);
     assert_eq!(r["wins"], 3);
@@ -122,11 +127,15 @@ fn undo_hints_and_auto_solve_are_marked_and_never_set_bests() {
     assert!(r["ao5_ms"].is_null(), "one clean win is no average");
     // The legacy record is still there.
     let p = app.ok("get_progress", json!({}));
-    assert_eq!(p["records"]["slide:3x3/tile"]["wins"], 3);
+    assert_eq!(p["records"][format!("{}/tile", scope())]["wins"], 3);
+    assert!(
+        p["records"].get("slide:3x3/tile").is_none(),
+        "not the size's record"
+    );
     // The list of scopes.
     let all = app.ok("records", json!({}));
     assert_eq!(all.as_array().unwrap().len(), 1);
-    assert_eq!(all[0]["scope"], SCOPE);
+    assert_eq!(all[0]["scope"], scope());
     assert_eq!(all[0]["kind"], "slide");
     assert!(all[0].get("history").is_none());
 }
@@ -139,13 +148,13 @@ fn averages_history_cap_and_rules() {
         let v = win_near(&app);
         times.push(v["finish"]["time_ms"].as_u64().unwrap());
         if i == 4 || i == 11 {
-            let r = records(&app, SCOPE);
+            let r = records(&app, &scope());
             let h = r["history"].as_array().unwrap();
             assert_eq!(r["ao5_ms"].as_u64(), expected_average(h, 5), "{r}");
             assert_eq!(r["ao12_ms"].as_u64(), expected_average(h, 12), "{r}");
         }
     }
-    let r = records(&app, SCOPE);
+    let r = records(&app, &scope());
     let h = r["history"].as_array().unwrap();
     assert_eq!(h.len(), 100, "the last 100 finishes");
     assert_eq!(
@@ -167,12 +176,11 @@ fn averages_history_cap_and_rules() {
         "set_settings",
         json!({"settings": {"rules": {"slide": "line"}}}),
     );
-    app.ok(
-        "open_game",
-        json!({"id": "slide:3x3:1,2,3,4,5,6,0,7,8", "replace": true}),
-    );
+    let two = "slide:3x3:1,2,3,4,5,6,0,7,8";
+    app.ok("open_game", json!({"id": two, "replace": true}));
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
-    let r = records(&app, SCOPE);
+    let two_scope = huarong_core::records::scope_of_id(two).unwrap();
+    let r = records(&app, &two_scope);
     assert_eq!(r["rule"], "line");
     assert_eq!(r["history"].as_array().unwrap().last().unwrap()["moves"], 1);
     assert!(
@@ -183,7 +191,7 @@ fn averages_history_cap_and_rules() {
         "set_settings",
         json!({"settings": {"rules": {"slide": "tile"}}}),
     );
-    let r = records(&app, SCOPE);
+    let r = records(&app, &two_scope);
     assert_eq!(r["history"].as_array().unwrap().last().unwrap()["moves"], 2);
 }
 
@@ -191,10 +199,10 @@ fn averages_history_cap_and_rules() {
 fn records_survive_a_restart() {
     let (dir, app) = fresh_app("rec-restart");
     win_near(&app);
-    let before = records(&app, SCOPE);
+    let before = records(&app, &scope());
     app.close();
     let app = TestApp::start(dir.path(), None);
-    assert_eq!(records(&app, SCOPE), before);
+    assert_eq!(records(&app, &scope()), before);
     app.close();
 }
 
@@ -228,15 +236,31 @@ fn pictures_are_levels_with_their_own_slot_and_scope() {
     );
     assert!(e == "parse" || e == "out_of_range", "{e}");
 
+    // A picture puzzle the app dealt (`v`, seeded) counts for the pictures' scope.
+    app.ok("resume_game", json!({"slot": "slide:3x3/picture"}));
+    let id = v["id"].as_str().unwrap();
+    let p = huarong_engine::GameId::parse(id).unwrap();
+    let mut g =
+        <huarong_engine::slide::Slide as huarong_engine::Game>::from_id(&p.body, p.seed).unwrap();
+    let mut w = Value::Null;
+    for mv in huarong_engine::Game::solve(&g.clone(), &huarong_engine::Cancel::new()).unwrap() {
+        huarong_engine::Game::apply(&mut g, &mv).unwrap();
+        w = app.ok("play", json!({"kind": "slide", "mv": mv}));
+    }
+    assert_eq!(w["finish"]["key"], "slide:3x3/picture/tile");
+    let best = w["finish"]["moves"].clone();
+    assert_eq!(records(&app, "slide:3x3/picture")["wins"], 1);
+    // One given as an ID keeps a scope of its own (issue 35).
     app.ok(
         "open_game",
         json!({"id": "slide:3x3/picture:lotus:1,2,3,4,5,6,7,0,8"}),
     );
     let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
-    assert_eq!(w["finish"]["key"], "slide:3x3/picture/tile");
+    let key = w["finish"]["key"].as_str().unwrap();
+    assert!(key.starts_with("slide:3x3/picture/board:"), "{key}");
     assert_eq!(records(&app, "slide:3x3/picture")["wins"], 1);
     assert_eq!(
-        records(&app, SCOPE)["wins"],
+        records(&app, "slide:3x3")["wins"],
         0,
         "picture games are their own scope"
     );
@@ -248,7 +272,7 @@ fn pictures_are_levels_with_their_own_slot_and_scope() {
         .find(|p| p["name"] == "lotus")
         .unwrap()
         .clone();
-    assert_eq!(lotus["best"]["best_moves"], 1);
+    assert_eq!(lotus["best"]["best_moves"], best);
 }
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0";

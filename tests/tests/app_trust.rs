@@ -8,6 +8,12 @@ use serde_json::{json, Value};
 /// A solved 4×4 as a share code (issue 23's repro).
 const SOLVED_CODE: &str = "1AEQBRlYG-hkTO2Ii";
 const SOLVED_3X3: &str = "slide:3x3:1,2,3,4,5,6,7,8,0";
+const NEAR_3X3: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
+
+/// NEAR_3X3's record scope: a board given as an ID has a scope of its own (issue 35).
+fn near_scope() -> String {
+    huarong_core::records::scope_of_id(NEAR_3X3).unwrap()
+}
 
 fn notices(app: &TestApp) -> Vec<Value> {
     app.ok("get_progress", json!({}))["notices"]
@@ -116,7 +122,8 @@ fn an_impossible_record_in_the_file_is_repaired_at_load_with_a_notice() {
     assert_eq!(r["wins"], 0, "{r}");
     assert!(p["records"]["2048/moves"]["best_tile"].is_null(), "{p}");
     // The real record is untouched.
-    assert_eq!(p["records"]["slide:3x3/tile"]["best_moves"], 1, "{p}");
+    let key = format!("{}/tile", near_scope());
+    assert_eq!(p["records"][key.as_str()]["best_moves"], 1, "{p}");
     let n = notices(&app);
     assert!(n.iter().any(|n| n["code"] == "records_repaired"), "{n:?}");
     app.close();
@@ -160,10 +167,11 @@ fn a_win_settled_at_start_keeps_its_own_date_and_counts_once() {
     );
     let app = TestApp::start(dir.path(), None);
     let p = app.ok("get_progress", json!({}));
-    let r = &p["records"]["slide:3x3/tile"];
+    let key = format!("{}/tile", near_scope());
+    let r = &p["records"][key.as_str()];
     assert_eq!(r["date"], "2020-01-02", "{r}");
     assert_eq!(r["wins"], 1, "{r}");
-    let h = app.ok("records", json!({"scope": "slide:3x3"}));
+    let h = app.ok("records", json!({ "scope": near_scope() }));
     assert_eq!(h["history"][0]["date"], "2020-01-02", "{h}");
     app.close();
 
@@ -176,9 +184,12 @@ fn a_win_settled_at_start_keeps_its_own_date_and_counts_once() {
     );
     let app = TestApp::start(dir.path(), None);
     let p = app.ok("get_progress", json!({}));
-    assert_eq!(p["records"]["slide:3x3/tile"]["wins"], 0, "{p}");
-    assert_eq!(p["records"]["slide:3x3/tile"]["best_moves"], 1, "{p}");
-    assert_eq!(app.ok("records", json!({"scope": "slide:3x3"}))["wins"], 0);
+    assert_eq!(p["records"][key.as_str()]["wins"], 0, "{p}");
+    assert_eq!(p["records"][key.as_str()]["best_moves"], 1, "{p}");
+    assert_eq!(
+        app.ok("records", json!({ "scope": near_scope() }))["wins"],
+        0
+    );
     app.close();
 }
 
@@ -193,7 +204,10 @@ fn a_finish_remembers_its_date_and_count_for_a_later_settle() {
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
     app.ok("undo", json!({"kind": "slide"}));
     app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
-    assert_eq!(app.ok("records", json!({"scope": "slide:3x3"}))["wins"], 1);
+    assert_eq!(
+        app.ok("records", json!({ "scope": near_scope() }))["wins"],
+        1
+    );
     app.close();
     let paths = huarong_core::persist::Paths::new(dir.path());
     let (_j, slots, _) =

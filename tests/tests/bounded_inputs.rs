@@ -229,6 +229,16 @@ fn a_ten_thousand_move_slide_game_is_refused_before_any_search() {
 }
 
 /// A tiny deterministic generator of test inputs.
+/// Opens a session of the game a kind names.
+struct Open<'a>(&'a str);
+
+impl huarong_engine::registry::Visitor for Open<'_> {
+    type Out = Result<(), huarong_engine::Error>;
+    fn visit<G: huarong_engine::Registered + PartialEq>(self) -> Self::Out {
+        Session::<G>::open(self.0).map(|_| ())
+    }
+}
+
 struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -317,12 +327,8 @@ fn ids_and_codes_of_every_size_stay_bounded_per_call() {
                         );
                         stopped_or_ok(&id, &o);
                     }
-                    huarong_engine::Kind::Slide => {
-                        Session::<slide::Slide>::open(&id)?;
-                    }
-                    _ => {
-                        Session::<huarong_engine::g2048::G2048>::open(&id)?;
-                    }
+                    // Every other game: its session opens (or a typed error says why).
+                    kind => kind.visit(Open(&id))?,
                 }
                 Ok::<_, huarong_engine::Error>(())
             })
@@ -476,4 +482,101 @@ fn a_generated_launch_returns_at_once_and_opens_off_the_calling_thread() {
 
 fn tempdir(tag: &str) -> huarong_tests::TempDir {
     huarong_tests::TempDir::new(tag)
+}
+
+/// Issue 35, item 1: the 77-character result code of the 80-move 4×4 with a 92-move log
+/// (tile moves), built here through the engine: a weighted search's solution, padded with
+/// taps there and back to 92.
+fn item_1_code() -> String {
+    let start = slide::Board::parse(HARDEST.trim_start_matches("slide:")).expect("the board");
+    let found = slide::solve_weighted(
+        &start,
+        slide::Weight::FiveFourths,
+        &slide::Limit::NONE,
+        &Cancel::new(),
+    )
+    .expect("a search")
+    .expect("a solution");
+    let tiles = found.tiles.expect("its tiles");
+    assert!(
+        tiles.len() <= 92 && tiles.len().is_multiple_of(2),
+        "{}",
+        tiles.len()
+    );
+    let mut log = Vec::new();
+    let first = start.movable()[0];
+    for _ in 0..(92 - tiles.len()) / 2 {
+        log.push(json!({ "tile": first }));
+        log.push(json!({ "tile": first }));
+    }
+    log.extend(tiles.iter().map(|&t| json!({ "tile": t })));
+    let code = huarong_engine::code::encode_result(
+        HARDEST,
+        huarong_engine::code::Extra::default(),
+        huarong_engine::code::Challenge::new(92, 400_000).expect("a result"),
+        &huarong_engine::code::Sender {
+            name: None,
+            log: Some(log),
+        },
+    )
+    .expect("the code");
+    let d = huarong_engine::code::decode_full(&code).expect("it decodes");
+    assert!(d.verified(), "its log replays to the goal in 92 moves");
+    code
+}
+
+#[test]
+fn a_replay_of_the_80_move_4x4_returns_within_its_budget_and_a_cancel_stops_it_at_once() {
+    let _s = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let code = item_1_code();
+    assert!(
+        huarong_core::commands::find("replay").is_some_and(|c| c.off_main),
+        "replay runs off the thread that answers the page"
+    );
+    let (_dir, app) = fresh_app("bounded-replay");
+    // Left alone: the analysis stops at its budget (10 s), the replay returns its views
+    // without it (the first IDA* alone, the start's 80 moves, takes about 100 s; the replay
+    // took more than 90 s before).
+    let t = Instant::now();
+    let r = app.call("replay", json!({ "code": code }));
+    let whole = t.elapsed();
+    let v = r.expect("the replay returns");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(92));
+    assert_eq!(v["views"].as_array().map(Vec::len), Some(93));
+    assert!(v["analysis"].is_null(), "{}", v["analysis"]);
+    println!("replay of the item-1 code: {whole:?} (analysis budget 10 s)");
+    assert!(
+        whole < huarong_core::ANALYSIS_TIME + Duration::from_secs(10),
+        "the replay took {whole:?}"
+    );
+    // A `cancel` of the kind stops a running one: `cancelled`, at once.
+    let st = app.state();
+    let c = code.clone();
+    let runner = std::thread::spawn(move || {
+        let r = huarong_core::dispatch(&st, "replay", json!({ "code": c }));
+        (r, Instant::now())
+    });
+    // Running: it has spent CPU in its search (a condition, not a guess at the time).
+    let c0 = cpu();
+    let waited = Instant::now();
+    while cpu() - c0 < Duration::from_millis(300) {
+        assert!(waited.elapsed() < Duration::from_secs(60), "it never ran");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let sent = Instant::now();
+    app.ok("cancel", json!({ "kind": "slide" }));
+    let (r, done) = runner.join().unwrap();
+    let after = done.saturating_duration_since(sent);
+    println!("cancel → reply: {after:?}");
+    let e = r.expect_err("a cancelled replay");
+    assert_eq!(
+        e.code,
+        huarong_core::Code::Engine(ErrorCode::Cancelled),
+        "{e:?}"
+    );
+    assert!(
+        after < Duration::from_secs(1),
+        "answered {after:?} after the cancel"
+    );
+    app.close();
 }

@@ -7,7 +7,9 @@
 //! the page's `invoke` calls on that app, and `tests/chromium/touch.mjs` (Node,
 //! `playwright-core`, `executablePath` = `/usr/bin/chromium`, no downloaded browser) plays
 //! every game by touch on that phone: taps, a slide run drag, a Klotski corner drag, 2048
-//! swipes, vertical drags on the board, two-finger touches, undo and a win each.
+//! swipes, vertical drags on the board, two-finger touches, undo and a win each; and the
+//! tests' stand-in game (Lights Out, the engine's `stand-in` feature that this test build
+//! has), whose board the page loads only with `?test-game=lights`, won by two taps.
 //! Screenshots: `tests/e2e/screenshots/chromium-<phone>-*.png`; a failed scenario leaves
 //! `tests/e2e/out/chromium-<phone>-FAILED-<scenario>.png`.
 //!
@@ -150,8 +152,14 @@ fn run_phone(root: &Path, node: &Path, chromium: &Path, phone: &str) -> Run {
         failed_plays.is_empty(),
         "{phone}: every touch move was legal: {failed_plays:?}"
     );
-    // Slide 3 + the run, Klotski 2 + the win, 2048 2 + the win (undo is `undo`).
-    assert_eq!(count("play"), 10, "{phone}: play calls: {calls:#?}");
+    // Slide 3 + the run, Klotski 2 + the win, 2048 2 + the win, the tests' stand-in 2 (undo
+    // is `undo`).
+    assert_eq!(count("play"), 12, "{phone}: play calls: {calls:#?}");
+    let lights = calls
+        .iter()
+        .filter(|c| c.cmd == "play" && c.args["kind"] == "lights")
+        .count();
+    assert_eq!(lights, 2, "{phone}: the stand-in's plays");
     assert_eq!(count("undo"), 3, "{phone}: undo calls");
     assert!(
         count("klotski_targets") >= 3,

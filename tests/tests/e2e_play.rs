@@ -301,8 +301,10 @@ fn e2e_hint_and_auto_solve() {
             20_000,
         )
         .await;
-        // Auto-solve to the end.
+        // Auto-solve to the end: it lives in the "more" menu and asks first (issue 33).
+        app.click("[data-action='more']").await;
         app.click("[data-action='solve']").await;
+        app.click("[data-action='confirm']").await;
         let b = app.wait_js(
             "const b = document.querySelector('[data-game]'); return b.dataset.status === 'won' ? b.dataset.moves : null",
             60_000,
@@ -326,7 +328,9 @@ fn e2e_hint_and_auto_solve() {
 
         // Stop: a longer board; the moves stop changing and the game goes on.
         let (app, _) = driver.launch_open("slide:4x4/medium#5").await;
+        app.click("[data-action='more']").await;
         app.click("[data-action='solve']").await;
+        app.click("[data-action='confirm']").await;
         app.wait_js("const b = document.querySelector('[data-game]'); return Number(b.dataset.moves) >= 3 ? true : null", 60_000).await;
         app.click("[data-action='solve']").await; // the same button is Stop now
         tokio::time::sleep(Duration::from_millis(700)).await;
@@ -345,7 +349,9 @@ fn e2e_hint_and_auto_solve() {
         // Klotski auto-solve plays the optimal solution: 捷足先登 in 32 moves.
         let (app, b0) = driver.launch_open("klotski:sCCt/uCCv/.aa./bcde/bcde").await;
         if b0.game == "klotski" {
+            app.click("[data-action='more']").await;
             app.click("[data-action='solve']").await;
+            app.click("[data-action='confirm']").await;
             let moves = app.wait_js(
                 "const b = document.querySelector('[data-game]'); return b.dataset.status === 'won' ? b.dataset.moves : null",
                 120_000,

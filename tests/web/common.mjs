@@ -41,6 +41,9 @@ export async function site(onSent = null) {
   return { server, origin };
 }
 
+/** The flags that keep chromium off the network this machine cannot reach (docs: guide §6). */
+export const CHROME_FLAGS = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 /** Debian's chromium, headless, with the flags that keep it off the network. */
 export async function launch() {
   const { chromium } = playwright();
@@ -49,7 +52,7 @@ export async function launch() {
       executablePath: CHROMIUM,
       headless: true,
       timeout: 60_000,
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROME_FLAGS,
     });
   } catch (e) {
     console.error(`chromium (${CHROMIUM}) could not start: ${e.message}`);
@@ -57,9 +60,11 @@ export async function launch() {
   }
 }
 
-/** A phone: 390×844 (or `spec`), DPR 3, touch, mobile, in `locale`. */
-export async function phone(browser, { width = 390, height = 844, locale = 'en-US', colorScheme = 'light', serviceWorkers = 'allow' } = {}) {
+/** A phone: 390×844 (or `spec`), DPR 3, touch, mobile, in `locale` (`reducedMotion`: 'reduce' for
+ *  a player who asked for less motion). */
+export async function phone(browser, { width = 390, height = 844, locale = 'en-US', colorScheme = 'light', serviceWorkers = 'allow', reducedMotion = 'no-preference' } = {}) {
   const ctx = await browser.newContext({
+    reducedMotion,
     viewport: { width, height },
     screen: { width, height },
     deviceScaleFactor: 3,
@@ -113,6 +118,8 @@ export async function tap(page, css) {
   const r = await page.evaluate((s) => {
     const el = document.querySelector(s);
     if (!el) return null;
+    // Out of view (below a long list): scrolled to first, as a player's thumb would.
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     const b = el.getBoundingClientRect();
     return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
   }, css);
@@ -121,8 +128,8 @@ export async function tap(page, css) {
 }
 
 /** The page is started and shows a laid-out board of `state`. */
-export async function boardShown(page, state) {
-  await until(page, 'the UI is ready', () => document.body && document.body.dataset.ready === '1');
+export async function boardShown(page, state, timeout = 15_000) {
+  await until(page, 'the UI is ready', () => document.body && document.body.dataset.ready === '1', null, timeout);
   await until(
     page,
     `the board ${state || ''} is shown`,
@@ -131,5 +138,6 @@ export async function boardShown(page, state) {
       return el && (!s || el.dataset.state === s) && el.getBoundingClientRect().width > 100;
     },
     state || null,
+    timeout,
   );
 }

@@ -38,6 +38,9 @@ const { server, origin } = await site();
 const browser = await launch();
 console.log(`chromium ${browser.version()} against ${origin}`);
 
+/** The 4×4 tables (assets/pdb4x4-<hash>.bin). */
+const isPdb = (u) => /\/pdb4x4(-[0-9a-f]+)?\.bin$/.test(u);
+
 /** Every request the page, its workers and its service worker made, by URL. */
 function recordRequests(ctx) {
   const seen = [];
@@ -48,6 +51,11 @@ function recordRequests(ctx) {
 }
 
 async function shot(page, name) {
+  // A finish dialog at rest (stars that just arrived have popped in).
+  await until(page, `${name}: the dialog at rest`, () => {
+    const d = document.querySelector('[data-finish]');
+    return !d || d.getAnimations({ subtree: true }).every((a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity);
+  });
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
   await page.screenshot({ path: path.join(SHOTS, name) });
 }
@@ -69,7 +77,7 @@ async function run(lang) {
     const c = document.querySelector('[data-challenge]');
     return c && c.dataset.challenge && !c.hidden;
   });
-  check(!requests.some((u) => u.endsWith('/pdb4x4.bin')), 'the 4×4 tables were fetched for a 3×3 puzzle');
+  check(!requests.some((u) => isPdb(u)), 'the 4×4 tables were fetched for a 3×3 puzzle');
   await shot(page, `web-${lang}-shared.png`);
 
   // 2. Played to a win by touch: the finish offers the card and "Get the app".
@@ -101,23 +109,27 @@ async function run(lang) {
   await boardShown(page, half.state);
   check((await board(page)).moves === 1, 'the half-played game lost its move');
   const progress = await call(page, 'get_progress');
-  const rec = progress.ok && progress.ok.records && progress.ok.records['slide:3x3/tile'];
+  // A shared link's board is exact, not dealt by the app: its record has a scope of its own
+  // (`slide:3x3/board:<hash>`, issue 35), never the 3×3's.
+  const recs = (progress.ok && progress.ok.records) || {};
+  check(!recs['slide:3x3/tile'], `a shared board set the 3×3 record: ${JSON.stringify(recs)}`);
+  const rec = Object.entries(recs).find(([k]) => k.startsWith('slide:3x3/board:') && k.endsWith('/tile'))?.[1];
   check(rec && rec.best_moves === CODES.win.taps.length, `the won puzzle's record after a reload: ${JSON.stringify(rec)}`);
 
   // 5. Searches run in the search worker: a hint on the board; then a hard 4×4 whose hint
   // fetches the 4×4 tables (only now) and answers within the budget.
   const hint = await call(page, 'hint', { kind: 'slide' });
   check(hint.ok && hint.ok.mv && hint.ok.optimal === true, `a 3×3 hint: ${JSON.stringify(hint)}`);
-  check(!requests.some((u) => u.endsWith('/pdb4x4.bin')), 'the 4×4 tables were fetched before a 4×4 search');
+  check(!requests.some((u) => isPdb(u)), 'the 4×4 tables were fetched before a 4×4 search');
   await page.goto(`${origin}/?c=${encodeURIComponent(CODES.hard.code)}`, { waitUntil: 'load' });
   await boardShown(page, CODES.hard.board);
   // A 4×4 link's first load stays light: its background optimum waits for the first move.
   const opened = await call(page, 'get_settings');
   check(opened.ok, `get_settings: ${JSON.stringify(opened.error)}`);
-  check(!requests.some((u) => u.endsWith('/pdb4x4.bin')), 'opening a 4×4 link fetched the 4×4 tables');
+  check(!requests.some((u) => isPdb(u)), 'opening a 4×4 link fetched the 4×4 tables');
   const hard = await call(page, 'hint', { kind: 'slide' });
   check(hard.ok && hard.ok.mv && typeof hard.ok.mv.tile === 'number', `a 4×4 hint: ${JSON.stringify(hard)}`);
-  check(requests.some((u) => u.endsWith('/pdb4x4.bin')), 'the 4×4 hint did not fetch the tables');
+  check(requests.some((u) => isPdb(u)), 'the 4×4 hint did not fetch the tables');
   // While the board's worker is idle and the search worker proves the hint, moves go on.
   if (hard.ok.pending) {
     const before = (await board(page)).moves;
@@ -198,6 +210,7 @@ function boardLines(page, root) {
       verified: e.dataset.verified === '1',
       mark: (e.querySelector('.friend-mark') || {}).textContent || '',
       markVerified: !!e.querySelector('.friend-mark.verified'),
+      claimed: ((e.querySelector('.friend-time') || {}).dataset || {}).claimed === '1',
     })),
   );
 }
@@ -256,7 +269,8 @@ async function friendsLoop(lang) {
   check(day, `no codes for the page's daily ${info.ok.number} (${info.ok.date})`);
   check(info.ok.slide === day.id, `the page's daily slide ${info.ok.slide} is not ${day.id}`);
   const n = day.states.length - 1;
-  const [verified, plain] = zh ? ['已验证', '未验证'] : ['verified', 'not verified'];
+  // Issue 33: a ✓ (its words for screen readers) on verified rows only; nothing on the others.
+  const [verified, plain] = zh ? ['已回放', ''] : ['replayed', ''];
 
   // 1. The friends' links, as they arrive in a chat, each on a fresh page (a board worker that
   // has not made today's 4×4 yet, so it has no 4×4 tables: it installs them and opens again):
@@ -279,6 +293,8 @@ async function friendsLoop(lang) {
     check(lines[0].verified && lines[0].markVerified && lines[0].mark.trim() === verified, `${what}: Mei is not marked ${verified}: ${JSON.stringify(lines[0])}`);
     check(!lines[1].verified && !lines[1].markVerified && lines[1].mark.trim() === plain, `${what}: Bo is not shown plain: ${JSON.stringify(lines[1])}`);
     check(lines[0].rank < lines[1].rank, `${what}: ranks ${JSON.stringify(lines)}`);
+    // Issue 35: a friend's time is shown as their claim, verified moves or not.
+    check(lines.every((l) => l.claimed), `${what}: a friend's time is not marked as claimed: ${JSON.stringify(lines)}`);
   };
   await homeBoard('after the links');
   await page.$eval('.today .friends', (el) => el.scrollIntoView({ block: 'center' }));
@@ -308,6 +324,15 @@ async function friendsLoop(lang) {
   check(fin.map((l) => (l.me ? 'me' : l.name)).join(',') === 'me,Mei,Bo', `the finish's board ${JSON.stringify(fin)}`);
   check(fin[0].rank === 1, `the player's rank ${JSON.stringify(fin[0])}`);
   check(fin[1].verified && fin[1].mark.trim() === verified && !fin[2].verified && fin[2].mark.trim() === plain, `the finish's marks ${JSON.stringify(fin)}`);
+  // Issue 32: the player's line is this finish, at the time the dialog shows (as recorded).
+  const times = await page.evaluate(() => ({
+    board: document.querySelector("[data-finish] .friend[data-me='1'] .friend-time").textContent,
+    dialog: document.querySelector('[data-finish] [data-fin="time"] .stat-value').textContent,
+    ms: Number(document.querySelector('[data-finish] [data-fin="time"]').dataset.ms),
+  }));
+  const rec = await call(page, 'records', { scope: 'slide:4x4' });
+  const row = rec.ok && rec.ok.history[rec.ok.history.length - 1];
+  check(times.board === times.dialog && row && row.ms === times.ms, `the finish's times: ${JSON.stringify(times)}, recorded ${JSON.stringify(row)}`);
   await page.$eval("[data-finish='won'] .friends", (el) => el.scrollIntoView({ block: 'center' }));
   await shot(page, `web-${lang}-friends-finish.png`);
 
@@ -318,9 +343,10 @@ async function friendsLoop(lang) {
     el.value = c;
     el.dispatchEvent(new Event('input'));
   }, day.mei);
+  // Decoded and settled (the code's card shown above the buttons): the button stays put.
   await until(page, 'the code offers its replay', () => {
     const b = document.querySelector("[data-action='watch-replay']");
-    return b && !b.hidden;
+    return b && !b.hidden && document.querySelector('#code-input[data-decoded]');
   });
   await tap(page, "[data-action='watch-replay']");
   await until(page, 'the replay screen', () => document.querySelector('[data-replay] [data-tile]'));

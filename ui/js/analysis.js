@@ -3,12 +3,9 @@
 // bring the goal closer are marked; a line names the stretch where most moves were lost.
 
 import { call } from './ipc.js';
-import { h } from './dom.js';
+import { h, svg } from './dom.js';
 import { t } from './i18n.js';
-import { svg } from './screens/stats.js';
-
-/** Games whose finish may have an analysis (Rust says `unsupported` for the others). */
-const KINDS = ['slide', 'klotski'];
+import { gameOf } from './boards/index.js';
 
 /**
  * The chart: distance after each move (move 0 = the start's optimum) as a step line; lost
@@ -104,19 +101,20 @@ export function worstLine(a, { neutral = false } = {}) {
 }
 
 /**
- * The analysis section of a finish dialog. Returns null when the game has none; else an
- * element that shows a spinner, then the chart (or removes itself: `unsupported`, cancelled,
- * any error — the analysis is extra, never in the way). `start()` asks Rust; call it once the
- * dialog is on screen. `stop()` cancels a search still running.
+ * The analysis section of a finish dialog. Returns null when the game has none, or when Rust
+ * already says the game was perfect (`finish.perfect`: the dialog's verdict says it; a chart
+ * would be the ideal diagonal). Else an element that shows a spinner, then the chart (or
+ * removes itself: `unsupported`, cancelled, any error — the analysis is extra, never in the
+ * way). `start()` asks Rust; the dialog calls it once on screen and once the finish's verdict
+ * is final (not while Rust still searches the optimum). `stop()` cancels a search still running.
  */
 export function analysisSection(kind, view) {
   const s = view.snapshot;
-  if (!KINDS.includes(kind) || s.status !== 'won' || !(s.moves > 0) || s.auto_solved) return null;
-  // A game played in the optimum is perfect: no chart (it would be the ideal diagonal), no
-  // search, no box waiting for one; the line says it.
+  // Whether the game has one is its descriptor's `analysis` (boards/; Rust answers `unsupported`
+  // for the others).
+  if (!gameOf(kind).analysis || s.status !== 'won' || !(s.moves > 0) || s.auto_solved) return null;
   const f = view.finish || {};
-  const optimal = f.optimal === null || f.optimal === undefined ? null : Number(f.optimal);
-  const perfect = optimal !== null && Number(f.moves ?? s.moves) === optimal;
+  if (f.perfect === true) return null;
   // While Rust searches, the section already takes the chart's box and its two lines, so the
   // dialog's buttons do not move under the player's thumb when the answer lands.
   const box = h(
@@ -136,20 +134,12 @@ export function analysisSection(kind, view) {
   );
   let running = false;
   let gone = false;
-  if (perfect) {
-    box.remove();
-    el.classList.add('perfect');
-    el.dataset.analysis = 'done';
-    el.removeAttribute('aria-busy');
-    worst.dataset.worst = 'none';
-    worst.textContent = t('ana.perfect');
-    meta.dataset.lostCount = '0';
-    meta.textContent = optimal === 1 ? t('ana.start1') : t('ana.start', { n: optimal });
-    return { el, start() {}, stop() {} };
-  }
+  let started = false;
   return {
     el,
     async start() {
+      if (started) return;
+      started = true;
       running = true;
       let a;
       try {
@@ -176,7 +166,10 @@ export function analysisSection(kind, view) {
       worst.textContent = worstLine(a);
       meta.dataset.lostCount = lostN;
       const start = Number(a.optimal_start) === 1 ? t('ana.start1') : t('ana.start', { n: a.optimal_start });
-      meta.textContent = lostN ? `${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })} · ${start}` : start;
+      // Tiles per second (games counted in tile moves, issue 36).
+      const tps = a.tps === null || a.tps === undefined ? '' : ` · ${Number(a.tps).toFixed(2)} ${t('tps')}`;
+      if (tps) meta.dataset.tps = String(a.tps);
+      meta.textContent = (lostN ? `${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })} · ${start}` : start) + tps;
     },
     stop() {
       gone = true;

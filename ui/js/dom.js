@@ -53,3 +53,13 @@ export function setData(el, key, value) {
   const v = String(value);
   if (el.dataset[key] !== v) el.dataset[key] = v;
 }
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element (charts): attributes, then children (nodes or text). */
+export function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) el.setAttribute(k, String(v));
+  for (const c of children.flat()) if (c) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return el;
+}

@@ -20,9 +20,9 @@ export function featureStyle(href) {
   else document.head.append(link);
 }
 
-/** The name a board line shows: the player's own, "a friend", or the sender's. */
+/** The name a board line shows: the player's own (their name, or "Me"), "a friend", or the sender's. */
 export function friendName(line) {
-  if (line.me) return line.name ? `${line.name} (${t('friends.me')})` : t('friends.me');
+  if (line.me) return line.name || t('friends.me');
   return line.name || t('friends.aFriend');
 }
 
@@ -43,17 +43,43 @@ export function boardList(lines, kinds) {
       h(
         'li',
         { class: line.me ? 'friend me' : 'friend', 'data-friend': line.name || '', 'data-me': line.me ? '1' : '0', 'data-rank': String(rank), 'data-verified': line.verified ? '1' : '0' },
-        h('span', { class: 'friend-rank' }, String(rank)),
-        h('span', { class: 'friend-name' }, friendName(line)),
+        // Issue 33: a crown for #1; the player's own row carries the same "Me" tag in every
+        // language; a ✓ on verified rows only (its words for screen readers), nothing on others.
+        h('span', { class: `friend-rank${rank === 1 ? ' first' : ''}` }, rank === 1 ? [icon('crown'), h('span', { class: 'sr-only' }, t('friends.rank', { n: 1 }))] : String(rank)),
+        h('span', { class: 'friend-name' }, h('span', { class: 'friend-name-text' }, friendName(line)), line.me ? h('span', { class: 'friend-you' }, t('friends.me')) : null),
         h('span', { class: 'friend-moves' }, movesText(line.moves)),
-        h('span', { class: 'friend-time' }, formatTime(line.ms, true)),
+        // Issue 35: a friend's time is their claim (only the moves are replayed): marked so.
+        line.ms_claimed
+          ? h('span', { class: 'friend-time claimed', 'data-claimed': '1', title: t('friends.claimedTime'), 'aria-label': `${formatTime(line.ms, true)}, ${t('friends.claimedTime')}` }, formatTime(line.ms, true))
+          : h('span', { class: 'friend-time', 'data-claimed': '0' }, formatTime(line.ms, true)),
         line.verified && !line.me
-          ? h('span', { class: 'friend-mark verified', title: t('friends.verifiedLong'), 'aria-label': t('friends.verifiedLong') }, icon('check'), t('friends.verified'))
-          : h('span', { class: 'friend-mark' }, line.me ? '' : t('friends.plain')),
+          ? h('span', { class: 'friend-mark verified', title: t('friends.verifiedLong') }, icon('check'), h('span', { class: 'sr-only' }, t('friends.verified')))
+          : h('span', { class: 'friend-mark' }),
       ),
     );
   }
   return h('ol', { class: 'friends-list' }, items);
+}
+
+/** The board's frame: its section and title (`n`: the daily's number). */
+function boardFrame(n, kind) {
+  featureStyle('css/friends.css');
+  const el = h('section', { class: 'friends', 'data-friends': String(n), 'data-kind': kind || 'all', 'aria-labelledby': `friends-title-${kind || 'all'}` });
+  el.append(h('h3', { class: 'friends-title', id: `friends-title-${kind || 'all'}` }, icon('chart'), t('friends.title')));
+  return el;
+}
+
+/** Fill `el` with the board `lines` (Rust's order); false when it stays empty of friends. */
+function fill(el, lines, kind) {
+  const list = Array.isArray(lines) ? lines : [];
+  const friends = list.filter((l) => !l.me);
+  el.dataset.count = String(list.length);
+  const me = list.filter((l) => !kind || l.kind === kind).findIndex((l) => l.me);
+  if (kind && me >= 0) el.append(h('p', { class: 'friends-rank', 'data-my-rank': String(me + 1) }, t('friends.rankOf', { n: me + 1, total: list.length })));
+  const ol = boardList(list, !kind);
+  if (ol) el.append(ol);
+  if (!friends.length) el.append(h('p', { class: 'help friends-empty' }, t('friends.empty')));
+  return friends.length > 0;
 }
 
 /**
@@ -61,26 +87,25 @@ export function boardList(lines, kinds) {
  * `hideEmpty`: remove itself when nobody is on it (home); else it says how to fill it.
  */
 export function friendsBoard(n, kind, { hideEmpty = false } = {}) {
-  featureStyle('css/friends.css');
-  const el = h('section', { class: 'friends', 'data-friends': String(n), 'data-kind': kind || 'all', 'aria-labelledby': `friends-title-${kind || 'all'}` });
-  const title = h('h3', { class: 'friends-title', id: `friends-title-${kind || 'all'}` }, icon('chart'), t('friends.title'));
-  el.append(title);
+  const el = boardFrame(n, kind);
   if (n === null || n === undefined) return el;
   call('friends', kind ? { daily: n, kind } : { daily: n })
     .then((lines) => {
       const list = Array.isArray(lines) ? lines : [];
-      const friends = list.filter((l) => !l.me);
-      if (!friends.length && hideEmpty) {
+      if (!list.some((l) => !l.me) && hideEmpty) {
         el.remove();
         return;
       }
-      el.dataset.count = String(list.length);
-      const me = list.filter((l) => !kind || l.kind === kind).findIndex((l) => l.me);
-      if (kind && me >= 0) el.append(h('p', { class: 'friends-rank', 'data-my-rank': String(me + 1) }, t('friends.rankOf', { n: me + 1, total: list.length })));
-      const ol = boardList(list, !kind);
-      if (ol) el.append(ol);
-      if (!friends.length) el.append(h('p', { class: 'help friends-empty' }, t('friends.empty')));
+      fill(el, list, kind);
     })
     .catch(() => el.remove());
+  return el;
+}
+
+/** The board of daily `n` and game `kind` as Rust gave it with a finish (`finish.friends`):
+ *  the player's line is that finish. */
+export function friendsBoardOf(n, kind, lines) {
+  const el = boardFrame(n, kind);
+  fill(el, lines, kind);
   return el;
 }

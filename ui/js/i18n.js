@@ -57,6 +57,20 @@ const zh = {
   movesN: '{n} 步',
   locale: 'zh-CN',
   'band.random': '随机生成关卡',
+  more: '更多',
+  'code.challenges': '{name}向你挑战',
+  'code.challengesAnon': '一位好友向你挑战',
+  'more.solveNote': '让电脑替你走完这一局（不计成绩）。',
+  'more.guardedDaily': '这是今日挑战：放弃之后才能看答案。',
+  'more.guardedFriend': '这是好友的挑战：放弃之后才能看答案。',
+  'solve.title': '自动解这一局？',
+  'solve.ask': '电脑会一步步走完这一局，这局不计成绩。',
+  'autoPlay.title': '让电脑接着玩？',
+  'autoPlay.ask': '电脑会一步步接着玩，这局不计成绩。',
+  giveUp: '放弃',
+  'giveUp.title': '放弃这一局？',
+  'giveUp.daily': '今天的这道挑战就不算完成了，电脑会演示解法。',
+  'giveUp.friend': '这次就不算赢过好友了，电脑会演示解法。',
   padSetting: '2048 方向键',
   'padSetting.help': '在棋盘下方显示上下左右按钮',
   // level select
@@ -106,11 +120,22 @@ const zh = {
   usedHint: '用过提示 {n} 次',
   usedHint1: '用过提示 1 次',
   autoSolved: '自动解完成',
+  challengeFriend: '挑战好友',
+  'fin.finding': '正在找最优解…',
+  'fin.perfect': '完美！最少步数',
+  'fin.over': '比最优解多 {n} 步',
+  'fin.over1': '只比最优解多 1 步',
+  'fin.unrated': '这一局太难，没能算出最优解，不评星',
+  'fin.streak': '连续 {n} 天',
+  'fin.streak1': '每日挑战 ✓',
   // code
   codeTitle: '输入或粘贴代码',
   codeHelp: '把朋友发来的分享码或链接粘贴到这里，就能玩同一局。',
   codePlaceholder: '在这里粘贴分享码',
   paste: '粘贴',
+  'paste.empty': '剪贴板是空的。先复制朋友发来的链接或代码，再点“粘贴”。',
+  'paste.none': '剪贴板里没有游戏链接或代码。也可以直接在上面的框里输入代码。',
+  'paste.refused': '这里读不到剪贴板。请长按上面的输入框，选择“粘贴”。',
   open: '打开',
   // announcements
   'say.moved': '第 {moves} 步',
@@ -143,8 +168,9 @@ const zh = {
   'friends.empty': '还没有好友的成绩。把今天的成绩发给好友，他们回发的代码会出现在这里。',
   'friends.aFriend': '一位好友',
   'friends.me': '我',
-  'friends.verified': '已验证',
-  'friends.verifiedLong': '已回放验证',
+  'friends.verified': '已回放',
+  'friends.verifiedLong': '步数已回放验证，用时为对方所报',
+  'friends.claimedTime': '对方所报用时（未验证）',
   'friends.plain': '未验证',
   'friends.rank': '第 {n} 名',
   'friends.rankOf': '你在 {total} 人中排第 {n}',
@@ -181,6 +207,7 @@ const en = {
   dailyNotYet: 'not done yet',
   dailyToPlay: 'to play',
   dailyStreak: '{n} days',
+  'dailyStreak.one': '1 day',
   dailyStreak1: '1 day',
   dailyStreakLong: 'Daily challenges solved {n} days in a row',
   dailyStreakLong1: 'Daily challenge solved: day one of a streak',
@@ -223,11 +250,26 @@ const en = {
   movesN: '{n} moves',
   locale: 'en-GB',
   'band.random': 'A random new level',
+  more: 'More',
+  'code.challenges': '{name} challenges you',
+  'code.challengesAnon': 'A friend challenges you',
+  'more.solveNote': 'Let the computer finish this game for you (it will not count).',
+  'more.guardedDaily': 'This is today\'s challenge: the answer shows only once you give up.',
+  'more.guardedFriend': 'This is a friend\'s challenge: the answer shows only once you give up.',
+  'solve.title': 'Solve this game?',
+  'solve.ask': 'The computer plays it to the end, move by move. This game will not count.',
+  'autoPlay.title': 'Let the computer play?',
+  'autoPlay.ask': 'The computer plays on, move by move. This game will not count.',
+  giveUp: 'Give up',
+  'giveUp.title': 'Give up this game?',
+  'giveUp.daily': 'Today\'s challenge will not count as done; the computer shows a solution.',
+  'giveUp.friend': 'You will not beat your friend this time; the computer shows a solution.',
   padSetting: '2048 direction pad',
   'padSetting.help': 'Up, down, left and right buttons under the board',
   newGame: 'New game',
   random: 'Random',
   stars: '{n} stars',
+  'stars.one': '1 star',
   stars1: '1 star',
   locked: 'Locked',
   minMoves: 'min {n}',
@@ -267,12 +309,25 @@ const en = {
   sharedDone: 'Shared',
   usedUndo: 'undo used',
   usedHint: '{n} hints used',
+  'usedHint.one': '1 hint used',
   usedHint1: '1 hint used',
   autoSolved: 'auto-solved',
+  challengeFriend: 'Challenge a friend',
+  'fin.finding': 'Finding the best solution…',
+  'fin.perfect': 'Perfect! The fewest moves',
+  'fin.over': '{n} moves more than the best',
+  'fin.over.one': '1 move more than the best',
+  'fin.over1': 'Just 1 move more than the best',
+  'fin.unrated': 'Too hard to rate: the best solution is out of reach',
+  'fin.streak': '{n}-day streak',
+  'fin.streak1': 'Daily done ✓',
   codeTitle: 'Enter or paste a code',
   codeHelp: 'Paste a share code or link a friend sent you, and play the same puzzle.',
   codePlaceholder: 'Paste the share code here',
   paste: 'Paste',
+  'paste.empty': 'The clipboard is empty. Copy the link or code your friend sent, then tap Paste.',
+  'paste.none': 'The clipboard holds no game link or code. You can also type the code in the box above.',
+  'paste.refused': 'The clipboard cannot be read here. Long-press the box above and choose Paste.',
   open: 'Open',
   'say.moved': 'Move {moves}',
   'say.blocked': "Can't move there",
@@ -302,8 +357,9 @@ const en = {
   'friends.empty': "No friends' results yet. Send today's result to friends; the codes they send back show here.",
   'friends.aFriend': 'a friend',
   'friends.me': 'Me',
-  'friends.verified': 'verified',
-  'friends.verifiedLong': 'verified by replay',
+  'friends.verified': 'replayed',
+  'friends.verifiedLong': 'moves verified by replay; the time is as claimed',
+  'friends.claimedTime': 'time as claimed (not verified)',
   'friends.plain': 'not verified',
   'friends.rank': '#{n}',
   'friends.rankOf': 'You are #{n} of {total}',
@@ -364,6 +420,10 @@ export function language() {
 }
 
 export function t(key, vars) {
+  // A count of one (`n`, or `lost`) reads the key's `.one` form where the language has one
+  // ("1 more game", not "1 more games"); Chinese needs none.
+  const count = vars ? (vars.n !== undefined ? vars.n : vars.lost) : undefined;
+  if (count !== undefined && Number(count) === 1 && TABLES[lang][`${key}.one`] !== undefined) key = `${key}.one`;
   let s = TABLES[lang][key];
   if (s === undefined) s = en[key];
   if (s === undefined) return key;
@@ -373,8 +433,9 @@ export function t(key, vars) {
 
 /** Keys present in one language only (the E2E language test expects none: `window.__huarongI18n`). */
 export function missingKeys() {
-  const a = Object.keys(zh).filter((k) => !(k in en));
-  const b = Object.keys(en).filter((k) => !(k in zh));
+  // `.one` forms are per language (English has them, Chinese needs none).
+  const a = Object.keys(zh).filter((k) => !(k in en) && !k.endsWith('.one'));
+  const b = Object.keys(en).filter((k) => !(k in zh) && !k.endsWith('.one'));
   return a.concat(b);
 }
 

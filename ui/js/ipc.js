@@ -2,11 +2,11 @@
 // chosen once at start, with the same call(), replies, error codes and DOM events:
 // - the Tauri app: Tauri's invoke (window.__TAURI__);
 // - a plain browser (the web build, web/): the same app core compiled to wasm, in a Web Worker
-//   (worker/core-worker.js), its files in IndexedDB, its searches in a second worker.
+//   (web/src/core-worker.js, started before this module by the web build's boot,
+//   web/src/boot.js), its files in IndexedDB, its searches in a second worker.
 // Nothing here decides rules; every answer comes from Rust.
 
 const tauri = window.__TAURI__;
-const CORE_WORKER = '../worker/core-worker.js';
 
 export class AppError extends Error {
   constructor(code, message) {
@@ -97,19 +97,12 @@ async function shareOnPage(reply, share, args) {
 
 function webBackend() {
   if (typeof Worker !== 'function' || typeof WebAssembly !== 'object' || typeof indexedDB !== 'object') return null;
-  // The web build starts the worker earlier (web/src/boot.js); messages it posted meanwhile
-  // are replayed below.
+  // The web build's boot (web/src/boot.js, the first module of its bundle) started the worker
+  // and handed it the board's wasm; messages it posted meanwhile are replayed below. Without
+  // it (ui/ served as files, no web build), there is no web back end.
   const booted = window.__huarongCoreWorker;
-  let worker = booted && booted.worker;
-  if (!worker) {
-    try {
-      worker = new Worker(new URL(CORE_WORKER, import.meta.url), { type: 'module' });
-    } catch (_) {
-      return null;
-    }
-    // boot.js (an `async` module) may run after this one: it must not start a second core.
-    window.__huarongCoreWorker = { worker, early: [] };
-  }
+  const worker = booted && booted.worker;
+  if (!worker) return null;
   const waiting = new Map();
   let next = 1;
   let fatal = null;

@@ -1,5 +1,7 @@
 // Start-up, the screen router, settings (language, theme, feedback) and global keys.
 
+// First: it listens for the web worker's storage events before any can arrive (issue 35).
+import './storage-banner.js';
 import { applySystemBars } from './platform.js';
 import { call, available, isWeb, AppError } from './ipc.js';
 import { setLanguage, t, missingKeys, language } from './i18n.js';
@@ -15,6 +17,7 @@ import { SettingsScreen } from './screens/settings.js';
 import { CodeScreen } from './screens/code.js';
 import { StatsScreen } from './screens/stats.js';
 import { ReplayScreen } from './screens/replay.js';
+import { KlotskiEditorScreen } from './screens/klotski-editor.js';
 
 export const app = {
   settings: {},
@@ -84,6 +87,7 @@ export const app = {
     else if (base === 'code') screen = new CodeScreen(this);
     else if (base === 'records') screen = new StatsScreen(this, opts);
     else if (base === 'replay') screen = new ReplayScreen(this, opts);
+    else if (base === 'klotski-editor' && KINDS.includes('klotski')) screen = new KlotskiEditorScreen(this);
     else screen = new HomeScreen(this);
     const prepared = await screen.prepare();
     if (prepared === false && screen.name !== 'home') return this.show('home', {}, forward);
@@ -256,13 +260,15 @@ async function start() {
   document.addEventListener('dblclick', (e) => e.preventDefault());
   if (!available()) {
     setLanguage('system');
+    clear(app.root); // the first paint's shell (index.html)
     app.root.append(h('p', { class: 'fatal', role: 'alert' }, 'Huarong needs its Tauri back end, or a browser with Web Workers, WebAssembly and IndexedDB.'));
     return;
   }
   // Settings and progress are independent: ask for both at once. The first screen also waits
-  // for the board stylesheets (no board is ever drawn unstyled).
-  const [settings, , unstyled] = await Promise.all([call('get_settings').catch(() => ({})), app.refreshProgress(), boardStyles()]);
-  for (const e of unstyled) errors.length < 50 && errors.push(String(e.message));
+  // for the board stylesheets (no board is ever drawn unstyled), and on the web page for the
+  // stylesheet its boot added after the first paint (web/src/boot.js).
+  const [settings, , unstyled, webStyles] = await Promise.all([call('get_settings').catch(() => ({})), app.refreshProgress(), boardStyles(), window.__huarongStyles || null]);
+  for (const e of unstyled.concat(webStyles || [])) errors.length < 50 && errors.push(String(e.message));
   app.settings = settings || {};
   app.applySettings();
   boot.settings = performance.now();

@@ -288,3 +288,41 @@ async function squareData(file) {
     URL.revokeObjectURL(url);
   }
 }
+
+/** The picture puzzle's title: its picture's name (the level list's), or null for numbers. */
+export function pictureTitle(app, s) {
+  const name = pictureOf(s);
+  if (!name) return null;
+  const raw = app.levelsRaw && app.levelsRaw.slide;
+  const p = ((raw && Array.isArray(raw.pictures) && raw.pictures) || []).find((x) => x.name === name);
+  if (name === 'custom') return t('pic.custom');
+  return p ? title(p) : null;
+}
+
+/**
+ * Home's picture puzzles (issue 33, `[data-home-pictures]`): each built-in picture, one tap
+ * from a new puzzle at its listed size (`start(params)`); the level screen keeps the sizes and
+ * the player's own photo.
+ */
+export function homePictures(app, start) {
+  const raw = app.levelsRaw && app.levelsRaw.slide;
+  const pics = ((raw && Array.isArray(raw.pictures) && raw.pictures) || []).filter((p) => !p.custom);
+  if (!pics.length) return null;
+  return h(
+    'section',
+    { class: 'home-pictures', 'data-home-pictures': '', 'aria-labelledby': 'home-pic-title' },
+    h('h2', { class: 'section-title', id: 'home-pic-title' }, t('pictures')),
+    h(
+      'div',
+      { class: 'home-pic-row' },
+      pics.map((p) =>
+        h(
+          'button',
+          { class: 'home-pic', type: 'button', 'data-picture': p.name, 'data-params': p.params, 'aria-label': `${title(p)} ${String(p.size || '').replace('x', '×')}`, onclick: () => start(p.params) },
+          h('img', { class: 'home-pic-img', alt: '', src: `pictures/${p.name}.svg`, width: '80', height: '80', draggable: 'false' }),
+          h('span', { class: 'home-pic-name' }, title(p)),
+        ),
+      ),
+    ),
+  );
+}

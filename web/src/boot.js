@@ -1,18 +1,86 @@
-// The web page only (web/build.mjs puts it first in dist/index.html, `async`): start the board's
-// worker before the UI's modules are even fetched, so the wasm core downloads and compiles while
-// they load. ipc.js takes the worker (and any message it posted meanwhile) from here.
+// The web page only: start the board's worker and hand it the board's wasm, so that the core
+// loads beside the UI instead of after it. index.html runs this inline (web/build.mjs; the CSP
+// names its hash) while the page is parsed, before its first paint and before the bundle's
+// modules; the bundle (web/src/entry.js) runs it too, for a page where that failed: whichever
+// runs first starts the worker (`window.__huarongCoreWorker`), the other does nothing.
+// - The worker is started at once (its script downloads while the page paints).
+// - The stylesheet of all but the first paint is added at once (see addStyles).
+// - The board's wasm is fetched right after the first paint (the shell: index.html's inline
+//   CSS, no request): its download does not compete with what the first paint needs, and it
+//   starts long before the UI's script has arrived. Its response goes to the worker as it
+//   arrives: the body stream is transferred, and the worker compiles it while it streams in
+//   (nothing of it on the page's main thread); where a stream cannot be transferred, the bytes
+//   are, once they are all here.
+// ipc.js takes the worker (and any message it posted meanwhile) from `window.__huarongCoreWorker`.
+//
+// The file names carry the build (web/build.mjs fills `__HUARONG_WEB__` in): a page keeps
+// using the worker and wasm of the build it was opened on, whatever is deployed later.
 
-// `async` means no order with main.js: when ipc.js ran first it has started the worker
-// itself (and says so in the same global), and a second one here would take the storage over
-// from it (one core writes per site) and leave the page without a back end.
-if (!window.__TAURI__ && typeof Worker === 'function' && !window.__huarongCoreWorker) {
+/* global __HUARONG_WEB__ */
+const BUILD = __HUARONG_WEB__;
+
+/** The board's wasm to `worker`: `{type: 'board', stream}` or `{type: 'board', bytes}`. */
+async function send(worker, url) {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  if (res.body) {
+    try {
+      worker.postMessage({ type: 'board', stream: res.body }, [res.body]);
+      return;
+    } catch (_) {
+      /* streams are not transferable here: the bytes below */
+    }
+  }
+  const bytes = await res.arrayBuffer();
+  worker.postMessage({ type: 'board', bytes }, [bytes]);
+}
+
+/**
+ * The stylesheet of everything but the first paint (index.html's <head> has the first paint's):
+ * added here, not by the page's HTML, so that it never holds the first paint up; it loads from
+ * the start, and main.js waits for it before the first screen (`window.__huarongStyles`: resolves to null, or the error). At the boards' marker,
+ * where index.html's order puts it; `data-bundle`: boards/index.js adds no board stylesheet.
+ */
+function addStyles() {
+  if (window.__huarongStyles || !BUILD.styles) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL(BUILD.styles, document.baseURI).href;
+  link.dataset.bundle = '';
+  window.__huarongStyles = new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(null), { once: true });
+    link.addEventListener('error', () => resolve(new Error(`stylesheet ${BUILD.styles} did not load`)), { once: true });
+  });
+  const marker = document.querySelector('meta[name="board-styles"]');
+  if (marker) marker.after(link);
+  else document.head.append(link);
+}
+
+if (!window.__TAURI__) addStyles();
+
+/** `fn` once the next frame has been painted (or after 100 ms: a hidden page paints none). */
+function afterFirstPaint(fn) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
+
+if (!window.__TAURI__ && typeof Worker === 'function' && typeof WebAssembly === 'object' && !window.__huarongCoreWorker) {
   try {
-    const worker = new Worker(new URL('../worker/core-worker.js', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL(BUILD.worker, document.baseURI), { type: 'module' });
     const early = [];
     worker.onmessage = (e) => early.push(e);
     worker.onerror = (e) => early.push(e);
-    window.__huarongCoreWorker = { worker, early };
+    window.__huarongCoreWorker = { worker, early, at: performance.now() };
+    afterFirstPaint(() =>
+      send(worker, new URL(BUILD.board, document.baseURI).href).catch((e) => worker.postMessage({ type: 'board', error: String((e && e.message) || e) })),
+    );
   } catch (_) {
-    /* ipc.js starts it, or says why it cannot */
+    /* no worker: ipc.js says the page has no back end */
   }
 }

@@ -1,19 +1,22 @@
 // The search worker: hints, solves, the background hint proof and the analysis of the web
-// page run here, never on the board's worker (worker/core.js). One job at a time; a job is
-// cancelled by terminating this worker (core.js starts a new one from the compiled module).
+// page run here, never on the board's worker (core-worker.js). One job at a time; a job is
+// cancelled by terminating this worker (core-worker.js starts a new one from the compiled
+// module).
 //
-// Messages in: {type: 'init', module, pdb?} (a compiled WebAssembly.Module; the 4×4 tables'
-// bytes when core.js already has them), then {type: 'job', id, job} (the JSON of
+// Messages in: {type: 'init', module, pdb?} (the full build's compiled WebAssembly.Module: the
+// core's searches are not in the board's build; the 4×4 tables' bytes when core-worker.js
+// already has them), then {type: 'job', id, job} (the JSON of
 // huarong_core::offload::Job). Out: {type: 'done', id, result} (the JSON text `{"ok": …}` /
 // `{"error": {code, message}}`), {type: 'ready'}, {type: 'pdb', bytes} (the tables fetched
-// here, for core.js to hand to the next search worker).
+// here, for core-worker.js to hand to the next search worker).
 // A number slide of 4×4 or more needs the 4×4 pattern tables: fetched (pdb4x4.bin, 2.9 MB,
 // cached by the service worker) and installed on first use, never built here.
 
 import './host.js';
-import init, { runJob, installPdb4x4 } from '../wasm/huarong_web.js';
+import init, { runJob, installPdb4x4 } from 'huarong-glue-full';
 
-const PDB_URL = new URL('../pdb4x4.bin', import.meta.url);
+/* global __HUARONG_PDB__ */
+const PDB_URL = new URL(__HUARONG_PDB__, import.meta.url);
 /** The engine's error when a 4×4 search needs the tables (slide::TABLES_MISSING). */
 const TABLES_MISSING = 'the 4x4 pattern tables are not installed';
 let ready = null;

@@ -1,24 +1,37 @@
 // The service worker of the Huarong web page (web/build.mjs fills in the version and the list).
-// Every file of the site is precached at install under a cache named by the hash of the site,
-// so the page plays offline after the first visit; the 4×4 pattern tables (pdb4x4.bin, 2.9 MB)
-// are cached the first time a search fetches them. A new build has a new name: the old cache
-// is deleted when the new worker activates.
+// Every file of the site is precached at install under a cache named by the build, so the page
+// plays offline after the first visit; the 4×4 pattern tables (assets/pdb4x4-<hash>.bin,
+// 2.9 MB) are cached the first time a search fetches them.
+//
+// A new build (a deploy) and a page that is open (issue 35, item 6): the page keeps the
+// workers and wasm of the build it was opened with (their names carry their hash), and those
+// must still be served after the deploy, whose host no longer has them. So a new service
+// worker does not take over open pages: it installs and waits (no skipWaiting) while a page of
+// the old one is open, and the old one goes on serving its own cache to it (a reload too stays
+// on the build the page has). Once no page of the old build is left, the new one activates,
+// deletes the old caches (nobody can use them any more) and serves the next visit.
+// Files under assets/ are matched in every cache of this site: a hashed name is one content.
 
 const VERSION = '__VERSION__';
 const CACHE = `huarong-${VERSION}`;
 const PRECACHE = __PRECACHE__;
-const LAZY = ['pdb4x4.bin'];
+/** Cached on first use, not at install. */
+const LAZY = /^assets\/pdb4x4-[0-9a-f]+\.bin$/;
+/** Names that carry their content's hash: the HTTP cache keeps them for good. */
+const HASHED = /^assets\//;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((c) => c.addAll(PRECACHE.map((p) => new Request(p, { cache: 'reload' }))))
-      .then(() => self.skipWaiting()),
+    caches.open(CACHE).then((c) =>
+      // Hashed files may come from the HTTP cache (the page fetched them already); the others
+      // are checked with the server.
+      c.addAll(PRECACHE.map((p) => new Request(p, { cache: HASHED.test(p) ? 'default' : 'no-cache' }))),
+    ),
   );
 });
 
 self.addEventListener('activate', (event) => {
+  // No page of an older build is open (else this one would still be waiting): their caches go.
   event.waitUntil(
     caches
       .keys()
@@ -39,10 +52,12 @@ self.addEventListener('fetch', (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       // A page opened from a link (`?c=<code>`) is the same page: match without the query.
-      const hit = await cache.match(req, { ignoreSearch: req.mode === 'navigate' || rel === '' });
+      const hit =
+        (await cache.match(req, { ignoreSearch: req.mode === 'navigate' || rel === '' })) ||
+        (HASHED.test(rel) ? await caches.match(req) : undefined);
       if (hit) return hit;
       const res = await fetch(req);
-      if (res.ok && LAZY.includes(rel)) cache.put(req, res.clone()).catch(() => {});
+      if (res.ok && LAZY.test(rel)) cache.put(req, res.clone()).catch(() => {});
       return res;
     })(),
   );

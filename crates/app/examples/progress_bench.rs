@@ -114,6 +114,7 @@ fn finish(i: u64, j: u64, rules: &[&str]) -> FinishEntry {
             .collect::<BTreeMap<_, _>>(),
         ms: 20_000 + (i * 7919 + j * 104_729) % 200_000,
         optimal: Some(40),
+        splits: Vec::new(),
         won: j % 5 != 4,
         undo_used: j % 7 == 3,
         hints_used: (j % 11 == 5) as u32,

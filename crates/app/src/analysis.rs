@@ -25,6 +25,10 @@ use serde_json::{json, Value};
 
 impl AppState {
     pub fn analysis(&self, kind: Kind) -> AppResult<Value> {
+        // As `hint`: a search job in the board wasm.
+        if !cfg!(feature = "search") {
+            return Err(AppError::not_in_build("the analysis command"));
+        }
         let rule = self.rule(kind);
         let found = with_game!(kind, G => {
             if !G::ANALYSED {
@@ -33,10 +37,12 @@ impl AppState {
                     format!("{} has no optimal distance to analyse", kind.as_str()),
                 ));
             }
-            let r = self.analyse::<G>(|sess, cancel| G::analyse(sess, &rule, cancel));
+            let r = self.analyse::<G>(&rule, |sess, cancel| G::analyse(sess, &rule, cancel));
             self.end_search::<G>();
-            r
+            let tps = self.current::<G>().ok().and_then(|s| self.tps_now(&lock(&s)));
+            r.map(|a| (a, tps))
         })?;
+        let (found, tps) = found;
         let worst = found.worst_window().map(|w| worst_view(&found, w));
         Ok(json!({
             "kind": kind,
@@ -45,11 +51,24 @@ impl AppState {
             "distances": found.distances,
             "lost": found.lost,
             "worst": worst,
+            "tps": tps,
         }))
+    }
+
+    /// Tile moves per second of `slot`'s game so far (its own clock), for games counted in
+    /// tile moves (the number slide); else `None`.
+    pub(crate) fn tps_now<G: AppGame>(&self, slot: &crate::slots::Slot<G>) -> Option<f64> {
+        let counters = slot.session.current().counters();
+        let tile = counters.get("tile")?.as_u64()?;
+        huarong_engine::slide::run::tps(
+            u32::try_from(tile).ok()?,
+            slot.session.elapsed_ms(self.now()),
+        )
     }
 
     fn analyse<G: AppGame>(
         &self,
+        rule: &str,
         f: impl FnOnce(
             &huarong_engine::Session<G>,
             &huarong_engine::Cancel,
@@ -62,14 +81,43 @@ impl AppState {
         let found = huarong_engine::budget::scoped(bounds, || {
             guard("the analysis", || f(&sess, &cancel).map_err(AppError::from))
         })?;
-        let slot = lock(&slot_ref);
+        let mut slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
             return Err(AppError::new(
                 ErrorCode::Cancelled,
                 "the analysis was cancelled, overtaken by a newer request, or the game changed",
             ));
         }
+        self.analysed_optimum(&mut slot, rule, found.optimal_start);
         Ok(found)
+    }
+
+    /// An analysis under `rule` found the start's optimum `n` under that rule: if the finish
+    /// does not know it yet, it does now (one optimum for the finish, its stars and the
+    /// analysis). Under the game's default rule it is the slot's optimum (stars, records);
+    /// under another rule only the finish's `optimal` and `perfect` (that rule earns no
+    /// stars). Slot locked.
+    pub(crate) fn analysed_optimum<G: AppGame>(
+        &self,
+        slot: &mut crate::slots::Slot<G>,
+        rule: &str,
+        n: u32,
+    ) {
+        let default = huarong_engine::registry::rules(G::KIND).first().copied();
+        if default == Some(rule) {
+            if slot.optimal.is_none() {
+                self.optimum_known(slot, n);
+            }
+            return;
+        }
+        let Some(f) = slot.finish.as_mut() else {
+            return;
+        };
+        if f.rule == rule && f.optimal.is_none() {
+            f.optimal = Some(n);
+            f.perfect = Some(f.moves <= n);
+            self.finish_ready(G::KIND);
+        }
     }
 }
 

@@ -84,13 +84,15 @@ pub fn opt_string(name: &str, v: Option<Value>, max: usize) -> AppResult<Option<
     }
 }
 
-/// The game kind: `slide`, `klotski` or `2048`.
+/// The game kind: one of the engine's `Kind::ALL` (`slide`, `klotski`, `2048`).
 pub fn kind(v: Option<Value>) -> AppResult<Kind> {
     let s = string("kind", v, 16)?;
     Kind::parse(&s).ok_or_else(|| {
-        AppError::bad_argument(format!(
-            "`kind` {s:?} is not one of \"slide\", \"klotski\", \"2048\""
-        ))
+        let names: Vec<String> = Kind::ALL
+            .iter()
+            .map(|k| format!("{:?}", k.as_str()))
+            .collect();
+        AppError::bad_argument(format!("`kind` {s:?} is not one of {}", names.join(", ")))
     })
 }
 
@@ -236,10 +238,14 @@ mod tests {
             .unwrap_err()
             .message
             .contains("a number"));
-        assert!(kind(Some(json!("chess")))
-            .unwrap_err()
-            .message
-            .contains("chess"));
+        let chess = kind(Some(json!("chess"))).unwrap_err().message;
+        assert!(chess.contains("chess"), "{chess}");
+        // The message names every game of the build, the stand-in of the tests too.
+        assert!(Kind::ALL.iter().any(|k| k.is_stand_in()));
+        for k in Kind::ALL {
+            assert!(chess.contains(&format!("\"{}\"", k.as_str())), "{chess}");
+            assert_eq!(kind(Some(json!(k.as_str()))).unwrap(), k);
+        }
         assert!(kind(Some(json!("x".repeat(100))))
             .unwrap_err()
             .message

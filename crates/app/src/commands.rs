@@ -70,7 +70,8 @@ pub static COMMANDS: &[Command] = &[
             let params = args::params(a.take("params"))?;
             let seed = args::seed(a.take("seed"))?;
             let replace = args::flag("replace", a.take("replace"))?;
-            reply(st.new_game(kind, &params, seed, replace)?)
+            let mode = args::opt_string("mode", a.take("mode"), 32)?;
+            reply(st.new_game(kind, &params, seed, replace, mode.as_deref())?)
         },
     },
     Command {
@@ -136,6 +137,11 @@ pub static COMMANDS: &[Command] = &[
         run: on_kind!(AppState::hint_status),
     },
     Command {
+        name: "finish",
+        off_main: false,
+        run: on_kind!(AppState::finish),
+    },
+    Command {
         name: "solve",
         off_main: true,
         run: on_kind!(AppState::solve),
@@ -146,6 +152,14 @@ pub static COMMANDS: &[Command] = &[
         run: |st, a| {
             let piece = args::piece(a.take("piece"))?;
             reply(st.klotski_targets(piece)?)
+        },
+    },
+    Command {
+        name: "klotski_check",
+        off_main: true,
+        run: |st, a| {
+            let layout = crate::editor::parse_board_arg(a.take("board"))?;
+            reply(st.klotski_check(layout)?)
         },
     },
     Command {
@@ -259,8 +273,7 @@ pub static COMMANDS: &[Command] = &[
         name: "share_card",
         off_main: true,
         run: |st, a| {
-            let mut spec = share::card_spec(a)?;
-            st.mark_own_photo(&mut spec);
+            let spec = share::card_spec(st, a)?;
             reply(share::share_card(st.platform(), &spec)?)
         },
     },
@@ -268,8 +281,7 @@ pub static COMMANDS: &[Command] = &[
         name: "card_image",
         off_main: true,
         run: |st, a| {
-            let mut spec = share::card_spec(a)?;
-            st.mark_own_photo(&mut spec);
+            let spec = share::card_spec(st, a)?;
             reply(share::card_image(&spec)?)
         },
     },
@@ -277,6 +289,15 @@ pub static COMMANDS: &[Command] = &[
         name: "daily_info",
         off_main: false,
         run: |st, _| reply(share::daily_info(st.platform())?),
+    },
+    Command {
+        name: "daily_calendar",
+        off_main: false,
+        run: |st, a| {
+            let kind = kind(a)?;
+            let weeks = args::json::<Option<u32>>("weeks", a.take("weeks"), 16)?;
+            reply(st.daily_calendar(kind, weeks)?)
+        },
     },
     Command {
         name: "encode_code",
@@ -292,6 +313,14 @@ pub static COMMANDS: &[Command] = &[
         run: |_, a| {
             let text = args::string("text", a.take("text"), args::MAX_OPEN)?;
             reply(share::decode_code(&text)?)
+        },
+    },
+    Command {
+        name: "preview",
+        off_main: true,
+        run: |st, a| {
+            let id = args::string("id", a.take("id"), args::MAX_OPEN)?;
+            reply(st.preview(&id)?)
         },
     },
     Command {
@@ -313,27 +342,13 @@ pub static COMMANDS: &[Command] = &[
         name: "replay",
         off_main: true,
         run: |st, a| {
-            let code = a.take("code");
-            let history = a.take("history");
-            match (code, history) {
-                (Some(c), None) => {
-                    let text = args::string("code", Some(c), args::MAX_OPEN)?;
-                    reply(st.replay_code(&text)?)
+            let mut args = serde_json::Map::new();
+            for key in ["code", "history"] {
+                if let Some(v) = a.take(key) {
+                    args.insert(key.to_string(), v);
                 }
-                (None, Some(h)) => {
-                    #[derive(serde::Deserialize)]
-                    #[serde(deny_unknown_fields)]
-                    struct At {
-                        scope: String,
-                        index: usize,
-                    }
-                    let at: At = args::json("history", Some(h), 1024)?;
-                    reply(st.replay_history(&at.scope, at.index)?)
-                }
-                _ => Err(AppError::bad_argument(
-                    "give exactly one of `code` and `history: {scope, index}`",
-                )),
             }
+            reply(st.replay(&Value::Object(args))?)
         },
     },
 ];

@@ -49,6 +49,9 @@ pub(crate) struct Inner {
     pub links_done: Condvar,
     /// How long a hint or an auto-solve start searches before answering (`search::SEARCH_BUDGET`).
     pub(crate) search_budget: Mutex<Duration>,
+    /// The shell runs the background optimum itself (the web page's proof worker, through
+    /// `offload_optimum`), where the platform has no threads for it.
+    pub(crate) offloads_optimum: std::sync::atomic::AtomicBool,
 }
 
 /// The app's state; cheap to clone (shared).
@@ -143,6 +146,17 @@ impl AppState {
 
     pub(crate) fn hint_ready(&self, kind: Kind) {
         self.0.platform.events.emit(Event::HintReady(kind));
+    }
+
+    /// A pending finish of `kind` got its verdict (`huarong-finish`).
+    pub(crate) fn finish_ready(&self, kind: Kind) {
+        self.0.platform.events.emit(Event::FinishReady(kind));
+    }
+
+    /// The shell finds the background optimum itself (`offload_optimum`): a finish before it
+    /// is known is pending, as natively (the web page's board worker says so at start).
+    pub fn set_offloads_optimum(&self, yes: bool) {
+        self.0.offloads_optimum.store(yes, Ordering::SeqCst);
     }
 
     /// A link that arrived while the app runs was handled (see `lib.rs::open_link`).

@@ -1,11 +1,75 @@
 //! The one "today" of the app (the local date, decided here; the UI reads it from
-//! `get_progress().today`) and the daily streaks.
+//! `get_progress().today`), the daily streaks, and the calendar of the days a daily was
+//! solved (`daily_calendar`, from the player's own results kept on the friends' boards).
 
 use crate::core::AppState;
 use crate::error::{AppError, AppResult};
 use crate::progress::{Progress, Streak};
 use huarong_engine::daily::{self, Date};
 use huarong_engine::Kind;
+use serde::Serialize;
+
+/// Most weeks `daily_calendar` shows.
+pub const MAX_CALENDAR_WEEKS: u32 = 53;
+/// Weeks `daily_calendar` shows when not asked.
+pub const CALENDAR_WEEKS: u32 = 5;
+
+/// One day of the calendar.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CalendarDay {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// The player solved this day's daily puzzle of the kind (2048: played it to its end).
+    pub done: bool,
+    /// A day after today (the rest of this week).
+    pub future: bool,
+}
+
+/// What `daily_calendar` returns: whole weeks, Monday first, the last one holding today.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DailyCalendar {
+    pub kind: String,
+    pub today: String,
+    pub weeks: u32,
+    /// Days done in the calendar.
+    pub solved: u32,
+    /// `weeks × 7` days, oldest first.
+    pub days: Vec<CalendarDay>,
+}
+
+/// The calendar of `weeks` whole weeks (Monday first) up to the week of `today`: the days
+/// whose daily of `kind` the player's own results (`friends.days[n].mine`) say were solved.
+pub(crate) fn calendar(p: &Progress, kind: Kind, today: Date, weeks: u32) -> DailyCalendar {
+    let weeks = weeks.clamp(1, MAX_CALENDAR_WEEKS);
+    // 1970-01-01 was a Thursday: Monday is 0.
+    let weekday = (today.days() + 3).rem_euclid(7);
+    let first = today.days() - weekday - 7 * (i64::from(weeks) - 1);
+    let days: Vec<CalendarDay> = (0..i64::from(weeks) * 7)
+        .map(|i| {
+            let day = Date::from_days(first + i);
+            let future = day > today;
+            let done = !future
+                && daily::number(day).is_ok_and(|n| {
+                    p.friends
+                        .days
+                        .get(&n)
+                        .is_some_and(|b| b.mine.contains_key(kind.as_str()))
+                });
+            CalendarDay {
+                date: day.to_string(),
+                done,
+                future,
+            }
+        })
+        .collect();
+    DailyCalendar {
+        kind: kind.as_str().to_string(),
+        today: today.to_string(),
+        weeks,
+        solved: days.iter().filter(|d| d.done).count() as u32,
+        days,
+    }
+}
 
 /// Extend `kind`'s daily streak with a solve of the puzzle of `day`.
 ///
@@ -57,10 +121,7 @@ pub(crate) fn daily_day(kind: Kind, id: &str, today: &str) -> Option<Date> {
     let today = Date::parse(today).ok()?;
     [today, Date::from_days(today.days() - 1)]
         .into_iter()
-        .find(|d| {
-            daily::puzzles(*d)
-                .is_ok_and(|p| huarong_engine::registry::daily_id(&p, kind) == Some(id))
-        })
+        .find(|d| daily::puzzles(*d).is_ok_and(|p| p.id(kind) == Some(id)))
 }
 
 impl AppState {
@@ -77,6 +138,21 @@ impl AppState {
         let mut out = Streak::default();
         self.commit(|p| out = apply_daily(p, kind, day));
         Ok(out)
+    }
+
+    /// `daily_calendar {kind, weeks?}`: the last `weeks` weeks (default
+    /// [`CALENDAR_WEEKS`], at most [`MAX_CALENDAR_WEEKS`]) of `kind`'s daily, solved or not.
+    pub fn daily_calendar(&self, kind: Kind, weeks: Option<u32>) -> AppResult<DailyCalendar> {
+        let weeks = weeks.unwrap_or(CALENDAR_WEEKS);
+        if !(1..=MAX_CALENDAR_WEEKS).contains(&weeks) {
+            return Err(AppError::bad_argument(format!(
+                "weeks {weeks}: from 1 to {MAX_CALENDAR_WEEKS}"
+            )));
+        }
+        let today = self.today();
+        let day = Date::parse(&today)
+            .map_err(|e| AppError::internal(format!("today {today:?}: {}", e.message)))?;
+        Ok(calendar(&self.store().progress, kind, day, weeks))
     }
 }
 
@@ -109,5 +185,48 @@ mod tests {
         assert_eq!(solve(&mut p, "2026-03-09"), 1);
         assert_eq!(solve(&mut p, "2026-03-09"), 1);
         assert_eq!(solve(&mut p, "2026-03-10"), 2);
+    }
+
+    #[test]
+    fn the_calendar_is_whole_weeks_from_monday_with_the_own_results_marked() {
+        let mut p = Progress::default();
+        let n = |d: &str| daily::number(Date::parse(d).unwrap()).unwrap();
+        let mine = crate::progress::BoardResult {
+            moves: 30,
+            ms: 60_000,
+            verified: true,
+            ..Default::default()
+        };
+        let today = n("2026-03-02");
+        p.friends.add_mine(n("2026-03-01"), "slide", mine, today);
+        p.friends.add_mine(n("2026-02-23"), "klotski", mine, today);
+        // A result dated after today (a clock that was ahead) is no done day yet.
+        p.friends.add_mine(n("2026-03-04"), "slide", mine, today);
+        let done = |c: &DailyCalendar| -> Vec<String> {
+            c.days
+                .iter()
+                .filter(|d| d.done)
+                .map(|d| d.date.clone())
+                .collect()
+        };
+        // 2026-03-02 is a Monday: two weeks from 2026-02-23, six days of them still to come.
+        let c = calendar(&p, Kind::Slide, Date::parse("2026-03-02").unwrap(), 2);
+        assert_eq!(c.days.len(), 14);
+        assert_eq!(c.days[0].date, "2026-02-23");
+        assert_eq!(c.days[13].date, "2026-03-08");
+        assert_eq!(c.days.iter().filter(|d| d.future).count(), 6);
+        assert_eq!(done(&c), ["2026-03-01"]);
+        assert_eq!(c.solved, 1);
+        let k = calendar(&p, Kind::Klotski, Date::parse("2026-03-02").unwrap(), 2);
+        assert_eq!(done(&k), ["2026-02-23"]);
+        // A Sunday ends its week: nothing to come; the days after are done once they are past.
+        let c = calendar(&p, Kind::Slide, Date::parse("2026-03-08").unwrap(), 1);
+        assert_eq!(c.days[0].date, "2026-03-02");
+        assert!(c.days.iter().all(|d| !d.future));
+        assert_eq!(done(&c), ["2026-03-04"]);
+        // Weeks are clamped to 1..=53 here (the command refuses others).
+        let c = calendar(&p, Kind::Slide, Date::parse("2026-03-08").unwrap(), 900);
+        assert_eq!(c.days.len(), 53 * 7);
+        assert_eq!(done(&c), ["2026-03-01", "2026-03-04"]);
     }
 }

@@ -84,6 +84,14 @@ impl AppError {
     pub fn storage(message: impl Into<String>) -> Self {
         Self::new(Code::Storage, message)
     }
+    /// `Unsupported`, "`what` is not in this build" ([`huarong_engine::NOT_IN_BUILD`]): a part
+    /// the web page's board wasm leaves out (its worker then moves onto the full build).
+    pub fn not_in_build(what: &str) -> Self {
+        AppError::new(
+            ErrorCode::Unsupported,
+            format!("{what} is {}", huarong_engine::NOT_IN_BUILD),
+        )
+    }
     pub fn internal(message: impl Into<String>) -> Self {
         Self::new(Code::Internal, message)
     }

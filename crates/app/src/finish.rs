@@ -3,9 +3,10 @@
 use crate::core::AppState;
 use crate::games::AppGame;
 use crate::progress::moves_under;
+use crate::progress::BoardResult;
 use crate::progress::{self, Progress};
 use crate::slots::Slot;
-use crate::views::Finish;
+use crate::views::{Finish, FinishFriends};
 use huarong_engine::Status;
 
 /// How many Klotski classics (in difficulty order) are open before any is won; the famous
@@ -43,7 +44,7 @@ impl AppState {
                 let (now, key, wall) = (self.now(), slot.key.clone(), slot.updated_ms);
                 let before = slot.counted_before;
                 self.commit(|p| {
-                    settle(&slot, before, p, now, &date, wall);
+                    settle(&slot, before, p, now, &date, wall, false);
                     p.settled.insert(key, mark);
                 });
             }
@@ -54,7 +55,10 @@ impl AppState {
 /// Settle a finished game in `p`: records, unlocks, the daily streak; and the finish view.
 /// `counted_before`: this session had already counted a win (an undo and a second win).
 /// Runs inside the save of the move (so it must not take the progress lock itself).
-/// `now`: the session clock; `date`: today's local date; `wall_ms`: Unix ms of the finish.
+/// `now`: the session clock; `date`: today's local date; `wall_ms`: Unix ms of the finish;
+/// `optimum_coming`: the platform searches the start's optimum in the background (a thread,
+/// or the web's proof worker), so an optimum not known yet is *pending* (see
+/// [`AppState::optimum_known`]).
 pub(crate) fn settle<G: AppGame>(
     slot: &Slot<G>,
     counted_before: bool,
@@ -62,6 +66,7 @@ pub(crate) fn settle<G: AppGame>(
     now: u64,
     date: &str,
     wall_ms: u64,
+    optimum_coming: bool,
 ) -> Option<Finish> {
     let sess = &slot.session;
     if sess.played().is_empty() {
@@ -75,23 +80,56 @@ pub(crate) fn settle<G: AppGame>(
         .copied()
         .unwrap_or("");
     let status = sess.status();
-    let moves = moves_under(&g.counters(), &rule, g.moves());
-    let optimal = if rule == default_rule {
+    // A speedsolving run finishes as one game of its own scope: the run's moves and time,
+    // no optimum or stars (runs.rs).
+    let run = slot.run.as_ref().filter(|r| r.done());
+    let scope = crate::runs::scope_of(slot);
+    let moves = match run {
+        Some(r) => r.splits_moves(&rule),
+        None => moves_under(&g.counters(), &rule, g.moves()),
+    };
+    let optimal = if run.is_some() {
+        None
+    } else if rule == default_rule {
         slot.optimal.or_else(|| G::quick_optimum(sess.start()))
     } else {
         None
     };
     let won = status == Status::Won;
-    let stars = if won {
+    let stars = if won && run.is_none() {
         G::stars(sess.start(), &rule, moves, optimal)
     } else {
         None
     };
-    let time_ms = sess.elapsed_ms(now);
+    // Stars and the optimum come later when the optimum is the one thing missing and it is
+    // being searched: the verdict is then pending, never "no stars".
+    let pending = won
+        && run.is_none()
+        && rule == default_rule
+        && optimal.is_none()
+        && stars.is_none()
+        && optimum_coming
+        && optimum_searchable(slot);
+    let perfect = optimal.map(|o| moves <= o);
+    let time_ms = run.map_or_else(|| sess.elapsed_ms(now), |r| r.splits_ms());
+    // Marks of a run: any of its solves'.
+    let (undo_used, hints_used, auto_solved) = match run {
+        Some(r) => r.splits().iter().fold((false, 0u32, false), |a, s| {
+            (
+                a.0 || s.undo_used,
+                a.1.saturating_add(s.hints_used),
+                a.2 || s.auto_solved,
+            )
+        }),
+        None => (sess.undo_used(), sess.hints_used(), sess.auto_solved()),
+    };
     let (score, best_tile) = (G::score(g), G::best_tile(g));
-    let counted = !sess.auto_solved();
-    let key = format!("{}/{rule}", G::scope(sess.start()));
-    let level = G::level_index(sess.start());
+    let counted = !auto_solved;
+    let key = format!("{scope}/{rule}");
+    let level = run
+        .is_none()
+        .then(|| G::level_index(sess.start()))
+        .flatten();
     let mut new_record = false;
     let record = {
         let r = p.records.entry(key.clone()).or_default();
@@ -107,8 +145,8 @@ pub(crate) fn settle<G: AppGame>(
                 }
                 if r.best_moves.is_none_or(|b| moves < b) {
                     r.best_moves = Some(moves);
-                    r.undo_used = sess.undo_used();
-                    r.hints_used = sess.hints_used();
+                    r.undo_used = undo_used;
+                    r.hints_used = hints_used;
                     better = true;
                 }
                 if r.best_time_ms.is_none_or(|b| time_ms < b) {
@@ -150,40 +188,73 @@ pub(crate) fn settle<G: AppGame>(
         at_ms: wall_ms,
         moves: progress::rules_of(G::KIND.as_str())
             .iter()
-            .map(|r| (r.to_string(), moves_under(&counters, r, g.moves())))
+            .map(|r| {
+                let n = match run {
+                    Some(run) => run.splits_moves(r),
+                    None => moves_under(&counters, r, g.moves()),
+                };
+                (r.to_string(), n)
+            })
             .collect(),
         ms: time_ms,
-        optimal: slot.optimal.or_else(|| G::quick_optimum(sess.start())),
+        optimal: if run.is_some() {
+            None
+        } else {
+            slot.optimal.or_else(|| G::quick_optimum(sess.start()))
+        },
+        splits: run.map_or_else(Vec::new, |r| r.splits().iter().map(|s| s.ms).collect()),
         won,
-        undo_used: sess.undo_used(),
-        hints_used: sess.hints_used(),
-        auto_solved: sess.auto_solved(),
+        undo_used,
+        hints_used,
+        auto_solved,
     };
     let default_moves = entry.moves.get(default_rule).copied().unwrap_or(moves);
-    crate::records::add_finish(p, &G::scope(sess.start()), entry, !counted_before);
+    let tps = entry
+        .moves
+        .get("tile")
+        .and_then(|&t| huarong_engine::slide::run::tps(t, time_ms));
+    crate::records::add_finish(p, &scope, entry, !counted_before);
     let challenge = crate::challenge::finish(
-        crate::challenge::of(p, &slot.key, sess.id()),
+        crate::challenge::of(p, &slot.key, sess.id()).filter(|_| run.is_none()),
         won,
         default_moves,
         time_ms,
     );
-    let day = (counted && (won || G::DAILY_ON_END))
+    let day = (counted && run.is_none() && (won || G::DAILY_ON_END))
         .then(|| crate::daily::daily_day(G::KIND, sess.id(), date))
         .flatten();
     let daily = day.map(|day| crate::daily::apply_daily(p, G::KIND, day));
     // Issue 25: the finish's move log for replays; a daily's result onto its board.
     let default_count = g.moves();
-    crate::friends::keep_finish(
-        p,
-        sess,
-        &G::scope(sess.start()),
-        wall_ms,
-        day,
-        date,
-        default_count,
-        time_ms,
-    );
+    if run.is_none() {
+        // A run's one move log would be its last solve's: no replay is kept for it.
+        crate::friends::keep_finish(p, sess, &scope, wall_ms, day, date, default_count, time_ms);
+    }
+    // A daily's board as this finish leaves it: the player's line is this game (the board
+    // itself keeps the player's best of the day).
+    let outcome = <G as huarong_engine::code::Coded>::outcome(sess.current());
+    let friends = day
+        .and_then(|d| huarong_engine::daily::number(d).ok())
+        .map(|n| FinishFriends {
+            daily: n,
+            lines: crate::friends::board_with(
+                p,
+                n,
+                Some(G::KIND),
+                Some((
+                    G::KIND,
+                    BoardResult {
+                        moves: default_count,
+                        ms: time_ms,
+                        score: outcome.map(|o| o.score),
+                        verified: true,
+                        won: outcome.map(|o| o.won),
+                    },
+                )),
+            ),
+        });
     p.sanitize();
+    let run = crate::runs::view(slot, now, &rule);
     Some(Finish {
         daily,
         status,
@@ -194,12 +265,106 @@ pub(crate) fn settle<G: AppGame>(
         stars,
         score,
         best_tile,
-        undo_used: sess.undo_used(),
-        hints_used: sess.hints_used(),
+        undo_used,
+        hints_used,
         counted,
         new_record,
         key,
         record,
         challenge,
+        at_ms: wall_ms,
+        pending,
+        perfect,
+        friends,
+        tps,
+        run,
     })
+}
+
+/// Whether `slot`'s start has an optimum that may still be found (the game has one and its
+/// search did not fail for this game).
+fn optimum_searchable<G: AppGame>(slot: &Slot<G>) -> bool {
+    G::has_optimum(slot.session.start())
+        && slot.optimum_failed.as_deref() != Some(slot.session.id())
+}
+
+impl AppState {
+    /// Whether this platform finds a start's optimum in the background: a thread natively,
+    /// the proof worker on the web (the shell said so, [`AppState::set_offloads_optimum`]).
+    pub(crate) fn optimum_coming(&self) -> bool {
+        self.platform().tasks.threaded()
+            || self
+                .0
+                .offloads_optimum
+                .load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// The start's optimum of `slot` is known (the background search, or an analysis that
+    /// computed it): kept in the slot, and a finish of this slot still pending gets its
+    /// verdict — optimum, stars, `perfect` — in its view, its level record and its row of the
+    /// records' history, and the page hears `huarong-finish`. Call with the slot locked.
+    pub(crate) fn optimum_known<G: AppGame>(&self, slot: &mut Slot<G>, n: u32) {
+        slot.optimal = Some(n);
+        let run_scope = crate::runs::scope_of(slot);
+        let Some(f) = slot.finish.as_mut().filter(|f| f.pending) else {
+            return;
+        };
+        let start = slot.session.start();
+        let stars = if f.status == Status::Won {
+            G::stars(start, &f.rule, f.moves, Some(n))
+        } else {
+            None
+        };
+        f.optimal = Some(n);
+        f.stars = stars;
+        f.perfect = Some(f.moves <= n);
+        f.pending = false;
+        let (key, scope, at, counted, won) = (
+            f.key.clone(),
+            run_scope,
+            f.at_ms,
+            f.counted,
+            f.status == Status::Won,
+        );
+        let mut record = None;
+        self.commit(|p| {
+            if let Some(r) = p.records.get_mut(&key) {
+                r.optimal = Some(n);
+                if counted && won {
+                    r.stars = r.stars.max(stars.unwrap_or(0));
+                }
+                record = Some(r.clone());
+            }
+            if let Some(s) = p.stats.get_mut(&scope) {
+                if let Some(e) = s.history.iter_mut().rev().find(|e| e.at_ms == at) {
+                    e.optimal = Some(n);
+                }
+            }
+        });
+        if let (Some(f), Some(r)) = (slot.finish.as_mut(), record) {
+            f.record = r;
+        }
+        self.finish_ready(G::KIND);
+    }
+
+    /// The start's optimum of `slot` will not be found (its search failed or gave up): a
+    /// pending finish becomes final without one (no stars rather than wrong ones), and the
+    /// page hears `huarong-finish`. Call with the slot locked.
+    pub(crate) fn optimum_failed<G: AppGame>(&self, slot: &mut Slot<G>) {
+        slot.optimum_failed = Some(slot.session.id().to_string());
+        if let Some(f) = slot.finish.as_mut().filter(|f| f.pending) {
+            f.pending = false;
+            self.finish_ready(G::KIND);
+        }
+    }
+
+    /// `finish {kind}`: the finish view of `kind`'s current game as it stands now (a pending
+    /// optimum since resolved included), or null when that game's last change was no finish.
+    pub fn finish(&self, kind: huarong_engine::Kind) -> crate::error::AppResult<Option<Finish>> {
+        crate::games::with_game!(kind, G => {
+            let slot_ref = self.current::<G>()?;
+            let slot = crate::core::lock(&slot_ref);
+            Ok(slot.finish.clone())
+        })
+    }
 }

@@ -9,9 +9,14 @@
 //! - Opening a result code of a daily (`open_game`) adds the sender to that day's board —
 //!   only when the code's game is that daily's puzzle of its game and the name is not the
 //!   player's own.
-//! - `friends {daily, kind?}`: the board, best first (fewer moves, then less time, then
-//!   verified): `[{name, moves, ms, verified, me, kind}]`; `me` marks the player's own
-//!   result (from their daily finishes; their `name` is the settings' name).
+//! - `friends {daily, kind?}`: the board, best first — verified results before unverified
+//!   ones, then (2048) a win before a loss and the higher score, then fewer moves, then less
+//!   time (issue 35): `[{name, moves, ms, ms_claimed, verified, me, kind, score, won}]`; `me`
+//!   marks the player's own result (from their daily finishes; their `name` is the settings'
+//!   name). `verified`: the moves were replayed from the code's log; the time never can be
+//!   (`ms_claimed`: a friend's time is what their code says).
+//! - A result code whose result no game can have (fewer moves than the puzzle needs, a 2048
+//!   win too soon) is refused by `open_game`, and so is a result for a daily after tomorrow.
 //! - `replay {code}` / `replay {history: {scope, index}}`: `{id, kind, moves, ms, views}`;
 //!   `views` are the board after 0, 1, … moves (the game's own `view` form) for the page's
 //!   board module. Nothing in a replay touches a game slot or a record. `ms` is null: the
@@ -21,12 +26,21 @@ use crate::core::AppState;
 use crate::error::{AppError, AppResult};
 use crate::games::{with_game, AppGame};
 use crate::progress::{BoardResult, KeptReplay, Progress, SlotChallenge};
+use huarong_engine::budget::{self, Budget};
 use huarong_engine::code::{self, Challenge, Sender};
 use huarong_engine::daily::{self, Date};
 use huarong_engine::session::Entry;
-use huarong_engine::{ErrorCode, Game, GameId, Kind, Session, Status};
+use huarong_engine::{Cancel, ErrorCode, Game, GameId, Kind, Session, Status};
 use serde::Serialize;
 use serde_json::Value;
+
+/// `replay`'s `history` argument.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HistoryAt {
+    scope: String,
+    index: usize,
+}
 
 /// What `result_code` returns.
 #[derive(Debug, Clone, Serialize)]
@@ -41,17 +55,7 @@ pub struct ResultCode {
     pub daily: Option<u32>,
 }
 
-/// One line of a friends' board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BoardLine {
-    /// Null for a friend without a name ("a friend"), and for the player without one.
-    pub name: Option<String>,
-    pub moves: u32,
-    pub ms: u64,
-    pub verified: bool,
-    pub me: bool,
-    pub kind: String,
-}
+pub use crate::views::BoardLine;
 
 /// What `replay` returns.
 #[derive(Debug, Clone, Serialize)]
@@ -124,10 +128,13 @@ pub(crate) fn keep_finish<G: AppGame>(
     }
     if let Some(day) = day {
         if let Ok(n) = daily::number(day) {
+            let outcome = <G as code::Coded>::outcome(sess.current());
             let r = BoardResult {
                 moves,
                 ms,
+                score: outcome.map(|o| o.score),
                 verified: true,
+                won: outcome.map(|o| o.won),
             };
             let today = number_of(today).unwrap_or(n);
             p.friends.add_mine(n, G::KIND.as_str(), r, today);
@@ -139,7 +146,7 @@ pub(crate) fn keep_finish<G: AppGame>(
 fn is_daily_puzzle(kind: Kind, id: &str, n: u32) -> bool {
     daily::date_of(n)
         .and_then(daily::puzzles)
-        .is_ok_and(|p| huarong_engine::registry::daily_id(&p, kind) == Some(id))
+        .is_ok_and(|p| p.id(kind) == Some(id))
 }
 
 /// A friend's result from a code, onto its daily's board (see the module documentation).
@@ -148,14 +155,21 @@ pub(crate) fn add_friend(p: &mut Progress, kind: Kind, c: &SlotChallenge, today:
     if !is_daily_puzzle(kind, &c.id, n) {
         return;
     }
-    let name = c.name.clone().unwrap_or_default();
-    if !name.is_empty() && name == p.settings.name {
+    // Names are compared in their checked form (format characters dropped, issue 35).
+    let Ok(name) = code::check_name(c.name.as_deref().unwrap_or("")) else {
+        return;
+    };
+    let name = name.unwrap_or_default();
+    let own = code::check_name(&p.settings.name).ok().flatten();
+    if !name.is_empty() && Some(&name) == own.as_ref() {
         return;
     }
     let r = BoardResult {
         moves: c.moves,
         ms: c.ms,
+        score: c.outcome.map(|o| o.score),
         verified: c.verified,
+        won: c.outcome.map(|o| o.won),
     };
     let today = number_of(today).unwrap_or(n);
     p.friends.add_friend(n, kind.as_str(), &name, r, today);
@@ -163,8 +177,22 @@ pub(crate) fn add_friend(p: &mut Progress, kind: Kind, c: &SlotChallenge, today:
 
 /// The board of daily `n` (one game, or all), best first.
 pub fn board(p: &Progress, n: u32, kind: Option<Kind>) -> Vec<BoardLine> {
-    let Some(day) = p.friends.days.get(&n) else {
-        return Vec::new();
+    board_with(p, n, kind, None)
+}
+
+/// [`board`] with the player's own line of game `this.0` being `this.1` (a finish's own
+/// result, which the board shows even when the player's best of the day is another one).
+pub(crate) fn board_with(
+    p: &Progress,
+    n: u32,
+    kind: Option<Kind>,
+    this: Option<(Kind, BoardResult)>,
+) -> Vec<BoardLine> {
+    let empty = crate::progress::DayBoards::default();
+    let day = match p.friends.days.get(&n) {
+        Some(day) => day,
+        None if this.is_some() => &empty,
+        None => return Vec::new(),
     };
     let wanted = |k: &str| kind.is_none_or(|want| want.as_str() == k);
     let own_name = (!p.settings.name.is_empty()).then(|| p.settings.name.clone());
@@ -177,45 +205,75 @@ pub fn board(p: &Progress, n: u32, kind: Option<Kind>) -> Vec<BoardLine> {
                     name: (!name.is_empty()).then(|| name.clone()),
                     moves: r.moves,
                     ms: r.ms,
+                    ms_claimed: true,
                     verified: r.verified,
                     me: false,
                     kind: k.clone(),
+                    score: r.score,
+                    won: r.won,
                 },
             ));
         }
     }
-    for (k, r) in day.mine.iter().filter(|(k, _)| wanted(k)) {
+    let mut mine = day.mine.clone();
+    if let Some((k, r)) = this {
+        mine.insert(k.as_str().to_string(), r);
+    }
+    for (k, r) in mine.iter().filter(|(k, _)| wanted(k)) {
         lines.push((
             *r,
             BoardLine {
                 name: own_name.clone(),
                 moves: r.moves,
                 ms: r.ms,
+                ms_claimed: false,
                 verified: r.verified,
                 me: true,
                 kind: k.clone(),
+                score: r.score,
+                won: r.won,
             },
         ));
     }
     lines.sort_by(|a, b| {
         a.1.kind
             .cmp(&b.1.kind)
-            .then((a.0.moves, a.0.ms, !a.0.verified).cmp(&(b.0.moves, b.0.ms, !b.0.verified)))
+            .then(a.0.rank().cmp(&b.0.rank()))
             .then(b.1.me.cmp(&a.1.me))
             .then(a.1.name.cmp(&b.1.name))
     });
     lines.into_iter().map(|(_, l)| l).collect()
 }
 
-/// The views of a replay of `moves` from the game `id` (each move checked legal in turn).
-fn replay_views<G: AppGame>(id: &str, moves: &[Value]) -> AppResult<ReplayView> {
+/// A replay's `cancelled` error.
+fn replay_cancelled() -> AppError {
+    AppError::new(
+        ErrorCode::Cancelled,
+        "the replay was cancelled or overtaken by a newer one",
+    )
+}
+
+/// The views of a replay of `moves` from the game `id` (each move checked legal in turn) and
+/// its analysis. Runs under the thread's ambient budget (the caller's: [`ANALYSIS_TIME`] on
+/// its clock, 64 MiB, the kind's replay flag), which also bounds a generator the ID runs;
+/// `cancelled` as soon as `cancel` is set.
+///
+/// [`ANALYSIS_TIME`]: crate::search::ANALYSIS_TIME
+fn replay_views<G: AppGame>(id: &str, moves: &[Value], cancel: &Cancel) -> AppResult<ReplayView> {
     let parsed = GameId::parse(id)?;
-    let start = G::from_id(&parsed.body, parsed.seed)?;
+    let start = G::from_id(&parsed.body, parsed.seed).map_err(|e| match e.code {
+        ErrorCode::Cancelled => replay_cancelled(),
+        _ => AppError::from(e),
+    })?;
     let mut g = start.clone();
     let mut views = vec![g.view(&start)];
     let mut counts = vec![g.moves()];
     let mut out = Vec::with_capacity(moves.len());
+    let mut line = Vec::with_capacity(moves.len());
     for (i, v) in moves.iter().enumerate() {
+        if i % 256 == 0 && cancel.is_cancelled() {
+            return Err(replay_cancelled());
+        }
         let m: G::Move = serde_json::from_value(v.clone())
             .map_err(|e| AppError::bad_argument(format!("move {} of the replay: {e}", i + 1)))?;
         if !g.accepts(&m) || g.apply(&m).is_err() {
@@ -227,11 +285,13 @@ fn replay_views<G: AppGame>(id: &str, moves: &[Value]) -> AppResult<ReplayView> 
         views.push(g.view(&start));
         counts.push(g.moves());
         out.push(v.clone());
+        line.push(m);
     }
+    let analysis = analyse_line::<G>(id, &start, &line, cancel)?;
     Ok(ReplayView {
         id: id.to_string(),
         kind: G::KIND.as_str().to_string(),
-        analysis: analyse_line::<G>(id, moves),
+        analysis,
         moves: out,
         ms: None,
         views,
@@ -239,30 +299,64 @@ fn replay_views<G: AppGame>(id: &str, moves: &[Value]) -> AppResult<ReplayView> 
     })
 }
 
-/// The analysis chart's data of a replayed line (a throw-away session; null when the game
-/// has no analysis or the search gives up).
-fn analyse_line<G: AppGame>(id: &str, moves: &[Value]) -> Option<Value> {
+/// The analysis chart's data of a replayed line (a throw-away session on the start already
+/// built: no generator runs again): null when the game has no analysis or the search gives
+/// up (past its budget's time or bytes: `unsupported`); `cancelled` when `cancel` is set.
+fn analyse_line<G: AppGame>(
+    id: &str,
+    start: &G,
+    line: &[G::Move],
+    cancel: &Cancel,
+) -> AppResult<Option<Value>> {
     if !G::ANALYSED {
-        return None;
+        return Ok(None);
     }
-    let mut sess = Session::<G>::open(id).ok()?;
-    for v in moves {
-        let m: G::Move = serde_json::from_value(v.clone()).ok()?;
-        sess.play(&m, 0).ok()?;
+    let mut sess = Session::<G>::with_game(id.to_string(), start.clone());
+    for m in line {
+        if sess.play(m, 0).is_err() {
+            return Ok(None);
+        }
     }
-    let rule = huarong_engine::registry::rules(G::KIND).first().copied()?;
-    let a = crate::error::guard("the replay's analysis", || {
-        G::analyse(&sess, rule, &huarong_engine::Cancel::new()).map_err(AppError::from)
-    })
-    .ok()?;
+    let Some(rule) = huarong_engine::registry::rules(G::KIND).first().copied() else {
+        return Ok(None);
+    };
+    let found = crate::error::guard("the replay's analysis", || {
+        G::analyse(&sess, rule, cancel).map_err(AppError::from)
+    });
+    if cancel.is_cancelled() {
+        return Err(replay_cancelled());
+    }
+    let Ok(a) = found else { return Ok(None) };
     let worst = a.worst_window().map(|w| crate::analysis::worst_view(&a, w));
-    Some(serde_json::json!({
+    Ok(Some(serde_json::json!({
         "rule": rule,
         "optimal_start": a.optimal_start,
         "distances": a.distances,
         "lost": a.lost,
         "worst": worst,
-    }))
+    })))
+}
+
+/// A replay of `moves` from `id` as `replay` answers it, within [`ANALYSIS_TIME`] on `clock`
+/// and 64 MiB, stopped by `cancel`: the native command (on its worker thread) and the web's
+/// search worker (`offload::run`, issue 35) both run it.
+///
+/// [`ANALYSIS_TIME`]: crate::search::ANALYSIS_TIME
+pub fn replay_within(
+    id: &str,
+    moves: &[Value],
+    clock: std::sync::Arc<dyn huarong_engine::clock::Clock>,
+    cancel: &Cancel,
+) -> AppResult<ReplayView> {
+    let kind = GameId::parse(id)?.kind;
+    let bounds =
+        Budget::new(budget::MAX_BYTES, cancel.clone()).within(clock, crate::search::ANALYSIS_TIME);
+    budget::scoped(bounds, || {
+        crate::error::guard(
+            "the replay",
+            || with_game!(kind, G => replay_views::<G>(id, moves, cancel)),
+        )
+    })
 }
 
 fn no_log(what: &str) -> AppError {
@@ -320,11 +414,23 @@ impl AppState {
             name: name.clone(),
             log: Some(to_json::<G>(&line)),
         };
-        let (c, replay) = match code::encode_result(&id, extra, challenge, &with_log) {
+        // 2048: the score and won or lost travel with the result (issue 35).
+        let outcome = {
+            let s = crate::core::lock(&slot);
+            <G as code::Coded>::outcome(s.session.current())
+        };
+        let (c, replay) = match code::encode_result_with(&id, extra, challenge, &with_log, outcome)
+        {
             Ok(c) => (c, true),
             // Too long (or a line the code cannot carry): the result without its log.
             Err(_) => (
-                code::encode_result(&id, extra, challenge, &Sender { name, log: None })?,
+                code::encode_result_with(
+                    &id,
+                    extra,
+                    challenge,
+                    &Sender { name, log: None },
+                    outcome,
+                )?,
                 false,
             ),
         };
@@ -338,22 +444,65 @@ impl AppState {
         })
     }
 
-    /// `replay {code}`: the move log a result code carries (replayed while decoding).
-    pub fn replay_code(&self, text: &str) -> AppResult<ReplayView> {
-        let t = text.trim();
-        if code::is_game_id(t) {
-            return Err(no_log("a game ID"));
+    /// `replay {code}` / `replay {history: {scope, index}}` (`args` holds the one given): the
+    /// move log a result code carries (replayed while decoding), or a kept finish's.
+    pub fn replay(&self, args: &Value) -> AppResult<ReplayView> {
+        // Without the engine's searches (the web page's board wasm) a replay runs as a search
+        // job (`offload`, `Op::Replay`); the command itself is left out of that build.
+        if !cfg!(feature = "search") {
+            return Err(AppError::not_in_build("the replay command"));
         }
-        let d = crate::error::guard("reading the code", || {
-            code::decode_full(t).map_err(AppError::from)
-        })?;
-        let log = d.log().ok_or_else(|| no_log("this code"))?.to_vec();
-        with_game!(d.kind, G => replay_views::<G>(&d.id, &log))
+        let (id, moves) = self.replay_source(args)?;
+        self.replay_run(&id, &moves)
     }
 
-    /// `replay {history: {scope, index}}`: a finish of the records history whose move log
-    /// the app still keeps.
-    pub fn replay_history(&self, scope: &str, index: usize) -> AppResult<ReplayView> {
+    /// What a replay shows, from a code or a history entry (`args` as `replay` takes them):
+    /// the game ID and its moves. Decoding replays a code's log (bounded by its length); a
+    /// kept finish's log is unpacked. No analysis runs here.
+    pub fn replay_source(&self, args: &Value) -> AppResult<(String, Vec<Value>)> {
+        let code = args.get("code").filter(|v| !v.is_null());
+        let history = args.get("history").filter(|v| !v.is_null());
+        match (code, history) {
+            (Some(c), None) => {
+                let text = crate::args::string("code", Some(c.clone()), crate::args::MAX_OPEN)?;
+                let t = text.trim();
+                if code::is_game_id(t) {
+                    return Err(no_log("a game ID"));
+                }
+                let d = crate::error::guard("reading the code", || {
+                    code::decode_full(t).map_err(AppError::from)
+                })?;
+                let log = d.log().ok_or_else(|| no_log("this code"))?.to_vec();
+                Ok((d.id, log))
+            }
+            (None, Some(h)) => {
+                let at: HistoryAt = crate::args::json("history", Some(h.clone()), 1024)?;
+                let kept = self.kept_replay(&at.scope, at.index)?;
+                let moves = code::unpack_log(&kept.id, &kept.log)?;
+                Ok((kept.id, moves))
+            }
+            _ => Err(AppError::bad_argument(
+                "give exactly one of `code` and `history: {scope, index}`",
+            )),
+        }
+    }
+
+    /// Replay `moves` from `id` here (a worker thread: the command is `off_main`) as the
+    /// kind's replay: within [`ANALYSIS_TIME`](crate::search::ANALYSIS_TIME) on the platform's
+    /// clock; `cancel {kind}` or a newer replay of the kind stops it (`cancelled`).
+    fn replay_run(&self, id: &str, moves: &[Value]) -> AppResult<ReplayView> {
+        let kind = GameId::parse(id)?.kind;
+        let cancel = Cancel::new();
+        with_game!(kind, G => {
+            let mut kinds = G::slots(&self.0.games).lock();
+            kinds.replay.cancel();
+            kinds.replay = cancel.clone();
+        });
+        replay_within(id, moves, self.budget_clock(), &cancel)
+    }
+
+    /// The kept move log of history entry `index` of `scope`.
+    fn kept_replay(&self, scope: &str, index: usize) -> AppResult<KeptReplay> {
         let kept = {
             let st = self.store();
             let p = &st.progress;
@@ -371,10 +520,7 @@ impl AppState {
             })?;
             p.replays.find(scope, e.at_ms).cloned()
         };
-        let kept = kept.ok_or_else(|| no_log("this finish (its log is no longer kept)"))?;
-        let moves = code::unpack_log(&kept.id, &kept.log)?;
-        let kind = GameId::parse(&kept.id)?.kind;
-        with_game!(kind, G => replay_views::<G>(&kept.id, &moves))
+        kept.ok_or_else(|| no_log("this finish (its log is no longer kept)"))
     }
 
     /// Whether the history entries of `scope` can be replayed, oldest first.

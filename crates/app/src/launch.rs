@@ -24,13 +24,66 @@ impl AppState {
     /// `open_game`: a game ID, share code or link, into its slot (see `slots.rs`).
     pub fn open_game(&self, text: &str, replace: bool) -> AppResult<View> {
         let (id, challenge, _) = resolve_open_result(text)?;
-        let parsed = huarong_engine::GameId::parse(&id)?;
+        self.open_resolved(&id, replace, challenge, None)
+    }
+
+    /// [`AppState::open_game`] of a resolved game ID and the result its code carried.
+    /// `made`: the start board (game-ID body) when its generator already ran elsewhere (the
+    /// web page's search worker, `offload`): then no generator runs here.
+    pub(crate) fn open_resolved(
+        &self,
+        id: &str,
+        replace: bool,
+        challenge: Option<SlotChallenge>,
+        made: Option<&str>,
+    ) -> AppResult<View> {
+        if let Some(c) = &challenge {
+            self.check_day(c)?;
+        }
+        let parsed = huarong_engine::GameId::parse(id)?;
         let cancel = self.opening(parsed.kind);
         let bounds = self.budget(&cancel, crate::search::OPEN_TIME);
         huarong_engine::budget::scoped(
             bounds,
-            || with_game!(parsed.kind, G => self.open_g::<G>(&id, replace, challenge)),
+            || with_game!(parsed.kind, G => self.open_g::<G>(id, replace, challenge, made)),
         )
+    }
+
+    /// `preview`: the start board of a game ID, share code or link as the board's view (the
+    /// same data a snapshot's `view` is), to draw it small (home's daily, a Klotski layout, a
+    /// friend's code) without opening it. A generator may run, bounded like an opening
+    /// (`OPEN_TIME`); nothing is stored.
+    pub fn preview(&self, text: &str) -> AppResult<serde_json::Value> {
+        let (id, _, _) = resolve_open_result(text)?;
+        let parsed = huarong_engine::GameId::parse(&id)?;
+        let bounds = self.budget(&huarong_engine::Cancel::new(), crate::search::OPEN_TIME);
+        let view = huarong_engine::budget::scoped(bounds, || {
+            with_game!(parsed.kind, G => {
+                let g = <G as huarong_engine::Game>::from_id(&parsed.body, parsed.seed)?;
+                AppResult::Ok(huarong_engine::Game::view(&g, &g))
+            })
+        })?;
+        Ok(serde_json::json!({ "id": id, "kind": parsed.kind.as_str(), "view": view }))
+    }
+
+    /// Issue 35: a result for a daily after tomorrow is refused (nobody can have played it
+    /// yet; a far-future daily's result must not reach the friends' boards).
+    fn check_day(&self, c: &SlotChallenge) -> AppResult<()> {
+        let Some(n) = c.daily else { return Ok(()) };
+        let today = huarong_engine::daily::Date::parse(&self.today())
+            .ok()
+            .and_then(|d| huarong_engine::daily::number(d).ok());
+        match today {
+            Some(t) if n > t.saturating_add(1) => Err(AppError::new(
+                huarong_engine::ErrorCode::BadCode,
+                format!(
+                    "this code's result is for daily No. {n}, which is {} days after today's \
+                     (No. {t}): no one can have played it yet",
+                    n - t
+                ),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// Opening a game of `kind` (a generator may run): `cancel` of the kind or a newer
@@ -50,8 +103,19 @@ impl AppState {
         id: &str,
         replace: bool,
         challenge: Option<SlotChallenge>,
+        made: Option<&str>,
     ) -> AppResult<View> {
-        let sess = open_session::<G>(id)?;
+        let sess = open_session::<G>(id, made)?;
+        if let Some(c) = challenge.as_ref().filter(|c| !c.verified) {
+            // Issue 35: a claim no game can make (fewer moves than the puzzle needs) is no
+            // result; a replayed one is what was played.
+            if let Some(why) = G::impossible(sess.start(), c.moves, c.outcome) {
+                return Err(AppError::new(
+                    huarong_engine::ErrorCode::BadCode,
+                    format!("this code's result cannot be true: {why}"),
+                ));
+            }
+        }
         let (key, mode) = self.route_id(&sess, true);
         // Whether `place` will resume the slot's game (then a code without a result keeps
         // the result the slot already has).
@@ -64,7 +128,7 @@ impl AppState {
                 let s = crate::core::lock(&s);
                 s.session.id() == id && s.session.status() == huarong_engine::Status::Playing
             });
-        let view = self.place(key.clone(), mode, sess, replace, true)?;
+        let view = self.place(key.clone(), mode, sess, replace, true, None)?;
         if challenge.is_some() || !resumes {
             self.set_challenge(&key, challenge.clone());
         }
@@ -83,7 +147,7 @@ impl AppState {
     }
 
     /// Keep (or clear) the result to beat of slot `key` (`c.id` is its game).
-    fn set_challenge(&self, key: &str, c: Option<SlotChallenge>) {
+    pub(crate) fn set_challenge(&self, key: &str, c: Option<SlotChallenge>) {
         let has = self.store().progress.challenges.contains_key(key);
         if c.is_none() && !has {
             return;
@@ -100,18 +164,40 @@ impl AppState {
         params: &str,
         seed: Option<u64>,
         replace: bool,
+        mode: Option<&str>,
     ) -> AppResult<View> {
-        // A random seed below 2^53 survives a round trip through a JS number.
+        if let Some(mode) = mode {
+            // A speedsolving run of the number slide (runs.rs).
+            let seed = seed.unwrap_or_else(|| (self.platform().seed)() >> 11);
+            return self.new_run(kind, params, mode, seed, replace);
+        }
+        let id = self.new_game_id(kind, params, seed);
+        self.new_resolved(kind, &id, replace, None)
+    }
+
+    /// The game ID `new_game` opens (a random seed below 2^53 survives a round trip through a
+    /// JS number).
+    pub(crate) fn new_game_id(&self, kind: Kind, params: &str, seed: Option<u64>) -> String {
         let seed = seed.unwrap_or_else(|| (self.platform().seed)() >> 11);
-        let id = format!("{}:{params}#{seed}", kind.as_str());
+        format!("{}:{params}#{seed}", kind.as_str())
+    }
+
+    /// [`AppState::new_game`] of its game ID; `made` as for [`AppState::open_resolved`].
+    pub(crate) fn new_resolved(
+        &self,
+        kind: Kind,
+        id: &str,
+        replace: bool,
+        made: Option<&str>,
+    ) -> AppResult<View> {
         let cancel = self.opening(kind);
         with_game!(kind, G => {
             let sess = huarong_engine::budget::scoped(
                 self.budget(&cancel, crate::search::OPEN_TIME),
-                || open_session::<G>(&id),
+                || open_session::<G>(id, made),
             )?;
             let (key, mode) = G::new_slot(sess.start());
-            let view = self.place(key.clone(), mode, sess, replace, false)?;
+            let view = self.place(key.clone(), mode, sess, replace, false, None)?;
             // A new game in the slot has no result to beat.
             self.set_challenge(&key, None);
             let mut view = view;
@@ -188,9 +274,22 @@ impl AppState {
 
 /// The session of `id`, refused with `already_solved` when its start is not a game to play
 /// (solved, won or over from the start): its finish would be no move's.
-fn open_session<G: AppGame>(id: &str) -> AppResult<Session<G>> {
+/// `made`: the start board (game-ID body) a generator made elsewhere for `id` (then the
+/// session is built on it, its ID still `id`).
+fn open_session<G: AppGame>(id: &str, made: Option<&str>) -> AppResult<Session<G>> {
     let sess = guard("opening the game", || {
-        Session::<G>::open(id).map_err(AppError::from)
+        match made {
+            None => Session::<G>::open(id),
+            Some(body) => {
+                let parsed = huarong_engine::GameId::parse(id)?;
+                if parsed.kind != G::KIND {
+                    return Err(AppError::bad_argument("the made board is of another game"));
+                }
+                let start = G::from_id(body, None)?;
+                Ok(Session::with_game(parsed.to_string(), start))
+            }
+        }
+        .map_err(AppError::from)
     })?;
     if sess.status() != huarong_engine::Status::Playing {
         return Err(AppError::new(
@@ -269,6 +368,7 @@ pub fn resolve_open_result(
             ms: c.ms,
             name: d.name().map(str::to_string),
             daily: d.daily,
+            outcome: d.sent.as_ref().and_then(|s| s.outcome),
             replay: d.log().is_some(),
             verified: d.verified(),
         });
@@ -281,19 +381,27 @@ pub fn resolve_open_result(
 /// 4×4 tables (a 4×4 made to a difficulty): where the build leaves them out and they are not
 /// installed yet, that is the error (`slide::TABLES_MISSING`; the web page installs them and
 /// asks again), not "some other puzzle" — else a friend's daily result would open as a plain
-/// challenge and never reach the friends' board.
-fn daily_game(d: &huarong_engine::code::Decoded) -> Result<Option<String>, huarong_engine::Error> {
-    use huarong_engine::{code, daily, registry, slide};
+/// challenge and never reach the friends' board. The same for a build without the generators
+/// (`huarong_engine::NOT_IN_BUILD`: the web page's board build, which then moves onto its full one).
+pub(crate) fn daily_game(
+    d: &huarong_engine::code::Decoded,
+) -> Result<Option<String>, huarong_engine::Error> {
+    use huarong_engine::{code, daily, slide};
     let Some(n) = d.daily else { return Ok(None) };
     let Some(puzzles) = daily::date_of(n).and_then(daily::puzzles).ok() else {
         return Ok(None);
     };
-    let Some(id) = registry::daily_id(&puzzles, d.kind) else {
+    let Some(id) = puzzles.id(d.kind) else {
         return Ok(None);
     };
     match code::encode(id).and_then(|c| code::decode(&c)) {
         Ok(made) => Ok((made == d.id).then(|| id.to_string())),
-        Err(e) if e.message == slide::TABLES_MISSING => Err(e),
+        Err(e)
+            if e.message == slide::TABLES_MISSING
+                || e.message.contains(huarong_engine::NOT_IN_BUILD) =>
+        {
+            Err(e)
+        }
         Err(_) => Ok(None),
     }
 }

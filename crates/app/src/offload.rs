@@ -28,7 +28,7 @@ use crate::slots::SlotRef;
 use crate::views::SolveView;
 use huarong_engine::analysis::Analysis;
 use huarong_engine::clock::Clock;
-use huarong_engine::{Cancel, ErrorCode, Hint, Kind, SavedSession, Session, Status};
+use huarong_engine::{Cancel, ErrorCode, GameId, Hint, Kind, SavedSession, Session, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -49,6 +49,15 @@ pub enum Op {
     /// optimum thread): begun by [`AppState::offload_optimum`], never by a command. Its job's
     /// `board` is the start's, and it stays current across moves while the game is shown.
     Optimum,
+    /// `replay` (issue 35): the views and the analysis of a code's or a kept finish's moves,
+    /// within the analysis budget. The job's `board` is the game ID, `session` the moves; it
+    /// is no slot's, so it stays current until `cancel` of its kind or a newer search.
+    Replay,
+    /// `open_game` / `new_game` of a game ID whose generator is costly (a Klotski level, a
+    /// number slide made to a difficulty; issue 35): the generator runs there, within the
+    /// opening's budget, and gives the start board; the core then opens the game on it. The
+    /// job's `board` is the game ID, `session` the command's own arguments.
+    Open,
 }
 
 impl Op {
@@ -111,13 +120,13 @@ fn decode<T: serde::de::DeserializeOwned>(what: &str, v: Value) -> AppResult<T> 
     serde_json::from_value(v).map_err(|e| AppError::bad_argument(format!("{what}: {e}")))
 }
 
-/// Whether a number slide's board body (`WxH:…`) is 4×4 or bigger in a build without the
-/// embedded 4×4 tables, before they were installed.
+/// Whether a number slide's board body (`WxH:…`, `WxH/medium`, …) is 4×4 or bigger in a build
+/// without the embedded 4×4 tables, before they were installed.
 fn needs_tables(kind: Kind, board: &str) -> bool {
     if kind != Kind::Slide {
         return false;
     }
-    let size = board.split(':').next().unwrap_or("");
+    let size = board.split([':', '/', '#']).next().unwrap_or("");
     let mut it = size.split('x').map(|n| n.parse::<usize>().unwrap_or(0));
     match (it.next(), it.next()) {
         (Some(w), Some(h)) => huarong_engine::slide::needs_pdb4x4(w, h),
@@ -125,7 +134,98 @@ fn needs_tables(kind: Kind, board: &str) -> bool {
     }
 }
 
+/// Whether opening game ID `id` runs a generator that may take seconds (a seeded Klotski
+/// level; a seeded number slide made to a difficulty, whose optimum is checked), which a shell
+/// without threads runs in its search worker ([`Op::Open`]).
+pub fn costly_generator(id: &str) -> bool {
+    let Ok(p) = GameId::parse(id) else {
+        return false;
+    };
+    p.seed.is_some()
+        && match p.kind {
+            Kind::Klotski => true,
+            Kind::Slide => p
+                .body
+                .split('/')
+                .any(|seg| huarong_engine::slide::Difficulty::parse(seg).is_ok()),
+            _ => false,
+        }
+}
+
 impl AppState {
+    /// Step 1 for any command of a shell without threads: `None` when `name` runs nothing
+    /// elsewhere now (the shell dispatches it); else the begun search (`hint`, `solve`,
+    /// `analysis`, `replay`, an opening with a costly generator) or its error.
+    pub fn offload_command(&self, name: &str, mut args: Value) -> Option<AppResult<Begun>> {
+        if let Some(op) = Op::of_command(name) {
+            let kind = crate::args::kind(args.get_mut("kind").map(Value::take));
+            return Some(kind.and_then(|k| self.offload_begin(op, k)));
+        }
+        match name {
+            "replay" => Some(self.replay_job(&args)),
+            "open_game" | "new_game" => self.open_job(name, args).map(|j| Ok(Begun::Job(j))),
+            _ => None,
+        }
+    }
+
+    /// The [`Op::Replay`] job of `replay`'s arguments (decoding and unpacking here: bounded).
+    fn replay_job(&self, args: &Value) -> AppResult<Begun> {
+        let (id, moves) = self.replay_source(args)?;
+        let parsed = GameId::parse(&id)?;
+        Ok(Begun::Job(Job {
+            op: Op::Replay,
+            kind: parsed.kind,
+            slot: String::new(),
+            version: 0,
+            pdb4x4: needs_tables(parsed.kind, &parsed.body),
+            board: id,
+            session: Value::Array(moves),
+            budget_ms: crate::search::ANALYSIS_TIME.as_millis() as u64,
+            rule: String::new(),
+        }))
+    }
+
+    /// The [`Op::Open`] job of `open_game` / `new_game`, when its game ID runs a costly
+    /// generator; `None` otherwise (and for bad arguments: the command itself says what is
+    /// wrong).
+    fn open_job(&self, name: &str, args: Value) -> Option<Job> {
+        let mut a = crate::args::Args::from_json(args).ok()?;
+        let replace = crate::args::flag("replace", a.take("replace")).ok()?;
+        let (id, session) = if name == "open_game" {
+            let text = crate::args::string("id", a.take("id"), crate::args::MAX_OPEN).ok()?;
+            let (id, challenge, _) = crate::launch::resolve_open_result(&text).ok()?;
+            (
+                id,
+                json!({ "cmd": name, "replace": replace, "challenge": challenge }),
+            )
+        } else {
+            // A speedsolving run opens plain sizes at once (runs.rs): no job.
+            if a.take("mode").is_some() {
+                return None;
+            }
+            let kind = crate::args::kind(a.take("kind")).ok()?;
+            let params = crate::args::params(a.take("params")).ok()?;
+            let seed = crate::args::seed(a.take("seed")).ok()?;
+            let id = self.new_game_id(kind, &params, seed);
+            (id, json!({ "cmd": name, "replace": replace }))
+        };
+        if !costly_generator(&id) {
+            return None;
+        }
+        let parsed = GameId::parse(&id).ok()?;
+        Some(Job {
+            op: Op::Open,
+            kind: parsed.kind,
+            slot: String::new(),
+            version: 0,
+            pdb4x4: needs_tables(parsed.kind, &parsed.body),
+            board: id,
+            session,
+            budget_ms: crate::search::OPEN_TIME.as_millis() as u64,
+            rule: String::new(),
+        })
+    }
+
     /// Step 1: the search `op` on `kind`'s current game, or the reply when none is needed.
     pub fn offload_begin(&self, op: Op, kind: Kind) -> AppResult<Begun> {
         with_game!(kind, G => self.begin_g::<G>(op))
@@ -138,9 +238,9 @@ impl AppState {
                 format!("{} has no optimal distance to analyse", G::KIND.as_str()),
             ));
         }
-        if op == Op::Proof {
+        if matches!(op, Op::Proof | Op::Optimum | Op::Replay | Op::Open) {
             return Err(AppError::bad_argument(
-                "a proof is begun by the hint that needs it",
+                "a proof, an optimum, a replay or an opening is begun by what needs it",
             ));
         }
         let (slot_ref, sess, _cancel, version) = self.begin_search::<G>()?;
@@ -227,6 +327,10 @@ impl AppState {
     /// Whether `job`'s result could still be written back (the shell stops a search that
     /// returns false: the player moved on).
     pub fn offload_current(&self, job: &Job) -> bool {
+        // A replay and an opening belong to no slot: only `cancel` or a newer search stops them.
+        if matches!(job.op, Op::Replay | Op::Open) {
+            return true;
+        }
         with_game!(job.kind, G => self.same_slot::<G>(job).is_some())
     }
 
@@ -237,6 +341,12 @@ impl AppState {
         job: &Job,
         found: AppResult<Value>,
     ) -> AppResult<(Value, Option<Job>)> {
+        match job.op {
+            // Nothing to write back: the replay's view is the reply.
+            Op::Replay => return Ok((found?, None)),
+            Op::Open => return self.finish_open(job, found).map(|v| (v, None)),
+            _ => {}
+        }
         with_game!(job.kind, G => {
             if job.op == Op::Optimum {
                 return self.finish_optimum::<G>(job, found);
@@ -248,6 +358,26 @@ impl AppState {
             }
             r
         })
+    }
+
+    /// An opening whose generator ran elsewhere: the game opened on the board it made, as
+    /// the command would have opened it.
+    fn finish_open(&self, job: &Job, found: AppResult<Value>) -> AppResult<Value> {
+        let made = found?;
+        let board = made["board"]
+            .as_str()
+            .ok_or_else(|| AppError::bad_argument("the opening's result has no board"))?;
+        let replace = job.session["replace"].as_bool().unwrap_or(false);
+        let view = if job.session["cmd"] == "new_game" {
+            self.new_resolved(job.kind, &job.board, replace, Some(board))?
+        } else {
+            let challenge = match job.session.get("challenge") {
+                None | Some(Value::Null) => None,
+                Some(c) => Some(decode("the opening's result", c.clone())?),
+            };
+            self.open_resolved(&job.board, replace, challenge, Some(board))?
+        };
+        encode(&view)
     }
 
     /// An optimum found (or not) for the job's game: kept in the slot for the finish view, as
@@ -268,9 +398,10 @@ impl AppState {
         };
         let mut slot = lock(&slot_ref);
         match n {
-            Some(n) => slot.optimal = Some(n),
+            // A finish waiting for it gets its verdict now (`huarong-finish`), as natively.
+            Some(n) => self.optimum_known(&mut slot, n),
             None => {
-                slot.optimum_failed = Some(slot.session.id().to_string());
+                self.optimum_failed(&mut slot);
                 self.save_slot(&mut slot, false);
             }
         }
@@ -288,6 +419,8 @@ impl AppState {
             Op::Solve => "solver",
             Op::Analysis => "analysis",
             Op::Optimum => "optimum",
+            Op::Replay => "replay",
+            Op::Open => "opening",
         };
         let found = found?;
         let Some(slot_ref) = self.same_slot::<G>(job) else {
@@ -323,8 +456,11 @@ impl AppState {
                 Ok((encode(&view)?, None))
             }
             Op::Optimum => self.finish_optimum::<G>(job, Ok(found)),
+            Op::Replay | Op::Open => Err(AppError::internal("written back above")),
             Op::Analysis => {
                 let a = analysis_of(found)?;
+                self.analysed_optimum(&mut lock(&slot_ref), &job.rule, a.optimal_start);
+                let tps = self.tps_now(&lock(&slot_ref));
                 let worst = a.worst_window().map(|w| crate::analysis::worst_view(&a, w));
                 Ok((
                     json!({
@@ -334,6 +470,7 @@ impl AppState {
                         "distances": a.distances,
                         "lost": a.lost,
                         "worst": worst,
+                        "tps": tps,
                     }),
                     None,
                 ))
@@ -387,7 +524,40 @@ fn analysis_of(v: Value) -> AppResult<Analysis> {
 /// Step 2: run `job`'s search on `clock` (deadlines) until done or `cancel`; its result as
 /// JSON for [`AppState::offload_finish`]. Errors are the engine's (typed), never a panic.
 pub fn run(job: &Job, clock: std::sync::Arc<dyn Clock>, cancel: &Cancel) -> AppResult<Value> {
-    with_game!(job.kind, G => run_g::<G>(job, clock, cancel))
+    match job.op {
+        Op::Replay => {
+            let moves: Vec<Value> = decode("the replay's moves", job.session.clone())?;
+            encode(&crate::friends::replay_within(
+                &job.board, &moves, clock, cancel,
+            )?)
+        }
+        Op::Open => with_game!(job.kind, G => open_g::<G>(job, clock, cancel)),
+        _ => with_game!(job.kind, G => run_g::<G>(job, clock, cancel)),
+    }
+}
+
+/// [`Op::Open`]: the game ID's generator within the opening's budget (`OPEN_TIME`, 64 MiB),
+/// its start board as `{"board": body}`.
+fn open_g<G: AppGame>(
+    job: &Job,
+    clock: std::sync::Arc<dyn Clock>,
+    cancel: &Cancel,
+) -> AppResult<Value> {
+    let parsed = GameId::parse(&job.board)?;
+    if parsed.kind != G::KIND {
+        return Err(AppError::bad_argument(
+            "the job's game ID is of another game",
+        ));
+    }
+    let bounds =
+        huarong_engine::budget::Budget::new(huarong_engine::budget::MAX_BYTES, cancel.clone())
+            .within(clock, crate::search::OPEN_TIME);
+    let start = huarong_engine::budget::scoped(bounds, || {
+        guard("the generator", || {
+            G::from_id(&parsed.body, parsed.seed).map_err(AppError::from)
+        })
+    })?;
+    Ok(json!({ "board": start.board_body() }))
 }
 
 fn run_g<G: AppGame>(
@@ -427,8 +597,13 @@ fn run_g<G: AppGame>(
         Op::Analysis => encode(&G::analyse(&sess, &job.rule, cancel).map_err(AppError::from)?),
         // Its bytes bounded as natively (its time: the shell stops the worker when the game
         // leaves the screen).
+        Op::Replay | Op::Open => Err(AppError::internal("run above")),
+        // Bounded as natively: 64 MiB and `OPTIMUM_TIME` (a worker nobody else uses, stopped
+        // when the game leaves the screen, so its time is running time). Past it: none, and
+        // a finish waiting for it becomes final without stars.
         Op::Optimum => encode(&huarong_engine::budget::scoped(
-            huarong_engine::budget::Budget::new(huarong_engine::budget::MAX_BYTES, cancel.clone()),
+            huarong_engine::budget::Budget::new(huarong_engine::budget::MAX_BYTES, cancel.clone())
+                .within(clock.clone(), crate::search::OPTIMUM_TIME),
             || G::optimum(sess.start(), cancel),
         )),
     })

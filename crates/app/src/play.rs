@@ -26,14 +26,21 @@ impl AppState {
                 crate::challenge::view(crate::challenge::full(p, &slot.key, slot.session.id())),
             )
         };
-        let mut base = slot.session.snapshot(self.now());
+        let now = self.now();
+        let mut base = slot.session.snapshot(now);
         base.moves = crate::progress::moves_under(&base.counters, &rule, base.moves);
+        let run = crate::runs::view(slot, now, &rule);
+        if let Some(r) = &run {
+            // One timer for a run: the clock shows the run's time.
+            base.elapsed_ms = r.elapsed_ms;
+        }
         View {
             snapshot: GameSnapshot {
                 base,
                 slot: slot.key.clone(),
                 mode: slot.mode,
                 challenge: challenge.clone(),
+                run,
             },
             effect,
             finish,
@@ -70,6 +77,20 @@ impl AppState {
         slot.touch(self.stamp());
         let effect = serde_json::to_value(effect).ok();
         let mut finish = None;
+        // The first move of a run is its one play (the first move of its first solve).
+        let first = first && slot.run.as_ref().is_none_or(|r| r.splits().is_empty());
+        let in_run = slot.run.as_ref().is_some_and(|r| !r.done());
+        if after == Status::Won && after != before && in_run {
+            // A solve of a speedsolving run: its split, and the next solve at once (runs.rs).
+            let scope = crate::runs::scope_of(&slot);
+            if crate::runs::solved(&mut slot, now)? {
+                self.save_slot(&mut slot, true);
+                if first {
+                    self.commit(|p| crate::records::add_play(p, &scope));
+                }
+                return Ok(self.view(&slot, effect, None));
+            }
+        }
         if after != before && after != Status::Playing {
             // The finished game goes to the journal whole, then its record to the progress.
             let now = self.now();
@@ -88,23 +109,33 @@ impl AppState {
             let mark = self.0.journal.handed();
             let marker = crate::finish::marker(&slot);
             let key = slot.key.clone();
-            let scope = G::scope(slot.session.start());
+            let scope = crate::runs::scope_of(&slot);
+            let coming = self.optimum_coming();
             self.commit_after(mark, |p| {
                 if first {
                     crate::records::add_play(p, &scope);
                 }
-                finish = crate::finish::settle(&slot, counted_before, p, now, &today, wall);
+                finish = crate::finish::settle(&slot, counted_before, p, now, &today, wall, coming);
                 p.settled.insert(key, marker);
             });
+            slot.finish = finish.clone();
         } else if first {
             // A game of the scope begins: one play (records.rs).
             self.save_slot(&mut slot, false);
-            let scope = G::scope(slot.session.start());
+            let scope = crate::runs::scope_of(&slot);
             self.commit(|p| crate::records::add_play(p, &scope));
         } else {
             self.save_slot(&mut slot, false);
         }
-        Ok(self.view(&slot, effect, finish))
+        let pending = finish.as_ref().is_some_and(|f| f.pending);
+        let view = self.view(&slot, effect, finish);
+        drop(slot);
+        if pending {
+            // The verdict waits for the start's optimum: make sure its search runs (natively
+            // a thread; the web's shell asks `offload_optimum` after every move).
+            self.find_optimal::<G>(&slot_ref);
+        }
+        Ok(view)
     }
 
     pub fn undo(&self, kind: Kind) -> AppResult<View> {

@@ -27,20 +27,55 @@ use crate::core::AppState;
 use crate::error::{AppError, AppResult};
 use crate::progress::{bound, rules_of, Progress};
 pub use crate::progress::{
-    scope_kind, FinishEntry, Recent, ScopeStats, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN, RECENT,
+    keeps_long, scope_kind, FinishEntry, Recent, ScopeStats, LONG_RECENT, MAX_HISTORY, MAX_SCOPES,
+    MAX_SCOPE_LEN, RECENT,
 };
 
+use crate::games::AppGame;
+use huarong_engine::{GameId, Session};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 
-/// The trimmed mean of `xs` (the lowest and the highest dropped), or `None` below `n` values.
+/// The record scope of the game a game ID names ([`scope_of`]; builds the game: a generator
+/// runs). For tests and tools.
+pub fn scope_of_id(id: &str) -> AppResult<String> {
+    let kind = GameId::parse(id)?.kind;
+    crate::games::with_game!(kind, G => Ok(scope_of(&Session::<G>::open(id)?)))
+}
+
+/// The record scope of a session's game (issue 35): a board the app dealt — a seeded game
+/// ID (`slide:4x4#7`, `slide:4x4/hard#3`, a daily, `2048:#9`) or one of its levels (a Klotski
+/// classic) — counts for its size or level ([`AppGame::scope`]: `slide:4x4`, `2048`); any
+/// other board (an exact board from a code or a typed ID, which may be one move from solved)
+/// keeps a scope of its own ([`AppGame::own_scope`]), so it never sets the size's record.
+pub fn scope_of<G: AppGame>(sess: &Session<G>) -> String {
+    let start = sess.start();
+    // Seeded, and not an exact board given with the seed of its spawns (2048's `<board>#seed`;
+    // a size before the seed, `2048:5x5#7`, is dealt).
+    let dealt = GameId::parse(sess.id()).is_ok_and(|id| {
+        use huarong_engine::code::Coded;
+        let body = id.body.trim();
+        let board_given =
+            <G as Coded>::SEED_WITH_BOARD && !body.is_empty() && !<G as Coded>::seed_params(body);
+        id.seed.is_some() && !board_given
+    });
+    if dealt || G::level_index(start).is_some() {
+        G::scope(start)
+    } else {
+        G::own_scope(start)
+    }
+}
+
+/// The trimmed mean of `xs`: 5 % of the values rounded up dropped at each end (one for
+/// ao5 and ao12, 3 for ao50, 5 for ao100), or `None` below 3 values.
 fn trimmed(xs: &[u64]) -> Option<(u64, u64)> {
     if xs.len() < 3 {
         return None;
     }
+    let cut = xs.len().div_ceil(20);
     let mut v = xs.to_vec();
     v.sort_unstable();
-    let mid = &v[1..v.len() - 1];
+    let mid = &v[cut..v.len() - cut];
     let sum: u64 = mid.iter().sum();
     Some((sum, mid.len() as u64))
 }
@@ -56,6 +91,22 @@ pub fn average_ms(recent: &VecDeque<Recent>, n: usize) -> Option<u64> {
         .map(Recent::ms)
         .collect();
     trimmed(&times).map(|(sum, k)| (2 * sum + k) / (2 * k))
+}
+
+/// Average of the last `n` clean times of a scope that keeps the long list (ao50, ao100).
+pub fn long_average_ms(times: &VecDeque<u64>, n: usize) -> Option<u64> {
+    if times.len() < n {
+        return None;
+    }
+    let last: Vec<u64> = times.iter().skip(times.len() - n).copied().collect();
+    trimmed(&last).map(|(sum, k)| (2 * sum + k) / (2 * k))
+}
+
+/// Tile moves per second of a finish (games counted in tile moves), to two decimals.
+pub fn tps_of(e: &FinishEntry) -> Option<f64> {
+    e.moves
+        .get("tile")
+        .and_then(|&t| huarong_engine::slide::run::tps(t, e.ms))
 }
 
 /// The same trimmed mean of the move counts under `rule`, to two decimals.
@@ -85,6 +136,11 @@ fn min_opt(a: Option<u64>, b: Option<u64>) -> Option<u64> {
 impl ScopeStats {
     /// Add one finish; `new_win` is false when this game already counted its win.
     pub fn add(&mut self, e: FinishEntry, new_win: bool) {
+        self.add_to(e, new_win, false);
+    }
+
+    /// Add one finish; `long`: the scope keeps the long averages ([`keeps_long`]).
+    pub fn add_to(&mut self, e: FinishEntry, new_win: bool, long: bool) {
         if e.won && !e.auto_solved && new_win {
             self.wins = self.wins.saturating_add(1);
         }
@@ -100,6 +156,18 @@ impl ScopeStats {
             }
             self.best_ao5_ms = min_opt(self.best_ao5_ms, average_ms(&self.recent, 5));
             self.best_ao12_ms = min_opt(self.best_ao12_ms, average_ms(&self.recent, 12));
+            if long {
+                self.times.push_back(e.ms);
+                while self.times.len() > LONG_RECENT {
+                    self.times.pop_front();
+                }
+                self.best_ao50_ms = min_opt(self.best_ao50_ms, long_average_ms(&self.times, 50));
+                self.best_ao100_ms = min_opt(self.best_ao100_ms, long_average_ms(&self.times, 100));
+            }
+            if let Some(t) = tps_of(&e) {
+                let c = (t * 100.0).round() as u32;
+                self.best_tps_c = Some(self.best_tps_c.map_or(c, |b| b.max(c)));
+            }
         }
         self.last_ms = self.last_ms.max(e.at_ms);
         self.history.push_back(e);
@@ -124,6 +192,11 @@ impl ScopeStats {
             "ao12_moves": average_moves(&self.recent, 12, rule),
             "best_ao5_ms": self.best_ao5_ms,
             "best_ao12_ms": self.best_ao12_ms,
+            "ao50_ms": long_average_ms(&self.times, 50),
+            "ao100_ms": long_average_ms(&self.times, 100),
+            "best_ao50_ms": self.best_ao50_ms,
+            "best_ao100_ms": self.best_ao100_ms,
+            "best_tps": self.best_tps_c.map(|c| c as f64 / 100.0),
             "last_ms": self.last_ms,
             "trimmed": self.trimmed,
         });
@@ -144,6 +217,8 @@ impl ScopeStats {
                         "hints_used": e.hints_used,
                         "auto_solved": e.auto_solved,
                         "clean": e.clean(),
+                        "tps": tps_of(e),
+                        "splits": e.splits,
                     })
                 })
                 .collect();
@@ -158,7 +233,7 @@ pub(crate) fn add_finish(p: &mut Progress, scope: &str, e: FinishEntry, new_win:
     p.stats
         .entry(scope.to_string())
         .or_default()
-        .add(e, new_win);
+        .add_to(e, new_win, keeps_long(scope));
     bound(p, scope);
 }
 
@@ -261,5 +336,39 @@ mod tests {
         assert_eq!(s.history.len(), MAX_HISTORY);
         assert_eq!(s.history.back().unwrap().ms, 2_149, "newest last");
         assert_eq!(s.recent.len(), 12);
+    }
+
+    #[test]
+    fn long_averages_trim_five_percent_at_each_end() {
+        let mut s = ScopeStats::default();
+        // 1..=49 s: no ao50 yet.
+        for i in 1..=49u64 {
+            s.add_to(win(i * 1_000, 10), true, true);
+        }
+        assert_eq!(long_average_ms(&s.times, 50), None);
+        // A 50th of 1,000 s: the 3 fastest and the 3 slowest are dropped.
+        s.add_to(win(1_000_000, 10), true, true);
+        // Kept: 4..=47 s (the slowest three are 48, 49 and 1,000 s): mean 25.5 s.
+        assert_eq!(long_average_ms(&s.times, 50), Some(25_500));
+        assert_eq!(s.best_ao50_ms, Some(25_500));
+        for i in 0..50u64 {
+            s.add_to(win(60_000 + i, 10), true, true);
+        }
+        assert_eq!(s.times.len(), LONG_RECENT);
+        assert!(long_average_ms(&s.times, 100).is_some());
+        for _ in 0..20 {
+            s.add_to(win(5_000, 10), true, true);
+        }
+        assert_eq!(s.times.len(), LONG_RECENT, "at most 100 kept");
+        // Marked finishes never enter them, and scopes without the long list have none.
+        let mut other = ScopeStats::default();
+        for i in 0..60u64 {
+            other.add(win(1_000 + i, 5), true);
+        }
+        assert!(other.times.is_empty());
+        assert_eq!(long_average_ms(&other.times, 50), None);
+        // TPS: 10 tile moves in 5 s is 2.00; the best is kept in hundredths.
+        assert_eq!(s.best_tps_c, Some(1_000), "10 moves in 1 s");
+        assert_eq!(tps_of(&win(5_000, 10)), Some(2.0));
     }
 }

@@ -165,6 +165,11 @@ impl AppState {
     }
 
     pub fn hint(&self, kind: Kind) -> AppResult<HintView> {
+        // Without the engine's searches (the web page's board wasm) hints run as search jobs
+        // (`offload`); the command itself is left out of that build.
+        if !cfg!(feature = "search") {
+            return Err(AppError::not_in_build("the hint command"));
+        }
         with_game!(kind, G => {
             let r = self.hint_g::<G>();
             // A proof still running in the background restarts the optimum when it ends.
@@ -274,6 +279,10 @@ impl AppState {
     }
 
     pub fn solve(&self, kind: Kind) -> AppResult<SolveView> {
+        // As `hint`: a search job in the board wasm.
+        if !cfg!(feature = "search") {
+            return Err(AppError::not_in_build("the solve command"));
+        }
         with_game!(kind, G => {
             let r = self.solve_g::<G>();
             self.end_search::<G>();
@@ -315,7 +324,8 @@ impl AppState {
         })
     }
 
-    /// `cancel`: stop the running hint/solve of `kind` (of every kind when `None`).
+    /// `cancel`: stop the running hint/solve, opening and replay of `kind` (of every kind
+    /// when `None`).
     pub fn cancel(&self, kind: Option<Kind>) {
         for k in Kind::ALL {
             if kind.is_none_or(|want| want == k) {
@@ -323,6 +333,7 @@ impl AppState {
                     let kinds = G::slots(&self.0.games).lock();
                     kinds.search.cancel();
                     kinds.opening.cancel();
+                    kinds.replay.cancel();
                 });
             }
         }
@@ -389,17 +400,26 @@ impl AppState {
                     .ok()
                     .flatten()
             });
+            {
+                // This search is over: the kind runs no optimum now (a new game in the same
+                // slot must be able to start its own).
+                let mut kinds = G::slots(&state.0.games).lock();
+                if kinds.optimum.as_ref().is_some_and(|(_, c)| c.same(&cancel)) {
+                    kinds.optimum = None;
+                }
+            }
             let stopped = cancel.is_cancelled();
             let mut s = lock(&slot);
             if stopped || s.session.id() != id {
                 return;
             }
             match found {
-                Some(n) => s.optimal = Some(n),
+                // A finish waiting for it gets its verdict now (`huarong-finish`).
+                Some(n) => state.optimum_known(&mut s, n),
                 None => {
                     // Over its bytes or time, or no optimum at all: not tried again for
                     // this game (the header keeps it across starts).
-                    s.optimum_failed = Some(id);
+                    state.optimum_failed(&mut s);
                     state.save_slot(&mut s, false);
                 }
             }

@@ -12,7 +12,14 @@ use std::collections::BTreeMap;
 
 /// The settings' fields `set_settings` accepts.
 const FIELDS: &[&str] = &[
-    "language", "haptics", "sound", "theme", "pad", "rules", "name",
+    "language",
+    "haptics",
+    "sound",
+    "theme",
+    "pad",
+    "rules",
+    "name",
+    "slide_control",
 ];
 
 impl AppState {

@@ -82,6 +82,8 @@ impl AppState {
             counted_win: false,
             finish_date: None,
             counted_before: false,
+            finish: None,
+            run: None,
         };
         G::slots(&self.0.games)
             .lock()
@@ -117,6 +119,7 @@ impl AppState {
         sess: Session<G>,
         replace: bool,
         resume: bool,
+        run: Option<huarong_engine::slide::run::Run>,
     ) -> AppResult<View> {
         let stamp = self.stamp();
         // The clock of the game that stops being current stops.
@@ -137,22 +140,21 @@ impl AppState {
                     }
                     slot.touch(stamp);
                     slot.mode = mode;
-                    slot.session = sess;
-                    slot.optimal = None;
-                    slot.counted_win = false;
-                    slot.finish_date = None;
-                    slot.counted_before = false;
+                    slot.set_session(sess);
+                    slot.run = run;
                 }
                 slot_ref
             }
             None => {
                 self.insert_slot(key.clone(), mode, sess);
-                G::slots(&self.0.games)
+                let slot_ref = G::slots(&self.0.games)
                     .lock()
                     .slots
                     .get(&key)
                     .cloned()
-                    .ok_or_else(|| AppError::internal("the new slot vanished"))?
+                    .ok_or_else(|| AppError::internal("the new slot vanished"))?;
+                lock(&slot_ref).run = run;
+                slot_ref
             }
         };
         // Make room first, while the current slots are still the old ones: a kill at any
@@ -315,6 +317,7 @@ impl AppState {
             "finish_date": slot.finish_date,
             "counted_before": slot.counted_before,
             "optimum_failed": slot.optimum_failed,
+            "run": slot.run.as_ref().map(|r| r.save()),
         });
         let journal = &self.0.journal;
         let delta = slot.session.take_delta(now);

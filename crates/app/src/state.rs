@@ -125,6 +125,7 @@ impl AppState {
             links: Mutex::new(0),
             links_done: Condvar::new(),
             search_budget: Mutex::new(crate::search::SEARCH_BUDGET),
+            offloads_optimum: std::sync::atomic::AtomicBool::new(false),
         }));
         for (key, e) in state.restore_slots(slots) {
             notices.push(Notice::warning(
@@ -309,6 +310,8 @@ impl AppState {
             // A generated game replays its generator: bounded like opening it (issue 23).
             let bounds = self.budget(&huarong_engine::Cancel::new(), crate::search::OPEN_TIME);
             let sess = huarong_engine::budget::scoped(bounds, || restore_session::<G>(&data.saved))?;
+            // A speedsolving run's state rides in the header (checked against the session).
+            let run = crate::runs::restore_run(&data.header["run"], sess.id())?;
             let updated = data.header["updated_ms"].as_u64().unwrap_or(0);
             self.see_stamp(updated);
             self.insert_slot(data.key.clone(), mode, sess);
@@ -319,6 +322,7 @@ impl AppState {
                 slot.finish_date = data.header["finish_date"].as_str().map(str::to_string);
                 slot.counted_before = data.header["counted_before"].as_bool().unwrap_or(false);
                 slot.optimum_failed = data.header["optimum_failed"].as_str().map(str::to_string);
+                slot.run = run;
             }
         });
         Ok(())

@@ -17,6 +17,45 @@ pub struct GameSnapshot {
     pub mode: Mode,
     /// The sender's result to beat, `{moves, ms}`, when the game came from a code with one.
     pub challenge: Option<Value>,
+    /// A speedsolving run (number slide marathon or relay): its progress; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<RunView>,
+}
+
+/// A speedsolving run as the page shows it (issue 36).
+#[derive(Debug, Clone, Serialize)]
+pub struct RunView {
+    /// `marathon:10`, `relay:5`.
+    pub mode: String,
+    /// The size it was started with (`4x4`; a relay's first size).
+    pub params: String,
+    /// The record scope (`slide:4x4/marathon:10`, `slide/relay:5`).
+    pub scope: String,
+    /// The run's seed: its puzzles (the same seed, the same run).
+    pub seed: u64,
+    /// The solve being played, 1-based (the last one once done).
+    pub solve: u32,
+    /// Solves in the run.
+    pub of: u32,
+    /// The board size of solve `solve`.
+    pub size: String,
+    /// The finished solves, in order.
+    pub splits: Vec<SplitView>,
+    /// The run's time so far: the splits and the solve being played.
+    pub elapsed_ms: u64,
+    /// Every solve is done.
+    pub done: bool,
+}
+
+/// One finished solve of a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct SplitView {
+    pub size: String,
+    pub ms: u64,
+    /// Under the player's counting rule.
+    pub moves: u32,
+    /// Tile moves per second.
+    pub tps: Option<f64>,
 }
 
 impl std::ops::Deref for GameSnapshot {
@@ -68,6 +107,56 @@ pub struct Finish {
     /// The sender's result when the game came from a code with one:
     /// `{moves, ms, beaten}` (see `challenge.rs`).
     pub challenge: Option<Value>,
+    /// Unix ms of the finish: with `key`'s scope, the row of `records {scope}`'s history
+    /// this finish is (its last one, right after the finish).
+    pub at_ms: u64,
+    /// The optimum is still being searched (natively a background thread, on the web the
+    /// proof worker): `optimal`, `stars` and `perfect` are not known yet and will be. When
+    /// it arrives (or gives up) the finish is updated in place and the page hears the DOM
+    /// event `huarong-finish` (detail: the kind); `finish {kind}` reads it. False once the
+    /// verdict is final (with or without an optimum).
+    pub pending: bool,
+    /// Whether the game took the fewest moves possible (`moves == optimal`), where the
+    /// optimum is known: the analysis's verdict, decided here once.
+    pub perfect: Option<bool>,
+    /// A daily puzzle's friends' board as this finish leaves it: `{daily, lines}`, the
+    /// player's own line being this finish (moves under the default rule, time as recorded).
+    pub friends: Option<FinishFriends>,
+    /// Tile moves per second (games counted in tile moves: the number slide), else null.
+    pub tps: Option<f64>,
+    /// The finished speedsolving run with every split (its `time_ms` and `moves` are the
+    /// run's), else absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<RunView>,
+}
+
+/// The friends' board of a daily finish (see [`Finish::friends`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct FinishFriends {
+    /// The daily's number.
+    pub daily: u32,
+    /// Best first, as `friends {daily, kind}` orders them.
+    pub lines: Vec<BoardLine>,
+}
+
+/// One line of a friends' board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardLine {
+    /// Null for a friend without a name ("a friend"), and for the player without one.
+    pub name: Option<String>,
+    pub moves: u32,
+    pub ms: u64,
+    /// The time is the sender's claim: nothing checks it (every friend's line; the player's
+    /// own time is the app's).
+    pub ms_claimed: bool,
+    /// The moves were replayed from the code's move log (never the time).
+    pub verified: bool,
+    pub me: bool,
+    pub kind: String,
+    /// 2048: the score and whether the 2048 tile was made (null for other games, and for a
+    /// 2048 result that did not say).
+    pub score: Option<u64>,
+    pub won: Option<bool>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -14,6 +14,16 @@ The sans glyph list (Regular and Bold) is every character the card can print:
   * the same of the Klotski module's source (the 40 classic names are level data there, and
     the pieces' names are in its view.rs);
   * the same of the built-in pictures' titles (crates/engine/src/slide/pictures.rs).
+Files under a `tests` folder and files named `*tests.rs` are not read: their strings never
+reach a card.
+The bold face also holds Latin-1 and Latin Extended-A (what Noto has of them), for players'
+names. HuarongCard-Names.otf (bold) holds the rest of what a name may be written in (the
+headline prints the name from the settings): Greek, Cyrillic, kana and the 3,755 common
+hanzi of GB 2312 level 1 (enumerated with Python's gb2312 codec, no list to fetch), less
+what the bold face has; about 0.8 MB, so it is compiled in only with the card crate's
+`embedded-name-font` feature (the web build leaves it out of its first load). A name with a
+letter outside the faces goes on the card without the name (crates/card/src/lib.rs,
+`writable_name`).
 The serif subset (Bold only) holds the Chinese names written on Klotski pieces: every CJK
 character in the string literals of crates/engine/src/klotski/view.rs and
 crates/card/src/games/klotski.rs. Comments are skipped (nothing in them reaches the card).
@@ -23,7 +33,8 @@ source it reads is missing or when a Noto font lacks a character of its list, so
 is never dropped silently. Re-run it whenever a label, a level name or a piece name changes;
 the test `font_covers_every_label` fails if a character the card prints is missing.
 
-Output: HuarongCard-Regular.otf, HuarongCard-Bold.otf and HuarongCard-SerifBold.otf (CFF
+Output: HuarongCard-Regular.otf, HuarongCard-Bold.otf, HuarongCard-Names.otf and
+HuarongCard-SerifBold.otf (CFF
 outlines, no hinting, no layout features), renamed "Huarong Card Sans" / "Huarong Card
 Serif" as Modified Versions under the OFL, and glyphs.txt (the sans list).
 """
@@ -65,7 +76,11 @@ def files(sources):
         if folder:
             if not path.is_dir():
                 raise Missing(f"the folder {rel} is missing")
-            found = sorted(p for p in path.rglob("*.rs") if p.is_file())
+            found = sorted(
+                p
+                for p in path.rglob("*.rs")
+                if p.is_file() and not is_test(p.relative_to(path))
+            )
             if not found:
                 raise Missing(f"the folder {rel} has no .rs file")
             out += found
@@ -74,6 +89,11 @@ def files(sources):
                 raise Missing(f"the file {rel} is missing")
             out.append(path)
     return out
+
+
+def is_test(rel):
+    """Test sources: their strings (sample names, bad input) never reach a card."""
+    return "tests" in rel.parts[:-1] or rel.name.endswith("tests.rs")
 
 
 def literals(text):
@@ -137,6 +157,32 @@ def sans_characters():
     return "".join(sorted(chars))
 
 
+def gb2312_level1():
+    """The 3,755 hanzi of GB 2312 level 1 (rows 16-55), in code order."""
+    out = []
+    for hi in range(0xB0, 0xD8):
+        for lo in range(0xA1, 0xFF):
+            try:
+                out.append(bytes([hi, lo]).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass
+    return out
+
+
+def printable(ranges):
+    chars = {chr(c) for lo, hi in ranges for c in range(lo, hi + 1)}
+    return {ch for ch in chars if ch.isprintable() and not ch.isspace()}
+
+
+LATIN_RANGES = [(0xA0, 0x17F)]
+NAME_RANGES = [(0x370, 0x3FF), (0x400, 0x45F), (0x3041, 0x3096), (0x30A1, 0x30FA)]
+
+
+def name_characters():
+    """What a name may be written in beyond the bold face (see the module's documentation)."""
+    return printable(NAME_RANGES) | set(gb2312_level1())
+
+
 def serif_characters():
     chars = {ch for ch in non_ascii(files(SERIF_SOURCES)) if ord(ch) >= 0x3400}
     return "".join(sorted(chars))
@@ -149,10 +195,12 @@ def source_font(family, weight):
     return TTCollection(str(path)).fonts[SC_INDEX]
 
 
-def build(family, weight, chars):
+def build(family, weight, chars, optional="", tag=""):
+    """The subset of `chars` (every one required) and of `optional` (those the font has)."""
     font = source_font(family, weight)
     cmap = font.getBestCmap()
     lacking = [ch for ch in chars if ord(ch) not in cmap]
+    chars = chars + "".join(sorted(ch for ch in set(optional) - set(chars) if ord(ch) in cmap))
     if lacking:
         raise Missing(
             f"Noto {family} CJK SC {weight} lacks {''.join(lacking)!r} "
@@ -172,8 +220,8 @@ def build(family, weight, chars):
     if dropped:
         raise Missing(f"the subset dropped {''.join(dropped)!r}")
     name = font["name"]
-    family_name = f"Huarong Card {family}"
-    ps = f"HuarongCard{family}-{weight}"
+    family_name = f"Huarong Card {family}" + (f" {tag}" if tag else "")
+    ps = f"HuarongCard{family}{tag}-{weight}"
     for record in name.names:
         if record.nameID in (1, 4):
             record.string = family_name if weight == "Regular" else f"{family_name} {weight}"
@@ -194,9 +242,14 @@ def main():
     try:
         sans = sans_characters()
         serif = serif_characters()
+        latin = "".join(sorted(printable(LATIN_RANGES)))
+        bold = build("Sans", "Bold", sans, latin)
+        in_bold = set(chr(c) for c in bold.getBestCmap())
+        names = "".join(sorted(name_characters() - in_bold))
         outputs = [
             ("HuarongCard-Regular.otf", build("Sans", "Regular", sans), sans),
-            ("HuarongCard-Bold.otf", build("Sans", "Bold", sans), sans),
+            ("HuarongCard-Bold.otf", bold, sans),
+            ("HuarongCard-Names.otf", build("Sans", "Bold", "", names, tag="Names"), names),
             ("HuarongCard-SerifBold.otf", build("Serif", "Bold", serif), serif),
         ]
     except Missing as e:
@@ -206,7 +259,7 @@ def main():
     for file, font, chars in outputs:
         font.save(str(ASSETS / file))
         size = (ASSETS / file).stat().st_size
-        print(f"{file}: {size} bytes, {len(chars)} characters")
+        print(f"{file}: {size} bytes, {len(font.getBestCmap())} characters")
     return 0
 
 

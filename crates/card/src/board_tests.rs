@@ -1,7 +1,9 @@
-//! The finished board on the card (issue 26): checked against the code's puzzle, derived
-//! where it can be, drawn as the game draws it.
+//! The board on the card (issues 26, 32): the puzzle a friend gets (the number slide's start,
+//! Klotski's named layout) or 2048's final grid; a final board given with the spec is
+//! checked against the code's puzzle; drawn as the game draws it.
 
 use super::*;
+use crate::canvas::Rgb;
 use huarong_engine::code::{encode, encode_with, Extra};
 
 fn spec(code: &str, lang: Lang, board: Option<&str>) -> CardSpec {
@@ -39,19 +41,21 @@ fn rows(t: &Thumb) -> String {
 }
 
 fn err(s: &CardSpec) -> Error {
-    let e = finished_board(s).unwrap_err();
+    let e = board_shown(s).unwrap_err();
     // render refuses it the same way.
     assert_eq!(render(s).unwrap_err(), e);
     e
 }
 
+/// The number slide's card shows the code's start board, the puzzle a friend gets: with a
+/// final board given (checked) or without.
 #[test]
-fn a_slide_card_shows_the_solved_board_known_from_the_size() {
+fn a_slide_card_shows_the_puzzle_the_friend_gets() {
     let code = encode("slide:3x4:4,1,3,7,2,6,5,8,0,10,11,9").unwrap();
-    let solved = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
+    let start = [4, 1, 3, 7, 2, 6, 5, 8, 0, 10, 11, 9];
     for board in [None, Some("3x4:1,2,3,4,5,6,7,8,9,10,11,0")] {
-        let t = finished_board(&spec(&code, Lang::En, board)).unwrap();
-        assert_eq!((t.cols, t.rows, t.cells.as_slice()), (3, 4, &solved[..]));
+        let t = board_shown(&spec(&code, Lang::En, board)).unwrap();
+        assert_eq!((t.cols, t.rows, t.cells.as_slice()), (3, 4, &start[..]));
     }
     for (board, want) in [
         (
@@ -73,12 +77,20 @@ fn a_slide_card_shows_the_solved_board_known_from_the_size() {
         .contains("characters long"));
 }
 
+/// Klotski's card shows its named layout (the start), each piece with the game's name for
+/// it, with or without the final board.
 #[test]
-fn a_klotski_card_shows_the_final_position_with_the_pieces_names() {
+fn a_klotski_card_shows_its_named_layout_with_the_pieces_names() {
     let code = hdlm();
     let end = "acbe/acbe/stdd/.CCu/.CCv";
-    let zh = finished_board(&spec(&code, Lang::Zh, Some(end))).unwrap();
-    assert_eq!(rows(&zh), end);
+    let zh = board_shown(&spec(&code, Lang::Zh, Some(end))).unwrap();
+    let start = klotski::classics()
+        .iter()
+        .find(|c| c.name_zh == "横刀立马")
+        .unwrap()
+        .id();
+    assert_eq!(format!("klotski:{}", rows(&zh)), start);
+    assert_eq!(board_shown(&spec(&code, Lang::Zh, None)).unwrap(), zh);
     let name = |t: &Thumb, l: char| t.names_of(l as u32).first().cloned().unwrap_or_default();
     // Named by the start board, as the game names them: d is the horizontal general.
     assert_eq!(name(&zh, 'C'), "曹操");
@@ -86,13 +98,13 @@ fn a_klotski_card_shows_the_final_position_with_the_pieces_names() {
     assert_eq!(name(&zh, 'a'), "张飞");
     assert_eq!(name(&zh, 'e'), "黄忠");
     assert_eq!(name(&zh, 's'), "兵");
-    let en = finished_board(&spec(&code, Lang::En, Some(end))).unwrap();
+    let en = board_shown(&spec(&code, Lang::En, Some(end))).unwrap();
     assert_eq!(name(&en, 'b'), "Zhao Yun");
     // The shorter word for a face too small for the name.
     assert_eq!(en.names_of('c' as u32), ["Ma Chao", "General"]);
     // A layout without traditional names shows the shapes' words.
     let odd = encode("klotski:aCCb/aCCb/cdde/cste/.uv.").unwrap();
-    let t = finished_board(&spec(&odd, Lang::Zh, None)).unwrap();
+    let t = board_shown(&spec(&odd, Lang::Zh, None)).unwrap();
     if !huarong_engine::klotski::is_classic(
         &huarong_engine::klotski::Board::parse("aCCb/aCCb/cdde/cste/.uv.").unwrap(),
     ) {
@@ -125,37 +137,19 @@ fn a_klotski_board_must_be_the_puzzles_pieces_solved() {
     }
 }
 
-/// Without a board the card finds one final position itself (an optimal solution's end):
-/// Cao Cao at the exit, every piece of the start.
-#[test]
-fn without_a_board_klotski_shows_where_an_optimal_solution_ends() {
-    let code = hdlm();
-    let t = finished_board(&spec(&code, Lang::Zh, None)).unwrap();
-    let end = klotski::Board::parse(&rows(&t)).unwrap();
-    assert!(end.is_solved());
-    let start = klotski::Board::parse("aCCb/aCCb/cdde/cste/u..v").unwrap();
-    let shapes = |b: &klotski::Board| {
-        let mut v: Vec<_> = b.pieces().iter().map(|p| (p.letter, p.shape())).collect();
-        v.sort_unstable();
-        v
-    };
-    assert_eq!(shapes(&end), shapes(&start));
-    assert_eq!(t.names_of('C' as u32)[0], "曹操");
-}
-
 #[test]
 fn a_2048_card_shows_the_final_grid_or_the_best_tile_alone() {
     let code = encode("2048:#9").unwrap();
     let grid = "2,4,8,2,16,32,64,4,4,128,512,8,2,1024,2048,16";
     let mut s = spec(&code, Lang::En, Some(grid));
-    let t = finished_board(&s).unwrap();
+    let t = board_shown(&s).unwrap();
     assert_eq!((t.cols, t.rows, t.cells[14]), (4, 4, 2048));
     s.best_tile = Some(2048);
-    assert!(finished_board(&s).is_ok());
-    // The best tile line comes from the board when not given.
+    assert!(board_shown(&s).is_ok());
+    // The best tile in the headline comes from the board when not given.
     s.best_tile = None;
     let card = Card::describe(&s).unwrap();
-    assert_eq!(card.lines[0], ("Best tile".to_string(), "2048".to_string()));
+    assert_eq!(card.headline, "0 points with a 2048 tile");
     // The best tile must be the board's largest.
     s.best_tile = Some(4096);
     let e = err(&s);
@@ -167,7 +161,7 @@ fn a_2048_card_shows_the_final_grid_or_the_best_tile_alone() {
     // Without a board: the best tile alone (never the start board).
     let mut s = spec(&code, Lang::En, None);
     s.best_tile = Some(512);
-    let t = finished_board(&s).unwrap();
+    let t = board_shown(&s).unwrap();
     assert_eq!((t.cols, t.rows, t.cells.as_slice()), (1, 1, &[512][..]));
 }
 
@@ -185,8 +179,7 @@ fn the_klotski_exit_is_a_red_bar_under_cao_cao() {
         let info = r.next_frame(&mut buf).unwrap();
         (info.width, info.height, buf)
     };
-    let (bx, by, bs) = board_box();
-    let f = card.board.frame(bx, by, bs);
+    let f = card.board_frame();
     let at = |x: f32, y: f32| {
         let i = (y as usize * WIDTH + x as usize) * 3;
         Rgb(px[i], px[i + 1], px[i + 2])

@@ -17,6 +17,11 @@ pub struct Canvas {
     pub w: usize,
     pub h: usize,
     pub px: Vec<u8>,
+    /// Every text run drawn, in order (what the card says, for tests and tools).
+    pub texts: Vec<String>,
+    /// Characters drawn that the font has no glyph for (drawn as nothing): a card string
+    /// the shipped subset lacks.
+    pub missing: Vec<char>,
 }
 
 /// Horizontal placement of a text run relative to its x.
@@ -33,6 +38,8 @@ impl Canvas {
             w,
             h,
             px: [bg.0, bg.1, bg.2].repeat(w * h),
+            texts: Vec::new(),
+            missing: Vec::new(),
         }
     }
 
@@ -56,6 +63,15 @@ impl Canvas {
             for xx in x.max(0)..(x + w).min(self.w as i64) {
                 let i = (yy as usize * self.w + xx as usize) * 3;
                 self.px[i..i + 3].copy_from_slice(&[c.0, c.1, c.2]);
+            }
+        }
+    }
+
+    /// A rectangle on whole pixels blended at `alpha` (0…1).
+    pub fn shade_rect(&mut self, x: i64, y: i64, w: i64, h: i64, c: Rgb, alpha: f32) {
+        for yy in y.max(0)..(y + h).min(self.h as i64) {
+            for xx in x.max(0)..(x + w).min(self.w as i64) {
+                self.blend(xx, yy, c, alpha);
             }
         }
     }
@@ -168,8 +184,12 @@ impl Canvas {
         let scale = PxScale::from(size);
         let sf = font.as_scaled(scale);
         let mut prev: Option<GlyphId> = None;
+        self.texts.push(text.to_string());
         for ch in text.chars() {
             let id = sf.glyph_id(ch);
+            if id.0 == 0 && !ch.is_whitespace() {
+                self.missing.push(ch);
+            }
             if let Some(p) = prev {
                 pen += sf.kern(p, id);
             }

@@ -5,6 +5,7 @@
 
 use crate::canvas::{Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
+use crate::Theme;
 use huarong_engine::Error;
 
 /// Largest PNG accepted, in bytes.
@@ -109,10 +110,12 @@ impl Picture {
         )
     }
 
-    /// Paints a solved picture puzzle: the whole picture over the board's grid, in the
-    /// wooden frame (every tile home, the blank's corner filled in: the picture complete).
-    pub fn draw(&self, t: &Thumb, cv: &mut Canvas, f: &Frame) {
-        cv.round_rect(f.x, f.y, f.w, f.h, f.pad * 1.2, Rgb::hex(0x8a5a35));
+    /// Paints a picture puzzle: the whole picture over the board's grid, in the wooden
+    /// frame (every tile home, the blank's corner filled in: the picture complete), with
+    /// faint lines where the tiles meet.
+    pub fn draw(&self, t: &Thumb, cv: &mut Canvas, f: &Frame, theme: Theme) {
+        let frame = crate::games::slide::wood(theme)[0];
+        cv.round_rect(f.x, f.y, f.w, f.h, f.pad * 1.2, frame);
         let (x0, y0) = ((f.x + f.pad).round() as i64, (f.y + f.pad).round() as i64);
         let (w, h) = (
             (t.cols as f32 * f.cell).round() as i64,
@@ -136,6 +139,15 @@ impl Picture {
                 };
                 cv.blend(x0 + dx, y0 + dy, c, 1.0);
             }
+        }
+        let white = Rgb::hex(0xffffff);
+        for c in 1..t.cols {
+            let x = x0 + (c as f32 * f.cell).round() as i64;
+            cv.shade_rect(x - 1, y0, 2, h, white, 0.28);
+        }
+        for r in 1..t.rows {
+            let y = y0 + (r as f32 * f.cell).round() as i64;
+            cv.shade_rect(x0, y - 1, w, 2, white, 0.28);
         }
     }
 

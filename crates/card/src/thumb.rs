@@ -1,8 +1,9 @@
-//! The finished board on the card, drawn into a box: a grid of cells read and painted by
-//! the game's card module (`src/games/<game>.rs`); the frame around it is common.
+//! The board on the card (the puzzle a friend gets, or 2048's final grid), drawn into a
+//! frame: a grid of cells read and painted by the game's card module
+//! (`src/games/<game>.rs`); the frame around it is common.
 
 use crate::canvas::Canvas;
-use crate::Fonts;
+use crate::{Fonts, Theme};
 use huarong_engine::Kind;
 
 /// A board as a grid of cells, made by its game's card module (slide: tile numbers,
@@ -50,29 +51,27 @@ impl Thumb {
             .map_or(&[], |(_, n)| n.as_slice())
     }
 
-    /// Where the board goes when centred in the box (x, y, size × size).
-    pub fn frame(&self, x: f32, y: f32, size: f32) -> Frame {
+    /// The largest frame of the board that fits `max_w × max_h` (whole-pixel cells), with
+    /// its top-left corner at (x, y).
+    pub fn frame_in(&self, x: f32, y: f32, max_w: f32, max_h: f32) -> Frame {
         let (cols, rows) = self.grid();
-        let pad = size * 0.04;
-        let cell = ((size - 2.0 * pad) / cols.max(rows) as f32).floor();
-        let (bw, bh) = (
-            cell * cols as f32 + 2.0 * pad,
-            cell * rows as f32 + 2.0 * pad,
-        );
+        let pad = (max_w.min(max_h) * 0.04).round();
+        let cell = ((max_w - 2.0 * pad) / cols as f32)
+            .min((max_h - 2.0 * pad) / rows as f32)
+            .floor();
         Frame {
-            x: (x + (size - bw) / 2.0).round(),
-            y: (y + (size - bh) / 2.0).round(),
-            w: bw,
-            h: bh,
+            x: x.round(),
+            y: y.round(),
+            w: cell * cols as f32 + 2.0 * pad,
+            h: cell * rows as f32 + 2.0 * pad,
             pad,
             cell,
             gap: (cell * 0.06).max(1.5),
         }
     }
 
-    /// Draws the board centred in the box (x, y, size × size).
-    pub(crate) fn draw(&self, cv: &mut Canvas, fonts: &Fonts, x: f32, y: f32, size: f32) {
-        let frame = self.frame(x, y, size);
-        (crate::game(self.kind).draw)(self, cv, fonts, &frame)
+    /// Paints the board into `frame` (from [`Thumb::frame_in`]).
+    pub(crate) fn draw(&self, cv: &mut Canvas, fonts: &Fonts, frame: &Frame, theme: Theme) {
+        (crate::game(self.kind).draw)(self, cv, fonts, frame, theme)
     }
 }

@@ -12,18 +12,21 @@
 //!   "log": [moves…]|null, "verified": bool}` (the challenge, if the code carries one; a
 //!   `log` was replayed while decoding, so `verified` is true exactly when there is one);
 //! - `huarong daily --date YYYY-MM-DD` → `{"slide": code, "klotski": code, "2048": code}`;
-//! - `huarong card --code <code> --moves N --seconds S [--score N] [--lang zh|en] --out card.png`
-//!   (also `--tile N` for 2048's best tile, `--date YYYY-MM-DD` for the day played,
-//!   `--picture image.png` for a picture puzzle's image and `--board <body>` for the finished
-//!   board in game-ID body form);
+//! - `huarong card --code <code> --moves N (--seconds S | --ms MS) [--name NAME] [--score N]
+//!   [--lang zh|en] [--theme light|dark] --out card.png` (issue 32: `--name` is the headline's
+//!   name, checked as a result code's name; `--ms` the finish's milliseconds, shown to the
+//!   tenth, as is a fractional `--seconds`; also `--tile N` for 2048's best tile, `--date
+//!   YYYY-MM-DD` for the day played, `--picture image.png` for a picture puzzle's image and
+//!   `--board <body>` for the finished board in game-ID body form);
 //!   prints one JSON line `{"out": path, "bytes": N, "ms": float}`.
 
 use crate::args::Args;
-use huarong_card::{CardSpec, Lang};
+use huarong_card::{CardSpec, Lang, Theme};
 use huarong_engine::code::{self, Challenge, Decoded, Origin};
 use huarong_engine::daily::{self, Date};
 use huarong_engine::game::Cancel;
-use huarong_engine::{klotski, slide, Kind};
+use huarong_engine::registry::{self, Visitor};
+use huarong_engine::{clock, klotski, slide, Kind, Registered};
 use std::time::{Duration, Instant};
 
 /// Every command here may run a generator (a generated game ID encoded, a code of one
@@ -146,11 +149,13 @@ fn parse_log(id: &str, text: &str) -> Result<Vec<serde_json::Value>, String> {
                 out.extend(list.into_iter().map(|d| serde_json::json!({ "dir": d })));
             }
         }
+        // Every other game: the JSON form of its moves only.
         _ => {
-            return Err(
-                "--log for this game is a JSON array of its moves ([{\"piece\": \"A\", \"to\": [3, 1]}, …])"
-                    .into(),
-            )
+            return Err(format!(
+                "--log for {} is a JSON array of its moves ([{}, …])",
+                kind.as_str(),
+                registry::move_form(kind)
+            ))
         }
     }
     Ok(out)
@@ -205,7 +210,8 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
     let a = Args::parse(
         args,
         &[
-            "code", "moves", "seconds", "score", "lang", "out", "tile", "date", "picture", "board",
+            "code", "moves", "seconds", "ms", "name", "score", "lang", "theme", "out", "tile",
+            "date", "picture", "board",
         ],
     )?;
     if !a.positional.is_empty() {
@@ -225,16 +231,24 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
         Some(path) => Some(read_picture(path)?),
         None => None,
     };
-    let optimum = optimum(&decoded);
-    let stars = match (decoded.kind, optimum) {
-        (Kind::Klotski, Some(min)) => Some(klotski::Stars::for_optimal(min).earned(moves)),
-        _ => None,
+    let name = match a.get("name") {
+        Some(n) => code::check_name(n).map_err(|e| format!("--name {n:?}: {}", e.message))?,
+        None => None,
     };
+    let theme = Theme::parse(a.get("theme").unwrap_or("light")).map_err(|e| e.to_string())?;
+    let (seconds, ms) = card_time(&a)?;
+    let optimum = optimum(&decoded);
+    // The one star rule, wherever the optimum is known.
+    let stars = optimum.map(|min| registry::stars(min, moves));
     let spec = CardSpec {
         code: decoded.code.clone(),
         lang,
+        theme,
         moves,
-        seconds: a.num("seconds", None)?,
+        seconds,
+        ms,
+        name,
+        friends_beaten: None,
         optimum,
         stars,
         score: a.get("score").map(|_| a.num("score", None)).transpose()?,
@@ -257,9 +271,42 @@ fn card_cmd(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The card's time: `--ms` (milliseconds as recorded), or `--seconds` (whole, or with a
+/// fraction: then in milliseconds too), or both when they agree.
+fn card_time(a: &Args) -> Result<(u64, Option<u64>), String> {
+    let ms = a.get("ms").map(|_| a.num::<u64>("ms", None)).transpose()?;
+    let seconds = match a.get("seconds") {
+        None => None,
+        Some(s) => {
+            let v: f64 = s
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0 && *v < 1e12)
+                .ok_or_else(|| format!("--seconds {s:?} is not a number of seconds ≥ 0"))?;
+            Some((v, s.contains('.')))
+        }
+    };
+    match (seconds, ms) {
+        (None, None) => Err("--seconds or --ms is required".into()),
+        (None, Some(ms)) => Ok((ms / 1000, Some(ms))),
+        (Some((v, fraction)), None) => {
+            let ms = (v * 1000.0).round() as u64;
+            Ok((ms / 1000, fraction.then_some(ms)))
+        }
+        (Some((v, _)), Some(ms)) => {
+            if (v * 1000.0 - ms as f64).abs() >= 1000.0 {
+                return Err(format!("--seconds {v} and --ms {ms} are not the same time"));
+            }
+            Ok((ms / 1000, Some(ms)))
+        }
+    }
+}
+
 /// The optimal move count of the code's start board, where it is known or cheap to find
 /// (Klotski classics from the level list; other Klotski boards and small number-slide
-/// boards by the engine's solvers, given at most two seconds).
+/// boards by their optimal searches; every other game by its own solver when that proves
+/// its solution optimal), given at most two seconds.
 fn optimum(d: &Decoded) -> Option<u32> {
     match (d.kind, &d.origin) {
         (Kind::Klotski, Origin::Classic { index }) => klotski::classics().get(*index)?.min_moves,
@@ -279,8 +326,24 @@ fn optimum(d: &Decoded) -> Option<u32> {
                 s.optimal.then_some(s.tiles.len() as u32)
             })
         }
-        // Games without a known optimum (2048).
-        _ => None,
+        // Every other game (2048 has no solver: none).
+        _ => d.kind.visit(OptimalSolve(d.board.clone())),
+    }
+}
+
+/// The length of a game's own solution from a board, when its solver proves it optimal.
+struct OptimalSolve(String);
+
+impl Visitor for OptimalSolve {
+    type Out = Option<u32>;
+    fn visit<G: Registered + PartialEq>(self) -> Option<u32> {
+        let start = G::from_id(&self.0, None).ok()?;
+        with_deadline(move |cancel| {
+            let solved = start
+                .solve_within(Duration::from_secs(2), &clock::Native::new(), cancel)
+                .ok()?;
+            solved.optimal.then_some(solved.moves.len() as u32)
+        })
     }
 }
 

@@ -3,13 +3,14 @@
 //! * `move --dir left|right|up|down` reads boards from stdin, one a line, 16 tile values
 //!   row-major (0 = empty, separated by commas and/or spaces), and prints for each
 //!   `{"board": [16 values], "gained": N, "moved": bool}`: the slide alone, no spawn.
-//! * `selfplay --games N --seed S --budget-ms M [--stop-at TILE] [--depth D]` plays N games
-//!   with seeds S, S+1, … (game ID `2048#s`), the AI choosing every move within M ms (or at
-//!   fixed depth D instead, deterministic), keeping going after 2048. One line per game
+//! * `selfplay --games N --seed S --budget-ms M [--stop-at TILE] [--depth D] [--size WxH]`
+//!   plays N games with seeds S, S+1, … (game ID `2048#s`, or `2048:WxH#s` with `--size`,
+//!   3x3 … 8x8), the AI choosing every move within M ms (or at fixed depth D instead,
+//!   deterministic), keeping going after the win tile. One line per game
 //!   `{"seed": s, "score": N, "max_tile": N, "moves": N}`, then
 //!   `{"games": N, "reached": {"2048": k, …, "131072": k}, "mean_score": x, "ms_per_move_p50": x,
-//!   "ms_per_move_p95": x, "positions_per_s": x}`. `--stop-at` ends a game when that tile
-//!   appears.
+//!   "ms_per_move_p95": x, "positions_per_s": x}` (`reached` counts from the size's win tile:
+//!   2048, or 256 on the 3×3). `--stop-at` ends a game when that tile appears.
 
 use crate::args::Args;
 use huarong_engine::clock::Native;
@@ -22,7 +23,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
 const USAGE: &str = "usage: huarong 2048 move --dir left|right|up|down   < boards
-       huarong 2048 selfplay --games N --seed S --budget-ms M [--stop-at TILE] [--depth D]";
+       huarong 2048 selfplay --games N --seed S --budget-ms M [--stop-at TILE] [--depth D] [--size WxH]";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.split_first() {
@@ -121,7 +122,18 @@ struct Summary {
     positions_per_s: f64,
 }
 
-const REPORTED: [u32; 7] = [2048, 4096, 8192, 16384, 32768, 65536, 131072];
+const REPORTED: [u32; 10] = [256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072];
+
+/// The tiles `reached` counts on a board of side `side`: from its win tile up.
+fn reported(side: u8) -> Vec<u32> {
+    let win = huarong_engine::registry::g2048_win_tile(side).unwrap_or(2048);
+    REPORTED.iter().copied().filter(|&t| t >= win).collect()
+}
+
+/// `--size WxH`: a square side 3 … 8 (the engine's own check and message).
+fn parse_size(text: &str) -> Result<u8, String> {
+    huarong_engine::g2048::parse_side(text).map_err(|e| format!("--size: {}", e.message))
+}
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
@@ -136,7 +148,11 @@ fn round3(x: f64) -> f64 {
 }
 
 fn selfplay(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["games", "seed", "budget-ms", "stop-at", "depth"])?;
+    let a = Args::parse(args, &["games", "seed", "budget-ms", "stop-at", "depth", "size"])?;
+    let side = match a.get("size") {
+        Some(t) => parse_size(t)?,
+        None => 4,
+    };
     let games: u64 = a.num("games", None)?;
     let seed: u64 = a.num("seed", None)?;
     if !(1..=100_000).contains(&games) {
@@ -177,37 +193,46 @@ fn selfplay(args: &[String]) -> Result<(), String> {
     };
     let (wall, cpu_start) = (Instant::now(), thread_cpu_s());
     let mut out = io::stdout().lock();
-    let positions = play_games(seed, games, budget, stop_at, &mut out)?;
+    let (positions, mut cpu_ms) = play_games(side, seed, games, budget, stop_at, &mut out)?;
+    cpu_ms.sort_by(f64::total_cmp);
     // On a shared machine wall-clock rates understate the search; where Linux reports this
     // thread's CPU time, add the rate per CPU second on stderr (stdout keeps its fixed form).
     if let (Some(cpu0), Some(cpu1)) = (cpu_start, thread_cpu_s()) {
         let cpu = cpu1 - cpu0;
         if cpu > 0.0 {
             eprintln!(
-                "{{\"cpu_s\": {cpu:.2}, \"wall_s\": {:.2}, \"positions\": {positions}, \"positions_per_cpu_s\": {:.0}}}",
+                "{{\"cpu_s\": {cpu:.2}, \"wall_s\": {:.2}, \"positions\": {positions}, \"positions_per_cpu_s\": {:.0}, \"cpu_ms_per_move_p50\": {}, \"cpu_ms_per_move_p95\": {}}}",
                 wall.elapsed().as_secs_f64(),
-                positions as f64 / cpu
+                positions as f64 / cpu,
+                round3(percentile(&cpu_ms, 0.5)),
+                round3(percentile(&cpu_ms, 0.95)),
             );
         }
     }
     Ok(())
 }
 
-/// Play the games, writing one line each and the summary; returns the positions searched.
+/// Play the games, writing one line each and the summary; returns the positions searched
+/// and each move's CPU time in ms where Linux reports it (`/proc/thread-self/schedstat`: the
+/// time this thread ran, in ns; on a busy machine a move's wall time also counts the time the
+/// thread waited for a core).
 fn play_games(
+    side: u8,
     seed: u64,
     games: u64,
     budget: Budget<'_>,
     stop_at: Option<u32>,
     out: &mut impl Write,
-) -> Result<u64, String> {
+) -> Result<(u64, Vec<f64>), String> {
     let cancel = Cancel::new();
     let mut times_ms: Vec<f64> = Vec::new();
+    let mut cpu_ms: Vec<f64> = Vec::new();
     let (mut positions, mut search_s) = (0u64, 0f64);
-    let mut reached = [0u32; REPORTED.len()];
+    let tiles = reported(side);
+    let mut reached = vec![0u32; tiles.len()];
     let mut score_sum = 0f64;
     for s in seed..seed + games {
-        let mut g = G2048::new(s);
+        let mut g = G2048::new_sized(side, s).map_err(|e| e.message)?;
         loop {
             if stop_at.is_some_and(|t| g.max_tile() >= t) {
                 break;
@@ -221,16 +246,21 @@ fn play_games(
                 Status::Playing => {}
             }
             let t0 = Instant::now();
-            let choice = ai::best_move(g.board(), budget, &cancel)
+            let run0 = thread_run_ns();
+            let choice = g
+                .best_move(budget, &cancel)
                 .ok_or("the AI found no move on a position that is not over")?;
             let took = t0.elapsed().as_secs_f64();
+            if let (Some(a), Some(b)) = (run0, thread_run_ns()) {
+                cpu_ms.push(b.saturating_sub(a) as f64 / 1e6);
+            }
             times_ms.push(took * 1000.0);
             search_s += took;
             positions += choice.positions;
             g.apply(&Move::Slide(choice.dir))
                 .map_err(|e| e.to_string())?;
         }
-        for (k, &tile) in REPORTED.iter().enumerate() {
+        for (k, &tile) in tiles.iter().enumerate() {
             reached[k] += (g.max_tile() >= tile) as u32;
         }
         score_sum += g.score() as f64;
@@ -251,7 +281,7 @@ fn play_games(
     times_ms.sort_by(f64::total_cmp);
     let summary = Summary {
         games,
-        reached: Reached(REPORTED.iter().zip(reached).map(|(&t, k)| (t, k)).collect()),
+        reached: Reached(tiles.iter().zip(reached).map(|(&t, k)| (t, k)).collect()),
         mean_score: round3(score_sum / games as f64),
         ms_per_move_p50: round3(percentile(&times_ms, 0.5)),
         ms_per_move_p95: round3(percentile(&times_ms, 0.95)),
@@ -267,7 +297,13 @@ fn play_games(
         serde_json::to_string(&summary).map_err(|e| e.to_string())?
     )
     .map_err(|e| e.to_string())?;
-    Ok(positions)
+    Ok((positions, cpu_ms))
+}
+
+/// The time this thread has run on a CPU, in ns (`/proc/thread-self/schedstat`, Linux).
+fn thread_run_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }
 
 /// This thread's user + system CPU time in seconds, from Linux's `/proc/thread-self/stat`
@@ -345,7 +381,7 @@ mod tests {
     fn selfplay_lines_have_the_issue_form_and_depth_mode_repeats() {
         let run = || {
             let mut out = Vec::new();
-            play_games(7, 2, Budget::Depth(1), Some(256), &mut out).unwrap();
+            play_games(4, 7, 2, Budget::Depth(1), Some(256), &mut out).unwrap();
             String::from_utf8(out).unwrap()
         };
         let (a, b) = (run(), run());
@@ -374,6 +410,31 @@ mod tests {
             a.lines().take(2).collect::<Vec<_>>(),
             b.lines().take(2).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn selfplay_plays_other_sizes_and_counts_from_their_win_tile() {
+        let mut out = Vec::new();
+        play_games(5, 1, 1, Budget::Depth(1), Some(128), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let game: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(game["max_tile"], 128);
+        let sum: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+        assert_eq!(sum["reached"]["2048"], 0);
+        assert!(sum["reached"].get("256").is_none());
+        let mut out = Vec::new();
+        play_games(3, 1, 1, Budget::Depth(2), None, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.lines().nth(1).unwrap().contains(r#""reached":{"256":"#),
+            "{text}"
+        );
+        assert_eq!(parse_size("5x5"), Ok(5));
+        assert_eq!(parse_size("4x4"), Ok(4));
+        for bad in ["9x9", "5x4", "2x2", "five", "2,0,0,0,0,0,0,0,2"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -334,7 +334,7 @@ mod tests {
     fn classic_files_read() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/klotski-classic.tsv"
+            "/../../tests/data/klotski-classic.tsv"
         );
         let rows = read_classics(path).unwrap();
         assert_eq!(rows.len(), 40);

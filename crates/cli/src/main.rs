@@ -1,7 +1,9 @@
 //! `huarong`: the command-line interface over the engine. Other programs parse its output:
 //! every subcommand's output form is fixed by its issue; do not change it.
 //!
-//! Each game's subcommands live in their own module, listed once in `games!` below; `args`
+//! A game with subcommands of its own has them in its module, listed once in
+//! `game_subcommands!` below; every game (the tests' stand-in too) goes through the common
+//! commands (`code`, `daily`, `card`, `analyse`), which ask the engine's registry. `args`
 //! holds the tiny shared flag parser.
 
 mod analyse;
@@ -19,16 +21,17 @@ struct Game {
     run: fn(&[String]) -> Result<(), String>,
 }
 
-/// The games' subcommands, one entry per game: `module => "command", "usage lines"`. The
-/// module (`src/<module>.rs`) has `pub fn run(args: &[String]) -> Result<(), String>`.
-macro_rules! games {
+/// The games' own subcommands, one entry per game that has some: `module => "command",
+/// "usage lines"`. The module (`src/<module>.rs`) has `pub fn run(args: &[String]) ->
+/// Result<(), String>`.
+macro_rules! game_subcommands {
     ($( $module:ident => $name:literal, $usage:literal; )+) => {
         $( mod $module; )+
         const GAMES: &[Game] = &[$( Game { name: $name, usage: $usage, run: $module::run } ),+];
     };
 }
 
-games! {
+game_subcommands! {
     slide => "slide", "
   huarong slide solve --size WxH                 < puzzles
   huarong slide generate --size WxH --count N --seed S [--difficulty D]
@@ -48,7 +51,7 @@ const COMMON_USAGE: &str = "
   huarong code decode [--json] <code or link>
   huarong analyse <game-id> (--moves <json log> | --wander N [--seed S]) [--rule R]
   huarong daily --date YYYY-MM-DD
-  huarong card --code <code> --moves N --seconds S [--score N] [--board B] [--lang zh|en] --out card.png";
+  huarong card --code <code> --moves N (--seconds S | --ms MS) [--name NAME] [--score N] [--board B] [--lang zh|en] [--theme light|dark] --out card.png";
 
 fn usage() -> String {
     let games: String = GAMES.iter().map(|g| g.usage).collect();

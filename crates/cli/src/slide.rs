@@ -194,7 +194,7 @@ fn bench(rest: &[String]) -> Result<(), String> {
     };
     let korf = a
         .get("korf")
-        .unwrap_or("../shared/data/korf100-1-50.tsv")
+        .unwrap_or("tests/data/korf100-1-50.tsv")
         .to_string();
     let big: usize = a.num("big", Some(100))?;
     let (bw, bh) = args::size(a.get("big-size").unwrap_or("10x10"))?;
@@ -509,7 +509,7 @@ fn hintbench(rest: &[String]) -> Result<(), String> {
     }
     let korf24 = a
         .get("korf24")
-        .unwrap_or("../shared/data/korf24-1-25.tsv")
+        .unwrap_or("tests/data/korf24-1-25.tsv")
         .to_string();
     slide::prepare(4, 4);
     let mut failures = 0;

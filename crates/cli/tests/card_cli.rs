@@ -1,4 +1,5 @@
-//! `huarong card --board`: the card of the finished board (issue 26).
+//! `huarong card`: the finished board given and checked (issue 26); the headline's name, the
+//! time to the tenth and the theme (issue 32).
 
 mod common;
 
@@ -22,10 +23,11 @@ fn card(code: &str, board: Option<&str>, out: &std::path::Path) -> (i32, String,
     huarong(&args)
 }
 
-/// A finished board draws; a board of another puzzle, an unsolved one or garbage exits 1
-/// with the reason and writes nothing.
+/// A finished board is checked (the Klotski card shows the puzzle a friend gets, whatever
+/// the final position); a board of another puzzle, an unsolved one or garbage exits 1 with
+/// the reason and writes nothing.
 #[test]
-fn card_draws_the_finished_board_and_refuses_a_wrong_one() {
+fn card_checks_the_finished_board_and_refuses_a_wrong_one() {
     let dir = std::env::temp_dir().join(format!("huarong-cli-board-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (_, code, _) = huarong(&["code", "encode", "klotski:aCCb/aCCb/cdde/cste/u..v"]);
@@ -36,8 +38,8 @@ fn card_draws_the_finished_board_and_refuses_a_wrong_one() {
     assert!(line.contains("\"bytes\""), "{line}");
     let (rc, _, err) = card(code, Some("acbe/acbe/dds./tCCu/.CCv"), &given);
     assert_eq!(rc, 0, "{err}");
-    // Another final position than the one the card finds itself: another picture.
-    assert_ne!(
+    // The card shows the puzzle (its start), not the final position: the same picture.
+    assert_eq!(
         std::fs::read(&plain).unwrap(),
         std::fs::read(&given).unwrap()
     );
@@ -99,9 +101,83 @@ fn card_draws_the_finished_board_and_refuses_a_wrong_one() {
 }
 
 #[test]
-fn usage_names_the_board_flag() {
+fn usage_names_the_card_flags() {
     let (rc, out, _) = huarong(&["help"]);
     assert_eq!(rc, 0);
     let line = out.lines().find(|l| l.contains("huarong card")).unwrap();
-    assert!(line.contains("[--board B]"), "{line}");
+    for flag in [
+        "[--board B]",
+        "[--name NAME]",
+        "--ms MS",
+        "[--theme light|dark]",
+    ] {
+        assert!(line.contains(flag), "{flag}: {line}");
+    }
+}
+
+/// `--name Ann` and `--name Bo` give different images; the same inputs the same bytes; a
+/// name a result code would refuse is refused the same way (exit 1, the reason, no file).
+#[test]
+fn card_name_changes_the_image_and_is_checked_as_a_codes_name() {
+    let dir = std::env::temp_dir().join(format!("huarong-cli-name-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, code, _) = huarong(&[
+        "code",
+        "encode",
+        "slide:4x4:3,8,15,0,1,9,6,5,11,13,14,4,10,12,2,7",
+    ]);
+    let code = code.trim().to_string();
+    let make = |extra: &[&str], file: &str| {
+        let out = dir.join(file);
+        let mut args = vec![
+            "card",
+            "--code",
+            code.as_str(),
+            "--moves",
+            "47",
+            "--ms",
+            "61350",
+        ];
+        args.extend(extra);
+        let o = out.to_str().unwrap().to_string();
+        args.extend(["--out", o.as_str()]);
+        let (rc, _, err) = huarong(&args);
+        (rc, err, std::fs::read(&out).ok())
+    };
+    let (rc, err, ann) = make(&["--name", "Ann"], "ann.png");
+    assert_eq!(rc, 0, "{err}");
+    let (_, _, ann2) = make(&["--name", "Ann"], "ann2.png");
+    let (_, _, bo) = make(&["--name", "Bo"], "bo.png");
+    let (_, _, none) = make(&[], "none.png");
+    let (_, _, dark) = make(&["--name", "Ann", "--theme", "dark"], "dark.png");
+    assert_eq!(ann, ann2, "the same inputs, the same bytes");
+    assert_ne!(ann, bo);
+    assert_ne!(ann, none);
+    assert_ne!(ann, dark);
+    // Trimmed, as the settings keep it.
+    let (_, _, padded) = make(&["--name", "  Ann "], "padded.png");
+    assert_eq!(padded, ann);
+    for (bad, want) in [
+        ("abcdefghijklmnopq", "at most 16 characters"),
+        ("a\nb", ""),
+        ("a\u{7}b", ""),
+    ] {
+        let (rc, err, png) = make(&["--name", bad], "bad.png");
+        assert_eq!(rc, 1, "{bad:?}");
+        assert!(
+            err.contains("--name") && err.contains(want),
+            "{bad:?}: {err}"
+        );
+        assert!(png.is_none(), "{bad:?}: no card written");
+    }
+    // The time: --ms, or a fractional --seconds (the same card), or both when they agree.
+    let (_, _, frac) = make(&["--name", "Ann", "--seconds", "61.35"], "frac.png");
+    assert_eq!(frac, ann);
+    let (rc, err, _) = make(&["--seconds", "70"], "late.png");
+    assert_eq!(rc, 1);
+    assert!(err.contains("not the same time"), "{err}");
+    let (rc, err, _) = make(&["--theme", "sepia"], "sepia.png");
+    assert_eq!(rc, 1);
+    assert!(err.contains("theme"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -210,6 +210,7 @@ pub fn slide_from(
     rule: SlideRule,
     cancel: &Cancel,
 ) -> Result<Analysis> {
+    searches!();
     let b0 = start.board().clone();
     let (w, h) = (b0.width(), b0.height());
     let exact = slide::has_table(w, h);
@@ -285,14 +286,21 @@ pub fn slide_from(
     if exact {
         return Ok(Analysis::from_distances(dist(&b0)?, distances));
     }
-    // Pattern-database sizes, tile count: one bounded IDA* per distinct position; the
-    // budget (deadline, cancel) is checked before each (one search may overrun it by its own
-    // length: milliseconds to about a second on 4×4).
+    // Pattern-database sizes, tile count: one bounded IDA* per distinct position, each under
+    // the budget's deadline and the cancel flag (issue 35: the 80-move 4×4's first search
+    // alone takes about 100 s; it stops at the deadline, `unsupported`, or within a few
+    // thousand nodes of a cancel).
     let optimal = |p: &slide::Board, max_len: Option<u32>| -> Result<Option<u32>> {
         budget.check("the analysis of this game")?;
-        Ok(slide::solve_optimal(p, cancel, max_len)?
-            .tiles
-            .map(|t| t.len() as u32))
+        match slide::solve_optimal_until(p, cancel, max_len, budget.deadline())? {
+            Some(found) => Ok(found.tiles.map(|t| t.len() as u32)),
+            None => {
+                budget.check("the analysis of this game")?;
+                Err(Error::unsupported(
+                    "the analysis of this game ran out of its time budget",
+                ))
+            }
+        }
     };
     let mut distinct: Vec<Option<&slide::Board>> = vec![None; seen.len()];
     for (p, &j) in &seen {
@@ -348,6 +356,7 @@ pub fn klotski_from(
     metric: Metric,
     cancel: &Cancel,
 ) -> Result<Analysis> {
+    searches!();
     let budget = crate::budget::ambient();
     let per_board =
         std::mem::size_of::<klotski::Board>() + std::mem::size_of_val(start.board().pieces());

@@ -36,7 +36,7 @@ impl GameId {
         let kind = Kind::parse(kind_text).ok_or_else(|| {
             Error::parse(format!(
                 "unknown game kind {kind_text:?} (expected {})",
-                crate::registry::names_text()
+                names_text()
             ))
         })?;
         let rest = if text.contains(':') {
@@ -65,6 +65,15 @@ impl GameId {
             body: body.to_string(),
             seed,
         })
+    }
+}
+
+/// The game names for a message: `slide, klotski or 2048`.
+pub fn names_text() -> String {
+    let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
     }
 }
 

@@ -9,10 +9,10 @@
 //! `impl code::Coded`) and one line in the `games!` list.
 
 use crate::code::{self, Challenge, Coded, Decoded, Extra};
-use crate::daily::Daily;
 use crate::error::Result;
 use crate::game::Kind;
 use crate::id::GameId;
+use serde::Serialize;
 use std::marker::PhantomData;
 
 /// What the registry needs of a game besides its share-code content (implemented in the
@@ -27,6 +27,12 @@ pub trait Registered: Coded {
     const DAILY: Option<&'static str> = None;
     /// The JSON form of one move, for error messages (`{"tile": n}`).
     const MOVE_FORM: &'static str;
+    /// Whether making a seeded game from these generator parameters runs a search (seconds:
+    /// Klotski's bands, number-slide difficulties). Callers that open many IDs (the fuzzers)
+    /// leave those out.
+    fn costly_generator(_params: &str) -> bool {
+        false
+    }
 }
 
 /// Generic code run with a game's type by [`Kind::visit`] (tests, fuzzers and shells that
@@ -36,10 +42,32 @@ pub trait Visitor {
     fn visit<G: Registered + PartialEq>(self) -> Self::Out;
 }
 
-/// Declares the games: their modules, [`Kind`] and the table the registry dispatches on.
-/// Used once, in `lib.rs`.
-macro_rules! games {
-    ($( $(#[$doc:meta])* $variant:ident = $module:ident :: $game:ident, $name:literal, code $code:literal $(, cfg($cfg:meta))?; )+) => {
+/// Declares the games: their modules, [`Kind`], the table the registry dispatches on, and
+/// [`for_each_game!`](crate::for_each_game) (the list for the other crates). Used once, in
+/// `lib.rs`: the real games first, then the stand-ins — games of the test builds only
+/// (`cfg(any(test, feature = "stand-in"))`: the engine's own tests, and every crate that
+/// turns on the engine's `stand-in` feature for its tests).
+macro_rules! declare_games {
+    (
+        games {
+            $( $(#[$doc:meta])* $variant:ident = $module:ident :: $game:ident, $name:literal, code $code:literal; )+
+        }
+        stand_ins {
+            $( $(#[$sdoc:meta])* $svariant:ident = $smodule:ident :: $sgame:ident, $sname:literal, code $scode:literal; )*
+        }
+    ) => {
+        declare_games!(@items ($)
+            [$( [$(#[$doc])*] $variant $module $game $name $code [] false )+
+             $( [$(#[$sdoc])*] $svariant $smodule $sgame $sname $scode [any(test, feature = "stand-in")] true )*]
+            [$( $variant = $module :: $game, $name; )+]
+            [$( $svariant = $smodule :: $sgame, $sname; )*]
+        );
+    };
+    (@items ($d:tt)
+        [$( [$(#[$doc:meta])*] $variant:ident $module:ident $game:ident $name:literal $code:literal [$($cfg:meta)?] $stand:literal )+]
+        [$( $rvariant:ident = $rmodule:ident :: $rgame:ident, $rname:literal; )+]
+        [$( $svariant:ident = $smodule:ident :: $sgame:ident, $sname:literal; )*]
+    ) => {
         $( $(#[cfg($cfg)])? pub mod $module; )+
 
         /// The games.
@@ -65,6 +93,13 @@ macro_rules! games {
                 match s {
                     $( $(#[cfg($cfg)])? $name => Some(Kind::$variant), )+
                     _ => None,
+                }
+            }
+
+            /// Whether this is a stand-in: a game of the test builds only, never shipped.
+            pub fn is_stand_in(self) -> bool {
+                match self {
+                    $( $(#[cfg($cfg)])? Kind::$variant => $stand, )+
                 }
             }
 
@@ -100,6 +135,36 @@ macro_rules! games {
                 }
             }
         }
+
+        /// The list of games for the other crates, so that none keeps a copy: calls
+        /// `path::to::callback! { <tokens> … }` with the tokens given and then one
+        /// `Variant = huarong_engine::module::Type, module, "name";` per game of this build
+        /// (the stand-ins too where the engine's `stand-in` feature is on). A crate's own
+        /// per-game code (`with_game!` in the app core, the share card's table) is made
+        /// from it.
+        #[cfg(not(any(test, feature = "stand-in")))]
+        #[macro_export]
+        macro_rules! for_each_game {
+            ($d($d callback:ident)::+ ! { $d($d pass:tt)* }) => {
+                $d($d callback)::+ ! {
+                    $d($d pass)*
+                    $( $rvariant = $d crate::$rmodule::$rgame, $rmodule, $rname; )+
+                }
+            };
+        }
+        /// The list of games for the other crates (see the other definition): this build
+        /// has the stand-ins.
+        #[cfg(any(test, feature = "stand-in"))]
+        #[macro_export]
+        macro_rules! for_each_game {
+            ($d($d callback:ident)::+ ! { $d($d pass:tt)* }) => {
+                $d($d callback)::+ ! {
+                    $d($d pass)*
+                    $( $rvariant = $d crate::$rmodule::$rgame, $rmodule, $rname; )+
+                    $( $svariant = $d crate::$smodule::$sgame, $smodule, $sname; )*
+                }
+            };
+        }
     };
 }
 
@@ -110,6 +175,7 @@ pub(crate) trait Entry: Sync {
     fn daily(&self) -> Option<&'static str>;
     fn generator(&self) -> u32;
     fn move_form(&self) -> &'static str;
+    fn costly_generator(&self, params: &str) -> bool;
     /// The start board body of the game an ID names (builds it: generated levels are
     /// generated).
     fn start_body(&self, id: &GameId) -> Result<String>;
@@ -119,6 +185,7 @@ pub(crate) trait Entry: Sync {
         extra: Extra,
         challenge: Option<Challenge>,
         sender: &code::Sender,
+        outcome: Option<code::Outcome>,
     ) -> Result<String>;
     /// A move log packed as codes carry it: (moves, bytes).
     fn pack_log(&self, id: &GameId, log: &[serde_json::Value]) -> Result<(u32, Vec<u8>)>;
@@ -127,6 +194,9 @@ pub(crate) trait Entry: Sync {
     /// The game IDs its golden share-code rows are made from ([`Coded::GOLDEN`]).
     #[cfg(test)]
     fn golden(&self) -> &'static [&'static str];
+    /// The sample IDs pinned after the first ones ([`Coded::GOLDEN_ADDED`]).
+    #[cfg(test)]
+    fn golden_added(&self) -> &'static [&'static str];
     /// The boards of its classics ([`Coded::classic`]), in order.
     #[cfg(test)]
     fn classics(&self) -> Vec<&'static str>;
@@ -152,6 +222,9 @@ impl<G: Registered> Entry for Of<G> {
     fn move_form(&self) -> &'static str {
         G::MOVE_FORM
     }
+    fn costly_generator(&self, params: &str) -> bool {
+        G::costly_generator(params)
+    }
     fn start_body(&self, id: &GameId) -> Result<String> {
         Ok(G::from_id(&id.body, id.seed)?.board_body())
     }
@@ -161,8 +234,9 @@ impl<G: Registered> Entry for Of<G> {
         extra: Extra,
         challenge: Option<Challenge>,
         sender: &code::Sender,
+        outcome: Option<code::Outcome>,
     ) -> Result<String> {
-        code::encode_game::<G>(id, extra, challenge, sender)
+        code::encode_game::<G>(id, extra, challenge, sender, outcome)
     }
     fn pack_log(&self, id: &GameId, log: &[serde_json::Value]) -> Result<(u32, Vec<u8>)> {
         code::pack_log_game::<G>(id, log)
@@ -173,6 +247,10 @@ impl<G: Registered> Entry for Of<G> {
     #[cfg(test)]
     fn golden(&self) -> &'static [&'static str] {
         G::GOLDEN
+    }
+    #[cfg(test)]
+    fn golden_added(&self) -> &'static [&'static str] {
+        G::GOLDEN_ADDED
     }
     #[cfg(test)]
     fn classics(&self) -> Vec<&'static str> {
@@ -206,30 +284,71 @@ pub fn move_form(kind: Kind) -> &'static str {
     kind.entry().move_form()
 }
 
-/// The game names for a message: `slide, klotski or 2048`.
-pub fn names_text() -> String {
-    let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.concat(),
-    }
+/// Whether making a seeded `kind` game from `params` runs a search ([`Registered::costly_generator`]).
+pub fn costly_generator(kind: Kind, params: &str) -> bool {
+    kind.entry().costly_generator(params)
 }
 
-/// The game ID of `kind`'s puzzle in a day's set (`None`: the game has no daily).
-pub fn daily_id(day: &Daily, kind: Kind) -> Option<&str> {
-    day.id(kind)
-}
+pub use crate::id::names_text;
 
 /// Builds the game an ID names and returns its start board body.
 pub fn start_body(id: &GameId) -> Result<String> {
     id.kind.entry().start_body(id)
 }
 
+/// 2048's board sizes (square, side 3 … 8) and the tile that wins on each: the one
+/// definition (the game's status, the app's records and the UI read it from here). The 3×3
+/// is won at 256; the 4×4 and every larger board at 2048. After it, "keep going".
+pub const G2048_WIN_TILES: [(u8, u32); 6] = [
+    (3, 256),
+    (4, 2048),
+    (5, 2048),
+    (6, 2048),
+    (7, 2048),
+    (8, 2048),
+];
+
+/// The winning tile of a 2048 board of side `side`, `None` for a size 2048 is not played on.
+pub fn g2048_win_tile(side: u8) -> Option<u32> {
+    G2048_WIN_TILES
+        .iter()
+        .find(|&&(s, _)| s == side)
+        .map(|&(_, t)| t)
+}
+
 /// The star rule of every game with a known optimum `min` (the one definition; the UI
 /// gets stars from `finish` and `levels`): 3 stars for at most min + ⌈min/10⌉ moves, 2
 /// for at most ⌈3·min/2⌉, else 1.
 pub fn stars(min: u32, moves: u32) -> u8 {
-    crate::klotski::Stars::for_optimal(min).earned(moves)
+    Stars::for_optimal(min).earned(moves)
+}
+
+/// The most moves that earn 3 and 2 stars (Klotski's classics keep theirs in the level
+/// table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Stars {
+    pub three: u32,
+    pub two: u32,
+}
+
+impl Stars {
+    /// The thresholds of the star rule for an optimum of `min` moves.
+    pub const fn for_optimal(min: u32) -> Stars {
+        Stars {
+            three: min + min.div_ceil(10),
+            two: (3 * min).div_ceil(2),
+        }
+    }
+    /// Stars earned by a solve in `moves` moves.
+    pub fn earned(&self, moves: u32) -> u8 {
+        if moves <= self.three {
+            3
+        } else if moves <= self.two {
+            2
+        } else {
+            1
+        }
+    }
 }
 
 #[cfg(test)]
@@ -243,8 +362,8 @@ mod tests {
             assert!(!rules(k).is_empty());
             // A game with daily parameters has a puzzle in every day's set, of its own kind.
             match daily_params(k) {
-                Some(_) => assert!(daily_id(&day, k).unwrap().starts_with(k.as_str())),
-                None => assert_eq!(daily_id(&day, k), None),
+                Some(_) => assert!(day.id(k).unwrap().starts_with(k.as_str())),
+                None => assert_eq!(day.id(k), None),
             }
         }
         assert_eq!(stars(81, 81), 3);

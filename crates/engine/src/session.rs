@@ -227,6 +227,12 @@ impl<G: Game> Session<G> {
         self.running_since = None;
     }
 
+    /// Start the clock now, before the first move (the next solve of a speedsolving run:
+    /// one timer for the whole run).
+    pub fn start_clock(&mut self, now_ms: u64) {
+        self.tick(now_ms);
+    }
+
     fn tick(&mut self, now_ms: u64) {
         self.pause(now_ms);
         if self.status() == Status::Playing {

@@ -1,4 +1,4 @@
-//! The 40 classics: the level data agrees with `../shared/data/klotski-classic.tsv`, the
+//! The 40 classics: the level data agrees with `tests/data/klotski-classic.tsv`, the
 //! solver finds each file count, and every solution replays to the goal.
 
 use huarong_engine::klotski::{classic, classics, search, solve, Board, Klotski, Metric, Move};
@@ -6,7 +6,7 @@ use huarong_engine::{Cancel, Game, Status};
 
 const TSV: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/klotski-classic.tsv"
+    "/../../tests/data/klotski-classic.tsv"
 );
 
 /// (name, 20-character board, optimal count) from the reference file.

@@ -64,10 +64,10 @@ fn ida_star_solves_every_mid_size_and_replays() {
 fn korf(ids: &[u32]) -> Vec<(u32, usize, Board)> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/korf100-1-50.tsv"
+        "/../../tests/data/korf100-1-50.tsv"
     );
-    let text = std::fs::read_to_string(path)
-        .expect("../shared/data/korf100-1-50.tsv beside the repository");
+    let text =
+        std::fs::read_to_string(path).expect("tests/data/korf100-1-50.tsv in the repository");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("id") && !l.trim().is_empty())
         .map(|l| {

@@ -15,7 +15,7 @@
 
 use huarong_core::fsio::sim::Sim;
 use huarong_core::fsio::Io;
-use huarong_core::offload::{Begun, Job, Op};
+use huarong_core::offload::{Begun, Job};
 use huarong_core::persist::{InPlaceIo, Paths, Primary};
 use huarong_core::platform::{
     Clock, Event, Events, Feedback, Haptics, NoThreads, Platform, Share, ShareOutcome,
@@ -250,6 +250,9 @@ impl WebCore {
             Ok(Box::new(InPlaceIo(io, store)) as Box<dyn Primary>)
         });
         state.set_search_budget(WEB_SEARCH_BUDGET);
+        // The board worker runs the background optimum in its proof lane (`offload_optimum`):
+        // a finish before it arrives is pending and updated in place, as natively.
+        state.set_offloads_optimum(true);
         state.step();
         WebCore {
             state,
@@ -270,17 +273,35 @@ impl WebCore {
         }
     }
 
-    /// Step 1 of a search command (`hint`, `solve`, `analysis`) run in the search worker:
-    /// `{"ok": reply}` or `{"error": …}` when no search is needed, else `{"job": job}`
-    /// (`proof` beside `ok` when a cached hint needs its proof). Other names are dispatched.
+    /// Whether this core, built without the `full` feature (the page's board wasm), could not
+    /// take up every saved game: one needs a part left out of this build (a generated
+    /// Klotski layout or a slide made to a difficulty is made again from its ID when it is
+    /// restored). The page then drops this core before anything of it is stored and opens the
+    /// same files on the full build instead, so that nothing saved is set aside.
+    pub fn needs_full(&self) -> bool {
+        self.state
+            .progress()
+            .notices
+            .iter()
+            .any(|n| n.message.contains(huarong_engine::NOT_IN_BUILD))
+    }
+
+    /// Step 1 of a command whose work runs in the search worker (`hint`, `solve`, `analysis`,
+    /// `replay`, and `open_game` / `new_game` of an ID with a costly generator; see
+    /// `AppState::offload_command`): `{"ok": reply}` or `{"error": …}` when nothing is to run
+    /// there, else `{"job": job}` (`proof` beside `ok` when a cached hint needs its proof).
+    /// Other commands are dispatched.
     pub fn offload_begin(&self, name: &str, args: &str) -> String {
-        let Some(op) = Op::of_command(name) else {
+        let begun = match serde_json::from_str::<Value>(args) {
+            Err(e) => Some(Err(AppError::bad_argument(format!(
+                "the arguments are not JSON: {e}"
+            )))),
+            Ok(a) => self.state.offload_command(name, a),
+        };
+        // Nothing to run elsewhere (another command, an opening without a costly generator).
+        let Some(begun) = begun else {
             return self.dispatch(name, args);
         };
-        let begun = serde_json::from_str::<Value>(args)
-            .map_err(|e| AppError::bad_argument(format!("the arguments are not JSON: {e}")))
-            .and_then(|mut a| huarong_core::args::kind(a.get_mut("kind").map(Value::take)))
-            .and_then(|kind| self.state.offload_begin(op, kind));
         self.state.step();
         match begun {
             Ok(Begun::Job(job)) => json!({ "job": job }),
@@ -349,6 +370,19 @@ impl WebCore {
             out.insert(p.to_string_lossy().into_owned(), v);
         }
         Value::Object(out)
+    }
+
+    /// The page could not store `paths` (the keys of a [`WebCore::changes`] whose transaction
+    /// failed: quota, abort; a JSON array): each is written whole by the next call, so that
+    /// no appended chunk is ever stored after a gap (issue 35). What the core holds is the
+    /// truth; the page's copy of those files is as before the failed transaction.
+    pub fn failed(&self, paths: &[String]) {
+        let mut d = locked(&self.dirty);
+        for p in paths {
+            let p = PathBuf::from(p);
+            d.chunks.remove(&p);
+            d.changed.insert(p, Change::Whole);
+        }
     }
 
     /// What the page must do besides the replies: `{"events": [[name, detail|null]…],
@@ -471,6 +505,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "full")]
     fn a_game_won_through_the_command_table_survives_a_reload() {
         let core = WebCore::open(Sim::new(), clock(), || 7);
         call(
@@ -488,18 +523,26 @@ mod tests {
         let files = core.durable_files();
         let again = WebCore::open(files_from(&files), clock(), || 7);
         let p = call(&again, "get_progress", json!({}));
-        assert_eq!(p["records"]["slide:3x3/tile"]["best_moves"], 1, "{p}");
+        // An exact board has a record scope of its own (issue 35).
+        let scope = huarong_core::records::scope_of_id("slide:3x3:1,2,3,4,5,6,7,0,8").unwrap();
+        assert_eq!(
+            p["records"][format!("{scope}/tile").as_str()]["best_moves"],
+            1,
+            "{p}"
+        );
         assert_eq!(
             p["today"], "2026-12-02",
             "the host's time zone decides the date"
         );
     }
 
+    #[cfg(feature = "full")]
     fn parse(text: &str) -> Value {
         serde_json::from_str(text).unwrap()
     }
 
     /// Runs a job of `begun` (`{"job"}`) the way the search worker does.
+    #[cfg(feature = "full")]
     fn run(job: &Value) -> String {
         run_job(
             &job.to_string(),
@@ -569,7 +612,156 @@ mod tests {
         assert_eq!(snap["snapshot"]["moves"], 150 * 2, "{snap}");
     }
 
+    /// Issue 35, item 3: twenty moves, the eleventh's transaction lost (quota, abort). The
+    /// page hands its paths back (`failed`): they are written whole by the next commit, so no
+    /// chunk is stored after a gap, and a reload from what was stored has all twenty moves.
     #[test]
+    fn a_failed_commit_handed_back_is_written_whole_and_loses_no_move() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        let mut stored: std::collections::BTreeMap<String, Vec<Value>> = Default::default();
+        let keep = |stored: &mut std::collections::BTreeMap<String, Vec<Value>>,
+                    changes: &Value| {
+            for (p, c) in changes.as_object().unwrap() {
+                if c.is_null() {
+                    stored.remove(p);
+                } else if let Some(w) = c.get("whole") {
+                    stored.insert(p.clone(), vec![w.clone()]);
+                } else {
+                    stored
+                        .entry(p.clone())
+                        .or_default()
+                        .push(c["append"].clone());
+                }
+            }
+        };
+        keep(&mut stored, &core.changes());
+        call(&core, "open_game", json!({"id": "slide:4x4#7"}));
+        keep(&mut stored, &core.changes());
+        let tile = |core: &WebCore| -> u64 {
+            let s = call(core, "snapshot", json!({"kind": "slide"}));
+            let v = &s["snapshot"]["view"];
+            let (w, tiles) = (
+                v["w"].as_u64().unwrap() as usize,
+                v["tiles"].as_array().unwrap(),
+            );
+            let b = tiles.iter().position(|t| t == 0).unwrap();
+            let n = if b % w + 1 < w { b + 1 } else { b - 1 };
+            tiles[n].as_u64().unwrap()
+        };
+        for i in 1..=20 {
+            let t = tile(&core);
+            call(&core, "play", json!({"kind": "slide", "mv": {"tile": t}}));
+            let changes = core.changes();
+            if i == 11 {
+                // The transaction failed: nothing of it is stored; its paths go back.
+                let paths: Vec<String> = changes.as_object().unwrap().keys().cloned().collect();
+                assert!(!paths.is_empty());
+                core.failed(&paths);
+                continue;
+            }
+            keep(&mut stored, &changes);
+        }
+        let files = Value::Object(
+            stored
+                .into_iter()
+                .map(|(p, c)| (p, Value::Array(c)))
+                .collect(),
+        );
+        let again = WebCore::open(files_from(&files), clock(), || 7);
+        let snap = call(&again, "snapshot", json!({"kind": "slide"}));
+        assert_eq!(snap["snapshot"]["moves"], 20, "{snap}");
+        let p = call(&again, "get_progress", json!({}));
+        assert!(
+            p["notices"].as_array().unwrap().is_empty(),
+            "no restored game: {p}"
+        );
+    }
+
+    /// Issue 35: a replay and a costly generator run as search-worker jobs, never on the
+    /// board's core; an opening without one is answered at once.
+    #[test]
+    #[cfg(feature = "full")] // runs its jobs (search-worker work: the full build)
+    fn replays_and_generators_run_as_jobs_off_the_board() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        // A result code with its log: `replay` is a job; the worker's answer is the reply.
+        let id = "slide:3x3:1,2,3,4,5,6,0,7,8";
+        let code = huarong_engine::code::encode_result(
+            id,
+            huarong_engine::code::Extra::default(),
+            huarong_engine::code::Challenge::new(2, 900).unwrap(),
+            &huarong_engine::code::Sender {
+                name: None,
+                log: Some(vec![json!({"tile": 7}), json!({"tile": 8})]),
+            },
+        )
+        .unwrap();
+        let begun = parse(&core.offload_begin("replay", &json!({ "code": code }).to_string()));
+        let job = begun["job"].clone();
+        assert_eq!(job["op"], "replay", "{begun}");
+        assert!(
+            core.offload_current(&job.to_string()),
+            "no slot's: it stays wanted"
+        );
+        let fin = parse(&core.offload_finish(&job.to_string(), &run(&job)));
+        assert_eq!(
+            fin["ok"]["views"].as_array().map(Vec::len),
+            Some(3),
+            "{fin}"
+        );
+        assert_eq!(fin["ok"]["analysis"]["optimal_start"], 2, "{fin}");
+        // A plain ID's replay is a typed error at once.
+        let e = parse(&core.offload_begin("replay", &json!({ "code": id }).to_string()));
+        assert_eq!(e["error"]["code"], "unsupported", "{e}");
+        // A Klotski level's generator: a job; the core opens the game on the board it made.
+        let begun = parse(&core.offload_begin(
+            "new_game",
+            r#"{"kind":"klotski","params":"10-30","seed":3}"#,
+        ));
+        let job = begun["job"].clone();
+        assert_eq!(
+            (job["op"].as_str(), job["board"].as_str()),
+            (Some("open"), Some("klotski:10-30#3")),
+            "{begun}"
+        );
+        let made = run(&job);
+        assert!(parse(&made)["ok"]["board"].is_string(), "{made}");
+        let fin = parse(&core.offload_finish(&job.to_string(), &made));
+        assert_eq!(fin["ok"]["snapshot"]["id"], "klotski:10-30#3", "{fin}");
+        assert_eq!(fin["ok"]["snapshot"]["mode"], "free", "{fin}");
+        // The same game as the board's core would have made.
+        let here = WebCore::open(Sim::new(), clock(), || 7);
+        let direct = call(
+            &here,
+            "new_game",
+            json!({"kind": "klotski", "params": "10-30", "seed": 3}),
+        );
+        assert_eq!(fin["ok"]["snapshot"]["board"], direct["snapshot"]["board"]);
+        // `open_game` of a generator ID likewise; of an exact board, answered at once.
+        let begun =
+            parse(&core.offload_begin("open_game", r#"{"id":"klotski:60-90#5","replace":true}"#));
+        assert_eq!(begun["job"]["op"], "open", "{begun}");
+        let at_once = parse(&core.offload_begin(
+            "open_game",
+            &json!({ "id": id, "replace": true }).to_string(),
+        ));
+        assert!(
+            at_once.get("job").is_none() && at_once["ok"]["snapshot"]["id"] == id,
+            "{at_once}"
+        );
+        // A hostile generator ID is stopped by the opening's budget in the worker: a typed
+        // error, and nothing opened.
+        let begun = parse(&core.offload_begin("open_game", r#"{"id":"klotski:1+:8x8:g12s20#2"}"#));
+        let job = begun["job"].clone();
+        let stopped = run_job(
+            &job.to_string(),
+            Arc::new(huarong_engine::clock::Ticking::new(Duration::from_secs(6))),
+        );
+        let fin = parse(&core.offload_finish(&job.to_string(), &stopped));
+        assert_eq!(fin["error"]["code"], "unsupported", "{fin}");
+    }
+
+    #[test]
+    #[cfg(feature = "full")]
     fn a_hint_runs_as_a_job_and_its_proof_arrives_as_an_event() {
         let core = WebCore::open(Sim::new(), clock(), || 7);
         let hardest = "slide:4x4:0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1";
@@ -618,7 +810,52 @@ mod tests {
         );
     }
 
+    /// The tests' stand-in game (Lights Out, the engine's `stand-in` feature) as the page
+    /// plays it on the web core: a new game, its hints as jobs of the search worker, a win
+    /// with the optimum from the background job, and its record after a reload.
     #[test]
+    #[cfg(feature = "full")] // runs its jobs (search-worker work: the full build)
+    fn the_stand_in_is_played_on_the_web_core() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        let v = call(
+            &core,
+            "new_game",
+            json!({"kind": "lights", "params": "6", "seed": 11}),
+        );
+        assert_eq!(v["snapshot"]["kind"], "lights");
+        // The start's optimum runs in the search worker, for the finish's stars.
+        let opt = parse(&core.offload_optimum())["job"].clone();
+        assert_eq!(opt["op"], "optimum", "{opt}");
+        let fin = parse(&core.offload_finish(&opt.to_string(), &run(&opt)));
+        assert!(fin.get("error").is_none(), "{fin}");
+        let mut last = v;
+        for _ in 0..16 {
+            if last["snapshot"]["status"] != "playing" {
+                break;
+            }
+            let begun = parse(&core.offload_begin("hint", r#"{"kind":"lights"}"#));
+            let hint = match begun.get("job") {
+                Some(job) => parse(&core.offload_finish(&job.to_string(), &run(job)))["ok"].clone(),
+                None => begun["ok"].clone(),
+            };
+            assert_eq!(hint["optimal"], true, "{hint}");
+            last = call(&core, "play", json!({"kind": "lights", "mv": hint["mv"]}));
+        }
+        let f = &last["finish"];
+        assert_eq!(last["snapshot"]["status"], "won", "{last}");
+        assert_eq!(f["key"], "lights:6/moves", "{f}");
+        assert_eq!(f["optimal"], f["moves"], "{f}");
+        let files = core.durable_files();
+        let again = WebCore::open(files_from(&files), clock(), || 7);
+        let p = call(&again, "get_progress", json!({}));
+        assert_eq!(
+            p["records"]["lights:6/moves"]["best_moves"], f["moves"],
+            "{p}"
+        );
+    }
+
+    #[test]
+    #[cfg(feature = "full")]
     fn a_move_during_a_search_makes_its_result_cancelled() {
         let core = WebCore::open(Sim::new(), clock(), || 7);
         call(
@@ -655,6 +892,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "full")]
     fn the_optimum_of_a_shown_game_is_found_in_a_worker_and_gives_the_finish_its_stars() {
         let core = WebCore::open(Sim::new(), clock(), || 7);
         // Five moves from solved: tiles 2, 1, 4, 7, 8.
@@ -716,6 +954,56 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "full")] // runs its jobs (search-worker work: the full build)
+    fn a_finish_before_the_optimum_is_pending_until_the_worker_finds_it() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        // A Klotski board no table knows (not a classic): Cao Cao one step from the exit.
+        let id = "klotski:a..b/a..b/cCCd/cCCd/e..f";
+        call(&core, "open_game", json!({ "id": id }));
+        let job = parse(&core.offload_optimum())["job"].clone();
+        assert_eq!(job["op"], "optimum", "{job}");
+        // Won before the worker answers: the verdict is pending, not "no stars".
+        let won = call(
+            &core,
+            "play",
+            json!({"kind": "klotski", "mv": {"piece": "C", "to": [3, 1]}}),
+        );
+        let f = won["finish"].clone();
+        assert_eq!(won["snapshot"]["status"], "won", "{won}");
+        assert_eq!(f["pending"], true, "{f}");
+        assert_eq!(f["stars"], Value::Null, "{f}");
+        assert_eq!(call(&core, "finish", json!({"kind": "klotski"})), f);
+        // The worker's answer gives the finish its verdict, and the page hears it.
+        assert!(core.offload_current(&job.to_string()));
+        let found = run(&job);
+        let fin = parse(&core.offload_finish(&job.to_string(), &found));
+        assert_eq!(fin["ok"]["optimal"], 1, "{fin}");
+        let out = core.take_outbox();
+        assert_eq!(
+            out["events"],
+            json!([["huarong-finish", "klotski"]]),
+            "{out}"
+        );
+        let done = call(&core, "finish", json!({"kind": "klotski"}));
+        assert_eq!(done["pending"], false, "{done}");
+        assert_eq!(done["optimal"], 1);
+        assert_eq!(done["stars"], 3);
+        assert_eq!(done["perfect"], true);
+        assert_eq!(done["time_ms"], f["time_ms"]);
+        // The records' row of this finish has it too, with the time as shown.
+        let scope = format!("klotski:{}", id.trim_start_matches("klotski:"));
+        let rec = call(&core, "records", json!({ "scope": scope }));
+        let row = rec["history"].as_array().and_then(|h| h.last()).cloned();
+        let row = row.expect("a history row");
+        assert_eq!(
+            (&row["optimal"], &row["ms"]),
+            (&json!(1), &f["time_ms"]),
+            "{rec}"
+        );
+    }
+
+    #[test]
+    #[cfg(feature = "full")]
     fn haptics_and_the_card_go_to_the_page() {
         let core = WebCore::open(Sim::new(), clock(), || 7);
         call(&core, "haptic", json!({"kind": "win"}));
@@ -734,5 +1022,53 @@ mod tests {
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         // Taken once.
         assert!(core.take_outbox()["share"].is_null());
+    }
+
+    /// The board's build (`cargo test -p huarong-web --no-default-features`, run by
+    /// `./dev.sh test`): a plain board opens and plays; what the build leaves out answers
+    /// `unsupported` "not in this build" at once (the page's worker then moves the core onto the
+    /// full build and runs the command again), and nothing is changed by it.
+    #[test]
+    #[cfg(not(feature = "full"))]
+    fn the_board_build_plays_and_says_what_it_leaves_out() {
+        let core = WebCore::open(Sim::new(), clock(), || 7);
+        call(
+            &core,
+            "open_game",
+            json!({"id": "slide:3x3:1,2,3,4,5,6,7,0,8"}),
+        );
+        let won = call(&core, "play", json!({"kind": "slide", "mv": {"tile": 8}}));
+        assert_eq!(won["snapshot"]["status"], "won", "{won}");
+        let card = json!({"code": "2ABTMEea23Z2UTg", "lang": "en", "moves": 3, "seconds": 9});
+        for (name, args) in [
+            (
+                "open_game",
+                json!({"id": "klotski:30-60#5", "replace": true}),
+            ),
+            (
+                "new_game",
+                json!({"kind": "slide", "params": "4x4/medium", "seed": 3, "replace": true}),
+            ),
+            ("card_image", json!({ "card": card })),
+            ("share_card", json!({ "card": card })),
+            // Search-worker work (`offload_begin` makes them jobs): not run by this core.
+            ("hint", json!({"kind": "slide"})),
+            ("solve", json!({"kind": "slide"})),
+            ("analysis", json!({"kind": "slide"})),
+            ("replay", json!({ "code": card["code"] })),
+        ] {
+            let out: Value = serde_json::from_str(&core.dispatch(name, &args.to_string())).unwrap();
+            assert_eq!(out["error"]["code"], "unsupported", "{name}: {out}");
+            let message = out["error"]["message"].as_str().unwrap_or("");
+            assert!(
+                message.contains(huarong_engine::NOT_IN_BUILD),
+                "{name}: {out}"
+            );
+        }
+        // The won game is still the current one; the files it left need no other build.
+        let snap = call(&core, "snapshot", json!({"kind": "slide"}));
+        assert_eq!(snap["snapshot"]["status"], "won", "{snap}");
+        let again = WebCore::open(files_from(&core.durable_files()), clock(), || 7);
+        assert!(!again.needs_full());
     }
 }

@@ -38,10 +38,10 @@ extern "C" {
 
 /// The clock JavaScript provides ([`huarong_now`]). Zero-sized: it holds no JS value, so it
 /// is `Send + Sync` like every engine clock.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
 struct JsClock;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
 impl Clock for JsClock {
     fn now(&self) -> Duration {
         millis(huarong_now())
@@ -110,27 +110,27 @@ pub fn klotski_solve_text(board: &str, rule: &str) -> Result<String, String> {
     }))
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
 fn thrown(msg: String) -> JsError {
     JsError::new(&msg)
 }
 
 /// [`slide_hint_on`] on the JavaScript clock.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
 #[wasm_bindgen(js_name = slideHint)]
 pub fn slide_hint(board: &str, budget_ms: u32) -> Result<String, JsError> {
     slide_hint_on(board, budget_ms, &JsClock).map_err(thrown)
 }
 
 /// [`g2048_hint_on`] on the JavaScript clock.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
 #[wasm_bindgen(js_name = g2048Hint)]
 pub fn g2048_hint(board: &str, budget_ms: u32) -> Result<String, JsError> {
     g2048_hint_on(board, budget_ms, &JsClock).map_err(thrown)
 }
 
 /// [`klotski_solve_text`].
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
 #[wasm_bindgen(js_name = klotskiSolve)]
 pub fn klotski_solve(board: &str, rule: &str) -> Result<String, JsError> {
     klotski_solve_text(board, rule).map_err(thrown)
@@ -185,6 +185,13 @@ impl Core {
         Core(core)
     }
 
+    /// Whether a saved game needs the full build (see `WebCore::needs_full`): this core must
+    /// then be dropped unstored and the files opened on the full build.
+    #[wasm_bindgen(js_name = needsFull)]
+    pub fn needs_full(&self) -> bool {
+        self.0.needs_full()
+    }
+
     /// One command of the IPC contract: `{"ok": reply}` or `{"error": {code, message}}`.
     pub fn dispatch(&self, name: &str, args: &str) -> String {
         self.0.dispatch(name, args)
@@ -199,6 +206,13 @@ impl Core {
     /// null}` (what the page writes to IndexedDB after each command, in one transaction).
     pub fn changes(&self) -> String {
         self.0.changes().to_string()
+    }
+
+    /// The page could not store these paths (a JSON array: the keys of a `changes()` whose
+    /// transaction failed): the next `changes()` gives each whole.
+    pub fn failed(&self, paths: &str) {
+        let paths: Vec<String> = serde_json::from_str(paths).unwrap_or_default();
+        self.0.failed(&paths);
     }
 
     /// Events, haptics and a card to share queued since the last call (JSON).
@@ -234,7 +248,7 @@ impl Core {
 
 /// The search worker's one export: run a job of `huarong_core::offload` on the JavaScript
 /// clock (`{"ok": result}` or `{"error": {code, message}}`).
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
 #[wasm_bindgen(js_name = runJob)]
 pub fn run_job(job: &str) -> String {
     core::run_job(job, std::sync::Arc::new(JsClock))
@@ -242,7 +256,7 @@ pub fn run_job(job: &str) -> String {
 
 /// Install the 4×4 pattern tables (the bytes of `pdb4x4.bin`); a thrown `parse: …` error when
 /// they are not the tables of this version.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
 #[wasm_bindgen(js_name = installPdb4x4)]
 pub fn install_pdb4x4(bytes: Vec<u8>) -> Result<(), JsError> {
     huarong_engine::slide::install_pdb4x4(bytes).map_err(|e| thrown(fail(e)))
@@ -251,6 +265,7 @@ pub fn install_pdb4x4(bytes: Vec<u8>) -> Result<(), JsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "full")]
     use huarong_engine::clock::Ticking;
 
     #[test]
@@ -262,6 +277,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "full")]
     fn exports_answer_in_json_and_fail_with_the_engine_code() {
         let clock = Ticking::new(Duration::from_millis(1));
         let h: serde_json::Value =

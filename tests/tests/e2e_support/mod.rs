@@ -699,7 +699,17 @@ impl App {
             }
             if t0.elapsed() > Duration::from_millis(timeout_ms) {
                 self.shot(&format!("{}-timeout", self.name)).await;
-                panic!("timed out after {timeout_ms} ms waiting for: {script}\nlast value: {last}");
+                // What the page knew: its uncaught errors, its start-up milestones, its text.
+                let page = self
+                    .c
+                    .execute(
+                        "return JSON.stringify({ url: location.href, errors: window.__huarongErrors || null, \
+                         boot: window.__huarongBoot || null, text: document.body ? document.body.innerText.slice(0, 400) : '' });",
+                        vec![],
+                    )
+                    .await
+                    .map_or_else(|e| format!("error: {e}"), |v| v.to_string());
+                panic!("timed out after {timeout_ms} ms waiting for: {script}\nlast value: {last}\nthe page: {page}");
             }
             tokio::time::sleep(Duration::from_millis(40)).await;
         }
@@ -1227,6 +1237,9 @@ impl App {
         self.click("[data-action='code']").await;
         self.wait_screen("code").await;
         self.type_into("#code-input", text).await;
+        // The screen decodes the text a moment after the typing and may move `open` into the
+        // code's card (as "Play"): tapped once that has settled.
+        self.wait_for("#code-input[data-decoded]").await;
         self.click("[data-action='open']").await;
     }
 

@@ -14,6 +14,11 @@ export function idParams(id) {
   return m ? m[1] : null;
 }
 
+/** A promise that resolves after `ms` (a pause inside a celebration, never a test's wait). */
+export function wait(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** Finish every running Web Animation of `el` (jump to its end state; a win's is taken back). */
 export function finishAnimations(el) {
   if (!el || !el.getAnimations) return;
@@ -198,3 +203,21 @@ export const frameMonitor = {
   },
 };
 window.__huarongFrames = frameMonitor;
+
+/**
+ * A small static drawing of a board (issue 33: home's daily, Klotski layout previews, a
+ * friend's code): a `w` × `h` CSS grid, each item `{r, c, h, w, cls, text, data}` placed by its
+ * grid lines (CSSOM, which the CSP allows). Decorative: the caller names the puzzle in words.
+ */
+export function previewGrid(kind, w, hh, items) {
+  const el = h('div', { class: `pv pv-${kind}`, 'aria-hidden': 'true' });
+  el.style.setProperty('--pv-cols', String(w));
+  el.style.setProperty('--pv-rows', String(hh));
+  for (const it of items) {
+    const cell = h('span', { class: `pv-item ${it.cls || ''}` }, it.text === undefined || it.text === null ? '' : String(it.text));
+    cell.style.gridArea = `${it.r + 1} / ${it.c + 1} / span ${it.h || 1} / span ${it.w || 1}`;
+    for (const [k, v] of Object.entries(it.data || {})) cell.dataset[k] = String(v);
+    el.append(cell);
+  }
+  return el;
+}

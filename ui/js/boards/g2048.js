@@ -5,8 +5,8 @@
 export { strings } from './g2048.strings.js';
 export const stylesheet = 'css/board-2048.css';
 import { h, icon, reducedMotion, setText, setData } from '../dom.js';
-import { t, language } from '../i18n.js';
-import { boardView, freshGrid } from './common.js';
+import { t, language, formatTime } from '../i18n.js';
+import { boardView, freshGrid, previewGrid } from './common.js';
 import { recordFor } from '../screens/records.js';
 
 const SWIPE_MIN_PX = 24;
@@ -26,11 +26,12 @@ export class G2048Board {
     this.el = h('div', { class: 'board-frame g2048-frame' });
   }
 
-  /** Render the snapshot's `view` ({ size, cells }). */
+  /** Render the snapshot's `view` ({ size, cells, win }): any side 3 … 8. */
   update(view, effect) {
     if (!view || !Array.isArray(view.cells)) return false;
     const s = { n: view.size, vals: view.cells };
-    if (this.grid) this.grid.el.classList.remove('won');
+    // The side drives the tiles' type scale (board-2048.css): a bigger board, smaller cells.
+    this.el.dataset.size = `${s.n}x${s.n}`;
     if (!this.grid || this.grid.cols !== s.n) this.build(s);
     const prev = this.state;
     this.state = s;
@@ -72,6 +73,7 @@ export class G2048Board {
       if (cell.dataset.value === String(v) && !relabel) return;
       cell.dataset.value = String(v);
       cell.firstChild.textContent = v ? String(v) : '';
+      cell.classList.toggle('mid', digits(v) === 3);
       cell.classList.toggle('big', digits(v) === 4);
       cell.classList.toggle('huge', digits(v) >= 5);
       cell.setAttribute('aria-label', t('label.cell2048', { row: Math.floor(i / n) + 1, col: (i % n) + 1, v: v || t('label.empty') }));
@@ -91,7 +93,9 @@ export class G2048Board {
       if (m.merged) merged.add(m.to);
       setData(g, 'v', m.value);
       setText(g.firstChild, m.value);
+      g.classList.toggle('mid', digits(m.value) === 3);
       g.classList.toggle('big', digits(m.value) === 4);
+      g.classList.toggle('huge', digits(m.value) >= 5);
       g.classList.remove('idle');
       const from = `translate3d(${(m.from % n) * cell}px, ${Math.floor(m.from / n) * cell}px, 0)`;
       g.style.transform = from;
@@ -193,11 +197,94 @@ export class G2048Board {
     return h('div', { class: 'pad', role: 'group', 'aria-label': t('pad.label') }, button('up'), button('left'), button('right'), button('down'));
   }
 
-  /** The win (2048 reached): the tiles glow once. Resolves when it is over. */
-  win() {
-    if (reducedMotion() || !this.grid) return Promise.resolve();
-    this.grid.el.classList.add('won');
-    return new Promise((resolve) => setTimeout(resolve, 600));
+  /**
+   * The celebration at the winning move (the finish flow calls it, then shows the dialog):
+   * the winning tile bursts — it swells and a ring of sparks flies out of it — while the
+   * other tiles bow once. Transform and opacity only. `reduced`: a short pulse of the tile,
+   * nothing longer than 200 ms. Returns `{ done, skip }`, or null.
+   */
+  celebrate({ reduced = false } = {}) {
+    if (!this.grid || !this.state || !this.grid.cell || !this.grid.el.animate) return null;
+    this.finishAnimation();
+    const { n, vals } = this.state;
+    const top = Math.max(...vals);
+    const at = vals.indexOf(top);
+    const cell = this.cells[at];
+    if (!cell) return null;
+    const anims = [];
+    const keep = (a) => {
+      a.id = 'celebrate';
+      anims.push(a);
+      return a;
+    };
+    const sparks = [];
+    if (reduced) {
+      keep(cell.firstChild.animate([{ opacity: 1 }, { opacity: 0.6 }, { opacity: 1 }], { duration: 180, easing: 'ease-out' }));
+    } else {
+      const size = this.grid.cell;
+      keep(
+        cell.firstChild.animate(
+          [
+            { transform: 'scale(1)' },
+            { transform: 'scale(1.45)', offset: 0.3 },
+            { transform: 'scale(0.92)', offset: 0.6 },
+            { transform: 'scale(1.06)', offset: 0.8 },
+            { transform: 'scale(1)' },
+          ],
+          { duration: 900, easing: 'ease-out' },
+        ),
+      );
+      // The sparks: small squares in the tile's colour flying out and fading.
+      const cx = ((at % n) + 0.5) * size;
+      const cy = (Math.floor(at / n) + 0.5) * size;
+      const count = 12;
+      for (let i = 0; i < count; i++) {
+        const sp = h('span', { class: 'spark', 'aria-hidden': 'true' });
+        this.grid.el.append(sp);
+        sparks.push(sp);
+        const angle = (i / count) * Math.PI * 2;
+        const dist = size * (0.9 + (i % 3) * 0.25);
+        const from = `translate(${cx}px, ${cy}px) scale(1)`;
+        // Within the board: a spark never pushes the page wider than the screen.
+        const inside = (v) => Math.max(size * 0.1, Math.min(n * size - size * 0.1, v));
+        const to = `translate(${inside(cx + Math.cos(angle) * dist)}px, ${inside(cy + Math.sin(angle) * dist)}px) scale(0.3) rotate(${i * 40}deg)`;
+        keep(sp.animate([{ transform: from, opacity: 1 }, { opacity: 1, offset: 0.6 }, { transform: to, opacity: 0 }], { duration: 800, delay: 120, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)', fill: 'both' }));
+      }
+      // A ring of light spreads out of the tile.
+      const ring = h('span', { class: 'burst-ring', 'aria-hidden': 'true' });
+      this.grid.el.append(ring);
+      sparks.push(ring);
+      keep(
+        ring.animate(
+          [
+            { transform: `translate(${cx}px, ${cy}px) scale(0.5)`, opacity: 0.95 },
+            { transform: `translate(${cx}px, ${cy}px) scale(2.3)`, opacity: 0 },
+          ],
+          { duration: 750, delay: 150, easing: 'ease-out', fill: 'both' },
+        ),
+      );
+      // Every other tile bows toward the burst.
+      vals.forEach((v, i) => {
+        if (!v || i === at) return;
+        const d = Math.abs((i % n) - (at % n)) + Math.abs(Math.floor(i / n) - Math.floor(at / n));
+        keep(this.cells[i].firstChild.animate([{ transform: 'scale(1)' }, { transform: 'scale(0.9)' }, { transform: 'scale(1)' }], { duration: 420, delay: 180 + d * 60, easing: 'ease-in-out' }));
+      });
+    }
+    const done = Promise.all(anims.map((a) => a.finished.catch(() => null))).then(() => {
+      for (const sp of sparks) sp.remove();
+    });
+    return {
+      done,
+      skip: () => {
+        for (const a of anims) {
+          try {
+            a.finish();
+          } catch (_) {
+            a.cancel();
+          }
+        }
+      },
+    };
   }
 
   showHint(mv) {
@@ -223,12 +310,19 @@ export class G2048Board {
 export const game = {
   kind: '2048',
   Board: G2048Board,
+  /** A small drawing of a start board (`preview`'s view): the tiles by value. */
+  preview(v) {
+    const n = (v && v.size) || 4;
+    const cells = Array.isArray(v && v.cells) ? v.cells : [];
+    const items = cells.map((x, i) => ({ r: Math.floor(i / n), c: i % n, cls: x ? 'pv-tile' : 'pv-blank', text: x || '', data: { v: x } }));
+    return previewGrid('2048', n, n, items);
+  },
   solveLabel: 'autoPlay',
   stats: [['score', 'score'], ['tile', 'bestTile'], ['best', 'bestShort'], ['moves', 'moves']],
   statValues(app, s) {
     const c = s.counters || {};
     const score = Number(c.score || 0);
-    const rec = recordFor(app, '2048', '2048');
+    const rec = recordFor(app, scopeOfSize(sizeOf(s)), '2048');
     return { score, tile: maxTile(s), best: Math.max(score, Number((rec && rec.best_score) || 0)), moves: s.moves };
   },
   subtitle: () => '',
@@ -238,6 +332,8 @@ export const game = {
   },
   finish: {
     wonTitle: 'reached2048',
+    /** The winning tile of the board's size (256 on the 3×3), from the view Rust sent. */
+    wonParams: (s) => ({ v: winOf(s) }),
     stars: false,
     next: false,
     keepGoing: true,
@@ -245,25 +341,107 @@ export const game = {
       ['score', (s.counters && s.counters.score) || 0, 'score'],
       ['bestTile', maxTile(s), 'tile'],
       ['moves', f.moves ?? s.moves, 'moves'],
+      ['time', formatTime(f.time_ms ?? s.elapsed_ms, true), 'time'],
     ],
   },
   cardFields(s, f) {
     return { score: Number(f.score ?? (s.counters && s.counters.score) ?? 0), best_tile: Number(f.best_tile ?? maxTile(s)) };
   },
-  /** A new seed, into the free game's slot. */
-  newGame: (app, s) => ({ cmd: 'new_game', args: { kind: '2048', params: '' }, sameSlot: !s.mode || s.mode === 'free' }),
-  levelList(screen) {
-    const rec = (screen.list[0] && screen.list[0].best) || recordFor(screen.app, '2048', '2048');
-    const stat = (label, v) => h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, t(label)), h('span', { class: 'stat-value' }, String(v || 0)));
-    return h(
-      'div',
-      { class: 'g2048-start' },
-      h('div', { class: 'stats' }, stat('bestScore', rec && rec.best_score), stat('bestTile', rec && rec.best_tile)),
-      h('button', { class: 'btn primary wide', type: 'button', 'data-action': 'new-2048', onclick: () => screen.start('') }, icon('new'), t('newGame')),
-    );
+  /** A new seed on the same board size, into that size's free game slot. */
+  newGame: (app, s) => ({ cmd: 'new_game', args: { kind: '2048', params: paramsOf(sizeOf(s)) }, sameSlot: !s.mode || s.mode === 'free' }),
+  levelList: sizeChooser,
+  /** One record scope per board size for every dealt game (`2048` for the 4×4, `2048:5x5` …;
+   * its record is the score, not the moves); a board of its own (`2048:<board>#seed`) is known
+   * at the finish. */
+  scope: (app, s) => {
+    const id = String(s.id);
+    if (/^2048:\d+x\d+#/.test(id)) return scopeOfSize(sizeOf(s));
+    return /^2048:[^#]/.test(id) ? null : '2048';
   },
+  scopeLabel: (app, rest) => {
+    if (rest.startsWith('board:')) return `${t('game.2048')} · ${t('rec.board')}`;
+    return rest ? `${t('game.2048')} ${rest.replace('x', '×')}` : t('game.2048');
+  },
+  bestMoves: false,
   mini: ['2', '', '4', '', '', '8', '', '2', '16', '', '', '', '', '2', '', '4'],
 };
+
+/** The board side of a snapshot (4 when unknown: the 4×4 of before). */
+function sizeOf(s) {
+  const v = s && boardView(s);
+  return (v && Number(v.size)) || 4;
+}
+
+function winOf(s) {
+  const v = s && boardView(s);
+  return (v && Number(v.win)) || 2048;
+}
+
+/** `new_game`'s params for a side: "" is the 4×4 (its game IDs stay `2048#seed`). */
+function paramsOf(n) {
+  return n === 4 ? '' : `${n}x${n}`;
+}
+
+function scopeOfSize(n) {
+  return n === 4 ? '2048' : `2048:${n}x${n}`;
+}
+
+/** The size the level screen offers first: the last one chosen, else the current game's. */
+let chosenSize = null;
+
+/**
+ * 2048's level screen: a row of board sizes (3×3 … 8×8, from Rust's `levels`, each with its
+ * best score), the chosen size's bests, and one primary button that starts it.
+ */
+function sizeChooser(screen) {
+  const app = screen.app;
+  let sizes = screen.list.filter((l) => l && l.size).slice();
+  if (!sizes.length) sizes = [{ size: 4, params: '', win: 2048, best: recordFor(app, '2048', '2048') }];
+  sizes.sort((a, b) => a.size - b.size);
+  const current = app.progress && app.progress.games && app.progress.games['2048'];
+  const start = chosenSize || (current && sizeOf(current)) || 4;
+  let chosen = sizes.find((l) => l.size === start) || sizes.find((l) => l.size === 4) || sizes[0];
+  const value = (label) => h('span', { class: 'stat-value', 'data-stat': label }, '0');
+  const scoreEl = value('best-score');
+  const tileEl = value('best-tile');
+  const winEl = h('p', { class: 'g2048-goal' });
+  const stat = (label, el) => h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, t(label)), el);
+  const chips = sizes.map((lv) => {
+    const label = `${lv.size}×${lv.size}`;
+    const best = lv.best && lv.best.best_score;
+    return h(
+      'button',
+      {
+        class: 'chip g2048-size',
+        type: 'button',
+        'data-size': `${lv.size}x${lv.size}`,
+        'aria-pressed': 'false',
+        'aria-label': best ? `${label} · ${t('bestScore')} ${best}` : label,
+        onclick: () => choose(lv),
+      },
+      h('span', { class: 'g2048-size-name' }, label),
+      h('span', { class: 'g2048-size-best' }, best ? String(best) : '–'),
+    );
+  });
+  const choose = (lv) => {
+    chosen = lv;
+    chosenSize = lv.size;
+    chips.forEach((c, i) => c.setAttribute('aria-pressed', String(sizes[i] === lv)));
+    const rec = lv.best || recordFor(app, lv.scope || scopeOfSize(lv.size), '2048');
+    scoreEl.textContent = String((rec && rec.best_score) || 0);
+    tileEl.textContent = String((rec && rec.best_tile) || 0);
+    winEl.textContent = t('g2048.goal', { v: lv.win || 2048 });
+  };
+  choose(chosen);
+  return h(
+    'div',
+    { class: 'g2048-start' },
+    h('div', { class: 'g2048-sizes', role: 'group', 'aria-label': t('g2048.sizes') }, chips),
+    winEl,
+    h('div', { class: 'stats' }, stat('bestScore', scoreEl), stat('bestTile', tileEl)),
+    h('button', { class: 'btn primary wide', type: 'button', 'data-action': 'new-2048', onclick: () => screen.start(paramsOf(chosen.size)) }, icon('new'), t('newGame')),
+  );
+}
 
 function maxTile(s) {
   const c = s.counters || {};

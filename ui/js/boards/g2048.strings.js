@@ -20,7 +20,9 @@ export const strings = {
     'dir.down': '下',
     'dir.left': '左',
     'dir.right': '右',
-    reached2048: '拼出了 2048！',
+    reached2048: '拼出了 {v}！',
+    'g2048.sizes': '棋盘大小',
+    'g2048.goal': '目标：拼出 {v}',
     'say.merged': '合并出 {value}',
   },
   en: {
@@ -41,7 +43,9 @@ export const strings = {
     'dir.down': 'down',
     'dir.left': 'left',
     'dir.right': 'right',
-    reached2048: 'You made 2048!',
+    reached2048: 'You made {v}!',
+    'g2048.sizes': 'Board size',
+    'g2048.goal': 'Goal: make {v}',
     'say.merged': 'Merged {value}',
   },
 };

@@ -1,10 +1,14 @@
 // The one registry of games in the UI. Each board module exports `game`, a descriptor that owns
-// everything game-specific (its board, input, counters, finish rows, new game, level list, home
-// thumbnail), `strings` (its own zh and en strings) and `stylesheet` (its file under css/).
-// Screens only ever ask this registry. Adding a game: one module under boards/ (with its
-// strings file and stylesheet) and one line here.
+// everything game-specific (its board, input, counters, finish rows, new game, level list, record
+// scope, home thumbnail), `strings` (its own zh and en strings) and `stylesheet` (its file under
+// css/, the thumbnail's style too). Screens only ever ask this registry. Adding a game: one module
+// under boards/ (with its strings file and stylesheet) and one line here.
+//
+// The tests' stand-in game (Lights Out, `boards/lights.js`) is no line here: the page loads it
+// with `?test-game=lights`, and only when the core has that game (a test build of the engine).
 
 import { addStrings } from '../i18n.js';
+import { call } from '../ipc.js';
 import * as slide from './slide.js';
 import * as klotski from './klotski.js';
 import * as g2048 from './g2048.js';
@@ -18,9 +22,10 @@ const DEFAULTS = {
   stats: [['moves', 'moves'], ['time', 'time'], ['best', 'best']],
 };
 
-const GAMES = MODULES.map((m) => ({ ...DEFAULTS, ...m.game }));
+const GAMES = [];
 
-export const KINDS = GAMES.map((g) => g.kind);
+/** The kinds of the registered games, in order (a test game joins before the first screen). */
+export const KINDS = [];
 
 /** The descriptor of a kind (throws for an unknown kind: a bug, never player input). */
 export function gameOf(kind) {
@@ -32,7 +37,7 @@ export function gameOf(kind) {
 /** What each game must bring: the strings the screens ask for by kind, and a stylesheet. */
 function checked(m) {
   const kind = m.game.kind;
-  const keys = [`game.${kind}`, `gameDesc.${kind}`, `levels.${kind}`].concat(m.game.rules ? [`rule.${kind}`] : []);
+  const keys = [`game.${kind}`, `gameShort.${kind}`, `gameDesc.${kind}`, `levels.${kind}`].concat(m.game.rules ? [`rule.${kind}`] : []);
   for (const lang of ['zh', 'en']) {
     const missing = keys.filter((k) => !(m.strings && m.strings[lang] && k in m.strings[lang]));
     if (missing.length) throw new Error(`game ${kind}: no ${lang} strings ${missing.join(', ')}`);
@@ -41,13 +46,21 @@ function checked(m) {
   return m;
 }
 
-for (const m of MODULES) addStrings(checked(m).strings);
+/** Adds a board module to the registry: its strings now, its stylesheet (a promise). */
+function register(m) {
+  addStrings(checked(m).strings);
+  GAMES.push({ ...DEFAULTS, ...m.game });
+  KINDS.push(m.game.kind);
+  return addStylesheet(m.stylesheet);
+}
 
 /**
  * One board stylesheet: a `<link>` put where index.html keeps the board styles (before the
  * layout rules that override them). Resolves when it has loaded, or with the error when not.
  */
 function addStylesheet(href) {
+  // The web build's one stylesheet (web/build.mjs) already has every board's.
+  if (document.querySelector('link[rel="stylesheet"][data-bundle]')) return Promise.resolve(null);
   return new Promise((resolve) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
@@ -60,10 +73,33 @@ function addStylesheet(href) {
   });
 }
 
-// Asked for as soon as this module runs, so they load while start-up talks to Rust.
-const styles = Promise.all(MODULES.map((m) => addStylesheet(m.stylesheet)));
+/**
+ * A stand-in game of the tests: `?test-game=<kind>` loads `boards/<kind>.js` when the core has
+ * that game (`levels` answers for it: the engine's `stand-in` feature, which no shipped build
+ * has). Anywhere else the flag does nothing. Resolves to its stylesheet's error, or null.
+ */
+async function testGame() {
+  const kind = new URLSearchParams(window.location.search).get('test-game');
+  if (!kind || !/^[a-z]+$/.test(kind) || KINDS.includes(kind)) return null;
+  try {
+    await call('levels', { kind });
+  } catch (_) {
+    return null; // not a game of this core
+  }
+  try {
+    return await register(await import(`./${kind}.js`));
+  } catch (e) {
+    return e;
+  }
+}
 
-/** Resolves, once every board stylesheet has loaded or failed, to the failures (errors). */
+// Asked for as soon as this module runs, so they load while start-up talks to Rust.
+const styles = Promise.all([...MODULES.map(register), testGame()]);
+
+/**
+ * Resolves, once every board stylesheet has loaded or failed (and a test game has joined), to
+ * the failures (errors). The first screen waits for it.
+ */
 export async function boardStyles() {
   return (await styles).filter(Boolean);
 }

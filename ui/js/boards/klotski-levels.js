@@ -4,6 +4,7 @@
 import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
 import { levelName } from '../screens/records.js';
+import { call } from '../ipc.js';
 
 /** The generated-level bands offered on home and the level screen, easiest first. */
 export const klotskiBands = [
@@ -38,8 +39,30 @@ export function bandChips(start) {
   );
 }
 
-/** The level screen's body: the random bands, then the classics with stars and bests. */
+/**
+ * Each layout's pieces drawn small (issue 33): `preview` for every level's start, a few at a
+ * time, each filled into its slot as it arrives (the list shows at once without them).
+ */
+function fillPreviews(slots, draw, alive) {
+  const queue = [...slots];
+  const next = async () => {
+    while (queue.length) {
+      const [slot, id] = queue.shift();
+      if (!alive()) return;
+      try {
+        const pv = await call('preview', { id });
+        if (pv && pv.view) slot.replaceChildren(draw(pv.view));
+      } catch (_) {
+        // No picture for this one; its name and numbers still say what it is.
+      }
+    }
+  };
+  for (let i = 0; i < 4; i++) next();
+}
+
+/** The level screen's body: the classics with their layouts, stars and bests, then the random bands. */
 export function klotskiLevels(screen) {
+  const slots = [];
   const items = screen.list.map((level, i) => {
     const no = level.index ?? i + 1;
     const rec = level.best || null;
@@ -51,14 +74,30 @@ export function klotskiLevels(screen) {
       { class: `level${locked ? ' locked' : ''}`, type: 'button', 'data-level': String(no), 'data-id': level.id, disabled: locked, onclick: () => screen.openLevel(level) },
       h('span', { class: 'level-no' }, String(no)),
       h('span', { class: 'level-name' }, levelName(level)),
+      level.id && screen.game.preview ? slotFor(slots, level.id) : null,
       h('span', { class: 'level-meta' }, min === null || min === undefined ? t('noSolution') : t('minMoves', { n: min })),
       h('span', { class: 'level-foot' }, starsEl(Number((rec && rec.stars) || 0)), h('span', { class: 'level-best' }, locked ? t('locked') : best ? `${t('best')} ${best}` : '')),
     );
   });
+  if (screen.game.preview) fillPreviews(slots, (v) => screen.game.preview(v), () => screen.app.screen === screen);
   return h(
     'div',
     null,
-    h('section', { class: 'band-box' }, h('h2', { class: 'section-title' }, t('band.random')), bandChips((p) => screen.start(p))),
     h('div', { class: 'level-grid' }, items),
+    h('section', { class: 'band-box' }, h('h2', { class: 'section-title' }, t('band.random')), bandChips((p) => screen.start(p))),
+    // Issue 36: the layout editor (screens/klotski-editor.js).
+    h(
+      'button',
+      { class: 'editor-entry', type: 'button', 'data-action': 'klotski-editor', onclick: () => screen.app.go('klotski-editor') },
+      h('span', { class: 'editor-entry-name' }, t('editor.open')),
+      h('span', { class: 'editor-entry-desc' }, t('editor.openDesc')),
+      icon('next'),
+    ),
   );
+}
+
+function slotFor(slots, id) {
+  const el = h('span', { class: 'level-preview', 'aria-hidden': 'true' });
+  slots.push([el, id]);
+  return el;
 }

@@ -8,10 +8,9 @@ export { strings } from './klotski.strings.js';
 export const stylesheet = 'css/board-klotski.css';
 import { h, reducedMotion } from '../dom.js';
 import { t, language } from '../i18n.js';
-import { freshGrid, bindGrid, frameMonitor, finishAnimations, idParams, beginDrag, dragDelta, releaseGrid } from './common.js';
+import { freshGrid, bindGrid, frameMonitor, finishAnimations, idParams, beginDrag, dragDelta, releaseGrid, previewGrid } from './common.js';
 import { pathPoints, findPath, animateAlong, moveGraph, followGraph } from './motion.js';
-import { recordFor, bestText, levelOf, levelName } from '../screens/records.js';
-import { loadLevels } from '../screens/levels.js';
+import { recordFor, bestText, levelOf, levelName, loadLevels } from '../screens/records.js';
 import { movesRows } from './slide.js';
 import { klotskiLevels, klotskiBands, bandChips } from './klotski-levels.js';
 
@@ -119,7 +118,8 @@ export class KlotskiBoard {
   label(p) {
     const kind = shape(p);
     if (language() !== 'en') return { text: p.name_zh || GLYPH[kind], vertical: kind === 'v' && !!p.name_zh };
-    const name = p.name_en || t(`pieceShort.${kind}`);
+    // One name per piece (issue 33): a soldier is 兵 / Soldier everywhere, never the pinyin.
+    const name = (kind === 's' ? '' : p.name_en) || t(`pieceShort.${kind}`);
     const widthPx = p.w * this.grid.cell * 0.86;
     const font = this.grid.cell * 0.2;
     const longest = Math.max(...name.split(' ').map((w) => w.length));
@@ -145,7 +145,7 @@ export class KlotskiBoard {
       const el = this.pieces.get(p.id);
       if (instant) el.classList.add('instant');
       this.place(el, p.c, p.r, p.w, p.h);
-      const name = (language() === 'en' ? p.name_en : p.name_zh) || t(`piece.${shape(p)}`);
+      const name = pieceName(p);
       el.setAttribute('aria-label', t('label.piece', { name, row: p.r + 1, col: p.c + 1 }));
       const lab = this.label(p);
       const glyph = el.firstChild.firstChild;
@@ -276,7 +276,7 @@ export class KlotskiBoard {
       const el = h('button', {
         class: 'target',
         type: 'button',
-        'aria-label': t('hint.klotski', { piece: t(`piece.${shape(p)}`), row: r + 1, col: c + 1 }),
+        'aria-label': t('hint.klotski', { piece: pieceName(p), row: r + 1, col: c + 1 }),
         onclick: async (e) => {
           e.stopPropagation();
           this.clearMarkers();
@@ -327,31 +327,54 @@ export class KlotskiBoard {
     return true;
   }
 
-  /** The win: Cao Cao leaves through the exit with a gold glow. Resolves when it is over. */
-  win() {
+  /**
+   * The celebration at the winning move (the finish flow calls it, then shows the dialog):
+   * Cao Cao finishes his last step, glows gold, and slides out through the exit. Transform
+   * and opacity only. `reduced`: a short glow in place, nothing longer than 200 ms.
+   * Returns `{ done, skip }`, or null when there is nothing to show.
+   */
+  celebrate({ reduced = false } = {}) {
     const cao = this.state && this.state.pieces.find((p) => p.role === 'cao');
-    if (!cao || reducedMotion() || !this.grid.cell) return Promise.resolve();
+    if (!cao || !this.grid.cell) return null;
     const el = this.pieces.get(cao.id);
+    if (!el || !el.animate) return null;
     const cell = this.grid.cell;
+    let anim = null;
+    let skipped = false;
     // The last step (into the exit) first, then out of the board.
-    return Promise.all(el.getAnimations ? el.getAnimations().map((a) => a.finished.catch(() => null)) : []).then(() => {
-      if (!el.isConnected || !el.animate) return null;
+    const done = Promise.all(el.getAnimations().map((a) => a.finished.catch(() => null))).then(() => {
+      if (!el.isConnected || skipped) return null;
       const x = cao.c * cell;
       const y = cao.r * cell;
-      const out = (this.state.rows - cao.r + 0.6) * cell;
       el.classList.add('escaping', 'instant');
       this.grid.el.classList.add('won');
-      const anim = el.animate(
-        [
-          { transform: `translate3d(${x}px, ${y}px, 0) scale(1)`, opacity: 1 },
-          { transform: `translate3d(${x}px, ${y + cell * 0.15}px, 0) scale(1.06)`, opacity: 1, offset: 0.3 },
-          { transform: `translate3d(${x}px, ${y + out}px, 0) scale(0.92)`, opacity: 0 },
-        ],
-        { duration: 1300, easing: 'ease-in', fill: 'forwards' },
-      );
-      anim.id = 'win';
+      anim = reduced
+        ? el.animate([{ opacity: 1 }, { opacity: 0.6 }, { opacity: 1 }], { duration: 180, easing: 'ease-out' })
+        : el.animate(
+            [
+              { transform: `translate3d(${x}px, ${y}px, 0) scale(1)`, opacity: 1 },
+              { transform: `translate3d(${x}px, ${y - cell * 0.08}px, 0) scale(1.08)`, opacity: 1, offset: 0.25 },
+              { transform: `translate3d(${x}px, ${y + cell * 0.1}px, 0) scale(1.04)`, opacity: 1, offset: 0.45 },
+              { transform: `translate3d(${x}px, ${y + (this.state.rows - cao.r + 0.6) * cell}px, 0) scale(0.92)`, opacity: 0 },
+            ],
+            { duration: 1300, easing: 'ease-in', fill: 'forwards' },
+          );
+      anim.id = reduced ? 'celebrate' : 'win';
       return anim.finished.catch(() => null);
     });
+    return {
+      done,
+      skip: () => {
+        skipped = true;
+        for (const a of el.getAnimations()) {
+          try {
+            a.finish();
+          } catch (_) {
+            a.cancel();
+          }
+        }
+      },
+    };
   }
 
   showHint(mv) {
@@ -364,7 +387,7 @@ export class KlotskiBoard {
     this.grid.el.append(ghost);
     this.place(ghost, mv.to[1], mv.to[0], p.w, p.h);
     this.hintEls = [el, ghost];
-    return t('hint.klotski', { piece: t(`piece.${shape(p)}`), row: mv.to[0] + 1, col: mv.to[1] + 1 });
+    return t('hint.klotski', { piece: pieceName(p), row: mv.to[0] + 1, col: mv.to[1] + 1 });
   }
 
   clearHint() {
@@ -381,6 +404,13 @@ export class KlotskiBoard {
 }
 
 /** Klotski in the registry (boards/index.js). */
+/** A piece's one name: its traditional one in a classic (not a soldier's pinyin), else its kind. */
+function pieceName(p) {
+  const kind = shape(p);
+  const own = kind === 's' ? '' : language() === 'en' ? p.name_en : p.name_zh;
+  return own || t(`piece.${kind}`);
+}
+
 export const game = {
   kind: 'klotski',
   Board: KlotskiBoard,
@@ -421,7 +451,23 @@ export const game = {
     return { cmd: 'new_game', args: { kind: 'klotski', params: klotskiBands[1].params }, sameSlot: false };
   },
   levelList: klotskiLevels,
+  /** Its finishes have a post-game analysis (`analysis`). */
+  analysis: true,
+  /** A board given as a plain ID is its own record scope; generated ones are known at the finish. */
+  scope: (app, s) => (/^klotski:[^#]*\//.test(s.id) && !s.id.includes('#') ? s.id : null),
+  scopeLabel(app, rest, scope) {
+    const levels = (app.levels && app.levels.klotski) || [];
+    const level = levels.find((l) => l && l.scope === scope);
+    return `${t('game.klotski')} · ${level ? levelName(level) : t('rec.board')}`;
+  },
   /** Home offers a random generated level of each band. */
   homeExtra: (start) => bandChips((band) => start({ kind: 'klotski', params: band })),
   mini: ['a', 'C', 'C', 'b', 'a', 'C', 'C', 'b', 'c', 'd', 'd', 'e', 'c', 's', 't', 'e', 'u', '.', '.', 'v'],
+  /** A small drawing of a layout (`preview`'s view, or a level's): every piece by its role. */
+  preview(v) {
+    const pieces = Array.isArray(v && v.pieces) ? v.pieces : [];
+    const items = pieces.map((p) => ({ r: p.r, c: p.c, h: p.h, w: p.w, cls: `pv-piece pv-${p.role || 'block'}${p.role === 'general' ? (p.h > p.w ? ' pv-tall' : ' pv-wide') : ''}` }));
+    for (const [r, c] of Array.isArray(v && v.walls) ? v.walls : []) items.push({ r, c, cls: 'pv-wall' });
+    return previewGrid('klotski', v.w, v.h, items);
+  },
 };

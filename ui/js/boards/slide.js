@@ -1,14 +1,19 @@
 // Number slide board: tap a tile, or drag a tile (with the run between it and the blank)
-// toward the blank; the run follows the finger along its line and snaps. The move itself is
-// `play {tile}`; Rust decides whether it is legal and what it counts.
+// toward the blank; the run follows the finger along its line and snaps. Or draw a trail:
+// a finger drawn through the tiles moves each tile it reaches into the blank beside it, one
+// after another, as fast as the finger goes (issue 36; the setting `slide_control` picks
+// tap, trail or both). Every tile move is its own `play {tile}`; Rust decides whether it is
+// legal and what it counts. A speedsolving run (marathon, relay) shows its progress and
+// splits beside the board.
 
 export { strings } from './slide.strings.js';
 export const stylesheet = 'css/board-slide.css';
-import { h, reducedMotion } from '../dom.js';
+import { h } from '../dom.js';
 import { t, language, formatTime } from '../i18n.js';
-import { boardView, freshGrid, bindGrid, frameMonitor, idParams, beginDrag, dragDelta, releaseGrid } from './common.js';
-import { recordFor, bestText } from '../screens/records.js';
-import { pictureList } from '../picture.js';
+import { announce } from '../feedback.js';
+import { boardView, freshGrid, bindGrid, frameMonitor, idParams, beginDrag, dragDelta, releaseGrid, wait, previewGrid } from './common.js';
+import { recordFor, bestText, loadLevels } from '../screens/records.js';
+import { pictureList, pictureTitle } from '../picture.js';
 
 export class SlideBoard {
   constructor(ctx) {
@@ -24,19 +29,73 @@ export class SlideBoard {
     this.el = h('div', { class: 'board-frame slide-frame' });
   }
 
-  /** Render the snapshot's `view` ({ w, h, tiles }); false if there is none. */
-  update(view) {
+  /**
+   * Render the snapshot's `view` ({ w, h, tiles }); false if there is none. `snap`: the whole
+   * snapshot (a run's progress, `snap.run`).
+   */
+  update(view, _effect, _how, snap) {
     const s = view && Array.isArray(view.tiles) ? view : null;
     if (!s) return false;
-    this.grid && this.grid.el.classList.remove('won');
+    if (this.grid) for (const e of this.grid.el.querySelectorAll('.win-picture, .win-gleam')) e.remove();
     if (!this.grid || this.grid.cols !== s.w || this.grid.rows !== s.h) this.build(s);
+    const nextSolve = this.showRun(snap && snap.run);
     this.confirmed = s;
     // A later tap's preview is still waiting for its answer: it was made on top of this state,
     // so the tiles stay where it put them (that answer puts them where Rust says).
-    if (this.pending > 1) return true;
+    if (this.pending > 1 && !nextSolve) return true;
     this.state = s;
-    this.layout();
+    // The next solve of a run is there at once (its clock already runs).
+    this.layout(nextSolve);
     return true;
+  }
+
+  /**
+   * A speedsolving run's progress (solve i of N, the splits so far) in its bar beside the
+   * board. Returns true when a solve has just been done (the board is the next solve's).
+   */
+  showRun(run) {
+    const bar = this.runBar;
+    const done = run && Array.isArray(run.splits) ? run.splits.length : -1;
+    const next = this.runDone !== undefined && this.runDone >= 0 && done > this.runDone && !run.done;
+    this.runDone = done;
+    if (!bar) return next;
+    if (!run) {
+      bar.hidden = true;
+      bar.replaceChildren();
+      delete bar.dataset.run;
+      return next;
+    }
+    bar.hidden = false;
+    bar.dataset.run = run.mode;
+    bar.dataset.solve = String(run.solve);
+    bar.dataset.of = String(run.of);
+    bar.dataset.splits = String(run.splits.length);
+    // A relay's splits name their size; a marathon's are all one size.
+    const relay = String(run.mode).startsWith('relay');
+    const items = run.splits.map((sp, i) =>
+      h('li', { class: 'split', 'data-split': String(i + 1), 'data-ms': String(sp.ms) }, relay ? h('span', { class: 'split-size' }, sp.size.replace('x', '×')) : null, h('span', { class: 'split-time' }, formatTime(sp.ms, true))),
+    );
+    bar.replaceChildren(
+      h('span', { class: 'run-progress', 'data-run-progress': `${run.solve}/${run.of}` }, t('run.progress', { i: run.solve, n: run.of })),
+      h('ol', { class: 'run-splits', 'aria-label': t('run.splits') }, items.slice(-3)),
+    );
+    if (next) {
+      const last = run.splits[run.splits.length - 1];
+      announce(t('run.say', { i: run.splits.length, time: formatTime(last.ms, true) }));
+    }
+    return next;
+  }
+
+  /** The run bar goes into the play area, under the board (the game screen's hook). */
+  bindArea(area) {
+    this.runBar = h('div', { class: 'slide-run', hidden: true, 'aria-live': 'off' });
+    area.append(this.runBar);
+  }
+
+  /** `tap`, `trail` or `both` (the player's setting, Rust's `settings.slide_control`). */
+  control() {
+    const c = this.ctx.app && this.ctx.app.settings && this.ctx.app.settings.slide_control;
+    return c === 'tap' || c === 'trail' ? c : 'both';
   }
 
   build(s) {
@@ -124,20 +183,136 @@ export class SlideBoard {
 
   down(e) {
     if (!this.state || this.ctx.busy()) return false;
+    const control = this.control();
     const n = this.tileAt(e);
-    if (!n) return false;
+    const at = this.cellAt(e.clientX, e.clientY);
+    // A trail can begin anywhere on the board (the blank too); a tap or run-drag on a tile.
+    const trail = control === 'tap' || at < 0 ? null : { on: control === 'trail', last: at, x: e.clientX, y: e.clientY, from: at, steps: 0, over: false };
+    if (!n && !trail) return false;
     this.clearHint();
+    const start = { n, x0: e.clientX, y0: e.clientY, t0: performance.now(), d: 0, moved: false, run: null, trail };
+    if (!n || control === 'trail') {
+      if (trail) trail.on = true;
+      beginDrag(this, start);
+      // Trail only: the tile the finger lands on is reached at once.
+      if (control === 'trail') this.trailStep(at);
+      return true;
+    }
     const run = this.run(n);
     // Lift the run at once: its layers are made now, not on the first frame of the drag.
     if (run) for (const m of run.list) this.tiles.get(m).classList.add('dragging');
-    return beginDrag(this, { n, x0: e.clientX, y0: e.clientY, t0: performance.now(), d: 0, moved: false, run });
+    start.run = run;
+    return beginDrag(this, start);
+  }
+
+  /** The cell index under a point of the page, or -1 off the board. */
+  cellAt(x, y) {
+    if (!this.grid || !this.grid.cell || !this.state) return -1;
+    const r = this.grid.el.getBoundingClientRect();
+    const c = Math.floor((x - r.left) / this.grid.cell);
+    const row = Math.floor((y - r.top) / this.grid.cell);
+    if (c < 0 || row < 0 || c >= this.state.w || row >= this.state.h) return -1;
+    return row * this.state.w + c;
+  }
+
+  /**
+   * The trail: every cell the finger crossed since the last event, in order (the path is
+   * walked in quarter-cell steps, so a fast finger skips none); each cell entered whose tile
+   * is beside the blank moves that tile into it. With `both`, a trail begins once the finger
+   * enters a cell that is not the pressed run's way to the blank (that is the run-drag).
+   */
+  trailMove(d, e) {
+    const tr = d.trail;
+    const x1 = e.clientX;
+    const y1 = e.clientY;
+    const steps = Math.max(1, Math.ceil(Math.hypot(x1 - tr.x, y1 - tr.y) / Math.max(1, this.grid.cell / 4)));
+    for (let k = 1; k <= steps && !tr.over; k += 1) {
+      const at = this.cellAt(tr.x + ((x1 - tr.x) * k) / steps, tr.y + ((y1 - tr.y) * k) / steps);
+      if (at < 0 || at === tr.last) continue;
+      if (!tr.on) {
+        if (this.towardBlank(d, at)) {
+          tr.last = at;
+          continue;
+        }
+        // The run-drag gives way to the trail: the run goes back, the pressed tile (if it
+        // is beside the blank) was the first one reached.
+        tr.on = true;
+        this.release();
+        d.run = null;
+        this.layout();
+        this.trailStep(tr.from);
+      }
+      tr.last = at;
+      this.trailStep(at);
+    }
+    tr.x = x1;
+    tr.y = y1;
+  }
+
+  /**
+   * Whether cell `at` lies on the pressed run's line, from the pressed tile toward the blank,
+   * the pressed tile's own cell included (a run dragged back to where it began is the run-drag
+   * taken back, no trail).
+   */
+  towardBlank(d, at) {
+    if (!d.run) return false;
+    const { w } = this.state;
+    const from = d.trail.from;
+    const [r0, c0] = [Math.floor(from / w), from % w];
+    const [r, c] = [Math.floor(at / w), at % w];
+    if (d.run.axis === 'x') return r === r0 && (c === c0 || Math.sign(c - c0) === d.run.sign);
+    return c === c0 && (r === r0 || Math.sign(r - r0) === d.run.sign);
+  }
+
+  /**
+   * One trail step: the tile in cell `at`, if it is beside the blank, moves into it now (the
+   * picture; Rust's answer confirms it, a refusal puts the board back). Each step is its own
+   * `play {tile}`, queued in order. The trail ends at a solved board (a run's next solve
+   * comes from Rust, never from the same finger).
+   */
+  trailStep(at) {
+    const s = this.state;
+    const tr = this.drag && this.drag.trail;
+    if (!s || at < 0 || (tr && tr.over)) return false;
+    const n = s.tiles[at];
+    const b = s.tiles.indexOf(0);
+    if (!n) return false;
+    const sameRow = Math.floor(at / s.w) === Math.floor(b / s.w);
+    if (!((sameRow && Math.abs(at - b) === 1) || Math.abs(at - b) === s.w)) return false;
+    const start = performance.now();
+    const tiles = s.tiles.slice();
+    tiles[b] = n;
+    tiles[at] = 0;
+    this.state = { ...s, tiles };
+    this.pending += 1;
+    this.layout();
+    if (tr) {
+      tr.steps += 1;
+      if (tiles.every((v, i) => v === (i === tiles.length - 1 ? 0 : i + 1))) tr.over = true;
+    }
+    const shown = { start, laidOut: performance.now(), frame: null };
+    requestAnimationFrame(() => (shown.frame = performance.now()));
+    this.ctx
+      .play({ tile: n }, { shown })
+      .then((ok) => {
+        this.pending -= 1;
+        if (!ok && this.pending === 0) {
+          if (this.confirmed) this.state = this.confirmed;
+          this.layout();
+        }
+      })
+      .catch(() => {
+        this.pending -= 1;
+      });
+    return true;
   }
 
   move(e) {
     const m = dragDelta(this, e);
     if (!m) return;
     const { d, dx, dy } = m;
-    if (!d.run) return;
+    if (d.trail) this.trailMove(d, e);
+    if (!d.run || (d.trail && d.trail.on)) return;
     const along = (d.run.axis === 'x' ? dx : dy) * d.run.sign;
     d.d = Math.max(0, Math.min(this.grid.cell, along));
     d.speed = along / Math.max(1, performance.now() - d.t0);
@@ -160,6 +335,8 @@ export class SlideBoard {
     frameMonitor.stop();
     if (!d) return;
     this.release();
+    // A trail played its moves as the finger went; without a tile there is nothing to tap.
+    if ((d.trail && d.trail.on) || !d.n) return;
     const cell = this.grid.cell;
     const commit = !d.moved || (d.run && (d.d > cell * 0.35 || (d.d > cell * 0.15 && d.speed > 0.5)));
     if (!commit) {
@@ -234,17 +411,85 @@ export class SlideBoard {
     return { tile: this.state.tiles[r * this.state.w + c] };
   }
 
-  /** The win: every tile settles with a glow, in reading order. Resolves when it is over. */
-  win() {
-    if (reducedMotion() || !this.grid) return Promise.resolve();
-    const n = this.state.tiles.length;
-    const step = Math.min(40, 600 / n);
-    this.state.tiles.forEach((v, i) => {
-      const tile = this.tiles.get(v);
-      if (tile) tile.style.setProperty('--delay', `${Math.round(i * step)}ms`);
+  /**
+   * The celebration at the winning move (the finish flow calls it, then shows the dialog):
+   * the tiles ripple out from the last tile moved, each lifting and settling in turn; a
+   * picture puzzle then shows its whole picture, the missing corner included. Transform and
+   * opacity only (Web Animations). `reduced`: one short fade, nothing longer than 200 ms.
+   * Returns `{ done, skip }`: `done` resolves when it is over, `skip()` ends it at once.
+   */
+  celebrate({ reduced = false } = {}) {
+    if (!this.grid || !this.state || !this.grid.el.animate) return null;
+    const { w, tiles } = this.state;
+    const hh = tiles.length / w;
+    const anims = [];
+    const picture = !!this.el.dataset.picture;
+    // The ripple starts at the blank's corner (where the last tile came from).
+    const blank = tiles.indexOf(0);
+    const b = { r: Math.floor(blank / w), c: blank % w };
+    const far = Math.max(1, (hh - 1) + (w - 1));
+    const span = reduced ? 0 : Math.min(560, 70 * far);
+    tiles.forEach((n, i) => {
+      const tile = this.tiles.get(n);
+      if (!tile) return;
+      const face = tile.firstChild;
+      const d = Math.abs(Math.floor(i / w) - b.r) + Math.abs((i % w) - b.c);
+      const delay = Math.round((d / far) * span);
+      const a = reduced
+        ? face.animate([{ opacity: 1 }, { opacity: 0.7 }, { opacity: 1 }], { duration: 180, easing: 'ease-out' })
+        : face.animate(
+            [
+              { transform: 'translateY(0) scale(1)' },
+              { transform: 'translateY(-14%) scale(1.12)', offset: 0.4 },
+              { transform: 'translateY(0) scale(0.97)', offset: 0.75 },
+              { transform: 'translateY(0) scale(1)' },
+            ],
+            { duration: 620, delay, easing: 'ease-in-out' },
+          );
+      a.id = 'celebrate';
+      anims.push(a);
     });
-    this.grid.el.classList.add('won');
-    return new Promise((resolve) => setTimeout(resolve, Math.round(n * step + 520)));
+    // A gleam of light sweeps across the board behind the ripple (a band moved by transform,
+    // clipped to the board).
+    let gleam = null;
+    if (!reduced) {
+      const band = h('div', { class: 'win-gleam-band' });
+      gleam = h('div', { class: 'win-gleam', 'aria-hidden': 'true' }, band);
+      this.grid.el.append(gleam);
+      const a = band.animate(
+        [{ transform: 'translateX(-120%) skewX(-18deg)', opacity: 0 }, { opacity: 1, offset: 0.3 }, { opacity: 1, offset: 0.7 }, { transform: 'translateX(360%) skewX(-18deg)', opacity: 0 }],
+        { duration: 900, delay: 120, easing: 'ease-in-out', fill: 'both' },
+      );
+      a.id = 'celebrate';
+      anims.push(a);
+    }
+    let whole = null;
+    if (picture) {
+      // The picture made whole: the full image fades in over the tiles (and the blank).
+      whole = h('div', { class: 'win-picture', 'aria-hidden': 'true' });
+      this.grid.el.append(whole);
+      const a = whole.animate([{ opacity: 0 }, { opacity: 1 }], { duration: reduced ? 150 : 700, delay: reduced ? 0 : span + 200, easing: 'ease-out', fill: 'forwards' });
+      a.id = 'celebrate';
+      anims.push(a);
+    }
+    const done = Promise.all(anims.map((a) => a.finished.catch(() => null)))
+      .then(() => (reduced ? null : wait(picture ? 500 : 150)))
+      .then(() => gleam && gleam.remove());
+    return {
+      done,
+      skip: () => {
+        for (const a of anims) {
+          try {
+            a.finish();
+          } catch (_) {
+            a.cancel();
+          }
+        }
+        if (gleam) gleam.remove();
+      },
+      /** Leaves the picture whole under the dialog; the next board update clears it. */
+      picture: whole,
+    };
   }
 
   showHint(mv) {
@@ -276,34 +521,118 @@ export const game = {
   statValues(app, s) {
     const v = boardView(s) || {};
     const pic = /\/picture:/.test(s.id) ? '/picture' : '';
-    return { moves: s.moves, best: bestText(recordFor(app, `slide:${v.w}x${v.h}${pic}`, 'slide')) };
+    const scope = s.run ? s.run.scope : `slide:${v.w}x${v.h}${pic}`;
+    return { moves: s.moves, best: bestText(recordFor(app, scope, 'slide')) };
   },
+  /** A picture puzzle is titled by its picture (issue 33): the level list names them. */
+  title: (app, s) => pictureTitle(app, s),
+  prepare: (app) => loadLevels(app, 'slide'),
   subtitle(app, s) {
     const v = boardView(s);
     if (!v) return '';
     const diff = /\/(easy|medium|hard|expert)/.exec(s.id);
-    return `${v.w}×${v.h}${diff ? ` · ${t(`diff.${diff[1]}`)}` : ''}`;
+    const run = s.run ? ` · ${runName(s.run.mode)} ${s.run.solve}/${s.run.of}` : '';
+    return `${v.w}×${v.h}${diff ? ` · ${t(`diff.${diff[1]}`)}` : ''}${run}`;
   },
   finish: {
     wonTitle: 'solved',
     stars: true,
     next: false,
-    rows: movesRows,
+    rows: slideRows,
+    extra: splitsList,
   },
-  /** A new board of the same size and difficulty, into the free-play slot of that size. */
+  /** A new board of the same size and difficulty, into the free-play slot of that size; a
+   *  run in progress or done starts a new run of its mode. */
   newGame(app, s) {
+    if (s.run) return { cmd: 'new_game', args: { kind: 'slide', params: s.run.mode.startsWith('relay') ? '' : s.run.params, mode: s.run.mode }, sameSlot: true };
     const v = boardView(s) || {};
     const params = idParams(s.id) || `${v.w}x${v.h}`;
     return { cmd: 'new_game', args: { kind: 'slide', params }, sameSlot: !s.mode || s.mode === 'free' };
   },
   levelList: slideSizes,
+  /** Its finishes have a post-game analysis (`analysis`). */
+  analysis: true,
+  /** The record scope: `slide:WxH`, `slide:WxH/picture` for picture puzzles; a board the app
+   * did not deal (no seed) has a scope of its own, known at the finish; a run's own
+   * (`slide:4x4/marathon:10`, `slide/relay:5`). */
+  scope(app, s) {
+    if (s.run) return s.run.scope;
+    const v = boardView(s) || {};
+    if (!v.w || !v.h || !String(s.id).includes('#')) return null;
+    return `slide:${v.w}x${v.h}${/\/picture:/.test(s.id) ? '/picture' : ''}`;
+  },
+  /** `WxH`, `WxH/picture`, a board of its own (`…/board:<hash>`), a marathon
+   *  (`WxH/marathon:10`) and a relay (the whole scope `slide/relay:5`). */
+  scopeLabel(app, rest, scope) {
+    const relay = /^slide\/relay:(\d+)$/.exec(scope || '');
+    if (relay) return `${t('game.slide')} · ${t('run.relay')} ${t('run.relayFrom', { n: relay[1] })}`;
+    const [size, ...more] = rest.split('/');
+    const marathon = more.map((m) => /^marathon:(\d+)$/.exec(m)).find(Boolean);
+    if (marathon) return `${t('game.slide')} ${size.replace('x', '×')} · ${t('run.marathon')} ${marathon[1]}`;
+    const pic = more.includes('picture') ? ` · ${t('rec.picture')}` : '';
+    const own = more.some((m) => m.startsWith('board:')) ? ` · ${t('rec.board')}` : '';
+    return `${t('game.slide')} ${size.replace('x', '×')}${pic}${own}`;
+  },
   mini: ['1', '2', '3', '4', '5', '6', '7', '8', ''],
+  /** A small drawing of a start board (`preview`'s view): the numbers where they stand. */
+  preview(v) {
+    const tiles = Array.isArray(v && v.tiles) ? v.tiles : [];
+    const items = tiles.map((n, i) => ({ r: Math.floor(i / v.w), c: i % v.w, cls: n ? 'pv-tile' : 'pv-blank', text: n || '' }));
+    return previewGrid('slide', v.w, v.h, items);
+  },
 };
+
+/** A run mode's name: "Marathon", "Relay". */
+function runName(mode) {
+  return String(mode).startsWith('relay') ? t('run.relay') : t('run.marathon');
+}
+
+/**
+ * The speedsolving modes on the level screen (issue 36): a marathon of one size (the size
+ * chosen, then its length starts it) and a relay from N×N down to 2×2.
+ */
+function runModes(screen, sizes) {
+  const raw = (screen.app.levelsRaw && screen.app.levelsRaw.slide) || {};
+  const modes = raw.modes || { marathon: [5, 10, 42, 100], relay: [3, 4, 5, 6, 7, 8, 9, 10] };
+  const squares = sizes.map((l) => l.size).filter((s) => /^(\d+)x\1$/.test(s));
+  let size = squares.includes('4x4') ? '4x4' : squares[0] || '4x4';
+  const sizeChips = squares.map((sz) =>
+    h('button', { class: sz === size ? 'chip primary' : 'chip', type: 'button', 'data-run-size': sz, 'aria-pressed': sz === size ? 'true' : 'false', onclick: (e) => pick(sz, e.currentTarget) }, sz.replace('x', '×')),
+  );
+  const pick = (sz, el) => {
+    size = sz;
+    for (const c of sizeChips) {
+      const on = c === el;
+      c.className = on ? 'chip primary' : 'chip';
+      c.setAttribute('aria-pressed', on ? 'true' : 'false');
+    }
+  };
+  const marathon = modes.marathon.map((n) =>
+    h('button', { class: 'chip', type: 'button', 'data-mode': `marathon:${n}`, 'aria-label': `${t('run.marathon')} ${t('run.count', { n })}`, onclick: () => screen.start(size, { mode: `marathon:${n}` }) }, t('run.count', { n })),
+  );
+  const relay = modes.relay.map((n) =>
+    h('button', { class: 'chip', type: 'button', 'data-mode': `relay:${n}`, 'aria-label': `${t('run.relay')} ${t('run.relayFrom', { n })}`, onclick: () => screen.start('', { mode: `relay:${n}` }) }, t('run.relayFrom', { n })),
+  );
+  return h(
+    'section',
+    { class: 'run-modes', 'data-modes': 'slide', 'aria-labelledby': 'run-title' },
+    h('h2', { class: 'section-title', id: 'run-title' }, t('run.title')),
+    h('div', { class: 'size-row', 'data-run': 'marathon' }, h('div', { class: 'size-head' }, h('span', { class: 'size-name' }, t('run.marathon'))), h('div', { class: 'chips run-sizes' }, sizeChips), h('div', { class: 'chips' }, marathon)),
+    h('div', { class: 'size-row', 'data-run': 'relay' }, h('div', { class: 'size-head' }, h('span', { class: 'size-name' }, t('run.relay'))), h('div', { class: 'chips' }, relay)),
+  );
+}
 
 /** The level screen's body: every size, each with its difficulties and a random board. */
 function slideSizes(screen) {
   let sizes = screen.list.filter((l) => l && l.size);
   if (!sizes.length) sizes = [3, 4, 5, 6, 7, 8, 9, 10].map((n) => ({ size: `${n}x${n}`, params: `${n}x${n}`, difficulties: [] }));
+  // Smallest first (3×3, 3×4, 4×4, 4×5, … 10×10), whatever order the list came in.
+  const area = (lv) => lv.size.split('x').map(Number);
+  sizes = [...sizes].sort((a, b) => {
+    const [aw, ah] = area(a);
+    const [bw, bh] = area(b);
+    return aw * ah - bw * bh || aw - bw;
+  });
   const rows = sizes.map((lv) => {
     const [w, hh] = lv.size.split('x').map(Number);
     const rec = lv.best || recordFor(screen.app, `slide:${lv.size}`, 'slide');
@@ -321,7 +650,47 @@ function slideSizes(screen) {
       h('div', { class: 'chips' }, choices),
     );
   });
-  return h('div', { class: 'size-list' }, rows, pictureList(screen));
+  return h('div', { class: 'size-list' }, rows, runModes(screen, sizes), pictureList(screen));
+}
+
+/** The number slide's finish figures: moves against the optimum, time, tiles per second; a
+ *  run's: its moves, time and tiles per second (no optimum). */
+function slideRows(s, f) {
+  const tps = f.tps === null || f.tps === undefined ? t('noBest') : Number(f.tps).toFixed(2);
+  if (f.run) {
+    return [
+      ['yourMoves', f.moves ?? s.moves, 'moves'],
+      ['time', formatTime(f.time_ms ?? s.elapsed_ms, true), 'time'],
+      ['tps', tps, 'tps'],
+    ];
+  }
+  return [...movesRows(s, f), ['tps', tps, 'tps']];
+}
+
+/** A finished run's splits, one line each (the finish dialog's hook). */
+function splitsList(s, f) {
+  const run = f && f.run;
+  if (!run || !Array.isArray(run.splits) || !run.splits.length) return null;
+  return h(
+    'section',
+    { class: 'fin-splits', 'data-splits': String(run.splits.length), 'aria-label': t('run.splits') },
+    h('h3', { class: 'section-title' }, `${runName(run.mode)} · ${t('run.splits')}`),
+    h(
+      'ol',
+      { class: 'split-list' },
+      run.splits.map((sp, i) =>
+        h(
+          'li',
+          { 'data-split': String(i + 1), 'data-ms': String(sp.ms) },
+          h('span', { class: 'split-n' }, `${i + 1}`),
+          h('span', { class: 'split-size' }, sp.size.replace('x', '×')),
+          h('span', { class: 'split-time' }, formatTime(sp.ms, true)),
+          h('span', { class: 'split-moves' }, String(sp.moves)),
+          h('span', { class: 'split-tps' }, sp.tps === null || sp.tps === undefined ? '' : `${Number(sp.tps).toFixed(2)} ${t('tps')}`),
+        ),
+      ),
+    ),
+  );
 }
 
 /** Finish rows of the games counted in moves against an optimum. */

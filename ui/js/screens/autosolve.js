@@ -64,6 +64,11 @@ export function setSolving(screen, on, thinking) {
   b.setAttribute('aria-label', on ? t('stop') : idle);
   b.classList.toggle('active', on);
   b.disabled = false;
+  // Auto-solve lives in the "more" menu; while it runs its Stop takes the menu button's place.
+  const more = screen.moreBtn;
+  b.classList.remove('more-item');
+  if (on && more && more.isConnected) more.replaceWith(b);
+  else if (!on && more && b.isConnected && !more.isConnected) b.replaceWith(more);
   screen.el.classList.toggle('solving', on);
   for (const k of ['undo', 'redo', 'restart', 'hint']) if (on) screen.buttons[k].disabled = true;
 }

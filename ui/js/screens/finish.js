@@ -1,15 +1,23 @@
-// The finish dialog: moves against the optimum, time, stars, a new-record badge, share,
-// next level / play again. Everything shown comes from the View's `finish` (Rust).
+// The win moment (issue 32): the board's own celebration, then the finish dialog. Everything
+// the dialog says comes from the View's `finish` (Rust): the moves, the optimum, the stars,
+// the time as recorded, whether the game was perfect. While Rust still searches the start's
+// optimum the finish is `pending`: the dialog says the best solution is being found instead
+// of showing stars, and fills in stars, optimum and analysis in place when Rust says it has
+// them (the DOM event `huarong-finish`, then `finish {kind}`).
+//
+// Layout: a fixed head (the title and ✕: never scrolled away), then the one big number with
+// the stars and the verdict, the one primary action and its secondary, and below them the
+// details (the comparison with a friend, the friends' board, the analysis, records, replay).
 
 import { call, field, isWeb } from '../ipc.js';
-import { h, icon } from '../dom.js';
+import { h, icon, reducedMotion } from '../dom.js';
 import { t, language, movesText } from '../i18n.js';
 import { toast, announce } from '../feedback.js';
 import { finishChallenge } from '../challenge.js';
 import { analysisSection } from '../analysis.js';
 import { cardPicture } from '../picture.js';
 import { scopeOf } from './stats.js';
-import { friendsBoard } from '../friends.js';
+import { friendsBoard, friendsBoardOf } from '../friends.js';
 
 // Whether the player's last input was a key. The dialog focuses its main button for keyboard
 // and screen-reader players; after a touch or a click (the winning move on the board) that
@@ -18,101 +26,242 @@ let lastInputKey = false;
 addEventListener('keydown', () => { lastInputKey = true; }, true);
 addEventListener('pointerdown', () => { lastInputKey = false; }, true);
 
+/** Longest a celebration may hold the dialog back whatever its animations do (they take
+ *  1–2 s; this only guards against one that never ends). */
+const CELEBRATION_MAX_MS = 6000;
+
+/**
+ * The celebration of a win, played by the board's own module (`board.celebrate`) at the
+ * winning move, before the dialog: `[data-celebration]` covers the screen while it plays and a
+ * tap (or a key) skips it. Resolves when it is over or skipped. With reduced motion the board
+ * plays its short version (nothing over 200 ms).
+ */
+export function celebrate(screen, view) {
+  const board = screen.board;
+  const reduced = reducedMotion();
+  const c = board && board.celebrate ? board.celebrate({ reduced }) : null;
+  if (!c) return Promise.resolve();
+  const layer = h('div', { class: 'celebration', 'data-celebration': view.snapshot.kind, 'aria-hidden': 'true' });
+  let skip = null;
+  const skipped = new Promise((resolve) => (skip = resolve));
+  layer.addEventListener('pointerdown', (e) => {
+    e.preventDefault();
+    skip();
+  });
+  screen.el.append(layer);
+  screen.celebrating = { skip: () => skip() };
+  const timer = new Promise((resolve) => setTimeout(resolve, CELEBRATION_MAX_MS));
+  return Promise.race([c.done, skipped, timer]).then(() => {
+    c.skip();
+    layer.remove();
+    screen.celebrating = null;
+  });
+}
+
 export class FinishDialog {
   constructor(game) {
     this.game = game;
     this.open = false;
     this.el = null;
+    this.onFinishEvent = (e) => this.refresh(e);
   }
 
   show(view) {
     this.hide();
     const s = view.snapshot;
     const f = view.finish || {};
+    this.f = f;
     const game = this.game.game;
     const won = s.status === 'won';
-    const title = won ? t(game.finish.wonTitle) : t('gameOver');
-    const stars = Number(field(f, 'stars') || 0);
-    const maxStars = Number(field(f, 'max_stars') || 3);
+    const title = won ? t(game.finish.wonTitle, game.finish.wonParams ? game.finish.wonParams(s) : undefined) : t('gameOver');
     const moves = field(f, 'moves') ?? s.moves;
-    // `record` is always there (the scope's record after this game); only `new_record` says it improved.
     const newRecord = field(f, 'new_record') === true;
 
-    const rows = game.finish.rows(s, f).map(([label, value, key]) =>
-      h('div', { class: 'fin-stat', 'data-fin': key }, h('span', { class: 'stat-label' }, t(label)), h('span', { class: 'stat-value' }, String(value))),
-    );
+    // The one big number: moves, or 2048's score; its other figures as small chips.
+    const [big, ...rest] = game.finish.rows(s, f);
+    const [bigLabel, bigValue, bigKey] = big;
+    this.chips = {};
+    const chips = rest.map(([label, value, key]) => {
+      const v = h('span', { class: 'stat-value' }, String(value));
+      const chip = h('div', { class: 'fin-stat', 'data-fin': key }, h('span', { class: 'stat-label' }, t(label)), v);
+      this.chips[key] = chip;
+      return chip;
+    });
+    if (this.chips.time) this.chips.time.dataset.ms = String(Number(f.time_ms ?? field(s, 'elapsed_ms') ?? 0));
+
     const flags = [];
-    if (field(s, 'auto_solved')) flags.push(t('autoSolved'));
-    if (field(s, 'undo_used')) flags.push(t('usedUndo'));
-    const hints = Number(field(s, 'hints_used')) || 0;
+    // A run's marks are its solves' together (Rust adds them up in the finish).
+    const marked = f.run ? { auto_solved: f.counted === false, undo_used: f.undo_used, hints_used: f.hints_used } : s;
+    if (field(marked, 'auto_solved')) flags.push(t('autoSolved'));
+    if (field(marked, 'undo_used')) flags.push(t('usedUndo'));
+    const hints = Number(field(marked, 'hints_used')) || 0;
     if (hints) flags.push(hints === 1 ? t('usedHint1') : t('usedHint', { n: hints }));
 
-    let starRow = null;
-    if (game.finish.stars) {
-      starRow = h('div', { class: 'stars', role: 'img', 'aria-label': stars === 1 ? t('stars1') : t('stars', { n: stars }) });
-      for (let i = 0; i < maxStars; i++) {
-        const st = h('span', { class: i < stars ? 'star on' : 'star' });
-        st.append(icon('star'));
-        starRow.append(st);
-      }
+    const tags = [];
+    if (newRecord) tags.push(h('span', { class: 'badge', 'data-new-record': '1' }, icon('star'), t('newRecord')));
+    if (f.daily && f.daily.current) {
+      tags.push(h('span', { class: 'fin-streak', 'data-streak': String(f.daily.current) }, icon('flame'), f.daily.current === 1 ? t('fin.streak1') : t('fin.streak', { n: f.daily.current })));
     }
 
+    this.starBox = game.finish.stars ? h('div', { class: 'fin-verdict' }) : null;
     const next = field(f, 'next');
-    const actions = this.actions(s, f, won, next);
+    const [primary, ...others] = this.actions(s, f, won, next);
+    // No analysis where the optimum could not be found: it searches the same optimum.
+    // Nor for a speedsolving run (its one finish is many solves; their splits say it).
+    this.analysis = unrated(f, game) || f.run ? null : analysisSection(s.kind, view);
+    const head = h(
+      'div',
+      { class: 'sheet-head' },
+      h('h2', { id: 'finish-title', tabindex: '-1' }, title),
+      h('button', { class: 'icon-btn sheet-close', type: 'button', 'aria-label': t('close'), 'data-action': 'close', onclick: () => this.close() }, '×'),
+    );
+    const hero = h(
+      'div',
+      { class: 'fin-hero' },
+      tags.length ? h('div', { class: 'fin-tags' }, tags) : null,
+      h('div', { class: 'fin-big', 'data-fin': bigKey }, h('span', { class: 'stat-value' }, String(bigValue)), h('span', { class: 'stat-label' }, t(bigLabel))),
+      this.starBox,
+      chips.length ? h('div', { class: `fin-stats n${chips.length}` }, chips) : null,
+      game.finish.extra ? game.finish.extra(s, f) : null,
+    );
+    const links = h(
+      'div',
+      { class: 'fin-links' },
+      h('button', { class: 'link-btn fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('finRecords')),
+      this.replayLink(s),
+      // The web page only (a friend without the app): where to get it.
+      isWeb() ? h('a', { class: 'link-btn fin-get-app', href: 'get-app.html', target: '_blank', rel: 'noopener', 'data-action': 'get-app' }, icon('next'), t('getApp')) : null,
+    );
+    // While the verdict is pending the analysis waits (it would search the same optimum): it
+    // joins the details, below the actions, once the verdict says the game was not perfect.
+    this.links = links;
+    const details = h(
+      'div',
+      { class: 'fin-details' },
+      flags.length ? h('p', { class: 'fin-flags' }, flags.join(' · ')) : null,
+      this.friendsBlock(s, f),
+      this.analysis && !f.pending ? this.analysis.el : null,
+      links,
+    );
     this.el = h(
       'div',
-      { class: lastInputKey ? 'overlay' : 'overlay quiet-focus', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'finish-title', 'data-finish': won ? 'won' : 'lost' },
+      { class: lastInputKey ? 'overlay finish' : 'overlay finish quiet-focus', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'finish-title', 'data-finish': won ? 'won' : 'lost', 'data-game': s.kind },
       h(
         'div',
         { class: 'sheet' },
-        h('button', { class: 'icon-btn sheet-close', type: 'button', 'aria-label': t('close'), 'data-action': 'close', onclick: () => this.close() }, '×'),
-        h('h2', { id: 'finish-title', tabindex: '-1' }, title),
-        newRecord ? h('p', { class: 'badge', 'data-new-record': '1' }, t('newRecord')) : null,
-        f.daily && f.daily.current ? h('p', { class: 'fin-streak', 'data-streak': String(f.daily.current) }, icon('flame'), (f.daily.current === 1 ? t('dailyStreakLong1') : t('dailyStreakLong', { n: f.daily.current }))) : null,
-        starRow,
-        h('div', { class: 'fin-stats' }, rows),
-        flags.length ? h('p', { class: 'fin-flags' }, flags.join(' · ')) : null,
-        finishChallenge(f),
-        this.friendsBlock(s),
-        (this.analysis = analysisSection(s.kind, view)) && this.analysis.el,
-        h('div', { class: `fin-actions n${actions.length}` }, actions),
+        head,
         h(
           'div',
-          { class: 'fin-links' },
-          h('button', { class: 'link-btn fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('finRecords')),
-          this.replayLink(s),
+          { class: 'sheet-body' },
+          hero,
+          finishChallenge(f),
+          h('div', { class: 'fin-actions' }, primary, others.length ? h('div', { class: `fin-more n${others.length}` }, others) : null),
+          details,
         ),
-        // The web page only (a friend without the app): where to get it.
-        isWeb() ? h('a', { class: 'link-btn fin-get-app', href: 'get-app.html', target: '_blank', rel: 'noopener', 'data-action': 'get-app' }, icon('next'), t('getApp')) : null,
       ),
     );
+    this.verdict(f, false);
     this.game.el.append(this.el);
     this.open = true;
     this.game.app.openDialog(this);
-    const primary = this.el.querySelector('.primary') || this.el.querySelector('[data-action="again"]');
-    if (primary) primary.focus({ preventScroll: true });
+    primary.focus({ preventScroll: true });
     announce(`${title} ${won ? t('say.won', { moves: movesText(moves) }) : ''}`);
-    // The analysis runs after the dialog is on screen (off the critical path).
-    if (this.analysis) requestAnimationFrame(() => this.analysis && this.analysis.start());
+    // Rust says when the verdict changes (a pending optimum arrived, or an analysis found the
+    // optimum the finish lacked); it may have arrived during the celebration.
+    window.addEventListener('huarong-finish', this.onFinishEvent);
+    if (f.pending) this.refresh(null);
+    else if (this.analysis) {
+      // The analysis runs after the dialog is on screen (off the critical path).
+      requestAnimationFrame(() => this.analysis && this.analysis.start());
+    }
   }
 
   /**
-   * One main action per finish, and at most two more: a 2048 win → keep going; a friend's
-   * challenge → send the result back; today's challenge → share it; a level → the next one;
-   * anything else → a new game. The main one comes first in the markup and is `.primary`.
+   * Show the verdict of `f` — stars (`data-stars`), optimum, "perfect" — or that it is still
+   * being found. `arrived`: it replaced a pending one (the stars pop in).
+   */
+  verdict(f, arrived) {
+    const el = this.el;
+    if (!el) return;
+    const game = this.game.game;
+    const optimal = f.optimal === null || f.optimal === undefined ? null : Number(f.optimal);
+    const opt = this.chips && this.chips.optimal;
+    if (opt) {
+      const v = opt.querySelector('.stat-value');
+      v.replaceChildren(f.pending ? h('span', { class: 'spinner small', 'aria-label': t('fin.finding') }) : String(optimal ?? t('noBest')));
+      opt.dataset.pending = f.pending ? '1' : '0';
+    }
+    if (f.pending) el.dataset.stars = 'pending';
+    else if (game.finish.stars && f.stars !== null && f.stars !== undefined) el.dataset.stars = String(Number(f.stars));
+    else delete el.dataset.stars;
+    const box = this.starBox;
+    if (!box) return;
+    if (f.pending) {
+      box.replaceChildren(h('p', { class: 'fin-finding', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('fin.finding')));
+      return;
+    }
+    const stars = f.stars === null || f.stars === undefined ? null : Number(f.stars);
+    const parts = [];
+    if (stars !== null) {
+      const row = h('div', { class: arrived ? 'stars fin-stars arrived' : 'stars fin-stars', role: 'img', 'data-on': String(stars), 'aria-label': stars === 1 ? t('stars1') : t('stars', { n: stars }) });
+      for (let i = 0; i < 3; i++) row.append(h('span', { class: i < stars ? 'star on' : 'star' }, icon('star')));
+      parts.push(row);
+    }
+    // The optimum could not be found (its search gave up): no stars, and the reason why.
+    if (unrated(f, game)) parts.push(h('p', { class: 'fin-over', 'data-unrated': '1' }, t('fin.unrated')));
+    if (f.perfect === true) parts.push(h('p', { class: 'fin-perfect', 'data-perfect': '1' }, t('fin.perfect')));
+    else if (f.perfect === false && optimal !== null) {
+      const over = Number(f.moves) - optimal;
+      parts.push(h('p', { class: 'fin-over', 'data-over': String(over) }, over === 1 ? t('fin.over1') : t('fin.over', { n: over, best: optimal })));
+    }
+    box.replaceChildren(...parts);
+    if (arrived && stars !== null) announce(`${stars === 1 ? t('stars1') : t('stars', { n: stars })}${f.perfect ? ` · ${t('fin.perfect')}` : ''}`);
+  }
+
+  /** Rust resolved a pending finish (`huarong-finish`), or it may have: read it and show it. */
+  async refresh(e) {
+    const kind = this.game.kind;
+    if (e && e.detail !== kind) return;
+    const was = this.f;
+    let f;
+    try {
+      f = await call('finish', { kind });
+    } catch (_) {
+      return;
+    }
+    if (!this.el || this.f !== was || !f || f.pending || Number(f.at_ms) !== Number(was.at_ms)) return;
+    this.f = f;
+    const view = this.game.view;
+    if (view && view.finish && Number(view.finish.at_ms) === Number(f.at_ms)) view.finish = f;
+    this.verdict(f, !!was.pending);
+    if (this.analysis && was.pending) {
+      // A perfect game needs no chart: the verdict says it; nor one whose optimum could not be
+      // found. Otherwise the analysis runs now (not before: it would compete with the search).
+      if (f.perfect || unrated(f, this.game.game)) this.analysis = null;
+      else {
+        this.links.before(this.analysis.el);
+        this.analysis.start();
+      }
+    }
+  }
+
+  /**
+   * The actions: exactly one primary — challenge a friend with this result (or send it back
+   * to the friend who sent the game) — then the next thing to play as a secondary one (the
+   * next level, a new game, 2048's "keep going").
    */
   actions(s, f, won, next) {
     const game = this.game.game;
     const b = (action, label, iconName, onclick, primary) =>
       h('button', { class: primary ? 'btn primary' : 'btn', type: 'button', 'data-action': action, onclick }, iconName ? icon(iconName) : null, label);
-    const share = (label, primary) => b('share', label, 'share', () => this.share(), primary);
-    const fresh = (primary) => b('new', t('newGame'), 'new', () => this.newGame(), primary);
     const challenged = !!(f.challenge && f.challenge.moves !== undefined && f.challenge.moves !== null) || s.mode === 'challenge';
-    if (won && game.finish.keepGoing) return [b('keep', t('keepPlaying'), 'next', () => this.keepGoing(), true), fresh(false), share(t('share'), false)];
-    if (won && challenged) return [share(t('sendBack'), true), fresh(false)];
-    if (won && s.mode === 'daily') return [share(t('shareToday'), true), fresh(false)];
-    if (won && game.finish.next) return [b('next', t('next'), 'next', () => this.next(next), true), share(t('share'), false), b('again', t('again'), 'restart', () => this.again(), false)];
-    return [fresh(true), share(t('share'), false)];
+    const share = b('share', challenged ? t('sendBack') : t('challengeFriend'), 'share', () => this.share(), true);
+    const fresh = b('new', t('newGame'), 'new', () => this.newGame(), false);
+    // A speedsolving run (issue 36): no one puzzle to share; the one action is another run.
+    if (f.run) return [b('new', t('newGame'), 'new', () => this.newGame(), true)];
+    if (won && game.finish.keepGoing) return [share, b('keep', t('keepPlaying'), 'next', () => this.keepGoing(), false), fresh];
+    if (won && !challenged && s.mode !== 'daily' && game.finish.next) return [share, b('next', t('next'), 'next', () => this.next(next), false), b('again', t('again'), 'restart', () => this.again(), false)];
+    return [share, fresh];
   }
 
   /** This game's records screen (the dialog's history entry is reused by the screen). */
@@ -129,6 +278,7 @@ export class FinishDialog {
 
   /** Remove the dialog (called by history once its entry is gone). */
   hide() {
+    window.removeEventListener('huarong-finish', this.onFinishEvent);
     if (this.analysis) this.analysis.stop();
     this.analysis = null;
     if (this.el) this.el.remove();
@@ -174,6 +324,10 @@ export class FinishDialog {
         // The card shows the finished board; the start travels in the code.
         board: s.board,
       };
+      // The time exactly as recorded (the card writes it to the tenth, as the finish and the
+      // friends' board do), and the theme the page shows (the settings' own theme wins in Rust).
+      if (f.time_ms !== undefined && f.time_ms !== null) card.ms = Number(f.time_ms);
+      card.theme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
       if (f.optimal !== null && f.optimal !== undefined) card.optimum = f.optimal;
       if (f.stars !== null && f.stars !== undefined) card.stars = f.stars;
       if (game.cardFields) Object.assign(card, game.cardFields(s, f));
@@ -203,8 +357,10 @@ export class FinishDialog {
 
   // ---- Issue 25: the share loop (friends' board, result codes) ----
 
-  /** A daily's finish: its friends' board, the player ranked among friends. */
-  friendsBlock(s) {
+  /** A daily's finish: its friends' board as Rust left it at this finish (the player's line
+   *  is this game), else the day's board read now. */
+  friendsBlock(s, f) {
+    if (f.friends && Array.isArray(f.friends.lines)) return friendsBoardOf(f.friends.daily, s.kind, f.friends.lines);
     if (s.mode !== 'daily') return null;
     const app = this.game.app;
     const daily = app.daily && app.daily[s.kind] === s.id ? app.daily : null;
@@ -220,7 +376,8 @@ export class FinishDialog {
 
   /** Watch this game again (issue 25): its finish is the newest of its records history. */
   replayLink(s) {
-    if (!s || !(s.moves > 0)) return null;
+    // A run keeps no move log (its finish is many solves).
+    if (!s || !(s.moves > 0) || s.run) return null;
     return h('button', { class: 'link-btn fin-replay', type: 'button', 'data-action': 'watch-replay', onclick: () => this.watchReplay() }, icon('eye'), t('replay.watch'));
   }
 
@@ -299,7 +456,7 @@ export class FinishDialog {
       return true;
     }
     if (e.key === 'Tab' && this.el) {
-      const items = [...this.el.querySelectorAll('button')];
+      const items = [...this.el.querySelectorAll('button, a[href]')];
       const i = items.indexOf(document.activeElement);
       const j = e.shiftKey ? (i <= 0 ? items.length - 1 : i - 1) : (i + 1) % items.length;
       items[j].focus();
@@ -311,4 +468,12 @@ export class FinishDialog {
   destroy() {
     this.hide();
   }
+}
+
+/** A win the game would rate under its default rule, whose optimum could not be found (its
+ *  search gave up): final, without stars. */
+function unrated(f, game) {
+  if (f.run) return false; // a run has no optimum to find
+  const rules = game.rules || [];
+  return !f.pending && f.status === 'won' && game.finish.stars && f.rule === rules[0] && (f.optimal === null || f.optimal === undefined) && (f.stars === null || f.stars === undefined);
 }

@@ -9,10 +9,11 @@ import { t, formatTime, movesText } from '../i18n.js';
 import { feedback, announce, toast } from '../feedback.js';
 import { gameOf } from '../boards/index.js';
 import { boardView } from '../boards/common.js';
-import { FinishDialog } from './finish.js';
+import { FinishDialog, celebrate } from './finish.js';
 import { confirmDialog } from './dialog.js';
 import { InputQueue } from '../queue.js';
 import { toggleSolve } from './autosolve.js';
+import { openMore, askSolve } from './more.js';
 import { challengeLine } from '../challenge.js';
 import { scopeOf } from './stats.js';
 import { applyPicture, numbersToggle } from '../picture.js';
@@ -61,7 +62,7 @@ export class GameScreen {
       app: this.app,
       play: (mv, opts) => this.play(mv, opts),
       blocked: (el) => this.blocked(el),
-      busy: () => !!this.solving || this.finishOpen() || !!this.app.modal,
+      busy: () => !!this.solving || this.finishOpen() || !!this.celebrating || !!this.app.modal,
       targets: (piece) => call('klotski_targets', { piece }),
     };
     this.board = new this.game.Board(ctx);
@@ -95,21 +96,26 @@ export class GameScreen {
       }),
     );
 
-    const btn = (action, label, iconName, onclick) =>
-      h('button', { class: 'ctl', type: 'button', 'data-action': action, 'aria-label': label, onclick }, icon(iconName), h('span', { class: 'ctl-label' }, label));
+    const btn = (action, label, iconName, onclick, extra = '') =>
+      h('button', { class: `ctl${extra}`, type: 'button', 'data-action': action, 'aria-label': label, onclick }, icon(iconName), h('span', { class: 'ctl-label' }, label));
+    // Undo and Hint are the big ones, under the thumb; redo and restart beside them; auto-solve
+    // lives in the "more" menu (more.js), asked first, and appears here only as Stop while it runs.
     this.buttons = {
-      undo: btn('undo', t('undo'), 'undo', () => this.step('undo')),
-      redo: btn('redo', t('redo'), 'redo', () => this.step('redo')),
-      restart: btn('restart', t('restart'), 'restart', () => this.step('restart')),
-      hint: btn('hint', t('hint'), 'hint', () => this.hint()),
-      solve: btn('solve', t(this.game.solveLabel), 'solve', () => this.toggleSolve()),
+      restart: btn('restart', t('restart'), 'restart', () => this.step('restart'), ' ctl-small'),
+      undo: btn('undo', t('undo'), 'undo', () => this.step('undo'), ' ctl-main'),
+      hint: btn('hint', t('hint'), 'hint', () => this.hint(), ' ctl-main ctl-hint'),
+      redo: btn('redo', t('redo'), 'redo', () => this.step('redo'), ' ctl-small'),
+      solve: btn('solve', t(this.game.solveLabel), 'solve', () => this.solveTapped(), ' ctl-small'),
     };
-    const controls = h('nav', { class: 'controls', 'aria-label': t('controlsLabel') }, Object.values(this.buttons));
+    this.moreBtn = h('button', { class: 'ctl ctl-small ctl-more', type: 'button', 'data-action': 'more', 'aria-label': t('more'), 'aria-haspopup': 'dialog', onclick: () => openMore(this) }, icon('more'), h('span', { class: 'ctl-label' }, t('more')));
+    const { solve: _solve, ...shown } = this.buttons;
+    const controls = h('nav', { class: 'controls', 'aria-label': t('controlsLabel') }, Object.values(shown), this.moreBtn);
+    this.controls = controls;
 
     this.playArea = h('div', { class: 'play-area' }, bel);
     if (this.board.bindArea) this.board.bindArea(this.playArea);
     const pad = this.board.pad ? this.board.pad(this.app.settings || {}) : null;
-    this.keysHelp = h('p', { id: 'keys-help', class: 'keys-help' }, t('keysHelp'));
+    this.keysHelp = h('p', { id: 'keys-help', class: 'keys-help', 'data-key-hints': '' }, t('keysHelp'));
 
     this.el = h(
       'section',
@@ -120,6 +126,15 @@ export class GameScreen {
       h('div', { class: 'game-foot' }, pad, controls, this.keysHelp),
     );
     this.titleEl.id = 'game-title';
+    // The counters sit on the board's top edge (game.css): both heights as CSS variables.
+    if (this.sizes) this.sizes.disconnect();
+    const side = this.el.querySelector('.game-side');
+    this.sizes = new ResizeObserver(() => {
+      this.el.style.setProperty('--side-h', `${side.offsetHeight}px`);
+      this.el.style.setProperty('--board-h', `${bel.offsetHeight}px`);
+    });
+    this.sizes.observe(side);
+    this.sizes.observe(bel);
     this.apply(this.view, { initial: true });
     return this.el;
   }
@@ -139,7 +154,7 @@ export class GameScreen {
     this.view = view;
     const s = view.snapshot;
     const el = this.board.el;
-    if (!this.board.update(boardView(s), how.initial ? null : view.effect, how)) {
+    if (!this.board.update(boardView(s), how.initial ? null : view.effect, how, s)) {
       toast(t('err.parse', { message: s.board }));
     }
     setData(el, 'game', s.kind);
@@ -148,13 +163,15 @@ export class GameScreen {
     setData(el, 'status', s.status);
     setData(el, 'id', s.id);
     if (s.slot) setData(el, 'slot', s.slot);
-    setText(this.titleEl, t(`game.${this.kind}`));
+    setText(this.titleEl, (this.game.title && this.game.title(this.app, s)) || t(`game.${this.kind}`));
     setText(this.subEl, this.game.subtitle(this.app, s) || '');
     this.renderStats(s);
     this.challenge.update(s.challenge);
     if (s.kind === 'slide') applyPicture(el, s);
     this.picToggle.update(s);
-    this.clockBase = { ms: Number(field(s, 'elapsed_ms') || 0), at: performance.now(), running: s.status === 'playing' && s.moves > 0 };
+    // A speedsolving run's clock runs from its first move to its last solve (one timer).
+    const runOn = !!(s.run && !s.run.done && s.run.splits.length > 0);
+    this.clockBase = { ms: Number(field(s, 'elapsed_ms') || 0), at: performance.now(), running: s.status === 'playing' && (s.moves > 0 || runOn) };
     this.tickClock();
     const solving = !!this.solving;
     const able = (b, off) => {
@@ -168,8 +185,8 @@ export class GameScreen {
     const ended = !how.initial && prev && prev.status === 'playing' && s.status !== 'playing';
     if (ended) {
       this.dropQueue();
-      this.finished(view, false, s.status === 'won' ? this.board.win() : null);
-    } else if (how.initial && s.status !== 'playing' && view.finish) this.finished(view, true, null);
+      this.finished(view, false);
+    } else if (how.initial && s.status !== 'playing' && view.finish) this.finished(view, true);
   }
 
   renderStats(s) {
@@ -370,15 +387,28 @@ export class GameScreen {
     return toggleSolve(this);
   }
 
-  /** The game ended: the finish dialog once the win animation (`winDone`) is over. */
-  finished(view, quiet, winDone) {
+  /** `[data-action=solve]`: in the "more" menu it asks first (more.js); while solving it is Stop. */
+  solveTapped() {
+    if (this.solving) return toggleSolve(this);
+    if (this.app.modal && this.solveFromMenu && this.buttons.solve.closest('.more')) {
+      const f = this.solveFromMenu;
+      this.solveFromMenu = null;
+      return f();
+    }
+    return askSolve(this);
+  }
+
+  /** The game ended: a win's celebration on the board (finish.js, `celebrate`), then the
+   *  finish dialog. `quiet`: shown again without the moment (a finished game reopened). */
+  finished(view, quiet) {
     if (!this.finish) this.finish = new FinishDialog(this);
     const show = () => {
       if (this.app.screen === this && this.view === view && !this.app.modal) this.finish.show(view);
     };
     // (Never synchronously: a screen being shown takes its history entry first.)
-    if (quiet || reducedMotion()) setTimeout(show, 0);
-    else Promise.resolve(winDone).then(() => setTimeout(show, winDone ? 150 : 420));
+    if (quiet) setTimeout(show, 0);
+    else if (view.snapshot.status === 'won') celebrate(this, view).then(show);
+    else setTimeout(show, reducedMotion() ? 0 : 420);
     // Records changed: reload them (and whatever else the game keeps, e.g. Klotski levels).
     const extra = this.game.refresh ? this.game.refresh(this.app) : null;
     Promise.all([this.app.refreshProgress(), extra]).then(() => {
@@ -387,6 +417,11 @@ export class GameScreen {
   }
 
   onKey(e) {
+    if (this.celebrating) {
+      // Any key skips the celebration (as a tap does).
+      this.celebrating.skip();
+      return true;
+    }
     if (this.finishOpen()) return this.finish.onKey(e);
     const dir = DIRS[e.key];
     if (dir) {
@@ -434,6 +469,7 @@ export class GameScreen {
 
   destroy() {
     clearInterval(this.timer);
+    if (this.sizes) this.sizes.disconnect();
     this.dropQueue();
     this.stopProofWait();
     // A hint or solve still thinking for this game is of no use any more.

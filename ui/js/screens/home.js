@@ -1,12 +1,16 @@
-// Home: today's challenge first (the date, a done mark per game, the streak, one big play
-// button), then the three games, each with its unfinished games folded in (continue / levels),
-// settings, the code box and the records.
+// Home (issue 33): today's challenge first, as a hero card (the next puzzle's real board drawn
+// small, a done mark per game, the streak, the one primary button), then each game as a tile
+// with its own art (Continue a secondary action on it, its other unfinished games folded in),
+// the picture puzzles one tap away (`[data-home-pictures]`), and quieter: the code box and the
+// records.
 
 import { friendsBoard } from '../friends.js';
 import { call } from '../ipc.js';
 import { h, icon } from '../dom.js';
 import { t, formatTime, formatDate, movesText } from '../i18n.js';
 import { KINDS, gameOf } from '../boards/index.js';
+import { loadLevels } from './records.js';
+import { homePictures } from '../picture.js';
 
 function mini(kind) {
   // A small decorative picture of each game, made of CSS boxes (cells from the descriptor).
@@ -52,6 +56,10 @@ export class HomeScreen {
     // "Continue": the most recently played unfinished game of each kind.
     for (const g of this.unfinished) if (KINDS.includes(g.kind) && !this.current[g.kind]) this.current[g.kind] = g;
     this.daily = daily;
+    // The next daily's real start board, drawn small on the hero card (no game is opened).
+    const next = this.dailyList().find((x) => !x.done);
+    const [pv] = await Promise.all([next ? call('preview', { id: next.id }).catch(() => null) : null, loadLevels(this.app, 'slide')]);
+    this.preview = pv && next && pv.kind === next.kind ? { kind: next.kind, view: pv.view } : null;
     return true;
   }
 
@@ -106,22 +114,25 @@ export class HomeScreen {
       h('button', { class: 'icon-btn', type: 'button', 'aria-label': t('settings'), 'data-action': 'settings', onclick: () => app.go('settings') }, icon('settings')),
     );
 
+    // One primary action in view: today's next puzzle; when all are done, the most recent
+    // game's Continue (or the first game's Play).
+    const heroPlays = this.dailyList().some((x) => !x.done);
+    const lead = heroPlays ? null : KINDS.find((k) => this.current[k]) || KINDS[0];
     const cards = KINDS.map((kind) => {
       const cur = this.current[kind];
-      const game = gameOf(kind);
       const buttons = [];
       if (cur) {
         buttons.push(
-          h('button', { class: 'btn primary btn-two', type: 'button', 'data-action': `continue-${kind}`, 'data-slot': cur.slot || kind, 'data-mode': cur.mode || '', onclick: () => this.resume(cur) }, h('span', { class: 'btn-main' }, t('continue')), h('span', { class: 'btn-detail' }, `${movesText(cur.moves)} · ${formatTime(cur.elapsed_ms)}`)),
+          h('button', { class: `btn btn-two tile-continue${lead === kind ? ' primary' : ''}`, type: 'button', 'data-action': `continue-${kind}`, 'data-slot': cur.slot || kind, 'data-mode': cur.mode || '', onclick: () => this.resume(cur) }, h('span', { class: 'btn-main' }, t('continue')), h('span', { class: 'btn-detail' }, `${movesText(cur.moves)} · ${formatTime(cur.elapsed_ms)}`)),
         );
       }
       buttons.push(
-        h('button', { class: cur ? 'btn' : 'btn primary', type: 'button', 'data-action': `play-${kind}`, onclick: () => app.go(`levels:${kind}`) }, cur ? t('levels') : t('play')),
+        h('button', { class: `btn tile-play${lead === kind && !cur ? ' primary' : ''}`, type: 'button', 'data-action': `play-${kind}`, onclick: () => app.go(`levels:${kind}`) }, cur ? t('levels') : t('play')),
       );
       return h(
         'article',
         { class: `game-card card-${kind}`, 'data-kind': kind },
-        mini(kind),
+        h('div', { class: 'tile-art' }, mini(kind)),
         h(
           'div',
           { class: 'card-body' },
@@ -142,8 +153,13 @@ export class HomeScreen {
         { class: 'scroll' },
         this.todayCard(),
         h('div', { class: 'cards' }, cards),
-        h('button', { class: 'btn wide ghost', type: 'button', 'data-action': 'code', onclick: () => app.go('code') }, icon('code'), t('enterCode')),
-        h('button', { class: 'btn wide ghost', type: 'button', 'data-action': 'records', onclick: () => app.go('records', { scope: null }) }, icon('chart'), t('records')),
+        homePictures(app, (params) => this.start({ kind: 'slide', params })),
+        h(
+          'div',
+          { class: 'home-links' },
+          h('button', { class: 'btn ghost', type: 'button', 'data-action': 'code', onclick: () => app.go('code') }, icon('code'), t('enterCode')),
+          h('button', { class: 'btn ghost', type: 'button', 'data-action': 'records', onclick: () => app.go('records', { scope: null }) }, icon('chart'), t('records')),
+        ),
       ),
     );
   }
@@ -166,12 +182,14 @@ export class HomeScreen {
           type: 'button',
           'data-action': `daily-${x.kind}`,
           'data-done': x.done ? '1' : '0',
-          'aria-label': `${t(`game.${x.kind}`)}: ${x.done ? t('dailyDone') : x.playing ? t('dailyPlaying') : t('dailyNotYet')}`,
           onclick: () => this.openDaily(x),
         },
+        // Its name is its words (axe: the visible label is in the accessible name), the state
+        // spelled out for screen readers where the line shows a count or a size instead.
         h('span', { class: 'daily-mark', 'aria-hidden': 'true' }, x.done ? icon('check') : null),
         h('span', { class: 'daily-game' }, t(`gameShort.${x.kind}`)),
         h('span', { class: 'daily-sub' }, x.done ? t('dailyDone') : x.playing ? movesText(x.playing.moves) : x.label || t('dailyToPlay')),
+        x.done ? null : h('span', { class: 'sr-only' }, ` · ${x.playing ? t('dailyPlaying') : t('dailyNotYet')}`),
       ),
     );
     const play = next
@@ -191,11 +209,24 @@ export class HomeScreen {
         h('h2', { id: 'daily-title', class: 'today-title' }, icon('calendar'), h('span', { class: 'today-name' }, t('dailyToday')), h('span', { class: 'today-date' }, formatDate(d.date, { weekday: true, thisYear: d.date.slice(0, 4) }))),
         streak ? h('p', { class: 'today-streak', 'data-streak': String(streak), title: streak === 1 ? t('dailyStreakLong1') : t('dailyStreakLong', { n: streak }), 'aria-label': streak === 1 ? t('dailyStreakLong1') : t('dailyStreakLong', { n: streak }) }, icon('flame'), streak === 1 ? t('dailyStreak1') : t('dailyStreak', { n: streak })) : null,
       ),
-      h('div', { class: 'daily-row' }, items),
+      h('div', { class: `today-body${this.preview ? ' with-board' : ''}` }, this.heroBoard(), h('div', { class: 'daily-row' }, items)),
       play,
       // Issue 25: today's friends' board, when a friend has sent a result.
       friendsBoard(d.number, null, { hideEmpty: true }),
     );
+  }
+
+  /** The next daily's start board, small (decorative: the button names the puzzle). */
+  heroBoard() {
+    const pv = this.preview;
+    if (!pv || !pv.view) return null;
+    const game = gameOf(pv.kind);
+    if (!game.preview) return null;
+    try {
+      return h('div', { class: 'today-board', 'data-preview': pv.kind }, game.preview(pv.view));
+    } catch (_) {
+      return null;
+    }
   }
 
   /** The longest daily streak still alive (its last solve today or yesterday); 0 when none. */

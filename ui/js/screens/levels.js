@@ -7,20 +7,7 @@ import { h, icon } from '../dom.js';
 import { t } from '../i18n.js';
 import { gameOf } from '../boards/index.js';
 import { BackScreen } from '../nav.js';
-
-export async function loadLevels(app, kind) {
-  app.levels = app.levels || {};
-  if (app.levels[kind]) return app.levels[kind];
-  try {
-    const res = await call('levels', { kind });
-    const list = Array.isArray(res) ? res : (res && res.levels) || [];
-    app.levels[kind] = list;
-    app.levelsRaw = { ...(app.levelsRaw || {}), [kind]: res };
-  } catch (_) {
-    app.levels[kind] = [];
-  }
-  return app.levels[kind];
-}
+import { loadLevels } from './records.js';
 
 export class LevelsScreen extends BackScreen {
   constructor(app, kind) {

@@ -2,6 +2,7 @@
 // Record keys are `<scope>/<rule>`: scope `klotski:<level>`, `slide:<W>x<H>` or `2048`.
 // (Which scope a game uses is its descriptor's business, in boards/.)
 
+import { call } from '../ipc.js';
 import { language, t } from '../i18n.js';
 
 export function ruleOf(app, kind) {
@@ -31,4 +32,19 @@ export function recordFor(app, scope, kind) {
 export function bestText(rec) {
   const best = rec && rec.best_moves;
   return best === undefined || best === null ? t('noBest') : String(best);
+}
+
+/** The level list of `kind` from Rust (`levels`), kept in `app.levels` until a refresh. */
+export async function loadLevels(app, kind) {
+  app.levels = app.levels || {};
+  if (app.levels[kind]) return app.levels[kind];
+  try {
+    const res = await call('levels', { kind });
+    const list = Array.isArray(res) ? res : (res && res.levels) || [];
+    app.levels[kind] = list;
+    app.levelsRaw = { ...(app.levelsRaw || {}), [kind]: res };
+  } catch (_) {
+    app.levels[kind] = [];
+  }
+  return app.levels[kind];
 }

@@ -92,6 +92,8 @@ export class SettingsScreen extends BackScreen {
       this.toggle('haptics', t('haptics'), s.haptics !== false, (v) => app.saveSettings({ haptics: v })),
       this.toggle('sound', t('sound'), !!s.sound, (v) => app.saveSettings({ sound: v })),
       this.toggle('pad', t('padSetting'), !!s.pad, (v) => app.saveSettings({ pad: v })),
+      // The number slide's control (issue 36): tap (and the run-drag), trail, or both.
+      this.group('slide-control', t('slideControl'), [['tap', t('slideControl.tap')], ['trail', t('slideControl.trail')], ['both', t('slideControl.both')]], s.slide_control || 'both', (v) => app.saveSettings({ slide_control: v })),
       this.nameField(s.name || ''),
       h(
         'section',

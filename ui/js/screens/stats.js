@@ -3,22 +3,20 @@
 // a list. Every number comes from Rust (`records`); the UI only lays them out.
 
 import { call } from '../ipc.js';
-import { h, icon, clear } from '../dom.js';
-import { t, formatTime, formatDate, movesText } from '../i18n.js';
-import { levelName } from './records.js';
-import { loadLevels } from './levels.js';
+import { h, icon, clear, svg } from '../dom.js';
+import { t, formatTime, formatDate, movesText, language } from '../i18n.js';
+import { loadLevels } from './records.js';
 import { BackScreen } from '../nav.js';
+import { KINDS, gameOf } from '../boards/index.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 /** Finishes drawn in the chart (the list below shows all the history Rust keeps). */
 const CHART_MAX = 30;
+/** Clean times drawn in the trend line. */
+const TREND_MAX = 30;
+/** Weeks of the daily's calendar. */
+const CAL_WEEKS = 5;
 
-export function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) el.setAttribute(k, String(v));
-  for (const c of children.flat()) if (c) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
-}
+export { svg };
 
 /**
  * The record scope of a game as Rust names it: the finish's `key` (`<scope>/<rule>`) when
@@ -33,31 +31,18 @@ export function scopeOf(app, view) {
   const levels = (app.levels && app.levels[s.kind]) || [];
   const level = levels.find((l) => l && l.id === s.id && l.scope);
   if (level) return level.scope;
-  if (s.kind === '2048') return '2048';
-  if (s.kind === 'slide') {
-    const v = s.view || {};
-    if (!v.w || !v.h) return null;
-    return `slide:${v.w}x${v.h}${/\/picture:/.test(s.id) ? '/picture' : ''}`;
-  }
-  // A Klotski board given as a plain ID is its own scope; generated ones are known at the finish.
-  if (s.kind === 'klotski' && /^klotski:[^#]*\//.test(s.id) && !s.id.includes('#')) return s.id;
-  return null;
+  // Else the game's own descriptor says (boards/): its scope from the snapshot, or unknown.
+  const game = KINDS.includes(s.kind) ? gameOf(s.kind) : null;
+  return (game && game.scope && game.scope(app, s)) || null;
 }
 
 /** A scope as the player reads it: "Number slide 4×4", "Klotski · 横刀立马", "2048". */
 export function scopeLabel(app, scope) {
-  const [kind, rest = ''] = scope.split(/:(.*)/s);
-  const name = t(`game.${kind}`);
-  if (kind === 'slide') {
-    const [size, pic] = rest.split('/');
-    return `${name} ${size.replace('x', '×')}${pic ? ` · ${t('rec.picture')}` : ''}`;
-  }
-  if (kind === 'klotski') {
-    const levels = (app.levels && app.levels.klotski) || [];
-    const level = levels.find((l) => l && l.scope === scope);
-    return `${name} · ${level ? levelName(level) : t('rec.board')}`;
-  }
-  return name;
+  // `slide:4x4`, `klotski:<board>`, `2048`, a relay's `slide/relay:5`.
+  const kind = scope.split(/[:/]/)[0];
+  const rest = scope.slice(kind.length + 1);
+  const game = KINDS.includes(kind) ? gameOf(kind) : null;
+  return game && game.scopeLabel ? game.scopeLabel(app, rest, scope) : t(`game.${kind}`);
 }
 
 function timeText(ms) {
@@ -157,6 +142,44 @@ export function historyChart(history) {
   return root;
 }
 
+/**
+ * One small trend line: the times of the last clean wins (no undo, no hint) of the history
+ * Rust keeps, oldest to latest, lower is faster; no axes, the best and the latest in words,
+ * and every time for screen readers. Null with fewer than two.
+ */
+export function trendEl(history) {
+  const list = history.filter((e) => e.clean && e.won !== false && Number.isFinite(Number(e.ms)) && e.ms !== null).slice(-TREND_MAX);
+  if (list.length < 2) return null;
+  const ms = list.map((e) => Number(e.ms));
+  const W = 300;
+  const H = 64;
+  const pad = 6;
+  const lo = Math.min(...ms);
+  const hi = Math.max(...ms);
+  const span = Math.max(1, hi - lo);
+  const pts = ms.map((v, i) => [pad + ((W - 2 * pad) * i) / (ms.length - 1), pad + ((H - 2 * pad) * (v - lo)) / span]);
+  const best = ms.indexOf(lo);
+  const [lx, ly] = pts[pts.length - 1];
+  const [bx, by] = pts[best];
+  const line = svg(
+    'svg',
+    { class: 'trend-line', viewBox: `0 0 ${W} ${H}`, 'aria-hidden': 'true', focusable: 'false' },
+    svg('polyline', { class: 'trend-path', points: pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ') }),
+    svg('circle', { class: 'trend-dot best', cx: bx.toFixed(1), cy: by.toFixed(1), r: 4 }),
+    svg('circle', { class: 'trend-dot last', cx: lx.toFixed(1), cy: ly.toFixed(1), r: 4 }),
+  );
+  const text = (v) => formatTime(v, true);
+  const sep = language() === 'zh' ? '、' : ', ';
+  return h(
+    'section',
+    { class: 'rec-trend', 'data-trend': String(list.length) },
+    h('div', { class: 'rec-card-head' }, h('h2', { class: 'rec-card-title' }, t('rec.trend', { n: list.length })), h('span', { class: 'rec-extra' }, t('rec.trendRange', { best: text(lo), last: text(ms[ms.length - 1]) }))),
+    h('div', { class: 'trend-box' }, line),
+    h('p', { class: 'rec-extra trend-how', 'aria-hidden': 'true' }, t('rec.trendHow')),
+    h('p', { class: 'sr-only', 'data-trend-alt': '' }, t('rec.trendAlt', { n: list.length, list: ms.map(text).join(sep), best: text(lo) })),
+  );
+}
+
 export class StatsScreen extends BackScreen {
   constructor(app, opts) {
     super(app);
@@ -167,8 +190,8 @@ export class StatsScreen extends BackScreen {
   }
 
   async prepare() {
-    // Level names for the Klotski scopes (cached by the level screens).
-    const names = loadLevels(this.app, 'klotski');
+    // The level lists, for the names of level scopes (cached by the level screens).
+    const names = Promise.all(KINDS.map((k) => loadLevels(this.app, k)));
     try {
       this.scopes = (await call('records', {})) || [];
     } catch (e) {
@@ -185,8 +208,31 @@ export class StatsScreen extends BackScreen {
         this.data = null;
       }
     }
+    // The streak (get_progress) and the daily's calendar as they stand now.
+    await Promise.all([this.app.refreshProgress(), this.loadCalendar()]);
     await names;
     return true;
+  }
+
+  /** The game of the shown scope, or null. */
+  kind() {
+    const kind = this.scope ? String(this.scope).split(/[:/]/)[0] : '';
+    return KINDS.includes(kind) ? kind : null;
+  }
+
+  /** Rust's calendar of the days this game's daily was solved (`daily_calendar`). */
+  async loadCalendar() {
+    const kind = this.kind();
+    if (!kind) {
+      this.calendar = null;
+      return;
+    }
+    if (this.calendar && this.calendar.kind === kind) return;
+    try {
+      this.calendar = await call('daily_calendar', { kind, weeks: CAL_WEEKS });
+    } catch (_) {
+      this.calendar = null;
+    }
   }
 
   render() {
@@ -245,17 +291,62 @@ export class StatsScreen extends BackScreen {
         best !== null && best !== undefined ? h('span', { class: 'rec-best', 'data-rec-value': 'best' }, t('rec.bestAvg', { time: timeText(best) })) : null,
       );
     };
-    const is2048 = String(d.scope).startsWith('2048');
+    // A game whose descriptor says its moves are no record (2048: the score is) has no best moves.
+    const kind = String(d.scope).split(/[:/]/)[0];
+    const noMoves = KINDS.includes(kind) && gameOf(kind).bestMoves === false;
     const has12 = d.ao12_ms !== null && d.ao12_ms !== undefined;
+    // Issue 33: the personal best and the daily streak first; the full statistics (averages,
+    // wins, the chart, every finish) behind one tap.
+    this.body.append(this.hero(d, kind, noMoves));
+    const cal = this.calendarEl();
+    if (cal) this.body.append(cal);
+    const trend = trendEl(hist);
+    if (trend) this.body.append(trend);
+    const full = h('div', { class: 'rec-full', id: 'rec-full', hidden: !this.app.recordsOpen });
+    const more = h('button', { class: 'btn wide ghost rec-more', type: 'button', 'data-action': 'all-stats', 'aria-controls': 'rec-full', 'aria-expanded': this.app.recordsOpen ? 'true' : 'false' }, icon('chart'), t('rec.all'));
+    more.addEventListener('click', () => {
+      this.app.recordsOpen = full.hidden;
+      full.hidden = !full.hidden;
+      more.setAttribute('aria-expanded', full.hidden ? 'false' : 'true');
+    });
+    this.body.append(more, full);
+    const body = this.body;
+    this.body = full;
+    try {
+      this.fillFull(d, hist, tile, avg, noMoves, has12);
+    } finally {
+      this.body = body;
+    }
+  }
+
+  /** The personal best and the daily streak of this scope's game. */
+  hero(d, kind, noMoves) {
+    const streaks = (this.app.progress && this.app.progress.streaks) || {};
+    const st = streaks[kind] || null;
+    const big = (key, label, value, extra) => h('div', { class: 'rec-big', 'data-rec-hero': key }, h('span', { class: 'stat-label' }, label), h('span', { class: 'rec-big-value' }, value), extra ? h('span', { class: 'rec-extra' }, extra) : null);
+    const cur = st ? Number(st.current) || 0 : 0;
+    return h(
+      'div',
+      { class: 'rec-hero' },
+      noMoves ? big('best_ms', t('rec.bestTime'), timeText(d.best_ms)) : big('best_moves', t('rec.bestMoves'), num(d.best_moves), d.best_ms !== null && d.best_ms !== undefined ? `${t('rec.bestTime')} ${timeText(d.best_ms)}` : null),
+      big('streak', t('rec.streak'), cur === 1 ? t('dailyStreak1') : t('dailyStreak', { n: cur }), st && st.best ? t('rec.streakBest', { n: st.best }) : null),
+    );
+  }
+
+  fillFull(d, hist, tile, avg, noMoves, has12) {
     this.body.append(
       h(
         'div',
         { class: 'rec-grid', 'data-records': d.scope },
-        is2048 ? null : tile('best_moves', 'rec.bestMoves', num(d.best_moves)),
+        noMoves ? null : tile('best_moves', 'rec.bestMoves', num(d.best_moves)),
         tile('best_ms', 'rec.bestTime', timeText(d.best_ms)),
         tile('wins', 'rec.winsPlays', `${d.wins} / ${d.plays}`),
         avg('ao5', 'rec.ao5', d.ao5_ms, d.ao5_moves, d.best_ao5_ms, 5),
         has12 ? avg('ao12', 'rec.ao12', d.ao12_ms, d.ao12_moves, d.best_ao12_ms, 12) : null,
+        // The long averages (number slide scopes) once the one before is there.
+        has12 && 'ao50_ms' in d ? avg('ao50', 'rec.ao50', d.ao50_ms, null, d.best_ao50_ms, 50) : null,
+        d.ao50_ms !== null && d.ao50_ms !== undefined ? avg('ao100', 'rec.ao100', d.ao100_ms, null, d.best_ao100_ms, 100) : null,
+        d.best_tps !== null && d.best_tps !== undefined ? tile('best_tps', 'rec.bestTps', Number(d.best_tps).toFixed(2)) : null,
       ),
     );
     if (d.ao5_ms !== null && d.ao5_ms !== undefined) this.body.append(h('p', { class: 'help rec-avg-how' }, t('rec.avgHow')));
@@ -310,6 +401,48 @@ export class StatsScreen extends BackScreen {
     );
   }
 
+  /**
+   * The daily's last weeks as a 7-column grid, Monday first (Rust's `daily_calendar`): the
+   * days solved filled, today outlined, the rest of this week faint.
+   */
+  calendarEl() {
+    const c = this.calendar;
+    if (!c || !Array.isArray(c.days) || !c.days.length) return null;
+    const short = t('rec.calWeek').split(',');
+    const long = t('rec.calWeekLong').split(',');
+    const rows = [];
+    for (let w = 0; w < c.days.length / 7; w++) {
+      rows.push(
+        h(
+          'tr',
+          {},
+          c.days.slice(w * 7, w * 7 + 7).map((d) => {
+            const today = d.date === c.today;
+            const cls = ['cal-day', d.done ? 'cal-done' : '', today ? 'cal-today' : '', d.future ? 'cal-future' : ''].filter(Boolean).join(' ');
+            const words = [formatDate(d.date), today ? t('rec.calToday') : '', d.done ? t('rec.calDone') : ''].filter(Boolean).join(', ');
+            return h(
+              'td',
+              { class: cls, 'data-day': d.date, 'data-done': d.done ? '1' : null, 'data-today': today ? '1' : null, 'aria-current': today ? 'date' : null },
+              h('span', { 'aria-hidden': 'true' }, String(Number(String(d.date).slice(8)))),
+              h('span', { class: 'sr-only' }, words),
+            );
+          }),
+        ),
+      );
+    }
+    return h(
+      'section',
+      { class: 'rec-cal', 'data-streak-calendar': c.kind, 'data-solved': String(c.solved) },
+      h('div', { class: 'rec-card-head' }, h('h2', { class: 'rec-card-title', id: 'rec-cal-title' }, t('rec.cal', { n: c.weeks })), h('span', { class: 'rec-extra' }, t('rec.calCount', { n: c.solved }))),
+      h(
+        'table',
+        { class: 'cal-grid', 'aria-labelledby': 'rec-cal-title' },
+        h('thead', {}, h('tr', {}, short.map((d, i) => h('th', { scope: 'col', abbr: long[i] || d }, d)))),
+        h('tbody', {}, rows),
+      ),
+    );
+  }
+
   async select(scope) {
     try {
       this.data = await call('records', { scope });
@@ -319,6 +452,7 @@ export class StatsScreen extends BackScreen {
       this.app.error(e);
       return;
     }
+    await this.loadCalendar();
     this.app.rerender();
   }
 }

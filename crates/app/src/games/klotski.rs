@@ -62,6 +62,23 @@ impl AppGame for Klotski {
     fn quick_optimum(start: &Self) -> Option<u32> {
         classic_of(start).and_then(|c| c.min_moves)
     }
+    fn impossible(
+        start: &Self,
+        moves: u32,
+        _outcome: Option<huarong_engine::code::Outcome>,
+    ) -> Option<String> {
+        // A classic's optimum is known; a board of the classic size (4×5: a daily, a
+        // generated level) is solved here, within the opening's budget (milliseconds);
+        // other boards are not searched for this.
+        let b = start.board();
+        let floor = Self::quick_optimum(start).or_else(|| {
+            (b.width() * b.height() <= 20)
+                .then(|| start.solve(&Cancel::new()).ok().map(|s| s.len() as u32))
+                .flatten()
+        })?;
+        (moves < floor)
+            .then(|| format!("it claims {moves} moves, and this puzzle needs at least {floor}"))
+    }
     fn stars(start: &Self, rule: &str, moves: u32, optimal: Option<u32>) -> Option<u8> {
         if rule != "piece" {
             return None;

@@ -1,10 +1,13 @@
 //! The app-side registry of games: what the app needs from each game beyond the engine's
 //! `Game` trait (its slots, record scope, optimum and stars, level list). One module per
-//! game (`slide.rs`, `klotski.rs`, `g2048.rs`) implements [`AppGame`]; the one list of
-//! games is the [`with_game!`] macro below (adding a game = one module + one line there).
+//! game (`slide.rs`, `klotski.rs`, `g2048.rs`, and the tests' stand-in `lights.rs`)
+//! implements [`AppGame`]; [`with_game!`] is made from the engine's list of games
+//! (`huarong_engine::for_each_game!`), so adding a game here is its module and its `mod` line.
 
 mod g2048;
 mod klotski;
+#[cfg(stand_in)]
+mod lights;
 mod slide;
 mod slot;
 
@@ -19,26 +22,29 @@ use std::collections::HashMap;
 
 pub use klotski::{FIRST_UNLOCKED, OPEN_FROM_START};
 
-/// Run `$body` with `$G` bound to the game type of `$kind`. **The registry**: one line per game.
+/// Run `$body` with `$G` bound to the game type of `$kind`: one arm per game of the engine's
+/// list (a game without an [`AppGame`] impl does not compile).
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
-        match $kind {
-            huarong_engine::Kind::Slide => {
-                type $G = huarong_engine::slide::Slide;
-                $body
-            }
-            huarong_engine::Kind::Klotski => {
-                type $G = huarong_engine::klotski::Klotski;
-                $body
-            }
-            huarong_engine::Kind::G2048 => {
-                type $G = huarong_engine::g2048::G2048;
-                $body
-            }
-        }
+        huarong_engine::for_each_game!(crate::games::with_game_arms! { [$kind, $G, $body] })
     };
 }
 pub(crate) use with_game;
+
+/// [`with_game!`]'s `match`, from the engine's list.
+macro_rules! with_game_arms {
+    ([$kind:expr, $G:ident, $body:expr] $( $variant:ident = $game:path, $module:ident, $name:literal; )+) => {
+        match $kind {
+            $(
+                huarong_engine::Kind::$variant => {
+                    type $G = $game;
+                    $body
+                }
+            )+
+        }
+    };
+}
+pub(crate) use with_game_arms;
 
 pub use crate::progress::Mode;
 
@@ -72,8 +78,14 @@ pub trait AppGame: Game + huarong_engine::code::Coded {
     fn open_slot(_start: &Self) -> Option<(String, Mode)> {
         None
     }
-    /// The record scope of a game started from `start`: `slide:4x4`, `klotski:<board>`, `2048`.
+    /// The record scope of a game the app dealt from `start` (a seeded ID, a level):
+    /// `slide:4x4`, `klotski:<board>`, `2048` (`records::scope_of` decides which applies).
     fn scope(start: &Self) -> String;
+    /// The record scope of a board the app did not deal (a code's or a typed ID's exact
+    /// board): its own, never its size's (issue 35). Klotski's scopes are per board already.
+    fn own_scope(start: &Self) -> String {
+        Self::scope(start)
+    }
     /// Whether an optimum can be had at all (so a background job is worth starting).
     fn has_optimum(_start: &Self) -> bool {
         false
@@ -86,6 +98,17 @@ pub trait AppGame: Game + huarong_engine::code::Coded {
     /// The optimum when it costs nothing (a lookup), for a win before the background
     /// job is done.
     fn quick_optimum(_start: &Self) -> Option<u32> {
+        None
+    }
+    /// Why a result claimed from `start` and not verified by a replay (a code without a move
+    /// log) cannot be true, where the app knows a bound (issue 35): fewer moves (default rule)
+    /// than the puzzle's optimum or a lower bound of it; a 2048 win or score its swipes cannot
+    /// make. `None`: possible as far as the app knows.
+    fn impossible(
+        _start: &Self,
+        _moves: u32,
+        _outcome: Option<huarong_engine::code::Outcome>,
+    ) -> Option<String> {
         None
     }
     /// Stars for a win in `moves` under `rule`, where the game gives stars.

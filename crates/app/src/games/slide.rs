@@ -50,6 +50,12 @@ impl AppGame for Slide {
         // `slide:WxH`, or `slide:WxH/picture` for picture puzzles (the engine's scope).
         start.record_scope()
     }
+    fn own_scope(start: &Self) -> String {
+        // `slide:WxH/board:<FNV-1a 64 of the board>` (`…/picture/board:…` for a picture).
+        use huarong_engine::Game;
+        let b = huarong_engine::rng::fnv1a64(start.board_body().as_bytes());
+        format!("{}/board:{b:016x}", start.record_scope())
+    }
     fn has_optimum(start: &Self) -> bool {
         start.board().width() * start.board().height() <= 16
     }
@@ -85,6 +91,29 @@ impl AppGame for Slide {
         let b = start.board();
         let cheap = slide::is_built(b.width(), b.height()) || b.width() * b.height() <= 9;
         cheap.then(|| slide::optimal_length(b)).flatten()
+    }
+    fn impossible(
+        start: &Self,
+        moves: u32,
+        _outcome: Option<huarong_engine::code::Outcome>,
+    ) -> Option<String> {
+        // The optimum where it is a lookup, else a lower bound of it: the tiles' Manhattan
+        // distance, or the pattern databases' bound where they are loaded (no build here).
+        let b = start.board();
+        let (w, h) = (b.width(), b.height());
+        let (floor, what) = match Self::quick_optimum(start) {
+            Some(n) => (n, "its optimum"),
+            None => {
+                let loaded = slide::pdb_is_built(w, h) || (w, h) == (4, 4);
+                let pdb = (loaded && slide::has_pdb(w, h) && !slide::needs_pdb4x4(w, h))
+                    .then(|| slide::pdb(w, h))
+                    .flatten()
+                    .and_then(|p| p.heuristic(b).ok());
+                (pdb.unwrap_or(0).max(b.manhattan()), "at least")
+            }
+        };
+        (moves < floor)
+            .then(|| format!("it claims {moves} moves, and this puzzle needs {what} {floor}"))
     }
     fn stars(_start: &Self, rule: &str, moves: u32, optimal: Option<u32>) -> Option<u8> {
         // The optimum is counted in tile moves; other counts get no stars.
@@ -151,6 +180,13 @@ impl AppGame for Slide {
                 "best": best(&format!("slide:{size}/picture")),
             }));
         }
-        json!({ "kind": "slide", "rule": rule, "levels": sizes, "pictures": pictures })
+        // Speedsolving runs (issue 36): a marathon of one size, a relay down to 2×2; their
+        // scopes are `slide:<size>/marathon:<count>` and `slide/relay:<N>`.
+        let relay: Vec<usize> = (slide::run::RELAY_MIN..=slide::MAX_SIDE).collect();
+        let modes = json!({
+            "marathon": slide::run::MARATHON_COUNTS,
+            "relay": relay,
+        });
+        json!({ "kind": "slide", "rule": rule, "levels": sizes, "pictures": pictures, "modes": modes })
     }
 }

@@ -31,6 +31,12 @@ pub struct Slot<G: Game> {
     /// session had counted a win before that finish.
     pub finish_date: Option<String>,
     pub counted_before: bool,
+    /// The finish view of the session's last change, when that change finished the game
+    /// (in memory only: what `finish {kind}` reads, updated when a pending optimum arrives).
+    pub finish: Option<crate::views::Finish>,
+    /// The speedsolving run this slot plays (number slide marathons and relays, issue 36):
+    /// its mode, seed and splits; saved in the journal header with every change.
+    pub run: Option<huarong_engine::slide::run::Run>,
 }
 
 impl<G: Game> Slot<G> {
@@ -39,6 +45,17 @@ impl<G: Game> Slot<G> {
         self.version += 1;
         self.updated_ms = stamp;
         self.search.cancel();
+        self.finish = None;
+    }
+
+    /// A new game in this slot: its session, with nothing yet known or counted of it (its
+    /// optimum, a counted win, the last finish).
+    pub fn set_session(&mut self, session: Session<G>) {
+        self.session = session;
+        self.optimal = None;
+        self.counted_win = false;
+        self.finish_date = None;
+        self.counted_before = false;
     }
 }
 
@@ -49,7 +66,12 @@ impl<G: super::AppGame> Slot<G> {
     }
     /// Whether replacing this slot's game loses something: unfinished, with moves.
     pub fn would_lose(&self) -> bool {
-        self.unfinished() && (!self.session.played().is_empty() || self.session.can_redo())
+        let run_started = self
+            .run
+            .as_ref()
+            .is_some_and(|r| !r.splits().is_empty() && !r.done());
+        run_started
+            || (self.unfinished() && (!self.session.played().is_empty() || self.session.can_redo()))
     }
 }
 
@@ -67,6 +89,9 @@ pub struct KindMap<G: Game> {
     /// The running opening of a game of this kind (a generator: `open_game`, `new_game`,
     /// a launch); `cancel` and a newer opening stop it.
     pub opening: Cancel,
+    /// The running replay of a game of this kind (`replay`: its views and its analysis, issue
+    /// 35); `cancel` and a newer replay stop it.
+    pub replay: Cancel,
     /// Nobody looks at this kind's game (another screen, or the app in the background):
     /// its proof and optimum are parked and no new background work starts.
     pub hidden: bool,
@@ -82,6 +107,7 @@ impl<G: Game> Default for KindSlots<G> {
             optimum: None,
             proof: None,
             opening: Cancel::new(),
+            replay: Cancel::new(),
             hidden: false,
         }))
     }

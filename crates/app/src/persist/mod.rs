@@ -38,7 +38,9 @@ pub use log::LOG_FILE;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use recover::{recover, recover_with};
 pub use recover::{recover_at, Recovered};
-pub use writer::{Gate, InPlaceIo, Primary, Writer, GATE_WAIT, RETRY_FIRST, RETRY_MAX};
+pub use writer::{
+    Gate, InPlaceIo, Primary, Writer, GATE_WAIT, MUTANT_SITES, RETRY_FIRST, RETRY_MAX,
+};
 
 use crate::fsio::Io;
 use crate::progress::{self, Progress, SCHEMA};

@@ -311,7 +311,7 @@ fn the_primary_is_prepared_beside_the_good_copy_and_saved_only_once_that_is_dura
 mod change_log {
     use super::super::log::{self as clog, compact_at, diff, line, replay};
     use super::*;
-    use crate::fsio::sim::{Fault, Op, Sim};
+    use crate::fsio::sim::{Fault, Loss, Op, Sim};
     use crate::progress::{DayBoards, FinishEntry, KeptReplay, Record, ScopeStats, Shared};
     use std::sync::Arc;
 
@@ -621,6 +621,91 @@ mod change_log {
             let (got, notices) = start(&sim, &paths);
             assert_eq!(got, d, "{fault:?}");
             assert!(notices.is_empty(), "{fault:?}: {notices:?}");
+        }
+    }
+
+    /// Issue 35, item 10: a cut line (an append that failed half written), then EIO at each
+    /// step `k` of the next save (whole: a failed line is never followed by another), then
+    /// two more saves; after a power loss a start must read the newest save that was
+    /// reported durable. Returns what each `k` lost (empty: nothing). `mutant`: a site of
+    /// `writer::MUTANT_SITES` broken on purpose.
+    fn cut_line_then_eio_sweep(mutant: Option<&'static str>) -> Vec<String> {
+        let mut losses = Vec::new();
+        for k in 0.. {
+            let sim = Sim::new();
+            let paths = Paths::new("/data");
+            let w = writer(&sim, &paths);
+            w.set_mutant(mutant);
+            let mut saved = std::collections::BTreeMap::new();
+            let mut d = rich(1);
+            let mut save = |d: &Doc| {
+                w.submit(d.clone());
+                let ok = w.wait_durable(d.gen, Duration::ZERO);
+                if ok {
+                    saved.insert(d.gen, d.clone());
+                }
+                ok
+            };
+            assert!(save(&d));
+            d.gen = 2;
+            d.progress.screen = "records".into();
+            assert!(save(&d), "a line");
+            // The cut line: the append of save 3 stores half its bytes.
+            d.gen = 3;
+            d.progress.screen = "settings".into();
+            sim.fail_all(Op::Write, Fault::Short);
+            assert!(!save(&d), "the short append fails");
+            sim.heal();
+            assert!(
+                !sim.contents(&paths.log).unwrap().ends_with(b"\n"),
+                "the log ends in a cut line"
+            );
+            // EIO at step k of the next (whole) save.
+            let s0 = sim.steps();
+            sim.fail_step(s0 + k, Fault::Eio);
+            d.gen = 4;
+            d.progress.screen = "home".into();
+            let _ = save(&d);
+            let reached = sim.steps() > s0 + k;
+            sim.heal();
+            for gen in 5..=6 {
+                d.gen = gen;
+                d.progress.stats.get_mut("klotski:daily-1").unwrap().plays += 1;
+                save(&d);
+            }
+            let newest = *saved.keys().next_back().unwrap();
+            let (got, notices) = start(&sim.power_loss(Loss::Clean), &paths);
+            if got != normal(&saved[&newest]) {
+                let lost = saved.keys().filter(|&&g| g > got.gen).count();
+                losses.push(format!(
+                    "EIO at step {k} ({:?}): read save {} of {newest}, {lost} durable save(s) \
+                     lost ({notices:?})",
+                    sim.step_ops().get((s0 + k) as usize),
+                    got.gen
+                ));
+            }
+            if !reached {
+                break;
+            }
+        }
+        losses
+    }
+
+    #[test]
+    fn a_cut_line_then_eio_at_each_step_of_the_next_whole_save_loses_no_durable_save() {
+        let losses = cut_line_then_eio_sweep(None);
+        assert!(losses.is_empty(), "{losses:#?}");
+    }
+
+    /// The mutation check of the sweep above: with the guard `if emptied.is_ok()` removed
+    /// (the log goes on after a whole write that could not empty it), a later line follows
+    /// the cut one, and a start stops at the cut: durable saves are lost.
+    #[test]
+    fn the_sweep_catches_the_change_log_guard_mutant() {
+        for &site in super::super::writer::MUTANT_SITES {
+            let losses = cut_line_then_eio_sweep(Some(site));
+            assert!(!losses.is_empty(), "the sweep does not catch {site}");
+            eprintln!("{site}: {losses:#?}");
         }
     }
 

@@ -55,6 +55,12 @@ pub trait Gate: Send + Sync + 'static {
 /// to write it after its own 2 s wait, and a later start settles nothing twice (`settled`).
 pub const GATE_WAIT: Duration = Duration::from_secs(2);
 
+/// Sites of the saver a test can break on purpose ([`Writer::set_mutant`]) to prove that the
+/// persist tests catch the break (issue 35, item 10), as the journal's
+/// `journal::MUTANT_SITES`: `log.chain_after_failed_empty` continues the change log after a
+/// whole write whose emptying of the log failed (the `if emptied.is_ok()` guard removed).
+pub const MUTANT_SITES: &[&str] = &["log.chain_after_failed_empty"];
+
 /// The first wait before a failed save is tried again; it doubles up to [`RETRY_MAX`].
 pub const RETRY_FIRST: Duration = Duration::from_millis(50);
 pub const RETRY_MAX: Duration = Duration::from_secs(5);
@@ -110,6 +116,8 @@ struct Shared {
     last_size: std::sync::atomic::AtomicUsize,
     /// Whether the primary's `prepare` may run on a thread of its own.
     threads: bool,
+    /// The site of [`MUTANT_SITES`] broken on purpose (tests only; `None` in the app).
+    mutant: Mutex<Option<&'static str>>,
     first: Duration,
     max: Duration,
 }
@@ -117,6 +125,11 @@ struct Shared {
 impl Shared {
     fn lock(&self) -> MutexGuard<'_, WriterState> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether `site` is broken on purpose ([`Writer::set_mutant`]).
+    fn mutant(&self, site: &str) -> bool {
+        *self.mutant.lock().unwrap_or_else(|e| e.into_inner()) == Some(site)
     }
 
     /// The pending doc waits for its gate: the gate, its mark and how much longer it may
@@ -197,7 +210,7 @@ impl Shared {
                 .and_then(|()| io.sync_dir(&self.paths.dir))
                 .map_err(|e| crate::error::AppError::storage(e.to_string()))
         });
-        if emptied.is_ok() {
+        if emptied.is_ok() || self.mutant("log.chain_after_failed_empty") {
             *chain = Some(Chain {
                 last: take_doc(&mut job.doc),
                 log_len: 0,
@@ -498,6 +511,7 @@ impl Writer {
             gate: Mutex::new(None),
             last_size: Default::default(),
             threads: platform.tasks.threaded(),
+            mutant: Mutex::new(None),
             first,
             max: max.max(first),
         });
@@ -520,6 +534,13 @@ impl Writer {
             }
         }
         Writer { shared, threaded }
+    }
+
+    /// Break one site of [`MUTANT_SITES`] on purpose (the persist tests' mutation check);
+    /// never called by the app.
+    #[doc(hidden)]
+    pub fn set_mutant(&self, site: Option<&'static str>) {
+        *self.shared.mutant.lock().unwrap_or_else(|e| e.into_inner()) = site;
     }
 
     /// Queue `doc` to be saved (replacing any older pending one).

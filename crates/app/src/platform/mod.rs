@@ -130,6 +130,10 @@ pub enum Event {
     /// A background proof made the kind's hint optimal (DOM event `huarong-hint`, detail =
     /// the kind).
     HintReady(Kind),
+    /// The kind's pending finish got its verdict: the background optimum arrived (or gave
+    /// up), so its stars, optimum and `perfect` are final (DOM event `huarong-finish`, detail
+    /// = the kind; the page reads it with `finish {kind}`).
+    FinishReady(Kind),
     /// A link or a second launch opened a game while the app runs (DOM event
     /// `huarong-opened`): the page re-reads the progress and shows the saved screen.
     Opened,
@@ -140,13 +144,14 @@ impl Event {
     pub fn name(self) -> &'static str {
         match self {
             Event::HintReady(_) => "huarong-hint",
+            Event::FinishReady(_) => "huarong-finish",
             Event::Opened => "huarong-opened",
         }
     }
     /// The DOM event's `detail` (fixed text: a kind's name or nothing).
     pub fn detail(self) -> Option<&'static str> {
         match self {
-            Event::HintReady(kind) => Some(kind.as_str()),
+            Event::HintReady(kind) | Event::FinishReady(kind) => Some(kind.as_str()),
             Event::Opened => None,
         }
     }

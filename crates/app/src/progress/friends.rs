@@ -2,10 +2,13 @@
 //! replays. Pure data and its bounds; `crate::friends` fills and reads them.
 //!
 //! Friends' boards: per daily number and game, one entry per friend name (a result code
-//! without a name is the one "a friend" entry, name ""), keeping only that name's best
-//! (fewer moves, or as many in less time; a verified result wins a tie). Bounds:
-//! - friends' entries of days more than [`KEEP_DAYS`] before the newest day seen go (so at
-//!   least 30 days are kept);
+//! without a name is the one "a friend" entry, name ""; names are kept in their checked
+//! form, without format characters), keeping only that name's best by the board's order
+//! ([`BoardResult::rank`]: verified first, then a 2048 win, a higher score, fewer moves, less
+//! time). Bounds:
+//! - friends' entries of days more than [`KEEP_DAYS`] before *today* go (so at least 30 days
+//!   are kept); the days are bounded by today's date, never by the days stored (issue 35: a
+//!   far-future day, which `open_game` refuses anyway, must not push today's board out);
 //! - at most [`MAX_PER_BOARD`] friends per board (the worst goes, or the newcomer if it is
 //!   the worst) and [`MAX_FRIEND_ENTRIES`] in all (the oldest days' go first);
 //! - the player's own results (`mine`, from their daily finishes) are never evicted to make
@@ -18,7 +21,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 
-/// Days of friends' results kept behind the newest day (at least 30).
+/// Days of friends' results kept behind today (at least 30).
 pub const KEEP_DAYS: u32 = 45;
 /// Days of the player's own daily results kept.
 pub const KEEP_OWN_DAYS: u32 = 3650;
@@ -35,17 +38,38 @@ pub const MAX_PACKED_LOG: usize = 20_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct BoardResult {
+    // Fields in key order: the progress file's checksum form (`persist::encode`).
     /// Under the game's default counting rule (what codes carry).
     pub moves: u32,
     pub ms: u64,
-    /// Replayed from the code's move log (the player's own: always true).
+    /// 2048's score (issue 35), when the result carried it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<u64>,
+    /// The moves were replayed from the code's move log (the player's own: always true).
+    /// The time never is: it is the sender's claim.
     pub verified: bool,
+    /// 2048: whether the 2048 tile was made (issue 35), when the result carried it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub won: Option<bool>,
 }
 
 impl BoardResult {
-    /// Whether `self` ranks before `other`: fewer moves, less time, then verified.
+    /// Where a result stands on its board, lowest first: verified before unverified
+    /// (issue 35), then a 2048 win before a loss and a higher score before a lower one, then
+    /// fewer moves, then less time.
+    pub fn rank(&self) -> (bool, bool, std::cmp::Reverse<u64>, u32, u64) {
+        (
+            !self.verified,
+            !self.won.unwrap_or(false),
+            std::cmp::Reverse(self.score.unwrap_or(0)),
+            self.moves,
+            self.ms,
+        )
+    }
+
+    /// Whether `self` ranks before `other` ([`BoardResult::rank`]).
     pub fn better_than(&self, other: &BoardResult) -> bool {
-        (self.moves, self.ms, !self.verified) < (other.moves, other.ms, !other.verified)
+        self.rank() < other.rank()
     }
 }
 
@@ -107,10 +131,11 @@ impl Replays {
 
 impl Friends {
     /// Add a friend's result to the board of `daily` and `kind` (keeping their best);
-    /// `today` is today's daily number (for the bound on days).
+    /// `today` is today's daily number: a day more than [`KEEP_DAYS`] before it is not kept,
+    /// and one after tomorrow is refused (no one can have played it).
     pub fn add_friend(&mut self, daily: u32, kind: &str, name: &str, r: BoardResult, today: u32) {
-        if daily + KEEP_DAYS < today.max(self.newest()) {
-            return; // older than anything kept
+        if daily.saturating_add(KEEP_DAYS) < today || daily > today.saturating_add(1) {
+            return;
         }
         let board = self
             .days
@@ -128,22 +153,14 @@ impl Friends {
         while board.len() > MAX_PER_BOARD {
             let worst = board
                 .iter()
-                .max_by(|a, b| {
-                    if a.1.better_than(b.1) {
-                        std::cmp::Ordering::Less
-                    } else if b.1.better_than(a.1) {
-                        std::cmp::Ordering::Greater
-                    } else {
-                        a.0.cmp(b.0)
-                    }
-                })
+                .max_by(|a, b| a.1.rank().cmp(&b.1.rank()).then(a.0.cmp(b.0)))
                 .map(|(k, _)| k.clone());
             match worst {
                 Some(k) => board.remove(&k),
                 None => break,
             };
         }
-        self.bound(today);
+        self.bound(Some(today));
     }
 
     /// The player's own result of `daily` and `kind` (keeping their best).
@@ -155,23 +172,22 @@ impl Friends {
                 mine.insert(kind.to_string(), r);
             }
         }
-        self.bound(today);
+        self.bound(Some(today));
     }
 
-    fn newest(&self) -> u32 {
-        self.days.keys().next_back().copied().unwrap_or(0)
-    }
-
-    /// Apply the bounds (see the module documentation); never drops an own result younger
-    /// than [`KEEP_OWN_DAYS`].
-    pub fn bound(&mut self, today: u32) {
-        let newest = today.max(self.newest());
-        for (&day, b) in self.days.iter_mut() {
-            if day + KEEP_DAYS < newest {
-                b.friends.clear();
-            }
-            if day + KEEP_OWN_DAYS < newest {
-                b.mine.clear();
+    /// Apply the bounds (see the module documentation): with `today` (today's daily
+    /// number), the days too old for it go; without (a file read, whose date the schema does
+    /// not know) only the counts are bounded. Never drops an own result younger than
+    /// [`KEEP_OWN_DAYS`] before today, and never because of a day stored after today.
+    pub fn bound(&mut self, today: Option<u32>) {
+        if let Some(today) = today {
+            for (&day, b) in self.days.iter_mut() {
+                if day.saturating_add(KEEP_DAYS) < today {
+                    b.friends.clear();
+                }
+                if day.saturating_add(KEEP_OWN_DAYS) < today {
+                    b.mine.clear();
+                }
             }
         }
         let mut total: usize = self.entries();
@@ -197,6 +213,35 @@ impl Friends {
             .retain(|_, b| !(b.friends.is_empty() && b.mine.is_empty()));
     }
 
+    /// Friends' names in their checked form (issue 35: a file an older build wrote may hold
+    /// "Alice\u{200B}" beside "Alice"): format characters dropped, the same name's results
+    /// merged to its best; a name that is no name any more is dropped.
+    pub fn sanitize_names(&mut self) {
+        for b in self.days.values_mut() {
+            for board in b.friends.values_mut() {
+                if board.keys().all(|n| {
+                    huarong_engine::code::check_name(n)
+                        .is_ok_and(|c| c.as_deref().unwrap_or("") == n)
+                }) {
+                    continue;
+                }
+                let old = std::mem::take(board);
+                for (name, r) in old {
+                    let Ok(clean) = huarong_engine::code::check_name(&name) else {
+                        continue;
+                    };
+                    let clean = clean.unwrap_or_default();
+                    match board.get(&clean) {
+                        Some(kept) if !r.better_than(kept) => {}
+                        _ => {
+                            board.insert(clean, r);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Friends' entries in all.
     pub fn entries(&self) -> usize {
         self.days
@@ -216,6 +261,7 @@ mod tests {
             moves,
             ms,
             verified,
+            ..Default::default()
         }
     }
 
@@ -244,14 +290,15 @@ mod tests {
     fn best_only_per_name_and_bounded() {
         let mut f = Friends::default();
         f.add_friend(100, "slide", "Mei", r(40, 9_000, false), 100);
-        f.add_friend(100, "slide", "Mei", r(45, 1_000, true), 100);
         f.add_friend(100, "slide", "Mei", r(40, 8_000, false), 100);
         assert_eq!(f.days[&100].friends["slide"]["Mei"], r(40, 8_000, false));
+        // A verified result ranks above any unverified one (issue 35).
+        f.add_friend(100, "slide", "Mei", r(45, 1_000, true), 100);
+        assert_eq!(f.days[&100].friends["slide"]["Mei"], r(45, 1_000, true));
+        f.add_friend(100, "slide", "Mei", r(30, 1_000, false), 100);
+        assert_eq!(f.days[&100].friends["slide"]["Mei"], r(45, 1_000, true));
         f.add_friend(100, "slide", "Mei", r(40, 8_000, true), 100);
-        assert!(
-            f.days[&100].friends["slide"]["Mei"].verified,
-            "verified wins a tie"
-        );
+        assert_eq!(f.days[&100].friends["slide"]["Mei"], r(40, 8_000, true));
         for i in 0..80 {
             f.add_friend(100, "slide", &format!("f{i}"), r(50 + i, 1, false), 100);
         }

@@ -31,8 +31,9 @@ pub use repair::repair_impossible;
 pub use slots::{mode_of_key, Mode, SlotChallenge, MAX_CHALLENGES, MAX_SLOTS};
 pub(crate) use stats::bound;
 pub use stats::{
-    file_form, scope_kind, FinishEntry, FoldLog, Folded, Recent, ScopeStats, Shared, FULL_SCOPES,
-    HISTORY_BYTES, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN, RECENT, SHORT_HISTORY,
+    file_form, keeps_long, scope_kind, FinishEntry, FoldLog, Folded, Recent, ScopeStats, Shared,
+    FULL_SCOPES, HISTORY_BYTES, LONG_RECENT, MAX_HISTORY, MAX_SCOPES, MAX_SCOPE_LEN, RECENT,
+    SHORT_HISTORY,
 };
 
 use serde::{Deserialize, Serialize};
@@ -62,6 +63,9 @@ pub struct Settings {
     pub pad: bool,
     /// The move-count rule per game (see [`rules_of`]).
     pub rules: BTreeMap<String, String>,
+    /// How the number slide's tiles are moved (issue 36): `tap` (tap and the run-drag),
+    /// `trail` (a finger drawn through tiles moves each as it reaches it) or `both`.
+    pub slide_control: String,
     pub sound: bool,
     /// `system`, `light` or `dark`.
     pub theme: String,
@@ -85,12 +89,14 @@ impl Default for Settings {
             pad: false,
             rules,
             name: String::new(),
+            slide_control: "both".into(),
         }
     }
 }
 
 pub const LANGUAGES: &[&str] = &["auto", "zh", "en"];
 pub const THEMES: &[&str] = &["system", "light", "dark"];
+pub const SLIDE_CONTROLS: &[&str] = &["tap", "trail", "both"];
 
 /// The counting rules a game offers, the default first. They name the game's counters
 /// (`Snapshot::counters`), e.g. slide `tile` (each tile-step counts 1) and `line` (one slide
@@ -119,6 +125,12 @@ impl Settings {
         }
         if !THEMES.contains(&self.theme.as_str()) {
             return Err(format!("theme {:?} is not one of {THEMES:?}", self.theme));
+        }
+        if !SLIDE_CONTROLS.contains(&self.slide_control.as_str()) {
+            return Err(format!(
+                "slide_control {:?} is not one of {SLIDE_CONTROLS:?}",
+                self.slide_control
+            ));
         }
         match huarong_engine::code::check_name(&self.name) {
             Ok(n) if n.as_deref().unwrap_or("") == self.name => {}
@@ -342,17 +354,21 @@ impl Progress {
             if !THEMES.contains(&self.settings.theme.as_str()) {
                 self.settings.theme = d.theme;
             }
+            if !SLIDE_CONTROLS.contains(&self.settings.slide_control.as_str()) {
+                self.settings.slide_control = d.slide_control;
+            }
             self.settings
                 .rules
                 .retain(|k, r| rules_of(k).contains(&r.as_str()));
             for (kind, rule) in d.rules {
                 self.settings.rules.entry(kind).or_insert(rule);
             }
-            if huarong_engine::code::check_name(&self.settings.name)
-                .map_or(true, |n| n.as_deref().unwrap_or("") != self.settings.name)
-            {
-                self.settings.name = d.name;
-            }
+            // A name in its checked form (an older build's file may hold format characters:
+            // they are dropped, issue 35); one that is no name is the default.
+            self.settings.name = match huarong_engine::code::check_name(&self.settings.name) {
+                Ok(n) => n.unwrap_or_default(),
+                Err(_) => d.name,
+            };
         }
         if !valid_screen(&self.screen) {
             self.screen = "home".into();
@@ -383,7 +399,8 @@ impl Progress {
             }
         }
         stats::sanitize(self);
-        self.friends.bound(0);
+        self.friends.sanitize_names();
+        self.friends.bound(None);
         while self.replays.kept.len() > friends::MAX_REPLAYS {
             self.replays.kept.pop_front();
         }

@@ -50,6 +50,10 @@ pub struct SlotChallenge {
     pub ms: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The result's outcome besides its moves (2048: score, won; issue 35), when the code
+    /// carried one or its log gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<huarong_engine::code::Outcome>,
     #[serde(default)]
     pub replay: bool,
     #[serde(default)]

@@ -36,6 +36,14 @@ pub const MAX_SCOPES: usize = 10_000;
 pub const MAX_SCOPE_LEN: usize = 200;
 /// Clean wins the current averages need.
 pub const RECENT: usize = 12;
+/// Clean times the long averages (ao50, ao100) need: kept for number-slide scopes only
+/// (a few scopes: sizes and speedsolving modes), issue 36.
+pub const LONG_RECENT: usize = 100;
+
+/// Whether a scope keeps the long averages (the number slide's).
+pub fn keeps_long(scope: &str) -> bool {
+    scope.starts_with("slide:") || scope.starts_with("slide/")
+}
 
 fn is_false(b: &bool) -> bool {
     !*b
@@ -66,6 +74,9 @@ pub struct FinishEntry {
     /// The fewest moves possible under the game's default rule, where known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub optimal: Option<u32>,
+    /// A speedsolving run's splits (each solve's ms, in order); empty for one game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub splits: Vec<u64>,
     #[serde(skip_serializing_if = "is_false")]
     pub undo_used: bool,
     #[serde(skip_serializing_if = "is_false")]
@@ -80,7 +91,7 @@ impl FinishEntry {
     /// About how many bytes the row takes in the file (never below its real size by much).
     pub fn bytes(&self) -> usize {
         let moves: usize = self.moves.keys().map(|r| r.len() + 14).sum();
-        100 + self.date.len() + moves
+        100 + self.date.len() + moves + 9 * self.splits.len()
     }
 }
 
@@ -120,11 +131,18 @@ impl Recent {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct ScopeStats {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_ao100_ms: Option<u64>,
     pub best_ao12_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_ao50_ms: Option<u64>,
     pub best_ao5_ms: Option<u64>,
     /// Fewest moves of a clean win, per rule.
     pub best_moves: BTreeMap<String, u32>,
     pub best_ms: Option<u64>,
+    /// The most tile moves per second of a clean win, in hundredths (number slide).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_tps_c: Option<u32>,
     /// The last finishes, oldest first (at most [`MAX_HISTORY`]; fewer for older scopes).
     pub history: VecDeque<FinishEntry>,
     /// Unix ms of the last finish.
@@ -133,6 +151,10 @@ pub struct ScopeStats {
     /// The last [`RECENT`] clean wins (oldest first), for the current averages: part of the
     /// summary, never trimmed with the history.
     pub recent: VecDeque<Recent>,
+    /// The last [`LONG_RECENT`] clean times (oldest first) of a scope that
+    /// [`keeps_long`], for ao50 and ao100.
+    #[serde(skip_serializing_if = "VecDeque::is_empty")]
+    pub times: VecDeque<u64>,
     /// History rows trimmed by the bounds (their finishes stay counted in the summary).
     #[serde(skip_serializing_if = "is_zero64")]
     pub trimmed: u64,
@@ -328,7 +350,8 @@ pub fn file_form<R>(f: impl FnOnce() -> R) -> R {
 
 /// The game kind a scope belongs to (`slide:4x4` → `slide`, `2048` → `2048`).
 pub fn scope_kind(scope: &str) -> Option<&str> {
-    let kind = scope.split(':').next()?;
+    // `slide:4x4`, `klotski:<board>`, `2048`, and a relay's `slide/relay:5`.
+    let kind = scope.split([':', '/']).next()?;
     (!rules_of(kind).is_empty()).then_some(kind)
 }
 
@@ -339,6 +362,9 @@ pub(super) fn sanitize(p: &mut Progress) {
     for s in p.stats.values_mut() {
         while s.recent.len() > RECENT {
             s.recent.pop_front();
+        }
+        while s.times.len() > LONG_RECENT {
+            s.times.pop_front();
         }
     }
     bound(p, "");

@@ -387,6 +387,10 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
             ms: 4,
             name: Some("Mei".into()),
             daily: Some(9),
+            outcome: Some(huarong_engine::code::Outcome {
+                score: 5,
+                won: false,
+            }),
             replay: true,
             verified: true,
         },
@@ -404,7 +408,9 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
     let r = super::friends::BoardResult {
         moves: 5,
         ms: 6,
+        score: Some(7),
         verified: true,
+        won: Some(false),
     };
     day.friends
         .entry("slide".into())
@@ -446,6 +452,7 @@ fn a_save_whose_text_is_not_in_canonical_order_still_verifies() {
                 moves: n,
                 ms: 1,
                 verified: true,
+                ..Default::default()
             },
         );
         p.friends.days.insert(n, day);

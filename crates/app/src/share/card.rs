@@ -1,15 +1,18 @@
-//! The score card: its arguments as the UI sends them, rendering, and the name of its file
-//! (the platform's `Share` saves or shares it).
+//! The score card: its arguments as the UI sends them, what the core adds (the player's
+//! name, their rank among friends, the theme), rendering, and the name of its file (the
+//! platform's `Share` saves or shares it).
 
 use crate::error::{AppError, AppResult};
 use crate::pictures::base64;
-use huarong_card::{CardSpec, Lang};
+use crate::progress::BoardResult;
+use huarong_card::{CardSpec, Lang, Theme};
 use huarong_engine::code;
 use huarong_engine::daily::Date;
 use serde::Deserialize;
 
 /// The `card` argument of `share_card` and `card_image` (snake_case keys; unknown keys are
-/// refused).
+/// refused). The player's name and their rank among friends are not arguments: the core
+/// adds them ([`crate::core::AppState::fill_card`]).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardArgs {
@@ -17,7 +20,17 @@ pub struct CardArgs {
     #[serde(default)]
     pub lang: Option<String>,
     pub moves: u32,
-    pub seconds: u64,
+    /// Whole seconds (older callers); `ms` or `seconds`, or both when they agree.
+    #[serde(default)]
+    pub seconds: Option<u64>,
+    /// The finish's milliseconds exactly as recorded (`finish.time_ms`): the card shows them
+    /// to the tenth, as the finish and the records do.
+    #[serde(default)]
+    pub ms: Option<u64>,
+    /// The page's resolved theme (`light` or `dark`), used when the settings' theme is
+    /// `system`; the settings' `light` or `dark` wins.
+    #[serde(default)]
+    pub theme: Option<String>,
     #[serde(default)]
     pub optimum: Option<u32>,
     #[serde(default)]
@@ -83,11 +96,34 @@ impl CardArgs {
             Some(b) => Some(code::Challenge::new(b.moves, b.ms)?),
             None => None,
         };
+        let seconds = match (self.seconds, self.ms) {
+            (None, None) => {
+                return Err(AppError::bad_argument(
+                    "`card` needs the time: `ms` (the finish's milliseconds) or `seconds`",
+                ))
+            }
+            (Some(s), Some(ms)) if s.abs_diff(ms / 1000) > 1 => {
+                return Err(AppError::bad_argument(format!(
+                    "`card.seconds` {s} and `card.ms` {ms} are not the same time"
+                )))
+            }
+            (Some(s), _) => s,
+            (None, Some(ms)) => ms / 1000,
+        };
+        let theme = match &self.theme {
+            Some(t) => Theme::parse(t)
+                .map_err(|e| AppError::bad_argument(format!("`card.theme`: {}", e.message)))?,
+            None => Theme::Light,
+        };
         let spec = CardSpec {
             code: self.code.clone(),
             lang,
+            theme,
             moves: self.moves,
-            seconds: self.seconds,
+            seconds,
+            ms: self.ms,
+            name: None,
+            friends_beaten: None,
             optimum: self.optimum,
             stars: self.stars,
             score: self.score,
@@ -101,7 +137,7 @@ impl CardArgs {
         // A board that does not fit the code's puzzle is a bad argument (a bad code is left
         // to the renderer: `bad_code`).
         if spec.board.is_some() && code::decode_full(&spec.code).is_ok() {
-            huarong_card::finished_board(&spec)
+            huarong_card::board_shown(&spec)
                 .map_err(|e| AppError::bad_argument(format!("`board`: {}", e.message)))?;
         }
         Ok(spec)
@@ -109,6 +145,52 @@ impl CardArgs {
 }
 
 impl crate::core::AppState {
+    /// What the core adds to a card (issue 32): the settings' display name; the theme when
+    /// the settings name one (`light`, `dark`; `system` keeps the page's `theme`, else
+    /// light); and for the card of a daily puzzle, how many friends on that daily's board
+    /// this result beats (ranked as the board ranks: fewer moves, then less time, then
+    /// verified; the card's result is the player's own, verified).
+    pub fn fill_card(&self, spec: &mut CardSpec) {
+        // The daily first, outside the store's lock: making that day's board to compare
+        // (as `open_game` does) runs its generator; where it needs the 4×4 tables a build
+        // has not installed yet, no rank.
+        let daily = code::decode_full(&spec.code).ok().and_then(|d| {
+            let n = d.daily?;
+            matches!(crate::launch::daily_game(&d), Ok(Some(_))).then(|| (n, d.kind))
+        });
+        let store = self.store();
+        let progress = &store.progress;
+        let name = &progress.settings.name;
+        spec.name = (!name.is_empty()).then(|| name.clone());
+        match progress.settings.theme.as_str() {
+            "light" => spec.theme = Theme::Light,
+            "dark" => spec.theme = Theme::Dark,
+            _ => {}
+        }
+        spec.friends_beaten = daily.map(|(n, kind)| {
+            // Without the exact time (an older caller's whole seconds) a friend as fast to
+            // the second is not counted as beaten.
+            let mine = BoardResult {
+                moves: spec.moves,
+                ms: spec
+                    .ms
+                    .unwrap_or_else(|| spec.seconds.saturating_mul(1000).saturating_add(999)),
+                score: spec.score,
+                verified: true,
+                // A scored game (2048) won when its best tile reached 2048.
+                won: spec.score.map(|_| spec.best_tile.unwrap_or(0) >= 2048),
+            };
+            progress
+                .friends
+                .days
+                .get(&n)
+                .and_then(|day| day.friends.get(kind.as_str()))
+                .map_or(0, |friends| {
+                    friends.values().filter(|f| mine.better_than(f)).count() as u32
+                })
+        });
+    }
+
     /// A picture sent with the card of a plain number-slide code is the player's own photo
     /// when their current slide game is a custom-photo puzzle of that very board (its code
     /// leaves the photo out): the card may show it (`CardSpec::own_photo`).

@@ -24,7 +24,8 @@ pub use codes::{CodeInfo, DecodedInfo};
 pub use daily_info::DailyInfo;
 
 use crate::args::{self, Args};
-use crate::error::AppResult;
+use crate::core::AppState;
+use crate::error::{AppError, AppResult};
 use crate::platform::{self, Platform, ShareOutcome};
 use huarong_card::CardSpec;
 use huarong_engine::code;
@@ -35,9 +36,21 @@ const MAX_ARG_JSON: usize = 4096;
 /// Longest `card` JSON: the share argument plus a picture puzzle's image.
 const MAX_CARD_JSON: usize = MAX_ARG_JSON + card::MAX_PICTURE_DATA;
 
-/// The checked `card` argument.
-pub fn card_spec(a: &mut Args) -> AppResult<CardSpec> {
-    args::json::<CardArgs>("card", a.take("card"), MAX_CARD_JSON)?.spec()
+/// The checked `card` argument, with what the core adds: the player's own photo, name,
+/// theme and rank among friends ([`AppState::fill_card`]).
+pub fn card_spec(st: &AppState, a: &mut Args) -> AppResult<CardSpec> {
+    // Without the `card` feature (the web page's first wasm) the card commands fail at once
+    // with `Unsupported` (`huarong_engine::NOT_IN_BUILD`) and the renderer is not linked.
+    if !cfg!(feature = "card") {
+        return Err(AppError::new(
+            huarong_engine::ErrorCode::Unsupported,
+            format!("the share card is {}", huarong_engine::NOT_IN_BUILD),
+        ));
+    }
+    let mut spec = args::json::<CardArgs>("card", a.take("card"), MAX_CARD_JSON)?.spec()?;
+    st.mark_own_photo(&mut spec);
+    st.fill_card(&mut spec);
+    Ok(spec)
 }
 
 /// Render the card and save it (desktop) or share it with the system sheet (phones).

@@ -3,7 +3,7 @@ use super::daily_info::daily_info_at;
 use super::*;
 use crate::error::Code;
 use huarong_engine::daily::Date;
-use huarong_engine::ErrorCode;
+use huarong_engine::{registry, ErrorCode, Kind};
 use serde_json::json;
 
 #[test]
@@ -77,6 +77,45 @@ fn card_args_are_checked() {
     );
 }
 
+/// Issue 32: the time as `ms` (shown to the tenth) or `seconds` (older callers), both only
+/// when they agree, one of them needed; `theme` light or dark; the name and the rank are
+/// not arguments (the core adds them).
+#[test]
+fn card_args_take_ms_seconds_and_theme() {
+    let code = code::encode("slide:3x3:1,2,3,4,5,6,7,0,8").unwrap();
+    let spec = |extra: serde_json::Value| {
+        let mut v = json!({"code": code, "moves": 1});
+        v.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        args::json::<CardArgs>("card", Some(v), MAX_ARG_JSON).and_then(|a| a.spec())
+    };
+    let s = spec(json!({"ms": 48_370})).unwrap();
+    assert_eq!((s.seconds, s.ms), (48, Some(48_370)));
+    assert_eq!(s.theme, huarong_card::Theme::Light);
+    let s = spec(json!({"seconds": 48})).unwrap();
+    assert_eq!((s.seconds, s.ms), (48, None));
+    let s = spec(json!({"seconds": 48, "ms": 48_370, "theme": "dark"})).unwrap();
+    assert_eq!((s.seconds, s.ms), (48, Some(48_370)));
+    assert_eq!(s.theme, huarong_card::Theme::Dark);
+    // Math.round(48_600 / 1000) = 49 agrees too.
+    assert!(spec(json!({"seconds": 49, "ms": 48_600})).is_ok());
+    for bad in [
+        json!({}),
+        json!({"seconds": 60, "ms": 48_370}),
+        json!({"ms": 1, "theme": "sepia"}),
+        json!({"ms": 1, "name": "Eve"}),
+        json!({"ms": 1, "friends_beaten": 3}),
+        json!({"ms": "1"}),
+    ] {
+        assert_eq!(
+            spec(bad.clone()).unwrap_err().code,
+            Code::BadArgument,
+            "{bad}"
+        );
+    }
+}
+
 #[test]
 fn daily_info_counts_down_to_local_midnight() {
     let day = Date::new(2026, 3, 2).unwrap();
@@ -89,19 +128,18 @@ fn daily_info_counts_down_to_local_midnight() {
     let v = serde_json::to_value(&info).unwrap();
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort_unstable();
-    assert_eq!(
-        keys,
-        [
-            "2048",
-            "countdown",
-            "date",
-            "klotski",
-            "next_in_ms",
-            "number",
-            "slide"
-        ]
-    );
-    assert_eq!(v["slide"], json!(info.puzzles["slide"]));
+    // The day's fields, and one key per game with a daily puzzle (the engine's list).
+    let mut want = vec!["countdown", "date", "next_in_ms", "number"];
+    let games = Kind::ALL
+        .into_iter()
+        .filter(|&k| registry::daily_params(k).is_some());
+    want.extend(games.clone().map(Kind::as_str));
+    want.sort_unstable();
+    assert_eq!(keys, want);
+    assert!(games.clone().count() >= 3);
+    for k in games {
+        assert_eq!(v[k.as_str()], json!(info.puzzles[k.as_str()]));
+    }
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
-use crate::{Finish, Fonts, GameCard, Labels, Level, TitleLines};
+use crate::{Finish, Fonts, GameCard, Labels, Lang, Level, Theme, TitleLines};
 use huarong_engine::g2048::G2048;
 use huarong_engine::{Error, Kind};
 
@@ -11,14 +11,21 @@ pub const CARD: GameCard = GameCard {
     kind: Kind::G2048,
     name: ["2048", "2048"],
     scored: true,
+    shows_start: false,
     thumb,
-    finished,
+    board,
     draw,
     level,
+    // The level line's title: 2048 has one mode, the classic one.
+    words: [&["经典模式"], &["Classic mode"]],
 };
 
-fn level(l: &Labels, level: &Level) -> Result<TitleLines, Error> {
-    Ok((l.board_2048.to_string(), level.size.clone()))
+fn level(_l: &Labels, level: &Level) -> Result<TitleLines, Error> {
+    let title = match level.lang {
+        Lang::Zh => CARD.words[0][0],
+        Lang::En => CARD.words[1][0],
+    };
+    Ok((title.to_string(), level.size.clone()))
 }
 
 fn thumb(body: &str) -> Result<Thumb, String> {
@@ -28,23 +35,24 @@ fn thumb(body: &str) -> Result<Thumb, String> {
         .filter(|t| !t.is_empty())
         .map(|t| t.parse().map_err(|_| bad()))
         .collect::<Result<_, _>>()?;
-    if values.len() != 16 {
-        return Err(bad());
-    }
+    // Any square board 3×3 … 8×8 (issue 36).
+    let side = (3..=8)
+        .find(|&n: &usize| n * n == values.len())
+        .ok_or_else(bad)?;
     Ok(Thumb {
         kind: Kind::G2048,
-        cols: 4,
-        rows: 4,
+        cols: side,
+        rows: side,
         cells: values,
         names: Vec::new(),
     })
 }
 
-/// The final grid as given (a 2048 board: sixteen tile values; the best tile, when given
+/// The final grid as given (a 2048 board: its tile values, any size 3×3 … 8×8; the best tile, when given
 /// too, must be its largest). Without one the final grid is unknown (tiles spawn at random
 /// and the code carries only the start): the card shows the best tile alone, as one big tile
 /// (an empty one without a best tile), never the start board.
-fn finished(f: &Finish) -> Result<Thumb, Error> {
+fn board(f: &Finish) -> Result<Thumb, Error> {
     let Some(body) = f.board else {
         return Ok(Thumb {
             kind: Kind::G2048,
@@ -54,9 +62,13 @@ fn finished(f: &Finish) -> Result<Thumb, Error> {
             names: Vec::new(),
         });
     };
-    let board = G2048::parse_board(body)
+    let (_, exps) = G2048::parse_cells(body)
         .map_err(|e| Error::parse(format!("the card's board {body:?}: {}", e.message)))?;
-    let t = thumb(&G2048::body_of(board)).map_err(Error::parse)?;
+    let values: Vec<u32> = exps
+        .iter()
+        .map(|&e| huarong_engine::g2048::board::value(e))
+        .collect();
+    let t = thumb(&G2048::body_of_cells(&values)).map_err(Error::parse)?;
     let max = t.cells.iter().copied().max().unwrap_or(0);
     if let Some(best) = f.best_tile {
         if best != max {
@@ -68,9 +80,19 @@ fn finished(f: &Finish) -> Result<Thumb, Error> {
     Ok(t)
 }
 
-fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
+/// The grid and its empty cells (`--grid-2048`, `--cell-empty` of each theme, a little
+/// lighter on the dark card's paper).
+fn grid(theme: Theme) -> (Rgb, Rgb) {
+    match theme {
+        Theme::Light => (Rgb::hex(0xbbada0), Rgb::hex(0xcdc1b4)),
+        Theme::Dark => (Rgb::hex(0x2c3038), Rgb::hex(0x3a3f49)),
+    }
+}
+
+fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame, theme: Theme) {
     let (bx, by, pad, cell, gap) = (f.x, f.y, f.pad, f.cell, f.gap);
-    cv.round_rect(bx, by, f.w, f.h, pad * 1.2, Rgb::hex(0xbbada0));
+    let (frame, empty) = grid(theme);
+    cv.round_rect(bx, by, f.w, f.h, pad * 1.2, frame);
     for (i, &v) in t.cells.iter().enumerate() {
         let (cx, cy) = (
             bx + pad + (i % t.cols) as f32 * cell,
@@ -78,6 +100,7 @@ fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
         );
         let (tx, ty, ts) = (cx + gap, cy + gap, cell - 2.0 * gap);
         let (bg, fg) = tile(v);
+        let bg = if v == 0 { empty } else { bg };
         cv.round_rect(tx, ty, ts, ts, ts * 0.08, bg);
         if v > 0 {
             let label = v.to_string();

@@ -1,27 +1,25 @@
 //! Klotski on the card: its name, its level line (classic, generated band or custom) and
-//! its final position as the game draws it (the board's colours, the pieces' names, the red
-//! exit bar under the bottom edge).
+//! its named layout, the puzzle a friend gets, as the game draws it (the board's colours,
+//! the pieces' names, the red exit bar under the bottom edge).
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
-use crate::{fill, Finish, Fonts, GameCard, Labels, Lang, Level, TitleLines};
+use crate::{fill, Finish, Fonts, GameCard, Labels, Lang, Level, Theme, TitleLines};
 use huarong_engine::code::Origin;
-use huarong_engine::klotski::{self, Board, Klotski, Metric};
-use huarong_engine::{Cancel, Error, ErrorCode, Game, Kind};
+use huarong_engine::klotski::{self, Board, Klotski};
+use huarong_engine::{Error, Game, Kind};
 
 pub const CARD: GameCard = GameCard {
     kind: Kind::Klotski,
     name: ["华容道", "Klotski"],
     scored: false,
+    shows_start: true,
     thumb,
-    finished,
+    board,
     draw,
     level,
+    words: [&[], &[]],
 };
-
-/// Positions the card's own search may store to find a final position when none is given
-/// (every classic needs under 30,000; bounded work for a renderer).
-pub const DERIVE_STATES: usize = 300_000;
 
 /// A classic: its name and number; a generated level: its band; else custom and the size.
 fn level(l: &Labels, level: &Level) -> Result<TitleLines, Error> {
@@ -77,63 +75,34 @@ fn makeup(b: &Board) -> (Vec<(char, u8, u8)>, u64, usize, usize) {
     (pieces, b.walls(), b.width(), b.height())
 }
 
-/// The final position: the given board (the start's pieces and walls, Cao Cao at the exit),
-/// or without one the position an optimal solution of the start ends in (found by the
-/// engine's solver within [`DERIVE_STATES`]; beyond that the board must be given). Every
-/// piece carries the game's name for it (`Game::view`, named by the start board).
-fn finished(f: &Finish) -> Result<Thumb, Error> {
+/// The code's start position, the named layout a friend gets. A final board given with the
+/// spec must be a position of that puzzle (its pieces and walls) with Cao Cao at the exit.
+/// Every piece carries the game's name for it (`Game::view`, named by the start board).
+fn board(f: &Finish) -> Result<Thumb, Error> {
     let start = Klotski::parse(&f.decoded.board)?;
-    let end = match f.board {
-        Some(body) => {
-            let given = Board::parse(body)
-                .map_err(|e| Error::parse(format!("the card's board {body:?}: {}", e.message)))?;
-            let (want, got) = (makeup(start.board()), makeup(&given));
-            if (want.2, want.3) != (got.2, got.3) {
-                return Err(Error::parse(format!(
-                    "the card's board is {}×{}, but the code's puzzle is {}×{}",
-                    got.2, got.3, want.2, want.3
-                )));
-            }
-            if want != got {
-                return Err(Error::parse(format!(
-                    "the card's board {body:?} does not have the pieces and walls of the code's puzzle"
-                )));
-            }
-            if !given.is_solved() {
-                return Err(Error::parse(format!(
-                    "the card's board {body:?} is not solved: Cao Cao is not at the exit"
-                )));
-            }
-            Klotski::new(given)
+    if let Some(body) = f.board {
+        let given = Board::parse(body)
+            .map_err(|e| Error::parse(format!("the card's board {body:?}: {}", e.message)))?;
+        let (want, got) = (makeup(start.board()), makeup(&given));
+        if (want.2, want.3) != (got.2, got.3) {
+            return Err(Error::parse(format!(
+                "the card's board is {}×{}, but the code's puzzle is {}×{}",
+                got.2, got.3, want.2, want.3
+            )));
         }
-        None => {
-            let found = klotski::search_with_limit(
-                start.board(),
-                Metric::Piece,
-                &Cancel::new(),
-                DERIVE_STATES,
-            )
-            .map_err(|e| {
-                Error::new(
-                    ErrorCode::Unsupported,
-                    format!(
-                        "the card cannot find this layout's final position ({}): give the board",
-                        e.message
-                    ),
-                )
-            })?;
-            let moves = found
-                .solution
-                .ok_or_else(|| Error::new(ErrorCode::Unsolvable, "this layout has no solution"))?;
-            let mut game = start.clone();
-            for mv in &moves {
-                game.apply(mv)?;
-            }
-            game
+        if want != got {
+            return Err(Error::parse(format!(
+                "the card's board {body:?} does not have the pieces and walls of the code's puzzle"
+            )));
         }
-    };
-    let view = end.view(&start);
-    let mut t = thumb(&end.board().to_rows()).map_err(Error::parse)?;
+        if !given.is_solved() {
+            return Err(Error::parse(format!(
+                "the card's board {body:?} is not solved: Cao Cao is not at the exit"
+            )));
+        }
+    }
+    let view = start.view(&start);
+    let mut t = thumb(&start.board().to_rows()).map_err(Error::parse)?;
     for p in view["pieces"].as_array().into_iter().flatten() {
         let letter = p["id"].as_str().and_then(|s| s.chars().next());
         let (Some(letter), Some(w), Some(h)) = (letter, p["w"].as_u64(), p["h"].as_u64()) else {
@@ -206,14 +175,30 @@ pub(crate) fn piece_words() -> Vec<&'static str> {
     v
 }
 
-/// The board's colours (ui/css/base.css, light theme): face and text of each shape.
-fn colours(shape: Shape) -> (Rgb, Rgb) {
-    match shape {
-        Shape::Cao => (Rgb::hex(0xa3271d), Rgb::hex(0xfff4e8)),
-        Shape::Tall => (Rgb::hex(0x2c5a4d), Rgb::hex(0xf0f7f3)),
-        Shape::Wide | Shape::Block => (Rgb::hex(0x2d4e6e), Rgb::hex(0xeef4fa)),
-        Shape::Soldier => (Rgb::hex(0xd9b06a), Rgb::hex(0x3a2508)),
+/// The board's colours (ui/css/base.css, each theme's `--piece-*`): face and text of each
+/// shape.
+fn colours(shape: Shape, theme: Theme) -> (Rgb, Rgb) {
+    let (face, text) = match (theme, shape) {
+        (Theme::Light, Shape::Cao) => (0xa3271d, 0xfff4e8),
+        (Theme::Light, Shape::Tall) => (0x2c5a4d, 0xf0f7f3),
+        (Theme::Light, Shape::Wide | Shape::Block) => (0x2d4e6e, 0xeef4fa),
+        (Theme::Light, Shape::Soldier) => (0xd9b06a, 0x3a2508),
+        (Theme::Dark, Shape::Cao) => (0xc2453a, 0xfff6ee),
+        (Theme::Dark, Shape::Tall) => (0x2f6b5b, 0xf0f7f3),
+        (Theme::Dark, Shape::Wide | Shape::Block) => (0x2f5a82, 0xeef4fa),
+        (Theme::Dark, Shape::Soldier) => (0xc9a35f, 0x2a1a04),
+    };
+    (Rgb::hex(face), Rgb::hex(text))
+}
+
+/// The frame (`--frame`), the floor (`--floor`) with its faint cell lines, and the exit bar
+/// (`--accent` of the board).
+pub(crate) fn wood(theme: Theme) -> [Rgb; 4] {
+    match theme {
+        Theme::Light => [0x5b4128, 0x3f2d1c, 0x4b3a29, 0xab3a2e],
+        Theme::Dark => [0x4a3522, 0x231a11, 0x31261b, 0xe0574a],
     }
+    .map(Rgb::hex)
 }
 
 /// Darker by `k` (0…1).
@@ -222,29 +207,42 @@ fn darker(c: Rgb, k: f32) -> Rgb {
     Rgb(m(c.0), m(c.1), m(c.2))
 }
 
-fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
+fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame, theme: Theme) {
     let (bx, by, bw, bh, pad, cell) = (f.x, f.y, f.w, f.h, f.pad, f.cell);
     let (w, h) = (t.cols, t.rows);
     let cells: Vec<u8> = t.cells.iter().map(|&c| c as u8).collect();
-    // The frame (--frame) and the floor (--floor) with its faint cell lines.
-    cv.round_rect(bx, by, bw, bh, pad * 1.2, Rgb::hex(0x5b4128));
+    let [frame, floor, line, exit] = wood(theme);
+    // The frame and the floor with its faint cell lines.
+    cv.round_rect(bx, by, bw, bh, pad * 1.2, frame);
     let (gx, gy) = (bx + pad, by + pad);
     let (gw, gh) = (cell * w as f32, cell * h as f32);
-    let floor = Rgb::hex(0x3f2d1c);
     cv.round_rect(gx, gy, gw, gh, 6.0, floor);
-    let line = Rgb::hex(0x4b3a29);
     for c in 1..w {
-        cv.fill_rect((gx + c as f32 * cell) as i64, gy as i64 + 3, 1, gh as i64 - 6, line);
+        cv.fill_rect(
+            (gx + c as f32 * cell) as i64,
+            gy as i64 + 3,
+            1,
+            gh as i64 - 6,
+            line,
+        );
     }
     for r in 1..h {
-        cv.fill_rect(gx as i64 + 3, (gy + r as f32 * cell) as i64, gw as i64 - 6, 1, line);
+        cv.fill_rect(
+            gx as i64 + 3,
+            (gy + r as f32 * cell) as i64,
+            gw as i64 - 6,
+            1,
+            line,
+        );
     }
     // The exit (--accent): a red bar under the bottom edge where C leaves, as wide as C
     // (the engine's exit column: (W − C's width) / 2, rounded down).
-    let goal_w = cells
-        .iter()
-        .position(|&c| c == b'C')
-        .map_or(2, |i| cells[i..(i / w + 1) * w].iter().take_while(|&&c| c == b'C').count());
+    let goal_w = cells.iter().position(|&c| c == b'C').map_or(2, |i| {
+        cells[i..(i / w + 1) * w]
+            .iter()
+            .take_while(|&&c| c == b'C')
+            .count()
+    });
     let exit_w = cell * goal_w as f32;
     let bar_h = (cell * 0.1).max(4.0);
     cv.round_rect(
@@ -253,7 +251,7 @@ fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
         exit_w,
         bar_h,
         bar_h / 2.0,
-        Rgb::hex(0xab3a2e),
+        exit,
     );
     let mut seen = [false; 256];
     for (i, &ch) in cells.iter().enumerate() {
@@ -263,7 +261,7 @@ fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
         }
         let (cx, cy) = (gx + c as f32 * cell, gy + r as f32 * cell);
         if ch == b'#' {
-            cv.fill_rect(cx as i64, cy as i64, cell as i64, cell as i64, Rgb::hex(0x5b4128));
+            cv.fill_rect(cx as i64, cy as i64, cell as i64, cell as i64, frame);
             continue;
         }
         if std::mem::replace(&mut seen[ch as usize], true) {
@@ -279,18 +277,29 @@ fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
             ph += 1;
         }
         let sh = shape(ch, pw, ph);
-        let (face, ink) = colours(sh);
+        let (face, ink) = colours(sh, theme);
         // The face: inset 3.5 % of a cell, corners 10 %, a darker lip along its bottom
         // (the game's inset shadow) and a soft drop shadow.
         let inset = cell * 0.035;
         let (fx, fy) = (cx + inset, cy + inset);
-        let (fw, fh) = (pw as f32 * cell - 2.0 * inset, ph as f32 * cell - 2.0 * inset);
+        let (fw, fh) = (
+            pw as f32 * cell - 2.0 * inset,
+            ph as f32 * cell - 2.0 * inset,
+        );
         let radius = cell * 0.1;
         cv.round_rect(fx, fy + 2.0, fw, fh, radius, darker(floor, 0.35));
         cv.round_rect(fx, fy, fw, fh, radius, darker(face, 0.22));
         cv.round_rect(fx, fy, fw, fh - cell * 0.05, radius, face);
         let names = t.names_of(ch as u32);
-        label(cv, fonts, (fx, fy, fw, fh - cell * 0.05), cell, sh, ink, names);
+        label(
+            cv,
+            fonts,
+            (fx, fy, fw, fh - cell * 0.05),
+            cell,
+            sh,
+            ink,
+            names,
+        );
     }
 }
 

@@ -1,10 +1,10 @@
-//! The number slide on the card: its name, its level line (size and difficulty) and its
-//! finished board (wooden tiles in order; a picture puzzle's whole picture is drawn by
-//! `picture.rs`).
+//! The number slide on the card: its name, its level line (size and difficulty) and the
+//! puzzle a friend gets from the code (its start board, wooden tiles; a picture puzzle's
+//! whole picture is drawn by `picture.rs`).
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::thumb::{Frame, Thumb};
-use crate::{Finish, Fonts, GameCard, Labels, Lang, Level, TitleLines};
+use crate::{Finish, Fonts, GameCard, Labels, Lang, Level, Theme, TitleLines};
 use huarong_engine::code::Origin;
 use huarong_engine::slide::{self, pictures};
 use huarong_engine::{Error, Kind};
@@ -13,10 +13,12 @@ pub const CARD: GameCard = GameCard {
     kind: Kind::Slide,
     name: ["数字华容道", "Number Slide"],
     scored: false,
+    shows_start: true,
     thumb,
-    finished,
+    board,
     draw,
     level,
+    words: [&[], &[]],
 };
 
 /// Title: the size; subtitle: a picture puzzle's picture, else the difficulty of a generated
@@ -66,9 +68,9 @@ fn thumb(body: &str) -> Result<Thumb, String> {
     })
 }
 
-/// The solved board of the code's size. A given board must be exactly that: a won number
-/// slide has only one final position (so without one the card knows it from the size).
-fn finished(f: &Finish) -> Result<Thumb, Error> {
+/// The code's start board: the puzzle the friend gets. A final board given with the spec must
+/// be the solved board of the code's size (a won number slide has only one final position).
+fn board(f: &Finish) -> Result<Thumb, Error> {
     let start = slide::Board::parse(&f.decoded.board)?;
     let (w, h) = (start.width(), start.height());
     if let Some(body) = f.board {
@@ -83,17 +85,26 @@ fn finished(f: &Finish) -> Result<Thumb, Error> {
         }
         if !given.is_solved() {
             return Err(Error::parse(format!(
-                "the card's board {body:?} is not solved: a card shows the finished board"
+                "the card's board {body:?} is not solved: the board given with a card is the finished one"
             )));
         }
     }
-    let solved = slide::Board::solved(w, h)?;
-    thumb(&solved.body()).map_err(Error::parse)
+    thumb(&start.body()).map_err(Error::parse)
 }
 
-fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
+/// The wooden frame, the tiles' face, their lower edge and their numbers.
+pub(crate) fn wood(theme: Theme) -> [Rgb; 4] {
+    match theme {
+        Theme::Light => [0x8a5a35, 0xf7e9d0, 0xc9a57a, 0x5b3a1f],
+        Theme::Dark => [0x5a3d26, 0xf1dfbf, 0xa88558, 0x4a2f18],
+    }
+    .map(Rgb::hex)
+}
+
+fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame, theme: Theme) {
     let (bx, by, pad, cell, gap) = (f.x, f.y, f.pad, f.cell, f.gap);
-    cv.round_rect(bx, by, f.w, f.h, pad * 1.2, Rgb::hex(0x8a5a35));
+    let [frame, face, edge, ink] = wood(theme);
+    cv.round_rect(bx, by, f.w, f.h, pad * 1.2, frame);
     let text_size = cell * if t.cells.len() > 99 { 0.42 } else { 0.46 };
     for (i, &n) in t.cells.iter().enumerate() {
         if n == 0 {
@@ -104,14 +115,14 @@ fn draw(t: &Thumb, cv: &mut Canvas, fonts: &Fonts, f: &Frame) {
             by + pad + (i / t.cols) as f32 * cell,
         );
         let (tx, ty, ts) = (cx + gap / 2.0, cy + gap / 2.0, cell - gap);
-        cv.round_rect(tx, ty + ts * 0.05, ts, ts, ts * 0.14, Rgb::hex(0xc9a57a));
-        cv.round_rect(tx, ty, ts, ts * 0.95, ts * 0.14, Rgb::hex(0xf7e9d0));
+        cv.round_rect(tx, ty + ts * 0.05, ts, ts, ts * 0.14, edge);
+        cv.round_rect(tx, ty, ts, ts * 0.95, ts * 0.14, face);
         cv.text(
             &fonts.bold,
             text_size,
             (tx + ts / 2.0, ty + ts * 0.475 + text_size * 0.36),
             Align::Center,
-            Rgb::hex(0x5b3a1f),
+            ink,
             &n.to_string(),
         );
     }

@@ -366,21 +366,45 @@ impl Cell {
     }
 }
 
-/// A 2048 board: sixteen exponents (0 = empty, k = tile 2^k, k ≤ 17).
+/// A 2048 board: `side²` exponents row-major (0 = empty, k = tile 2^k, k ≤ 17), side 3 … 8
+/// (cells past `side²` are 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Board2048(pub [u8; 16]);
+pub struct Board2048 {
+    pub side: u8,
+    pub cells: [u8; 64],
+}
+
+/// The first 5 bits of a sized 2048 board in the wide form: no exponent of a 4×4 cell
+/// (at most 17) has this value.
+const SIZED_MARK: u32 = 31;
 
 impl Board2048 {
-    /// Reads 16 tile values (commas or spaces between them).
+    /// A 4×4 board of sixteen exponents.
+    pub fn four(cells: [u8; 16]) -> Board2048 {
+        let mut all = [0u8; 64];
+        all[..16].copy_from_slice(&cells);
+        Board2048 {
+            side: 4,
+            cells: all,
+        }
+    }
+
+    /// The exponents, row-major.
+    pub fn exps(&self) -> &[u8] {
+        &self.cells[..self.side as usize * self.side as usize]
+    }
+
+    /// Reads 9, 16, 25, 36, 49 or 64 tile values (commas or spaces between them).
     pub fn parse(body: &str) -> Result<Board2048> {
         let values: Vec<&str> = body.split([',', ' ']).filter(|t| !t.is_empty()).collect();
-        if values.len() != 16 {
+        let side = (3u8..=8).find(|&s| s as usize * s as usize == values.len());
+        let Some(side) = side else {
             return Err(Error::parse(format!(
-                "a 2048 board has 16 cells, not {}",
+                "a 2048 board has 16 cells (or 9, 25, 36, 49, 64), not {}",
                 values.len()
             )));
-        }
-        let mut cells = [0u8; 16];
+        };
+        let mut cells = [0u8; 64];
         for (cell, v) in cells.iter_mut().zip(values) {
             let n: u32 = v
                 .parse()
@@ -397,48 +421,78 @@ impl Board2048 {
                 }
             };
         }
-        Ok(Board2048(cells))
+        Ok(Board2048 { side, cells })
     }
 
     pub fn body(&self) -> String {
         let values: Vec<String> = self
-            .0
+            .exps()
             .iter()
             .map(|&e| if e == 0 { 0 } else { 1u32 << e }.to_string())
             .collect();
         values.join(",")
     }
 
-    /// Whether a tile is above 32,768, so the board needs the wide form (5-bit exponents).
+    /// Whether the board needs the wide form: a tile above 32,768, or a size other than 4×4.
     pub fn is_wide(&self) -> bool {
-        self.0.iter().any(|&e| e > 15)
+        self.side != 4 || self.exps().iter().any(|&e| e > 15)
     }
 
-    /// 16 4-bit exponents, or in the wide form 16 5-bit exponents (10 bytes).
+    /// A 4×4: 16 4-bit exponents, or in the wide form 16 5-bit exponents (10 bytes). Any
+    /// other size, always wide: 5 bits 31 (no 4×4 exponent), 4 bits the side, then `side²`
+    /// 5-bit exponents, zero-padded to a byte.
     pub fn write(&self, out: &mut Writer) {
-        if self.is_wide() {
-            for &e in &self.0 {
+        if self.side != 4 {
+            out.bits(SIZED_MARK, 5);
+            out.bits(self.side as u32, 4);
+            for &e in self.exps() {
                 out.bits(e as u32, 5);
             }
             out.align();
             return;
         }
-        for pair in self.0.chunks(2) {
+        if self.is_wide() {
+            for &e in self.exps() {
+                out.bits(e as u32, 5);
+            }
+            out.align();
+            return;
+        }
+        for pair in self.exps().chunks(2) {
             out.byte(pair[0] << 4 | pair[1]);
         }
     }
 
-    /// Reads what [`Board2048::write`] wrote; `wide` says which form. The wide form must
+    /// Reads what [`Board2048::write`] wrote; `wide` says which form. A 4×4 wide form must
     /// hold a tile above 32,768 (one text per board) and no exponent above 17.
     pub fn read(r: &mut Reader, wide: bool) -> Result<Board2048> {
-        let mut cells = [0u8; 16];
+        let mut cells = [0u8; 64];
         if wide {
-            for c in cells.iter_mut() {
+            let first = r.bits(5, "the 2048 board")?;
+            if first == SIZED_MARK {
+                let side = r.bits(4, "the 2048 board")? as u8;
+                if !(3..=8).contains(&side) || side == 4 {
+                    return Err(Error::bad_code(
+                        "the 2048 board's size in the code is not 3x3, 5x5 … 8x8",
+                    ));
+                }
+                let n = side as usize * side as usize;
+                for c in cells[..n].iter_mut() {
+                    *c = r.bits(5, "the 2048 board")? as u8;
+                }
+                r.align()?;
+                if cells.iter().any(|&e| e > 17) {
+                    return Err(Error::bad_code("a 2048 tile in the code is above 131072"));
+                }
+                return Ok(Board2048 { side, cells });
+            }
+            cells[0] = first as u8;
+            for c in cells[1..16].iter_mut() {
                 *c = r.bits(5, "the 2048 board")? as u8;
             }
             r.align()?;
-            let b = Board2048(cells);
-            if b.0.iter().any(|&e| e > 17) {
+            let b = Board2048 { side: 4, cells };
+            if b.exps().iter().any(|&e| e > 17) {
                 return Err(Error::bad_code("a 2048 tile in the code is above 131072"));
             }
             if !b.is_wide() {
@@ -453,7 +507,7 @@ impl Board2048 {
             cells[2 * i] = b >> 4;
             cells[2 * i + 1] = b & 15;
         }
-        Ok(Board2048(cells))
+        Ok(Board2048 { side: 4, cells })
     }
 }
 
@@ -582,5 +636,47 @@ mod tests {
         assert!(Board2048::parse("1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0").is_err());
         assert!(Board2048::parse("262144,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0").is_err());
         assert!(Board2048::parse("0,0").is_err());
+    }
+
+    #[test]
+    fn board2048_of_every_size_round_trips() {
+        for side in [3u8, 5, 6, 7, 8] {
+            let n = side as usize * side as usize;
+            let values: Vec<String> = (0..n)
+                .map(|i| match i % 19 {
+                    0 => 0,
+                    k => 1u32 << (k - 1).min(16) << 1,
+                })
+                .map(|v| v.to_string())
+                .collect();
+            let body = values.join(",");
+            let b = Board2048::parse(&body).unwrap();
+            assert_eq!(b.side, side);
+            assert!(b.is_wide());
+            let mut w = Writer::default();
+            b.write(&mut w);
+            assert_eq!(w.bytes.len(), (9 + 5 * n).div_ceil(8), "{side}");
+            assert_eq!(
+                Board2048::read(&mut Reader::new(&w.bytes), true).unwrap(),
+                b
+            );
+            assert_eq!(b.body(), body);
+            // A sized board cut short, or with a size the code never writes, is refused.
+            assert!(
+                Board2048::read(&mut Reader::new(&w.bytes[..w.bytes.len() - 2]), true).is_err()
+            );
+        }
+        for bad_side in [0u32, 2, 4, 9, 15] {
+            let mut w = Writer::default();
+            w.bits(31, 5);
+            w.bits(bad_side, 4);
+            for _ in 0..16 {
+                w.bits(1, 5);
+            }
+            w.align();
+            let e = Board2048::read(&mut Reader::new(&w.bytes), true).unwrap_err();
+            assert!(e.message.contains("size"), "{bad_side}: {}", e.message);
+        }
+        assert!(Board2048::parse(&["2"; 10].join(",")).is_err());
     }
 }

@@ -7,12 +7,15 @@
 //!   the error's code and message. Today's encoder is checked against its `E` rows through
 //!   [`decode_as`] (today's code re-written as version 1 must be the pinned text: the same
 //!   content), and every `D` row must decode as it always did.
-//! - `golden-v2.tsv` pins the current version, in rows keyed by the game
-//!   (`<game>\t<input>\t<output>`): each game's rows come from its own inputs only
-//!   ([`Coded::GOLDEN`], its daily, its classics) and never mutate the game's number, so a
-//!   new game adds its own rows (`print_code_golden` prints the rows of every game the file
-//!   lacks) and no other game's row changes. "Unknown game" is not pinned: it is checked
+//! - `golden/<game>.tsv` pin the current version, one file per game (`<input>\t<output>`):
+//!   each game's rows come from its own inputs only ([`Coded::GOLDEN`], its daily, its
+//!   classics) and never mutate the game's number, so a new game adds its own file
+//!   (`print_code_golden` writes the file of every game that lacks one) and no other game's
+//!   row changes. "Unknown game" is not pinned: it is checked
 //!   against the registry (the first unassigned number).
+//! - `golden-result.tsv` pins result codes (issue 35): with and without name, move log and a
+//!   2048 outcome, their decodes and mutations. Its rows without an outcome are what the
+//!   builds before the outcome wrote (checked against that build's CLI when it was made).
 
 use super::*;
 use crate::daily;
@@ -332,11 +335,49 @@ fn v2_inputs(kind: Kind) -> Vec<(String, Extra, Option<Challenge>)> {
     ids
 }
 
-/// The current version's rows of game `kind`: `E` an encode, `D` a decode.
+/// The current version's rows of game `kind`: `E` an encode, `D` a decode; the rows of its
+/// first sample IDs, then those of the IDs pinned later ([`Coded::GOLDEN_ADDED`]), each
+/// part made the same way (a later part never changes an earlier row).
 fn v2_rows(kind: Kind) -> Vec<(String, String)> {
+    let mut out = v2_rows_of(kind, &v2_inputs(kind));
+    out.extend(v2_added_rows(kind));
+    out
+}
+
+/// The rows of the IDs pinned after the first ones: each plain and with a challenge.
+fn v2_added_rows(kind: Kind) -> Vec<(String, String)> {
+    let added = kind.entry().golden_added();
+    if added.is_empty() {
+        return Vec::new();
+    }
+    let mut inputs: Vec<(String, Extra, Option<Challenge>)> = Vec::new();
+    for id in added {
+        inputs.push((id.to_string(), Extra::default(), None));
+        inputs.push((
+            id.to_string(),
+            Extra::default(),
+            Some(Challenge {
+                moves: 85,
+                ms: 203_400,
+            }),
+        ));
+    }
+    let mut rows = v2_codec_rows(&inputs);
+    rows.insert(0, ("# added".to_string(), format!("{} IDs", added.len())));
+    rows
+}
+
+fn v2_rows_of(kind: Kind, inputs: &[(String, Extra, Option<Challenge>)]) -> Vec<(String, String)> {
+    let mut out = v2_codec_rows(inputs);
+    v2_flag_rows(kind, &mut out);
+    out
+}
+
+/// The encode rows of `inputs` and the decode rows of their codes (with mutations).
+fn v2_codec_rows(inputs: &[(String, Extra, Option<Challenge>)]) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut codes = Vec::new();
-    for (id, extra, challenge) in &v2_inputs(kind) {
+    for (id, extra, challenge) in inputs {
         let input = format!(
             "E {id} daily={:?} classic={:?} challenge={:?}",
             extra.daily, extra.classic, challenge
@@ -383,7 +424,11 @@ fn v2_rows(kind: Kind) -> Vec<(String, String)> {
             }
         }
     }
-    // Every flags byte over a few board tails.
+    out
+}
+
+/// Every flags byte over a few board tails.
+fn v2_flag_rows(kind: Kind, out: &mut Vec<(String, String)>) {
     for flags in 0..=255u8 {
         for tail in [
             &[0x33u8, 0x01, 0x02][..],
@@ -396,55 +441,58 @@ fn v2_rows(kind: Kind) -> Vec<(String, String)> {
             out.push((format!("D {text}"), decoded(decode_full(&text))));
         }
     }
-    out
 }
 
-/// The pinned version-2 file, by game: its rows in order.
-fn v2_file() -> std::collections::BTreeMap<String, Vec<(String, String)>> {
-    let mut by_game = std::collections::BTreeMap::<String, Vec<(String, String)>>::new();
-    for (n, line) in include_str!("golden-v2.tsv").lines().enumerate() {
-        let mut cols = line.splitn(3, '\t');
-        let (Some(game), Some(input), Some(output)) = (cols.next(), cols.next(), cols.next())
-        else {
-            panic!("golden-v2.tsv line {}: not three columns", n + 1);
+/// The folder of the version-2 files: `golden/<game>.tsv`, one per game.
+fn v2_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/code/golden")
+}
+
+/// A game's pinned version-2 rows in order (`None`: the game has no file yet).
+fn v2_file(kind: Kind) -> Option<Vec<(String, String)>> {
+    let path = v2_dir().join(format!("{}.tsv", kind.as_str()));
+    let text = std::fs::read_to_string(&path).ok()?;
+    let rows = text.lines().enumerate().map(|(n, line)| {
+        let Some((input, output)) = line.split_once('\t') else {
+            panic!("{}:{}: not two columns", path.display(), n + 1);
         };
-        let rows = by_game.entry(game.to_string()).or_default();
-        rows.push((input.to_string(), output.to_string()));
-    }
-    by_game
+        (input.to_string(), output.to_string())
+    });
+    Some(rows.collect())
 }
 
-fn v2_tsv(kind: Kind, rows: &[(String, String)]) -> String {
+fn v2_tsv(rows: &[(String, String)]) -> String {
     let mut s = String::new();
     for (input, output) in rows {
-        s.push_str(&format!("{}\t{input}\t{output}\n", kind.as_str()));
+        s.push_str(&format!("{input}\t{output}\n"));
     }
     s
 }
 
 #[test]
 fn current_codes_of_every_game_encode_and_decode_as_pinned() {
-    let file = v2_file();
-    for name in file.keys() {
+    for entry in std::fs::read_dir(v2_dir()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let game = name.strip_suffix(".tsv").unwrap_or(&name);
         assert!(
-            Kind::parse(name).is_some(),
-            "golden-v2.tsv has rows of {name:?}, which is not a game"
+            Kind::parse(game).is_some(),
+            "code/golden/{name} is not the file of a game"
         );
     }
     for kind in Kind::ALL {
-        let Some(want) = file.get(kind.as_str()) else {
+        let Some(want) = v2_file(kind) else {
             panic!(
-                "golden-v2.tsv has no rows of {}: append the output of `cargo test -p \
-                 huarong-engine --release print_code_golden -- --ignored --nocapture`",
+                "code/golden/{}.tsv is missing: `cargo test -p huarong-engine --release \
+                 print_code_golden -- --ignored` writes it",
                 kind.as_str()
             );
         };
         let got = v2_rows(kind);
         assert!(got.len() > 500, "{kind:?}: {} rows", got.len());
         same_lines(
-            &v2_tsv(kind, want),
-            &v2_tsv(kind, &got),
-            &format!("golden-v2.tsv, rows of {}", kind.as_str()),
+            &v2_tsv(&want),
+            &v2_tsv(&got),
+            &format!("code/golden/{}.tsv", kind.as_str()),
         );
     }
 }
@@ -481,16 +529,201 @@ fn a_number_no_game_has_is_an_unknown_game_in_either_version() {
     }
 }
 
-/// Prints the version-2 rows of every game `golden-v2.tsv` lacks, to append to it (`cargo
-/// test -p huarong-engine --release print_code_golden -- --ignored --nocapture`): a new
-/// game pins its rows this way. Never regenerate the rows of a game the file has.
+/// Writes `code/golden/<game>.tsv` for every game that has none (`cargo test -p
+/// huarong-engine --release print_code_golden -- --ignored`): a new game pins its rows this
+/// way. It never rewrites a game's file: to a file that holds exactly the rows of the
+/// game's first sample IDs and lacks those of its [`Coded::GOLDEN_ADDED`] IDs, it appends
+/// them (every existing row stays as it is).
 #[test]
 #[ignore]
 fn print_code_golden() {
-    let file = v2_file();
     for kind in Kind::ALL {
-        if !file.contains_key(kind.as_str()) {
-            print!("{}", v2_tsv(kind, &v2_rows(kind)));
+        let path = v2_dir().join(format!("{}.tsv", kind.as_str()));
+        match v2_file(kind) {
+            None => {
+                std::fs::write(&path, v2_tsv(&v2_rows(kind))).unwrap();
+                println!("wrote {}", path.display());
+            }
+            Some(have) => {
+                let first = v2_rows_of(kind, &v2_inputs(kind));
+                let added = v2_added_rows(kind);
+                if have == first && !added.is_empty() {
+                    let mut text = std::fs::read_to_string(&path).unwrap();
+                    text.push_str(&v2_tsv(&added));
+                    std::fs::write(&path, text).unwrap();
+                    println!("appended {} rows to {}", added.len(), path.display());
+                }
+            }
         }
     }
+}
+
+/// The inputs of `golden-result.tsv` (issue 35): result codes of every game with and
+/// without name, move log and outcome. The rows made without an outcome are what builds
+/// before issue 35 wrote (checked against that build when the file was made): their codes
+/// never change; the outcome rows pin the new form.
+fn result_inputs() -> Vec<(String, Extra, Challenge, Sender, Option<Outcome>)> {
+    use crate::game::{Cancel, Game, Status};
+    use crate::rng::RngCore;
+    fn solved<G: Game>(id: &str) -> (Vec<serde_json::Value>, u32) {
+        let p = GameId::parse(id).unwrap();
+        let mut g = G::from_id(&p.body, p.seed).unwrap();
+        let moves = g.solve(&Cancel::new()).unwrap();
+        for m in &moves {
+            g.apply(m).unwrap();
+        }
+        (sent::to_json::<G>(&moves), g.moves())
+    }
+    let mut out = Vec::new();
+    let named = |n: &str, log: Option<Vec<serde_json::Value>>| Sender {
+        name: Some(n.to_string()),
+        log,
+    };
+    let none = Extra::default();
+    let daily = Extra {
+        daily: Some(7),
+        classic: None,
+    };
+    let slide = "slide:3x3:4,1,3,7,2,6,5,8,0";
+    let (log, moves) = solved::<crate::slide::Slide>(slide);
+    let ch = Challenge::new(moves, 9_300).unwrap();
+    out.push((
+        slide.into(),
+        daily,
+        ch,
+        named("Mei", Some(log.clone())),
+        None,
+    ));
+    out.push((slide.into(), none, ch, named("Mei", None), None));
+    out.push((
+        slide.into(),
+        none,
+        ch,
+        Sender {
+            name: None,
+            log: Some(log.clone()),
+        },
+        None,
+    ));
+    out.push((slide.into(), none, ch, named("华容道高手", Some(log)), None));
+    out.push((
+        slide.into(),
+        none,
+        ch,
+        named("Mei", None),
+        Some(Outcome {
+            score: 1,
+            won: true,
+        }),
+    ));
+    let klotski = format!("klotski:{}", crate::klotski::classics()[0].board);
+    let (log, moves) = solved::<crate::klotski::Klotski>(&klotski);
+    let ch = Challenge::new(moves, 203_400).unwrap();
+    out.push((klotski.clone(), none, ch, named("Cao Cao", Some(log)), None));
+    out.push((klotski, daily, ch, named("Cao Cao", None), None));
+    for (seed, stream) in [(42u64, 3u64), (5, 11)] {
+        let mut g = crate::g2048::G2048::from_id("", Some(seed)).unwrap();
+        let mut played = Vec::new();
+        let mut rng = crate::rng::stream(stream, "test");
+        while g.status() == Status::Playing && played.len() < 3000 {
+            let m =
+                crate::g2048::Move::Slide(crate::g2048::Dir::ALL[(rng.next_u32() % 4) as usize]);
+            if g.apply(&m).is_ok() {
+                played.push(serde_json::to_value(m).unwrap());
+            }
+        }
+        let id = format!("2048:#{seed}");
+        let ch = Challenge::new(g.moves(), 95_000).unwrap();
+        let real = Outcome {
+            score: g.score(),
+            won: g.reached_2048(),
+        };
+        let claim = Outcome {
+            score: 20_000,
+            won: true,
+        };
+        out.push((id.clone(), none, ch, named("R", Some(played.clone())), None));
+        out.push((id.clone(), none, ch, named("R", None), None));
+        out.push((
+            id.clone(),
+            daily,
+            ch,
+            named("R", Some(played.clone())),
+            Some(real),
+        ));
+        out.push((
+            id.clone(),
+            none,
+            ch,
+            Sender {
+                name: None,
+                log: Some(played.clone()),
+            },
+            Some(real),
+        ));
+        out.push((id.clone(), none, ch, named("R", None), Some(real)));
+        out.push((id.clone(), none, ch, Sender::default(), Some(claim)));
+        out.push((id.clone(), none, ch, named("R", Some(played)), Some(claim)));
+        out.push((
+            id,
+            none,
+            ch,
+            named("R", None),
+            Some(Outcome {
+                score: MAX_OUTCOME_SCORE + 1,
+                won: false,
+            }),
+        ));
+    }
+    out
+}
+
+/// The rows of `golden-result.tsv`: `E` an encode, `D` a decode (of each code, its link and
+/// mutations of its payload after the head, re-sealed with a valid checksum).
+fn result_rows() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut codes = Vec::new();
+    for (id, extra, ch, sender, outcome) in result_inputs() {
+        let log = sender.log.as_ref().map(|l| l.len());
+        let input = format!(
+            "E {id} daily={:?} challenge={ch:?} name={:?} log={log:?} outcome={outcome:?}",
+            extra.daily, sender.name
+        );
+        let result = encode_result_with(&id, extra, ch, &sender, outcome);
+        if let Ok(code) = &result {
+            codes.push(code.clone());
+        }
+        out.push((input, answer(&result)));
+    }
+    for (n, code) in codes.iter().enumerate() {
+        out.push((format!("D {code}"), decoded(decode_full(code))));
+        let p = payload(code);
+        for i in (2..p.len().min(24)).step_by(3) {
+            let mut flipped = p.clone();
+            flipped[i] ^= 1 << ((i + n) % 8);
+            let text = Version::V2.text(&flipped);
+            out.push((format!("D {text}"), decoded(decode_full(&text))));
+        }
+    }
+    out
+}
+
+#[test]
+fn result_codes_encode_and_decode_as_pinned() {
+    let rows = result_rows();
+    assert!(rows.len() > 100, "{} rows", rows.len());
+    same_lines(
+        include_str!("golden-result.tsv"),
+        &tsv(&rows),
+        "golden-result.tsv",
+    );
+}
+
+/// Prints `golden-result.tsv` (`cargo test -p huarong-engine --release print_result_golden
+/// -- --ignored --nocapture`): made once; never regenerate its rows, only add new inputs at
+/// the end.
+#[test]
+#[ignore]
+fn print_result_golden() {
+    print!("{}", tsv(&result_rows()));
 }

@@ -35,8 +35,11 @@
 //! challenge varint moves (1 … MAX_CHALLENGE_MOVES), varint milliseconds
 //!           (0 … MAX_CHALLENGE_MS) (if bit 3)
 //! extension (if bit 6) 1 byte: bit 0 a name follows, bit 1 a move log ends the payload,
-//!           other bits zero, not 0; name: 1 length byte + UTF-8 (≤ MAX_NAME_CHARS
-//!           characters, trimmed, no control characters or line breaks: `check_name`)
+//!           bit 2 an outcome follows the name (issue 35), other bits zero, not 0;
+//!           name: 1 length byte + UTF-8 (≤ MAX_NAME_CHARS characters, trimmed, no control
+//!           characters or line breaks, no format characters: `check_name`; an older build's
+//!           name with format characters is read without them);
+//!           outcome: varint score × 2 + won (score ≤ MAX_OUTCOME_SCORE; 2048 only)
 //! origin    generated: varint generator version, varint seed, params (1 length byte + text,
 //!                      e.g. "4x4/medium", "60-90", "")
 //!           classic:   1 byte index (0-based), 2 bytes check (low 16 bits of the CRC-32 of
@@ -48,7 +51,10 @@
 //!           klotski: 1 byte W<<4|H, then 3-bit piece shapes in scan order (see `board.rs`),
 //!                    zero-padded to a byte
 //!           2048:    16 4-bit exponents; in the wide form 16 5-bit exponents (≤ 17),
-//!                    zero-padded to 10 bytes
+//!                    zero-padded to 10 bytes; a board of another size (issue 36; always
+//!                    the wide form): 5 bits 31 (no 4×4 exponent), 4 bits the side (3, 5 … 8),
+//!                    side² 5-bit exponents, zero-padded to a byte. A fresh game of a size
+//!                    (`2048:5x5#7`) is a generated level with the size as its params
 //! log       (if extension bit 1) varint: moves (1 … MAX_LOG_MOVES), then each move as its
 //!           index among the position's `Coded::log_choices` in ⌈log2 n⌉ bits (none when
 //!           n = 1), most significant first, zero-padded to a byte; the payload's end
@@ -69,9 +75,13 @@
 //! index must name a legal move, and the replay must reach the goal (2048: its finish, won
 //! or over) in exactly the challenge's move count under the game's default counting rule,
 //! else `bad_code`; such a result is *verified*. A result with a name and no log is plain.
+//! A 2048 result also carries its outcome (issue 35: the score, and whether the 2048 tile was
+//! made), which its board ranks by; with a log, the outcome must be the replay's end (else
+//! `bad_code`), and a log alone gives it; without a log it is the sender's claim. Codes
+//! without an outcome are byte-identical to earlier builds' (`golden-result.tsv` pins both).
 //! Everything is under the checksum. A code with bit 6 that is not a well-formed result
 //! code is refused with the message every earlier build gives for it ("features this
-//! version does not know"), so `golden-v2.tsv`'s pinned answers hold. Figures: a classic
+//! version does not know"), so the pinned answers of `golden/<game>.tsv` hold. Figures: a classic
 //! Klotski solve (横刀立马, 81 moves) with name and log is 70 characters, a 4×4 solve of 38
 //! tile moves 90, a 2048 game of 90 moves 69.
 //!
@@ -115,7 +125,10 @@ use crate::game::{Game, Kind};
 use crate::id::GameId;
 #[cfg(test)]
 use board::{KlotskiBoard, SlideBoard};
-pub use sent::{check_name, Sender, Sent, MAX_LOG_MOVES, MAX_NAME_CHARS};
+pub use sent::{
+    check_name, is_format_char, without_format_chars, Outcome, Sender, Sent, MAX_LOG_MOVES,
+    MAX_NAME_CHARS, MAX_OUTCOME_SCORE,
+};
 pub use wire::{Reader, Writer};
 
 /// The version character of the codes this build writes.
@@ -313,7 +326,7 @@ pub fn encode_challenge(game_id: &str, challenge: Challenge) -> Result<String> {
 /// The code of a game ID with extra facts and, optionally, a challenge (checked with
 /// [`Challenge::new`]'s bounds).
 pub fn encode_full(game_id: &str, extra: Extra, challenge: Option<Challenge>) -> Result<String> {
-    encode_sent(game_id, extra, challenge, &Sender::default())
+    encode_sent(game_id, extra, challenge, &Sender::default(), None)
 }
 
 /// A result code (issue 25): the game, the sender's result, their name and, if given, the
@@ -326,7 +339,19 @@ pub fn encode_result(
     challenge: Challenge,
     sender: &Sender,
 ) -> Result<String> {
-    encode_sent(game_id, extra, Some(challenge), sender)
+    encode_sent(game_id, extra, Some(challenge), sender, None)
+}
+
+/// [`encode_result`] with the result's outcome (issue 35: 2048's score and won or lost; a
+/// `parse` error for a game without one, or when the log ends elsewhere).
+pub fn encode_result_with(
+    game_id: &str,
+    extra: Extra,
+    challenge: Challenge,
+    sender: &Sender,
+    outcome: Option<Outcome>,
+) -> Result<String> {
+    encode_sent(game_id, extra, Some(challenge), sender, outcome)
 }
 
 fn encode_sent(
@@ -334,15 +359,24 @@ fn encode_sent(
     extra: Extra,
     challenge: Option<Challenge>,
     sender: &Sender,
+    outcome: Option<Outcome>,
 ) -> Result<String> {
     let name = match &sender.name {
         Some(n) => check_name(n)?,
         None => None,
     };
-    if (name.is_some() || sender.log.is_some()) && challenge.is_none() {
+    if (name.is_some() || sender.log.is_some() || outcome.is_some()) && challenge.is_none() {
         return Err(Error::parse(
-            "a name or move log needs a result (moves and time)",
+            "a name, move log or outcome needs a result (moves and time)",
         ));
+    }
+    if let Some(o) = outcome {
+        if o.score > MAX_OUTCOME_SCORE {
+            return Err(Error::range(format!(
+                "a score is at most {MAX_OUTCOME_SCORE}, not {}",
+                o.score
+            )));
+        }
     }
     let sender = Sender {
         name,
@@ -359,7 +393,9 @@ fn encode_sent(
             )));
         }
     }
-    id.kind.entry().encode(&id, extra, challenge, &sender)
+    id.kind
+        .entry()
+        .encode(&id, extra, challenge, &sender, outcome)
 }
 
 /// A move log in the compact form codes carry (base-56 text of its packed bits, see the
@@ -724,7 +760,7 @@ pub trait Coded: Game {
     const WIDE_FORM: bool = false;
     /// Whether the game has picture puzzles (head bit 6; number slide).
     const PICTURES: bool = false;
-    /// Game IDs whose codes, decodes and mutations `golden-v2.tsv` pins for this game (its
+    /// Game IDs whose codes, decodes and mutations `golden/<game>.tsv` pins for this game (its
     /// daily puzzles and classics are added to them): every origin and form the game's codes
     /// have, and some IDs the encoder refuses. Never change a listed ID (only add at the end).
     const GOLDEN: &'static [&'static str] = &[];
@@ -737,6 +773,16 @@ pub trait Coded: Game {
     /// Reads a board; `wide` is head bit 7.
     fn read_board(r: &mut Reader, wide: bool) -> Result<Self::Board>;
     /// Whether the board needs the wide form (head bit 7).
+    /// IDs whose rows were pinned after the game's first [`Coded::GOLDEN`] rows (appended to
+    /// its golden file, which keeps every earlier row).
+    const GOLDEN_ADDED: &'static [&'static str] = &[];
+    /// For a game whose seed may come with a board (`SEED_WITH_BOARD`): whether a non-empty
+    /// body before the seed is generator parameters rather than a board (2048: a size,
+    /// `2048:5x5#7`); such an ID is a generated level like `2048:#7`, and its code decodes
+    /// back to it.
+    fn seed_params(_body: &str) -> bool {
+        false
+    }
     fn is_wide(_board: &Self::Board) -> bool {
         false
     }
@@ -787,6 +833,11 @@ pub trait Coded: Game {
     fn log_done(g: &Self) -> bool {
         g.status() == crate::game::Status::Won
     }
+    /// The result of a finished game besides its move count, where the game has one (2048:
+    /// score, and whether the 2048 tile was made); `None`: results are moves and time only.
+    fn outcome(_g: &Self) -> Option<Outcome> {
+        None
+    }
 }
 
 /// A built-in level a code names by number ([`Coded::classic`]).
@@ -806,6 +857,14 @@ pub struct Classic {
 struct SentBits {
     name: Option<String>,
     log: Option<(u32, Vec<u8>)>,
+    outcome: Option<Outcome>,
+}
+
+impl SentBits {
+    /// Whether the section says anything (a section of nothing is not written).
+    fn any(&self) -> bool {
+        self.name.is_some() || self.log.is_some() || self.outcome.is_some()
+    }
 }
 
 /// What a code carries for game `G`, apart from the daily number and the challenge.
@@ -822,11 +881,19 @@ pub(crate) fn encode_game<G: Coded>(
     extra: Extra,
     challenge: Option<Challenge>,
     sender: &Sender,
+    outcome: Option<Outcome>,
 ) -> Result<String> {
     let mut content = Content::<G>::from_id(id)?;
+    if outcome.is_some() && G::outcome(&G::from_id(&id.body, id.seed)?).is_none() {
+        return Err(Error::parse(format!(
+            "a {} result has no outcome besides its moves",
+            G::KIND.as_str()
+        )));
+    }
     let mut bits = SentBits {
         name: sender.name.clone(),
         log: None,
+        outcome,
     };
     if let (Some(log), Some(c)) = (&sender.log, challenge) {
         let moves = sent::parse_moves::<G>(log)?;
@@ -838,9 +905,14 @@ pub(crate) fn encode_game<G: Coded>(
                 c.moves
             )));
         }
+        if outcome.is_some() && outcome != G::outcome(&end) {
+            return Err(Error::parse(
+                "the move log does not end with the result's outcome (score, won or lost)",
+            ));
+        }
         bits.log = Some((count, bytes));
     }
-    let sent = (bits.name.is_some() || bits.log.is_some()).then_some(bits);
+    let sent = bits.any().then_some(bits);
     if let Some(index) = extra.classic {
         if !has_classics::<G>() || !matches!(content.origin, Origin::Exact | Origin::Classic { .. })
         {
@@ -886,6 +958,10 @@ pub(crate) fn decode_game<G: Coded>(head: Head, r: &mut Reader, out: Version) ->
         .map_err(|_| Error::bad_code(UNKNOWN_FEATURES))?;
     let (content, daily, challenge, id) = parsed;
     let mut log = None;
+    let mut outcome = ext.outcome;
+    if outcome.is_some() && !has_outcome::<G>(&id)? {
+        return Err(Error::bad_code(UNKNOWN_FEATURES));
+    }
     if let Some((count, bytes)) = &ext.log {
         let claim = challenge.map_or(0, |c| c.moves);
         let parsed = GameId::parse(&id)?;
@@ -897,10 +973,18 @@ pub(crate) fn decode_game<G: Coded>(head: Head, r: &mut Reader, out: Version) ->
                  the result is not what was played"
             )));
         }
+        let replayed = G::outcome(&end);
+        if outcome.is_some() && outcome != replayed {
+            return Err(Error::bad_code(
+                "the code's move log does not end with the score it claims: \
+                 the result is not what was played",
+            ));
+        }
+        outcome = replayed;
         log = Some(sent::to_json::<G>(&moves));
     }
     Ok(Decoded {
-        code: content.to_code(out, daily, challenge, Some(&ext)),
+        code: content.to_code(out, daily, challenge, Some(&ext).filter(|e| e.any())),
         board: content.board_body()?,
         origin: content.origin.clone(),
         picture: content.picture.clone(),
@@ -911,6 +995,7 @@ pub(crate) fn decode_game<G: Coded>(head: Head, r: &mut Reader, out: Version) ->
         sent: Some(Sent {
             name: ext.name.clone(),
             log,
+            outcome,
         }),
     })
 }
@@ -969,7 +1054,8 @@ impl<G: Coded> Content<G> {
         let picture = picture.filter(|name| G::shares_picture(name));
         let start = G::parse_board(&body)?;
         // A seed with generator parameters (2048: with no board) is a generated level.
-        let generated = id.seed.is_some() && (!G::SEED_WITH_BOARD || id.body.trim().is_empty());
+        let generated = id.seed.is_some()
+            && (!G::SEED_WITH_BOARD || id.body.trim().is_empty() || G::seed_params(id.body.trim()));
         let origin = match id.seed {
             Some(seed) if generated => {
                 let params = plain_body;
@@ -1029,7 +1115,7 @@ impl<G: Coded> Content<G> {
             w.varint(c.ms);
         }
         if let Some(s) = sent {
-            sent::write_ext(&mut w, s.name.as_deref(), s.log.is_some());
+            sent::write_ext(&mut w, s.name.as_deref(), s.log.is_some(), s.outcome);
         }
         let mut board = Writer::default();
         G::write_board(&self.start, &mut board);
@@ -1092,9 +1178,10 @@ impl<G: Coded> Content<G> {
         let mut ext = ext;
         match ext.as_deref_mut() {
             Some(bits) if head.ext && challenge.is_some() => {
-                let (name, log) = sent::read_ext(r)?;
-                bits.name = name;
-                has_log = log;
+                let ext = sent::read_ext(r)?;
+                bits.name = ext.name;
+                bits.outcome = ext.outcome;
+                has_log = ext.log;
             }
             None if !head.ext => {}
             _ => return Err(Error::bad_code(UNKNOWN_FEATURES)),
@@ -1170,7 +1257,9 @@ impl<G: Coded> Content<G> {
         // Only the forms `to_code` writes are accepted (one text per content).
         let allowed = match &origin {
             Origin::BoardSeed { .. } => G::SEED_WITH_BOARD,
-            Origin::Generated { params, .. } if G::SEED_WITH_BOARD => params.is_empty(),
+            Origin::Generated { params, .. } if G::SEED_WITH_BOARD => {
+                params.is_empty() || G::seed_params(params)
+            }
             _ => true,
         };
         if !allowed {
@@ -1206,8 +1295,12 @@ impl<G: Coded> Content<G> {
         let body = self.board_body()?;
         let name = G::KIND.as_str();
         let id = match &self.origin {
-            Origin::Generated { seed, .. } if G::SEED_WITH_BOARD => {
-                if G::from_id("", Some(*seed))?.board_body() == body {
+            Origin::Generated { seed, params, .. } if G::SEED_WITH_BOARD => {
+                if G::from_id(params, Some(*seed))?.board_body() == body {
+                    if !params.is_empty() {
+                        // A size's fresh game (2048: `2048:5x5#7`).
+                        return Ok(format!("{name}:{params}#{seed}"));
+                    }
                     format!("{name}:#{seed}")
                 } else {
                     format!("{name}:{body}#{seed}")
@@ -1228,6 +1321,12 @@ impl<G: Coded> Content<G> {
             None => format!("{name}:{canon}"),
         })
     }
+}
+
+/// Whether results of the game `id` names have an outcome ([`Coded::outcome`]).
+fn has_outcome<G: Coded>(id: &str) -> Result<bool> {
+    let parsed = GameId::parse(id)?;
+    Ok(G::outcome(&G::from_id(&parsed.body, parsed.seed)?).is_some())
 }
 
 fn has_classics<G: Coded>() -> bool {

@@ -1,7 +1,8 @@
 //! The sender's part of a result code (issue 25): their display name and, when the whole
 //! code stays within [`MAX_CODE_LEN`](super::MAX_CODE_LEN), the move log of their game,
-//! packed move by move through the game's [`Coded`] log methods. See the module
-//! documentation of `code` ("Extension section") for the layout.
+//! packed move by move through the game's [`Coded`] log methods; for a game whose result is
+//! more than its move count (2048, issue 35), the outcome: score and won or lost. See the
+//! module documentation of `code` ("Extension section") for the layout.
 
 use super::{Coded, Reader, Writer};
 use crate::error::{Error, Result};
@@ -14,10 +15,23 @@ pub const MAX_NAME_CHARS: usize = 16;
 /// least one step of the game's move generator, and a log is never longer than this).
 pub const MAX_LOG_MOVES: usize = 10_000;
 
-/// The extension flags: bit 0 a name follows, bit 1 a move log ends the payload; the other
-/// bits zero.
+/// The extension flags: bit 0 a name follows, bit 1 a move log ends the payload, bit 2 an
+/// outcome follows the name (issue 35); the other bits zero.
 pub(crate) const EXT_NAME: u8 = 1;
 pub(crate) const EXT_LOG: u8 = 2;
+pub(crate) const EXT_OUTCOME: u8 = 4;
+/// Largest score an outcome may carry (far above any 2048 game's: 3.9 million at the
+/// 131,072 tile).
+pub const MAX_OUTCOME_SCORE: u64 = 1 << 40;
+
+/// A result besides its move count (issue 35): 2048's score and whether the 2048 tile was
+/// made ([`Coded::outcome`]). A code carries it after the name; with a move log it must be
+/// what the replay ends with, without one it is the sender's claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Outcome {
+    pub score: u64,
+    pub won: bool,
+}
 
 /// What the sender adds to a result (for [`encode_result`](super::encode_result)).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -38,6 +52,9 @@ pub struct Sent {
     /// ID's board), when the code carries them. A code with a log has been replayed while
     /// decoding: the log reaches the goal in exactly the challenge's move count.
     pub log: Option<Vec<Value>>,
+    /// The result's outcome (2048: score, won), when the code carries one or its log gives
+    /// it (then it is the replay's: verified with the moves).
+    pub outcome: Option<Outcome>,
 }
 
 impl Sent {
@@ -47,11 +64,49 @@ impl Sent {
     }
 }
 
-/// A display name checked: trimmed, at most [`MAX_NAME_CHARS`] characters, no control
-/// characters or line breaks. Empty → `None`. Errors are `parse` errors (the app answers
-/// `bad_argument`).
+/// Whether `c` is a Unicode format character (general category Cf, Unicode 15.1): the
+/// invisible ones — zero-width spaces and joiners, bidirectional controls, the soft hyphen,
+/// the byte-order mark, tag characters — that make two names look alike (issue 35).
+pub fn is_format_char(c: char) -> bool {
+    matches!(
+        c as u32,
+        0xAD | 0x600..=0x605
+            | 0x61C
+            | 0x6DD
+            | 0x70F
+            | 0x890..=0x891
+            | 0x8E2
+            | 0x180E
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x2064
+            | 0x2066..=0x206F
+            | 0xFEFF
+            | 0xFFF9..=0xFFFB
+            | 0x110BD
+            | 0x110CD
+            | 0x13430..=0x1343F
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0001
+            | 0xE0020..=0xE007F
+    )
+}
+
+/// `name` without its format characters ([`is_format_char`]): the form names are shown,
+/// kept and compared in.
+pub fn without_format_chars(name: &str) -> String {
+    name.chars().filter(|&c| !is_format_char(c)).collect()
+}
+
+/// A display name checked: its format characters (Cf: zero-width, bidirectional controls)
+/// dropped, then trimmed, at most [`MAX_NAME_CHARS`] characters, no control characters or
+/// line breaks. Empty → `None`. Errors are `parse` errors (the app answers `bad_argument`).
+/// Two names are the same player when their checked forms are equal ("Alice\u{200B}" is
+/// "Alice").
 pub fn check_name(name: &str) -> Result<Option<String>> {
-    let t = name.trim();
+    let visible = without_format_chars(name);
+    let t = visible.trim();
     if t.chars()
         .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
     {
@@ -184,8 +239,9 @@ pub(crate) fn to_json<G: Game>(moves: &[G::Move]) -> Vec<Value> {
         .collect()
 }
 
-/// Writes the extension section (after the challenge): flags, then the name.
-pub(crate) fn write_ext(w: &mut Writer, name: Option<&str>, log: bool) {
+/// Writes the extension section (after the challenge): flags, the name, then the outcome
+/// (`varint score × 2 + won`). A section with none of the three is not written (no flags).
+pub(crate) fn write_ext(w: &mut Writer, name: Option<&str>, log: bool, outcome: Option<Outcome>) {
     let mut flags = 0;
     if name.is_some() {
         flags |= EXT_NAME;
@@ -193,31 +249,62 @@ pub(crate) fn write_ext(w: &mut Writer, name: Option<&str>, log: bool) {
     if log {
         flags |= EXT_LOG;
     }
+    if outcome.is_some() {
+        flags |= EXT_OUTCOME;
+    }
     w.byte(flags);
     if let Some(n) = name {
         w.byte(n.len() as u8);
         w.slice(n.as_bytes());
     }
+    if let Some(o) = outcome {
+        w.varint(o.score * 2 + u64::from(o.won));
+    }
 }
 
-/// Reads the extension section: the name and whether a log ends the payload.
-pub(crate) fn read_ext(r: &mut Reader) -> Result<(Option<String>, bool)> {
+/// What the extension section says: the name, whether a log ends the payload, the outcome.
+pub(crate) struct Ext {
+    pub name: Option<String>,
+    pub log: bool,
+    pub outcome: Option<Outcome>,
+}
+
+/// Reads the extension section. A name is read in its checked form: the format characters an
+/// older build let through are dropped (a name of nothing else is no name).
+pub(crate) fn read_ext(r: &mut Reader) -> Result<Ext> {
     let flags = r.byte("the extension")?;
-    if flags & !(EXT_NAME | EXT_LOG) != 0 || flags == 0 {
+    if flags & !(EXT_NAME | EXT_LOG | EXT_OUTCOME) != 0 || flags == 0 {
         return Err(Error::bad_code("the extension section is not valid"));
     }
     let name = if flags & EXT_NAME != 0 {
         let len = r.byte("the name")? as usize;
         let text = r.slice(len, "the name")?;
-        let name = std::str::from_utf8(text)
+        // Canonical but for format characters: what `check_name` keeps of it, unchanged
+        // once those are gone (a name of format characters alone is no name).
+        std::str::from_utf8(text)
             .ok()
-            .and_then(|t| check_name(t).ok().flatten().filter(|n| n == t))
-            .ok_or_else(|| Error::bad_code("the sender's name is not a valid name"))?;
-        Some(name)
+            .filter(|t| !t.is_empty())
+            .map(without_format_chars)
+            .filter(|v| v.is_empty() || check_name(v).ok().flatten().as_ref() == Some(v))
+            .ok_or_else(|| Error::bad_code("the sender's name is not a valid name"))
+            .map(|v| (!v.is_empty()).then_some(v))?
     } else {
         None
     };
-    Ok((name, flags & EXT_LOG != 0))
+    let outcome = if flags & EXT_OUTCOME != 0 {
+        let v = r.varint(MAX_OUTCOME_SCORE * 2 + 1, "the outcome")?;
+        Some(Outcome {
+            score: v / 2,
+            won: v % 2 == 1,
+        })
+    } else {
+        None
+    };
+    Ok(Ext {
+        name,
+        log: flags & EXT_LOG != 0,
+        outcome,
+    })
 }
 
 #[cfg(test)]
@@ -238,6 +325,27 @@ mod tests {
         assert!(check_name("a\nb").is_err());
         assert!(check_name("a\u{7}b").is_err());
         assert!(check_name("a\u{2028}b").is_err());
+        // Format characters (Cf) are dropped before anything else: the name is the same player.
+        assert_eq!(check_name("Alice\u{200B}").unwrap(), Some("Alice".into()));
+        assert_eq!(
+            check_name("\u{202E}Alice\u{2066}").unwrap(),
+            Some("Alice".into())
+        );
+        assert_eq!(
+            check_name("A\u{200D}l\u{FEFF}i\u{AD}ce").unwrap(),
+            Some("Alice".into())
+        );
+        assert_eq!(check_name(" \u{200B} ").unwrap(), None);
+        assert_eq!(
+            check_name("\u{E0041}\u{E0042}Bo").unwrap(),
+            Some("Bo".into())
+        );
+        // Sixteen visible characters and invisible ones around them: within the bound.
+        let padded = format!("{}\u{200B}\u{200B}", "abcdefghijklmnop");
+        assert_eq!(check_name(&padded).unwrap().unwrap(), "abcdefghijklmnop");
+        // Visible characters of other scripts stay.
+        assert_eq!(check_name("华容道").unwrap(), Some("华容道".into()));
+        assert!(!is_format_char('a') && !is_format_char('华') && !is_format_char(' '));
     }
 
     #[test]

@@ -785,7 +785,7 @@ fn sender(name: &str, log: Option<Vec<serde_json::Value>>) -> Sender {
 
 #[test]
 fn codes_without_a_result_are_unchanged_by_the_extension() {
-    // The same text as before issue 25 (golden-v2.tsv pins them all; this one by hand).
+    // The same text as before issue 25 (code/golden/ pins them all; this one by hand).
     for id in [
         "slide:3x3:1,2,3,4,5,6,7,0,8",
         "klotski:aCCb/aCCb/cdde/cste/u..v",
@@ -866,6 +866,7 @@ fn a_log_that_misses_its_claim_is_refused_both_ways() {
         let bits = SentBits {
             name: Some("Liar".into()),
             log: Some((count, bytes.clone())),
+            outcome: None,
         };
         let forged = content.to_code(
             Version::V2,
@@ -882,6 +883,7 @@ fn a_log_that_misses_its_claim_is_refused_both_ways() {
     let bits = SentBits {
         name: None,
         log: Some((count2, bytes2)),
+        outcome: None,
     };
     let short = content.to_code(Version::V2, None, Some(ch), Some(&bits));
     assert_eq!(decode_full(&short).unwrap_err().code, ErrorCode::BadCode);
@@ -922,13 +924,14 @@ fn bad_names_are_refused_in_codes() {
         let bits = SentBits {
             name: Some(bad.to_string()),
             log: None,
+            outcome: None,
         };
         let forged = content.to_code(Version::V2, None, Some(ch), Some(&bits));
         assert_eq!(decode_full(&forged).unwrap_err().code, ErrorCode::BadCode);
     }
     // A name needs a result.
     assert!(encode_full(id, Extra::default(), None).is_ok());
-    assert!(encode_sent(id, Extra::default(), None, &sender("A", None)).is_err());
+    assert!(encode_sent(id, Extra::default(), None, &sender("A", None), None).is_err());
 }
 
 #[test]
@@ -1023,4 +1026,186 @@ fn logs_of_klotski_and_2048_replay_and_the_length_is_bounded() {
     let packed = pack_log(&id, &log).unwrap();
     assert_eq!(unpack_log(&id, &packed).unwrap(), log);
     assert!(unpack_log(&id, "2").is_err());
+}
+
+// ---- 2048 outcomes and names without format characters (issue 35) ----
+
+/// A seeded 2048 game played with random swipes to its end: the moves and the game.
+fn random_2048(seed: u64, stream: u64) -> (Vec<serde_json::Value>, crate::g2048::G2048) {
+    let mut g = crate::g2048::G2048::from_id("", Some(seed)).unwrap();
+    let mut played = Vec::new();
+    let mut rng = rng::stream(stream, "test");
+    while g.status() == crate::game::Status::Playing && played.len() < 3000 {
+        let dir = crate::g2048::Dir::ALL[(rng.next_u32() % 4) as usize];
+        let m = crate::g2048::Move::Slide(dir);
+        if g.apply(&m).is_ok() {
+            played.push(serde_json::to_value(m).unwrap());
+        }
+    }
+    (played, g)
+}
+
+#[test]
+fn a_2048_result_carries_its_score_and_whether_it_won() {
+    let (played, g) = random_2048(42, 3);
+    let ch = Challenge::new(g.moves(), 30_000).unwrap();
+    let lost = Outcome {
+        score: g.score(),
+        won: false,
+    };
+    // Without a log: the claim travels as it is (plain, not verified).
+    let plain = encode_result_with(
+        "2048:#42",
+        Extra::default(),
+        ch,
+        &sender("R", None),
+        Some(lost),
+    )
+    .unwrap();
+    let d = decode_full(&plain).unwrap();
+    assert_eq!(d.sent.as_ref().unwrap().outcome, Some(lost));
+    assert!(!d.verified());
+    assert_eq!(d.code, plain, "canonical text");
+    // With the log: the replay gives the outcome, and a claim must be it.
+    let with_log = Sender {
+        name: None,
+        log: Some(played.clone()),
+    };
+    let code = encode_result_with("2048:#42", Extra::default(), ch, &with_log, Some(lost)).unwrap();
+    let d = decode_full(&code).unwrap();
+    assert!(d.verified());
+    assert_eq!(d.sent.as_ref().unwrap().outcome, Some(lost));
+    let wrong = Outcome {
+        score: g.score() + 4,
+        won: false,
+    };
+    assert_eq!(
+        encode_result_with("2048:#42", Extra::default(), ch, &with_log, Some(wrong))
+            .unwrap_err()
+            .code,
+        ErrorCode::Parse
+    );
+    // A log alone gives the outcome (verified with the moves).
+    let log_only = encode_result("2048:#42", Extra::default(), ch, &with_log).unwrap();
+    let d = decode_full(&log_only).unwrap();
+    assert_eq!(d.sent.as_ref().unwrap().outcome, Some(lost));
+    // Codes without an outcome are as before (the outcome costs a few characters).
+    assert!(log_only.len() < code.len());
+    // Games without an outcome refuse one.
+    let id = "slide:3x3:1,2,3,4,5,6,7,0,8";
+    let e = encode_result_with(
+        id,
+        Extra::default(),
+        Challenge::new(1, 5).unwrap(),
+        &sender("R", None),
+        Some(lost),
+    )
+    .unwrap_err();
+    assert_eq!(e.code, ErrorCode::Parse, "{e}");
+    // An outcome needs a result.
+    assert!(encode_sent(
+        "2048:#42",
+        Extra::default(),
+        None,
+        &Sender::default(),
+        Some(lost)
+    )
+    .is_err());
+}
+
+#[test]
+fn a_2048_log_whose_end_is_not_the_claimed_outcome_is_refused() {
+    // Built by hand: the honest code's payload with the outcome's varint changed (the log
+    // replays to another score), sealed with a valid checksum.
+    let (played, g) = random_2048(42, 3);
+    let ch = Challenge::new(g.moves(), 30_000).unwrap();
+    let honest = Outcome {
+        score: g.score(),
+        won: g.reached_2048(),
+    };
+    let with_log = Sender {
+        name: None,
+        log: Some(played),
+    };
+    let code =
+        encode_result_with("2048:#42", Extra::default(), ch, &with_log, Some(honest)).unwrap();
+    let p = super::payload_of(&code).unwrap();
+    // The outcome is the varint right after the extension's flags byte (no name).
+    let mut head = Reader::new(&p);
+    head.varint(127, "game").unwrap();
+    head.byte("flags").unwrap();
+    head.varint(MAX_CHALLENGE_MOVES as u64, "moves").unwrap();
+    head.varint(MAX_CHALLENGE_MS, "ms").unwrap();
+    let at_flags = p.len() - head.remaining();
+    assert_eq!(p[at_flags], 2 | 4, "log and outcome");
+    let mut rest = Reader::new(&p[at_flags + 1..]);
+    rest.varint(MAX_OUTCOME_SCORE * 2 + 1, "outcome").unwrap();
+    let after = p.len() - rest.remaining();
+    let mut w = Writer::default();
+    w.slice(&p[..at_flags + 1]);
+    w.varint((honest.score + 8) * 2 + u64::from(honest.won));
+    w.slice(&p[after..]);
+    let e = decode_full(&seal(&w.bytes)).unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadCode, "{e}");
+    assert!(e.message.contains("score"), "{}", e.message);
+    // A claimed outcome on a game that has none is a feature this version does not know.
+    let slide = encode_result(
+        "slide:3x3:1,2,3,4,5,6,7,0,8",
+        Extra::default(),
+        Challenge::new(1, 5).unwrap(),
+        &sender("R", None),
+    )
+    .unwrap();
+    let mut q = super::payload_of(&slide).unwrap();
+    let mut r = Reader::new(&q);
+    r.varint(127, "game").unwrap();
+    r.byte("flags").unwrap();
+    r.varint(MAX_CHALLENGE_MOVES as u64, "moves").unwrap();
+    r.varint(MAX_CHALLENGE_MS, "ms").unwrap();
+    let at = q.len() - r.remaining();
+    q[at] |= 4;
+    let name_len = q[at + 1] as usize;
+    q.insert(at + 2 + name_len, 10);
+    let e = decode_full(&seal(&q)).unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadCode, "{e}");
+}
+
+#[test]
+fn names_lose_their_format_characters_in_codes() {
+    let id = "slide:3x3:1,2,3,4,5,6,7,0,8";
+    let ch = Challenge::new(1, 500).unwrap();
+    let a = encode_result(id, Extra::default(), ch, &sender("Alice", None)).unwrap();
+    // The encoder drops them: "Alice\u{200B}" is the code of "Alice".
+    let b = encode_result(id, Extra::default(), ch, &sender("Alice\u{200B}", None)).unwrap();
+    assert_eq!(a, b);
+    // A code an older build wrote with them (checksum valid) reads without them.
+    let mut p = super::payload_of(&a).unwrap();
+    let at = p.windows(5).position(|w| w == b"Alice").unwrap();
+    let mut named = p[..at - 1].to_vec();
+    let zw = "Ali\u{200B}ce\u{202E}";
+    named.push(zw.len() as u8);
+    named.extend_from_slice(zw.as_bytes());
+    named.extend_from_slice(&p[at + 5..]);
+    let d = decode_full(&seal(&named)).unwrap();
+    assert_eq!(d.name(), Some("Alice"));
+    assert_eq!(d.code, a, "its canonical text has the name without them");
+    // A name of format characters only is no name; the code without a name is canonical.
+    let only = "\u{200B}\u{2066}";
+    p = super::payload_of(&a).unwrap();
+    let mut blank = p[..at - 1].to_vec();
+    blank.push(only.len() as u8);
+    blank.extend_from_slice(only.as_bytes());
+    blank.extend_from_slice(&p[at + 5..]);
+    let d = decode_full(&seal(&blank)).unwrap();
+    assert_eq!(d.name(), None);
+    assert_eq!(d.code, encode_challenge(id, ch).unwrap());
+    // Other bad names are refused as before.
+    let mut bad = p[..at - 1].to_vec();
+    bad.push(7);
+    bad.extend_from_slice(b" Alice ");
+    bad.extend_from_slice(&p[at + 5..]);
+    assert_eq!(
+        decode_full(&seal(&bad)).unwrap_err().code,
+        ErrorCode::BadCode
+    );
 }

@@ -392,6 +392,73 @@ pub fn depth_cap(b: Board) -> u8 {
     (distinct_tiles(b).saturating_sub(2)).clamp(3, MAX_DEPTH as u32) as u8
 }
 
+/// A search the budget driver ([`deepen`]) runs: the 4×4's here, other sizes' in
+/// [`super::grid_ai`].
+pub(crate) trait Deepening<'a> {
+    /// The values of the root's directions, `depth` chance layers deep; `None` when stopped.
+    fn root_values(&mut self, depth: u8) -> Option<[Option<f64>; 4]>;
+    /// From now on, stop at `deadline`.
+    fn set_deadline(&mut self, deadline: Deadline<'a>);
+    /// Positions visited so far.
+    fn positions(&self) -> u64;
+}
+
+/// Runs `s` within `budget`: one search `Depth(d)` deep, or iterative deepening within
+/// `Millis`, aiming at `aim` of the time (a depth that cannot finish in the time left is not
+/// begun; the growth of one depth over the last is measured, between 1.5× and 40×), at most
+/// `cap` deep. `None` when no direction changes the board or `cancel` was set.
+pub(crate) fn deepen<'a>(
+    s: &mut impl Deepening<'a>,
+    budget: Budget<'a>,
+    cap: u8,
+    aim: f64,
+    cancel: &Cancel,
+) -> Option<Choice> {
+    let (values, depth) = match budget {
+        Budget::Depth(d) => {
+            let d = d.clamp(1, MAX_DEPTH);
+            (s.root_values(d)?, d)
+        }
+        Budget::Millis(ms, clock) => {
+            let start = clock.now();
+            let elapsed = || clock.now().saturating_sub(start);
+            let limit = Duration::from_millis(ms).mul_f64(aim);
+            let mut best = s.root_values(0)?;
+            let mut depth = 0;
+            s.set_deadline(Deadline::at(clock, start.saturating_add(limit)));
+            let mut last = elapsed();
+            let mut growth = 4.0f64;
+            while depth < cap {
+                let began = elapsed();
+                // Skip a depth that cannot finish in the time left.
+                if depth > 0 && began + last.mul_f64(growth) > limit {
+                    break;
+                }
+                let Some(values) = s.root_values(depth + 1) else {
+                    break;
+                };
+                best = values;
+                depth += 1;
+                let took = elapsed().saturating_sub(began);
+                if depth > 1 && !last.is_zero() {
+                    growth = (took.as_secs_f64() / last.as_secs_f64()).clamp(1.5, 40.0);
+                }
+                last = took;
+            }
+            if cancel.is_cancelled() {
+                return None;
+            }
+            (best, depth)
+        }
+    };
+    Some(Choice {
+        dir: pick(&values)?,
+        values,
+        positions: s.positions(),
+        depth,
+    })
+}
+
 fn pick(values: &[Option<f64>; 4]) -> Option<Dir> {
     let mut best: Option<(Dir, f64)> = None;
     for dir in Dir::ALL {
@@ -425,56 +492,23 @@ pub fn best_move(b: Board, budget: Budget<'_>, cancel: &Cancel) -> Option<Choice
             stopped: false,
             until_check: CHECK_EVERY,
         };
-        match budget {
-            Budget::Depth(d) => {
-                let d = d.clamp(1, MAX_DEPTH);
-                let values = s.root(b, d)?;
-                Some(Choice {
-                    dir: pick(&values)?,
-                    values,
-                    positions: s.positions,
-                    depth: d,
-                })
-            }
-            Budget::Millis(ms, clock) => {
-                let start = clock.now();
-                let elapsed = || clock.now().saturating_sub(start);
-                let limit = Duration::from_millis(ms);
-                let mut best = s.root(b, 0)?;
-                let mut depth = 0;
-                let cap = depth_cap(b);
-                s.deadline = Some(Deadline::at(clock, start.saturating_add(limit)));
-                let mut last = elapsed();
-                let mut growth = 4.0f64;
-                while depth < cap {
-                    let began = elapsed();
-                    // Skip a depth that cannot finish in the time left.
-                    if depth > 0 && began + last.mul_f64(growth) > limit {
-                        break;
-                    }
-                    let Some(values) = s.root(b, depth + 1) else {
-                        break;
-                    };
-                    best = values;
-                    depth += 1;
-                    let took = elapsed().saturating_sub(began);
-                    if depth > 1 && !last.is_zero() {
-                        growth = (took.as_secs_f64() / last.as_secs_f64()).clamp(1.5, 40.0);
-                    }
-                    last = took;
-                }
-                if cancel.is_cancelled() {
-                    return None;
-                }
-                Some(Choice {
-                    dir: pick(&best)?,
-                    values: best,
-                    positions: s.positions,
-                    depth,
-                })
-            }
-        }
+        deepen(&mut AtRoot(&mut s, b), budget, depth_cap(b), 1.0, cancel)
     })
+}
+
+/// The 4×4 search from its root board, for [`deepen`].
+struct AtRoot<'s, 'a>(&'s mut Search<'a>, Board);
+
+impl<'a> Deepening<'a> for AtRoot<'_, 'a> {
+    fn root_values(&mut self, depth: u8) -> Option<[Option<f64>; 4]> {
+        self.0.root(self.1, depth)
+    }
+    fn set_deadline(&mut self, deadline: Deadline<'a>) {
+        self.0.deadline = Some(deadline);
+    }
+    fn positions(&self) -> u64 {
+        self.0.positions
+    }
 }
 
 #[cfg(test)]

@@ -29,6 +29,24 @@ impl Coded for G2048 {
         "2048:easy#4",
         "2048:",
     ];
+    /// The other sizes (issue 36), pinned after the rows above.
+    const GOLDEN_ADDED: &'static [&'static str] = &[
+        "2048:3x3#1",
+        "2048:5x5#7",
+        "2048:6x6#0",
+        "2048:7x7#123456789",
+        "2048:8x8#18446744073709551615",
+        "2048:4x4#5",
+        "2048:3x3#0",
+        "2048:2,0,0,0,4,0,0,0,256",
+        "2048:2,0,0,0,4,0,0,0,256#9",
+        "2048:131072,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2#3",
+        "2048:5x4#1",
+        "2048:2x2#1",
+        "2048:9x9#1",
+        "2048:5x5",
+        "2048:2,0,0,0,4,0,0,0,256,0",
+    ];
     const SEED_WITH_BOARD: bool = true;
     const WIDE_FORM: bool = true;
 
@@ -65,6 +83,19 @@ impl Coded for G2048 {
     /// A 2048 result is its finish: won (2048 reached) or over.
     fn log_done(g: &G2048) -> bool {
         g.status() != crate::game::Status::Playing
+    }
+    /// A size 2048 is played on before the seed (`2048:5x5#7`) names a fresh game of that
+    /// size (any other text stays refused as before: `the code's origin does not fit its game`).
+    fn seed_params(body: &str) -> bool {
+        matches!(super::size_param(body), Some((Ok(w), Ok(h))) if w != 4 && super::check_side(w, h).is_ok())
+    }
+    /// A 2048 result is its score and whether the 2048 tile was made (issue 35: the board
+    /// ranks a win first, then the score).
+    fn outcome(g: &G2048) -> Option<crate::code::Outcome> {
+        Some(crate::code::Outcome {
+            score: g.score(),
+            won: g.reached_2048(),
+        })
     }
     fn is_wide(board: &Board2048) -> bool {
         board.is_wide()

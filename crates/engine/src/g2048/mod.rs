@@ -15,9 +15,17 @@
 //!
 //! * Tiles merge up to 131,072, the largest a 4×4 board can hold (see [`board`]).
 //!
-//! Game-ID bodies: `""` with a seed (`2048:#7`, `2048#7`) is a fresh game; sixteen tile values
-//! row-major, comma-separated (`2048:2,0,0,…`) is that exact board, its spawns drawn from the
-//! given `#seed` or else from `rng::fnv1a64` of the canonical body.
+//! Game-ID bodies: `""` with a seed (`2048:#7`, `2048#7`) is a fresh 4×4 game; a size
+//! `NxN` with a seed (`2048:5x5#7`) a fresh game on that board (3×3, 5×5 … 8×8; the 4×4 keeps
+//! its one ID, `2048#7`: `2048:4x4#7` is refused and says so); sixteen tile values row-major, comma-separated
+//! (`2048:2,0,0,…`) is that exact 4×4 board, and 9, 25, 36, 49 or 64 values the exact board
+//! of that size, its spawns drawn from the given `#seed` or else from `rng::fnv1a64` of the
+//! canonical body.
+//!
+//! Sizes: the 4×4 keeps its bitboard ([`board`]) and its table-driven AI ([`ai`]); every
+//! other size plays on a [`grid::Grid`] with the same rules line by line and its own
+//! expectimax ([`grid_ai`]). The winning tile of each size is defined once, in
+//! [`crate::registry::G2048_WIN_TILES`] (3×3: 256; 4×4 and up: 2048).
 //!
 //! Move JSON: `{"dir": "left"|"right"|"up"|"down"}` or `{"keep_going": true}`.
 //! The hint is the expectimax AI of [`ai`] (`values` lists the value of every direction that
@@ -26,6 +34,8 @@
 pub mod ai;
 pub mod board;
 mod code;
+pub mod grid;
+pub mod grid_ai;
 
 pub use board::Dir;
 
@@ -34,7 +44,8 @@ use crate::error::{Error, Result};
 use std::time::Duration;
 use crate::game::{Cancel, Game, Hint, Kind, Status};
 use crate::rng::{self, ChaCha8Rng};
-use board::{cell, count_empty, exponent, max_exp, tables, value, Board};
+use board::{count_empty, exponent, max_exp, tables, value, Board};
+use grid::{Grid, MAX_SIDE, MIN_SIDE};
 use serde::{Deserialize, Serialize};
 
 /// The exponent of the winning tile (2^11 = 2048).
@@ -126,10 +137,44 @@ pub struct Effect {
     pub gained: u32,
 }
 
+/// The board of a game: the 4×4's bitboard, or a [`Grid`] of any other size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Cells {
+    Four(Board),
+    Other(Grid),
+}
+
+impl Cells {
+    fn side(&self) -> u8 {
+        match self {
+            Cells::Four(_) => 4,
+            Cells::Other(g) => g.side(),
+        }
+    }
+    fn exps(&self) -> Vec<u8> {
+        match self {
+            Cells::Four(b) => board::to_exps(*b).to_vec(),
+            Cells::Other(g) => g.exps().to_vec(),
+        }
+    }
+    fn max_exp(&self) -> u8 {
+        match self {
+            Cells::Four(b) => max_exp(*b),
+            Cells::Other(g) => g.max_exp(),
+        }
+    }
+}
+
+/// The exponent of the winning tile on a board of side `side` (from the registry).
+fn win_exp(side: u8) -> u8 {
+    let tile = crate::registry::g2048_win_tile(side).unwrap_or(2048);
+    tile.trailing_zeros() as u8
+}
+
 /// A 2048 game in progress.
 #[derive(Debug, Clone, PartialEq)]
 pub struct G2048 {
-    board: Board,
+    cells: Cells,
     score: u64,
     moves: u32,
     rng: ChaCha8Rng,
@@ -137,20 +182,33 @@ pub struct G2048 {
     keep_going: bool,
 }
 
-/// The cells of the four lines a slide in `dir` works on, each listed from the edge the
-/// tiles move toward.
-fn lines(dir: Dir) -> [[u8; 4]; 4] {
-    std::array::from_fn(|k| board::line_cells(dir, k).map(|c| c as u8))
+/// The cells of the lines a slide in `dir` works on a board of side `n`, each listed from
+/// the edge the tiles move toward (the 4×4's [`board::line_cells`] on any side).
+fn lines(n: usize, dir: Dir) -> Vec<Vec<u8>> {
+    (0..n)
+        .map(|k| {
+            (0..n)
+                .map(|j| {
+                    (match dir {
+                        Dir::Left => n * k + j,
+                        Dir::Right => n * k + n - 1 - j,
+                        Dir::Up => n * j + k,
+                        Dir::Down => n * (n - 1 - j) + k,
+                    }) as u8
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Follow every tile through a slide (for the animation; the board itself comes from the
-/// tables).
-fn track(b: Board, dir: Dir) -> Vec<TileMove> {
-    let mut out = Vec::with_capacity(16);
-    for line in lines(dir) {
+/// tables or the grid).
+fn track(exps: &[u8], n: usize, dir: Dir) -> Vec<TileMove> {
+    let mut out = Vec::with_capacity(exps.len());
+    for line in lines(n, dir) {
         let tiles: Vec<(u8, u8)> = line
             .iter()
-            .map(|&c| (c, cell(b, c as usize)))
+            .map(|&c| (c, exps[c as usize]))
             .filter(|&(_, e)| e != 0)
             .collect();
         let (mut i, mut slot) = (0, 0);
@@ -187,19 +245,35 @@ fn track(b: Board, dir: Dir) -> Vec<TileMove> {
 }
 
 impl G2048 {
-    /// A game on `board` whose spawns come from `rng` (no tiles added).
+    /// A 4×4 game on `board` whose spawns come from `rng` (no tiles added).
     pub fn with_board(board: Board, rng: ChaCha8Rng) -> G2048 {
+        G2048::with_cells(Cells::Four(board), rng)
+    }
+
+    /// A game on `grid` (any size; a 4×4 grid plays on the bitboard) whose spawns come from
+    /// `rng` (no tiles added).
+    pub fn with_grid(grid: Grid, rng: ChaCha8Rng) -> G2048 {
+        let cells = if grid.side() == 4 {
+            let exps: [u8; 16] = std::array::from_fn(|i| grid.get(i));
+            Cells::Four(board::from_exps(&exps))
+        } else {
+            Cells::Other(grid)
+        };
+        G2048::with_cells(cells, rng)
+    }
+
+    fn with_cells(cells: Cells, rng: ChaCha8Rng) -> G2048 {
         G2048 {
-            board,
+            cells,
             score: 0,
             moves: 0,
             rng,
-            reached: max_exp(board) >= WIN_EXP,
+            reached: cells.max_exp() >= win_exp(cells.side()),
             keep_going: false,
         }
     }
 
-    /// A fresh game: two tiles drawn from the seed's stream.
+    /// A fresh 4×4 game: two tiles drawn from the seed's stream.
     pub fn new(seed: u64) -> G2048 {
         let mut g = G2048::with_board(Board::default(), rng::stream(seed, STREAM));
         g.spawn();
@@ -207,21 +281,58 @@ impl G2048 {
         g
     }
 
-    /// The board (see [`board`]).
+    /// A fresh game on a `side`×`side` board (3 … 8; 4 is [`G2048::new`]): two tiles drawn
+    /// from the seed's stream.
+    pub fn new_sized(side: u8, seed: u64) -> Result<G2048> {
+        check_side(side, side)?;
+        if side == 4 {
+            return Ok(G2048::new(seed));
+        }
+        let mut g = G2048::with_grid(Grid::empty(side), rng::stream(seed, STREAM));
+        g.spawn();
+        g.spawn();
+        Ok(g)
+    }
+
+    /// The 4×4 board (see [`board`]); an empty one for the other sizes (see [`G2048::grid`]).
     pub fn board(&self) -> Board {
-        self.board
+        match self.cells {
+            Cells::Four(b) => b,
+            Cells::Other(_) => Board::default(),
+        }
+    }
+    /// The board of a size other than 4×4 (`None` for the 4×4: see [`G2048::board`]).
+    pub fn grid(&self) -> Option<Grid> {
+        match self.cells {
+            Cells::Four(_) => None,
+            Cells::Other(g) => Some(g),
+        }
+    }
+    /// The side of the (square) board, 3 … 8.
+    pub fn side(&self) -> u8 {
+        self.cells.side()
+    }
+    /// The tile that wins on this board's size (from the registry).
+    pub fn win_tile(&self) -> u32 {
+        value(win_exp(self.side()))
     }
     pub fn score(&self) -> u64 {
         self.score
     }
-    /// The sixteen tile values, row-major.
+    /// The 4×4's sixteen tile values, row-major (zeros for the other sizes: see
+    /// [`G2048::cells`]).
     pub fn values(&self) -> [u32; 16] {
-        board::to_values(self.board)
+        board::to_values(self.board())
+    }
+    /// Every cell's tile value, row-major (`side²` of them).
+    pub fn cells(&self) -> Vec<u32> {
+        self.cells.exps().into_iter().map(value).collect()
     }
     pub fn max_tile(&self) -> u32 {
-        value(max_exp(self.board))
+        value(self.cells.max_exp())
     }
-    /// Whether a 2048 tile has been made (or was on the starting board).
+    /// Whether the winning tile (2048; 256 on the 3×3) has been made (or was on the
+    /// starting board).
     pub fn reached_2048(&self) -> bool {
         self.reached
     }
@@ -230,25 +341,44 @@ impl G2048 {
         self.keep_going
     }
 
-    /// Put a new tile in a random empty cell; `None` on a full board.
+    /// Put a new tile in a random empty cell; `None` on a full board. Every size draws the
+    /// same way: the cell first among the empty cells in row-major order, then the value.
     fn spawn(&mut self) -> Option<Spawn> {
-        let empties = self.board.empty_mask();
-        let n = empties.count_ones() as u64;
-        if n == 0 {
+        let grid = match &mut self.cells {
+            Cells::Four(b) => return G2048::spawn_four(b, &mut self.rng),
+            Cells::Other(g) => g,
+        };
+        let empties: Vec<usize> = (0..grid.len()).filter(|&i| grid.get(i) == 0).collect();
+        if empties.is_empty() {
             return None;
         }
-        let k = rng::below(&mut self.rng, n);
+        let k = rng::below(&mut self.rng, empties.len() as u64) as usize;
         let e = if rng::below(&mut self.rng, 10) == 0 {
             2
         } else {
             1
         };
+        grid.set(empties[k], e);
+        Some(Spawn {
+            cell: empties[k] as u8,
+            value: value(e),
+        })
+    }
+
+    fn spawn_four(board: &mut Board, rng: &mut ChaCha8Rng) -> Option<Spawn> {
+        let empties = board.empty_mask();
+        let n = empties.count_ones() as u64;
+        if n == 0 {
+            return None;
+        }
+        let k = rng::below(rng, n);
+        let e = if rng::below(rng, 10) == 0 { 2 } else { 1 };
         let mut m = empties;
         for _ in 0..k {
             m &= m - 1;
         }
         let i = (m.trailing_zeros() / 4) as usize;
-        self.board = self.board.with_spawn(m & m.wrapping_neg(), e);
+        *board = board.with_spawn(m & m.wrapping_neg(), e);
         Some(Spawn {
             cell: i as u8,
             value: value(e),
@@ -256,17 +386,24 @@ impl G2048 {
     }
 
     fn slide(&mut self, dir: Dir) -> Result<Effect> {
-        let t = tables();
-        let next = t.slide(self.board, dir);
-        if next == self.board {
+        let (next, gained) = match self.cells {
+            Cells::Four(b) => {
+                let t = tables();
+                (Cells::Four(t.slide(b, dir)), t.gain(b, dir))
+            }
+            Cells::Other(g) => {
+                let (next, gained) = g.slide(dir);
+                (Cells::Other(next), gained)
+            }
+        };
+        if next == self.cells {
             return Err(Error::illegal("nothing moves that way"));
         }
-        let gained = t.gain(self.board, dir);
-        let tiles = track(self.board, dir);
-        self.board = next;
+        let tiles = track(&self.cells.exps(), self.side() as usize, dir);
+        self.cells = next;
         self.score += gained as u64;
         self.moves = self.moves.saturating_add(1);
-        if max_exp(next) >= WIN_EXP {
+        if next.max_exp() >= win_exp(next.side()) {
             self.reached = true;
         }
         let spawn = self.spawn();
@@ -313,7 +450,63 @@ impl G2048 {
         Ok(b)
     }
 
-    /// The body form of a board: sixteen values, comma-separated.
+    /// Parse a board of any size: 9, 16, 25, 36, 49 or 64 comma-separated tile values
+    /// (3×3 … 8×8, row-major). Returns the side and the exponents.
+    pub fn parse_cells(body: &str) -> Result<(u8, Vec<u8>)> {
+        if body.len() > 600 {
+            return Err(Error::range(
+                "a 2048 board is at most 64 tile values; this text is far too long",
+            ));
+        }
+        let parts: Vec<&str> = body.split(',').map(str::trim).collect();
+        let n = parts.len();
+        let side = (MIN_SIDE..=MAX_SIDE).find(|&s| s as usize * s as usize == n);
+        let Some(side) = side else {
+            return Err(Error::parse(if n == 1 {
+                // A body that is no list at all.
+                "a 2048 board is 16 comma-separated tile values (row-major, 0 = empty); got 1"
+                    .to_string()
+            } else {
+                format!(
+                    "a 2048 board is 9, 16, 25, 36, 49 or 64 comma-separated tile values \
+                     (3x3 … 8x8, row-major, 0 = empty); got {n}"
+                )
+            }));
+        };
+        if side == 4 {
+            return Ok((4, board::to_exps(G2048::parse_board(body)?).to_vec()));
+        }
+        let mut exps = Vec::with_capacity(n);
+        for (i, p) in parts.iter().enumerate() {
+            let v: u32 = p.parse().map_err(|_| {
+                Error::parse(format!(
+                    "cell {} of the board, {p:?}, is not a tile value",
+                    i + 1
+                ))
+            })?;
+            exps.push(exponent(v).ok_or_else(|| {
+                Error::parse(format!(
+                    "cell {} of the board is {v}: a tile is 0 (empty) or a power of two from 2 to 131072",
+                    i + 1
+                ))
+            })?);
+        }
+        if exps.iter().all(|&e| e == 0) {
+            return Err(Error::parse("a 2048 board needs at least one tile"));
+        }
+        Ok((side, exps))
+    }
+
+    /// The body form of any board: its tile values row-major, comma-separated.
+    pub fn body_of_cells(values: &[u32]) -> String {
+        values
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// The body form of a 4×4 board: sixteen values, comma-separated.
     pub fn body_of(b: Board) -> String {
         board::to_values(b)
             .iter()
@@ -345,20 +538,45 @@ impl Game for G2048 {
                 )),
             };
         }
-        let b = G2048::parse_board(body)?;
-        let seed = seed.unwrap_or_else(|| rng::fnv1a64(G2048::body_of(b).as_bytes()));
-        Ok(G2048::with_board(b, rng::stream(seed, STREAM)))
+        if size_param(body).is_some() {
+            let w = parse_side(body)?;
+            if w == 4 {
+                // One ID per game: the 4×4 keeps its own (`2048#7`, as its codes and dailies).
+                return Err(Error::parse(
+                    "the 4x4 game ID is 2048#<seed> (or 16 comma-separated tile values); \
+                     a size here is 3x3, 5x5, 6x6, 7x7 or 8x8",
+                ));
+            }
+            let h = w;
+            return match seed {
+                Some(s) => G2048::new_sized(w, s),
+                None => Err(Error::parse(format!(
+                    "a 2048 game ID of a size needs a seed: 2048:{w}x{h}#42"
+                ))),
+            };
+        }
+        let (side, exps) = G2048::parse_cells(body)?;
+        let g = Grid::from_exps(side, &exps);
+        let canon = G2048::body_of_cells(&exps.iter().map(|&e| value(e)).collect::<Vec<_>>());
+        let seed = seed.unwrap_or_else(|| rng::fnv1a64(canon.as_bytes()));
+        Ok(G2048::with_grid(g, rng::stream(seed, STREAM)))
     }
 
     fn board_body(&self) -> String {
-        G2048::body_of(self.board)
+        match self.cells {
+            Cells::Four(b) => G2048::body_of(b),
+            Cells::Other(_) => G2048::body_of_cells(&self.cells()),
+        }
     }
 
     fn apply(&mut self, mv: &Move) -> Result<Effect> {
         match *mv {
             Move::KeepGoing => {
                 if !self.reached {
-                    return Err(Error::illegal("keep going is for after reaching 2048"));
+                    return Err(Error::illegal(format!(
+                        "keep going is for after reaching {}",
+                        self.win_tile()
+                    )));
                 }
                 if self.keep_going {
                     return Err(Error::illegal("already keeping going"));
@@ -372,7 +590,10 @@ impl Game for G2048 {
             }
             Move::Slide(dir) => {
                 if self.reached && !self.keep_going {
-                    return Err(Error::illegal("2048 reached: send keep_going to play on"));
+                    return Err(Error::illegal(format!(
+                        "{} reached: send keep_going to play on",
+                        self.win_tile()
+                    )));
                 }
                 self.slide(dir)
             }
@@ -389,7 +610,7 @@ impl Game for G2048 {
     fn status(&self) -> Status {
         if self.reached && !self.keep_going {
             Status::Won
-        } else if count_empty(self.board) == 0 && !tables().can_move(self.board) {
+        } else if !self.can_move() {
             Status::Lost
         } else {
             Status::Playing
@@ -404,9 +625,10 @@ impl Game for G2048 {
         serde_json::json!({ "moves": self.moves, "score": self.score, "max_tile": self.max_tile() })
     }
 
-    /// `{size, cells}`: tile values row-major, 0 = empty.
+    /// `{size, cells, win}`: the side, tile values row-major (0 = empty), and the tile that
+    /// wins on this size.
     fn view(&self, _start: &Self) -> serde_json::Value {
-        serde_json::json!({ "size": 4, "cells": self.values() })
+        serde_json::json!({ "size": self.side(), "cells": self.cells(), "win": self.win_tile() })
     }
 
     /// The AI's move at the fixed depth [`HINT_DEPTH`] (no clock: deterministic).
@@ -435,7 +657,8 @@ impl Game for G2048 {
 impl G2048 {
     /// The AI's hint within `budget`, with the value of every direction that moves.
     fn ai_hint(&self, budget: ai::Budget<'_>, cancel: &Cancel) -> Result<Hint<Move>> {
-        let choice = ai::best_move(self.board, budget, cancel);
+        searches!();
+        let choice = self.best_move(budget, cancel);
         if cancel.is_cancelled() {
             return Err(Error::cancelled());
         }
@@ -452,6 +675,69 @@ impl G2048 {
             values: Some(values),
         })
     }
+}
+
+impl G2048 {
+    /// Does any direction change the board?
+    pub fn can_move(&self) -> bool {
+        match self.cells {
+            Cells::Four(b) => count_empty(b) > 0 || tables().can_move(b),
+            Cells::Other(g) => g.can_move(),
+        }
+    }
+
+    /// The AI's choice on this board within `budget`: the 4×4's bitboard expectimax
+    /// ([`ai`]), or the grid's ([`grid_ai`]) on the other sizes. `None` when nothing moves or
+    /// `cancel` was set.
+    pub fn best_move(&self, budget: ai::Budget<'_>, cancel: &Cancel) -> Option<ai::Choice> {
+        match &self.cells {
+            Cells::Four(b) => ai::best_move(*b, budget, cancel),
+            Cells::Other(g) => grid_ai::best_move(g, budget, cancel),
+        }
+    }
+}
+
+/// `Some` when `body` has the form of a size, `WxH` (digits, an `x`, digits): each side, or
+/// the error that it is no number.
+#[allow(clippy::type_complexity)]
+pub(crate) fn size_param(body: &str) -> Option<(Result<u8>, Result<u8>)> {
+    let (w, h) = body.split_once(['x', 'X'])?;
+    let digits = |t: &str| !t.is_empty() && t.len() <= 4 && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(w) || !digits(h) {
+        return None;
+    }
+    let side = |t: &str| {
+        t.parse::<u8>()
+            .map_err(|_| Error::range(format!("2048 board side {t} is out of range 3…8")))
+    };
+    Some((side(w), side(h)))
+}
+
+/// The side of a 2048 board size `WxH` (square, 3 … 8), or why not.
+pub fn parse_side(text: &str) -> Result<u8> {
+    let Some((w, h)) = size_param(text.trim()) else {
+        return Err(Error::parse(format!(
+            "{text:?} is not a 2048 board size like 5x5 (3x3 … 8x8)"
+        )));
+    };
+    let (w, h) = (w?, h?);
+    check_side(w, h)?;
+    Ok(w)
+}
+
+/// A 2048 board is square, 3×3 … 8×8.
+pub(crate) fn check_side(w: u8, h: u8) -> Result<()> {
+    if w != h {
+        return Err(Error::range(format!(
+            "a 2048 board is square (3x3 … 8x8), not {w}x{h}"
+        )));
+    }
+    if !(MIN_SIDE..=MAX_SIDE).contains(&w) {
+        return Err(Error::range(format!(
+            "a 2048 board is 3x3 … 8x8, not {w}x{h}"
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -496,8 +782,8 @@ mod tests {
             merged,
         };
         // Row 0: 2 2 2 2 → left: cells 0,1 → 0 merged; 2,3 → 1 merged.
-        let b = board::from_exps(&[1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        let t = track(b, Dir::Left);
+        let b = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        let t = track(&b, 4, Dir::Left);
         assert_eq!(
             t,
             vec![
@@ -508,8 +794,8 @@ mod tests {
             ]
         );
         // Column 0 down: 4 at (0,0), 2 at (2,0) → 2 to (3,0), 4 to (2,0).
-        let b = board::from_exps(&[2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
-        let t = track(b, Dir::Down);
+        let b = [2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
+        let t = track(&b, 4, Dir::Down);
         assert_eq!(t, vec![mv(8, 12, 2, false), mv(0, 8, 4, false)]);
     }
 }

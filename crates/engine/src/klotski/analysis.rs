@@ -31,6 +31,7 @@ pub fn goal_distances(
     cancel: &Cancel,
     limit: usize,
 ) -> Result<Vec<Option<u32>>> {
+    searches!();
     let model = Model::new(start);
     let budget = crate::budget::ambient();
     with_space(

@@ -5,10 +5,40 @@
 //! are at most 8×8). A piece is a filled rectangle named by one letter; its position is
 //! its top-left cell (the *anchor*).
 
-use super::solver::Metric;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// What one move is, for counting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Metric {
+    /// One piece moves any number of cells, around corners too (the standard count).
+    Piece,
+    /// One piece slides any number of cells in one direction.
+    Straight,
+    /// One piece slides one cell.
+    Unit,
+}
+
+impl Metric {
+    pub const ALL: [Metric; 3] = [Metric::Piece, Metric::Straight, Metric::Unit];
+    pub fn parse(s: &str) -> Option<Metric> {
+        match s {
+            "piece" => Some(Metric::Piece),
+            "straight" => Some(Metric::Straight),
+            "unit" => Some(Metric::Unit),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Metric::Piece => "piece",
+            Metric::Straight => "straight",
+            Metric::Unit => "unit",
+        }
+    }
+}
 
 /// Smallest and largest board side.
 pub const MIN_SIDE: usize = 3;

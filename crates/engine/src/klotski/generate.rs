@@ -17,7 +17,7 @@
 use super::board::{Board, Geom, Piece, GOAL, MAX_SIDE, MIN_SIDE};
 use super::keys::IndexMap;
 use super::levels::classics;
-use super::solver::Metric;
+use super::board::Metric;
 use super::space::{with_space, Model, Space, Visit, NO_SKIP};
 use crate::error::{Error, Result};
 use crate::rng::{self, RngCore};
@@ -249,6 +249,7 @@ pub(crate) fn generate_bounded(
     max_attempts: u32,
     max_explored: usize,
 ) -> Result<(Board, u32)> {
+    searches!();
     spec.check()?;
     let budget = crate::budget::ambient();
     let mut rng = rng::stream(seed, "klotski");

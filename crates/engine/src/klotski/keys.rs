@@ -166,8 +166,14 @@ impl<K: Key> Table<K> {
 }
 
 /// An open-addressing map from keys to `u32` values (the generator's index of positions).
+///
+/// Keys and values are two arrays (issue 35): a `(u128, u32)` pair takes 32 bytes with its
+/// padding, the two arrays 20. What [`IndexMap::bytes`] charges to a meter is still one
+/// `(key, value)` array's size, so every bound decides as before (a seed keeps its board)
+/// while the memory actually held is less than the charge.
 pub(crate) struct IndexMap<K: Key> {
-    slots: Vec<(K, u32)>,
+    keys: Vec<K>,
+    vals: Vec<u32>,
     len: usize,
     shift: u32,
 }
@@ -175,14 +181,15 @@ pub(crate) struct IndexMap<K: Key> {
 impl<K: Key> IndexMap<K> {
     pub fn new() -> Self {
         IndexMap {
-            slots: vec![(K::EMPTY, 0); 1 << 12],
+            keys: vec![K::EMPTY; 1 << 12],
+            vals: vec![0; 1 << 12],
             len: 0,
             shift: 64 - 12,
         }
     }
-    /// Bytes the slot array holds.
+    /// Bytes charged for the slots: one `(key, value)` array's (see the type's documentation).
     pub fn bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<(K, u32)>()
+        self.keys.capacity() * std::mem::size_of::<(K, u32)>()
     }
     /// [`IndexMap::get_or_insert`], its growth charged to `meter` before it allocates
     /// (`Err(bytes)` when the rehash would hold more than the meter allows).
@@ -193,7 +200,7 @@ impl<K: Key> IndexMap<K> {
         v: u32,
         meter: &mut crate::budget::Meter,
     ) -> std::result::Result<(u32, bool), usize> {
-        if (self.len + 1) * 2 > self.slots.len() {
+        if (self.len + 1) * 2 > self.keys.len() {
             meter.grow(2 * self.bytes(), self.bytes())?;
         }
         Ok(self.get_or_insert(k, v))
@@ -201,45 +208,47 @@ impl<K: Key> IndexMap<K> {
     /// The value of `k`, inserting `v` first if `k` is new; the flag says whether it was new.
     #[inline(always)]
     pub fn get_or_insert(&mut self, k: K, v: u32) -> (u32, bool) {
-        if (self.len + 1) * 2 > self.slots.len() {
+        if (self.len + 1) * 2 > self.keys.len() {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
+        let mask = self.keys.len() - 1;
         let mut i = (k.hash() >> self.shift) as usize;
         loop {
-            let s = self.slots[i];
-            if s.0 == K::EMPTY {
-                self.slots[i] = (k, v);
+            let s = self.keys[i];
+            if s == K::EMPTY {
+                self.keys[i] = k;
+                self.vals[i] = v;
                 self.len += 1;
                 return (v, true);
             }
-            if s.0 == k {
-                return (s.1, false);
+            if s == k {
+                return (self.vals[i], false);
             }
             i = (i + 1) & mask;
         }
     }
     #[cfg(test)]
     pub fn get(&self, k: K) -> Option<u32> {
-        let mask = self.slots.len() - 1;
+        let mask = self.keys.len() - 1;
         let mut i = (k.hash() >> self.shift) as usize;
         loop {
-            let s = self.slots[i];
-            if s.0 == K::EMPTY {
+            let s = self.keys[i];
+            if s == K::EMPTY {
                 return None;
             }
-            if s.0 == k {
-                return Some(s.1);
+            if s == k {
+                return Some(self.vals[i]);
             }
             i = (i + 1) & mask;
         }
     }
     fn grow(&mut self) {
-        let bigger = vec![(K::EMPTY, 0); self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, bigger);
+        let n = self.keys.len() * 2;
+        let old_keys = std::mem::replace(&mut self.keys, vec![K::EMPTY; n]);
+        let old_vals = std::mem::replace(&mut self.vals, vec![0; n]);
         self.shift -= 1;
         self.len = 0;
-        for (k, v) in old {
+        for (k, v) in old_keys.into_iter().zip(old_vals) {
             if k != K::EMPTY {
                 self.get_or_insert(k, v);
             }

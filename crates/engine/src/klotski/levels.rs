@@ -1,4 +1,4 @@
-//! The 40 classic layouts (华容道经典布局), from `../shared/data/klotski-classic.tsv`, with
+//! The 40 classic layouts (华容道经典布局), from `tests/data/klotski-classic.tsv`, with
 //! English renderings of their names, ordered by difficulty: by optimal piece-move count
 //! (ties keep the file's order), with 走投无路 — which has no solution — last, as a
 //! curiosity to be proved impossible rather than a level to be beaten.
@@ -9,32 +9,8 @@ use super::board::Board;
 use serde::Serialize;
 
 /// Star thresholds for a level: three stars for at most `three` moves, two for at most
-/// `two`, one for any solve. Derived from the optimal count `min`: `three` = min + ⌈min/10⌉,
-/// `two` = ⌈3·min/2⌉.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Stars {
-    pub three: u32,
-    pub two: u32,
-}
-
-impl Stars {
-    pub const fn for_optimal(min: u32) -> Stars {
-        Stars {
-            three: min + min.div_ceil(10),
-            two: (3 * min).div_ceil(2),
-        }
-    }
-    /// Stars earned by a solve in `moves` piece moves.
-    pub fn earned(&self, moves: u32) -> u8 {
-        if moves <= self.three {
-            3
-        } else if moves <= self.two {
-            2
-        } else {
-            1
-        }
-    }
-}
+/// `two`, one for any solve (the registry's star rule, derived from the optimal count).
+pub use crate::registry::Stars;
 
 /// A classic layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -23,17 +23,18 @@ mod board;
 mod code;
 mod generate;
 mod keys;
+pub mod layout;
 mod levels;
 mod solver;
 mod space;
 mod view;
 
 pub use analysis::{goal_distances, run_positions};
-pub use board::{Board, Piece, Target, GOAL, MAX_SIDE, MIN_SIDE};
+pub use board::{Board, Metric, Piece, Target, GOAL, MAX_SIDE, MIN_SIDE};
 pub use generate::{generate, generate_counted, generate_with, Band, GenSpec};
 pub use levels::{classic, classics, Classic, Stars};
 pub use solver::{
-    search, search_with_limit, search_within, solve, Metric, SearchResult, SolutionInfo, MAX_BYTES,
+    search, search_with_limit, search_within, solve, SearchResult, SolutionInfo, MAX_BYTES,
     MAX_STATES,
 };
 pub use view::is_classic;
@@ -145,6 +146,10 @@ impl crate::registry::Registered for Klotski {
     const RULES: &'static [&'static str] = &["piece", "straight", "unit"];
     const DAILY: Option<&'static str> = Some("30-60");
     const MOVE_FORM: &'static str = r#"{"piece": "a", "to": [row, col]}"#;
+    /// Every generated level is searched for its band.
+    fn costly_generator(_params: &str) -> bool {
+        true
+    }
 }
 
 impl Game for Klotski {

@@ -15,38 +15,9 @@ use super::space::{with_space, Model, Space, Visit, NO_SKIP};
 use super::Move;
 use crate::error::{Error, ErrorCode, Result};
 use crate::game::Cancel;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// What one move is, for counting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Metric {
-    /// One piece moves any number of cells, around corners too (the standard count).
-    Piece,
-    /// One piece slides any number of cells in one direction.
-    Straight,
-    /// One piece slides one cell.
-    Unit,
-}
-
-impl Metric {
-    pub const ALL: [Metric; 3] = [Metric::Piece, Metric::Straight, Metric::Unit];
-    pub fn parse(s: &str) -> Option<Metric> {
-        match s {
-            "piece" => Some(Metric::Piece),
-            "straight" => Some(Metric::Straight),
-            "unit" => Some(Metric::Unit),
-            _ => None,
-        }
-    }
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Metric::Piece => "piece",
-            Metric::Straight => "straight",
-            Metric::Unit => "unit",
-        }
-    }
-}
+use super::board::Metric;
 
 /// Most positions one search may visit before it gives up (bounded time and memory).
 pub const MAX_STATES: usize = 4_000_000;
@@ -149,6 +120,7 @@ fn search_budget(
     budget: &crate::budget::Budget,
     force_slots: bool,
 ) -> Result<SearchResult> {
+    searches!();
     let max_bytes = budget.max_bytes;
     let model = Model::new(board);
     with_space(

@@ -20,7 +20,7 @@
 
 use super::board::{spread, Board, Geom, Piece, GOAL};
 use super::keys::{Bits, Key, Wide};
-use super::solver::Metric;
+use super::board::Metric;
 
 /// `skip` value of [`Space::expand`] that skips nothing.
 pub(crate) const NO_SKIP: u32 = u32::MAX;

@@ -1,11 +1,13 @@
-//! A fourth game that exists only in the engine's own test build (`cfg(test)` in the `games!`
-//! list): Lights Out on one row. It proves that a game is its module plus one registry line
-//! — every engine test (registry, share codes and their golden rows, sessions, daily) runs
-//! with it as well as with the real games.
+//! The stand-in: a fourth game of the test builds only (`stand_ins` in `lib.rs`, the
+//! `stand-in` feature), Lights Out on one row. It proves that a game is its modules plus
+//! one line in the list — every engine test (registry, share codes and their golden rows,
+//! sessions, daily) runs with it, and so do the app core's, the CLI's, the card's, the web
+//! core's and the page's (`ui/js/boards/lights.js`).
 //!
 //! The board is a row of 1 … 8 lights (`lights:10110`); a move `{"flip": i}` toggles light
 //! `i` and its neighbours; the goal is every light off. `lights:<n>#<seed>` is a seeded
-//! random row of `n` lights. The solver is a breadth-first search over the 2^n rows.
+//! row of `n` lights made by random flips from the dark row (so it can always be solved).
+//! The solver is a breadth-first search over the 2^n rows.
 
 use crate::code::{Coded, Reader, Writer};
 use crate::error::{Error, Result};
@@ -113,10 +115,16 @@ impl Game for Lights {
                     .ok()
                     .filter(|n| (1..=MAX_LIGHTS).contains(n))
                     .ok_or_else(|| Error::parse(format!("{body:?} is not a row length 1 to 8")))?;
-                let mut r = rng::stream(seed, "lights");
-                Row {
-                    n,
-                    bits: (r.next_u64() as u8 | 1) & ((1u16 << n) - 1) as u8,
+                let flips = rng::stream(seed, "lights").next_u64();
+                let dark = Row { n, bits: 0 };
+                let row = (0..n)
+                    .filter(|i| flips >> i & 1 == 1)
+                    .fold(dark, |row, i| row.flipped(i));
+                // Flips that cancel out leave the row dark: one more flip lights it.
+                if row.bits == 0 {
+                    row.flipped(0)
+                } else {
+                    row
                 }
             }
         };
@@ -146,6 +154,12 @@ impl Game for Lights {
 
     fn counters(&self) -> serde_json::Value {
         serde_json::json!({ "moves": self.moves })
+    }
+
+    /// `{"lights": [true, false, …]}`: each light of the row, on or off.
+    fn view(&self, _start: &Self) -> serde_json::Value {
+        let lights: Vec<bool> = (0..self.row.n).map(|i| self.row.bits >> i & 1 == 1).collect();
+        serde_json::json!({ "lights": lights })
     }
 
     fn hint(&self, cancel: &Cancel) -> Result<Hint<Move>> {
@@ -208,6 +222,10 @@ impl Coded for Lights {
         }
         Ok(Row { n, bits })
     }
+    /// A result code's log: each move is one of the row's flips.
+    fn log_choices(g: &Lights) -> Option<Vec<Move>> {
+        Some((0..g.row.n).map(|flip| Move { flip }).collect())
+    }
     fn check_board(board: &Row, _body: &str, _picture: Option<&str>) -> Result<()> {
         match board.solution() {
             Some(_) => Ok(()),
@@ -236,5 +254,20 @@ mod tests {
         assert_eq!(back.current(), s.current());
         assert_eq!(Kind::parse("lights"), Some(Kind::Lights));
         assert!(crate::registry::names_text().ends_with(" or lights"));
+        assert_eq!(
+            s.current().view(s.start()),
+            serde_json::json!({ "lights": [false, false, false, false, false] })
+        );
+    }
+
+    #[test]
+    fn every_seeded_row_has_lights_on_and_can_be_solved() {
+        for n in 1..=MAX_LIGHTS {
+            for seed in 0..64 {
+                let g = Lights::from_id(&n.to_string(), Some(seed)).unwrap();
+                assert_ne!(g.row.bits, 0, "{n}#{seed}");
+                assert!(g.row.solution().is_some(), "{n}#{seed}");
+            }
+        }
     }
 }

@@ -413,3 +413,31 @@ impl fmt::Display for Board {
         Ok(())
     }
 }
+
+/// The bottom-right region of `b` from row `r0`, column `c0` (every tile outside it home),
+/// relabelled as a board of its own, with the map from its tile numbers back to `b`'s.
+pub(super) fn region(b: &Board, r0: usize, c0: usize) -> Result<(Board, Vec<u16>)> {
+    let (w, h) = (b.width(), b.height());
+    let (rw, rh) = (w - c0, h - r0);
+    let mut sub = Vec::with_capacity(rw * rh);
+    let mut back = vec![0u16; rw * rh + 1];
+    for r in r0..h {
+        for c in c0..w {
+            let t = b.cells()[r * w + c] as usize;
+            if t == 0 {
+                sub.push(0u16);
+                continue;
+            }
+            let (gr, gc) = ((t - 1) / w, (t - 1) % w);
+            if gr < r0 || gc < c0 {
+                return Err(Error::unsolvable(format!(
+                    "tile {t} belongs outside the region being finished"
+                )));
+            }
+            let local = (gr - r0) * rw + (gc - c0) + 1;
+            back[local] = t as u16;
+            sub.push(local as u16);
+        }
+    }
+    Ok((Board::new(rw, rh, &sub)?, back))
+}

@@ -58,12 +58,13 @@ mod near;
 mod pdb;
 pub mod pictures;
 mod reduce;
+pub mod run;
 mod table;
 
 pub use board::{check_size, parse_size, Board, Moved, MAX_SIDE, MIN_SIDE};
 pub use near::HARD_4X4;
 pub use pdb::{
-    build_pdb, embedded_4x4_loads, has_pdb, install_pdb4x4, needs_pdb4x4, partition, pdb, pdb_is_built, solve_optimal, TABLES_MISSING,
+    build_pdb, embedded_4x4_loads, has_pdb, install_pdb4x4, needs_pdb4x4, partition, pdb, pdb_is_built, solve_optimal, solve_optimal_until, TABLES_MISSING,
     solve_weighted, Found, Limit, PdbSet, Weight,
 };
 pub use reduce::solve_fast;
@@ -158,6 +159,7 @@ pub struct Solution {
 /// memory is the size's shared pattern tables and a path of at most a few hundred moves, far
 /// below the budget's bytes.
 pub fn solve(board: &Board, cancel: &Cancel) -> Result<Solution> {
+    searches!();
     if !board.is_solvable() {
         return Err(Error::unsolvable(format!(
             "this {}x{} board cannot reach the goal (its parity is wrong: swap any two tiles to fix it)",
@@ -239,6 +241,7 @@ pub fn solve_within(
     clock: &dyn Clock,
     cancel: &Cancel,
 ) -> Result<Solution> {
+    searches!();
     let Some(budget) = budget else {
         return solve(board, cancel);
     };
@@ -622,6 +625,10 @@ impl crate::registry::Registered for Slide {
     const RULES: &'static [&'static str] = &["tile", "line"];
     const DAILY: Option<&'static str> = Some("4x4/medium");
     const MOVE_FORM: &'static str = r#"{"tile": n}"#;
+    /// A difficulty (`4x4/hard`) runs the generator with solver checks; a plain shuffle not.
+    fn costly_generator(params: &str) -> bool {
+        params.contains('/')
+    }
 }
 
 impl Game for Slide {

@@ -1026,6 +1026,7 @@ fn pdb_for(b: &Board) -> Result<&'static PdbSet> {
 /// An optimal solution of `b` (which must be solvable), or `None` if it needs more than
 /// `max_len` moves. Builds the size's tables on first use.
 pub fn solve_optimal(b: &Board, cancel: &Cancel, max_len: Option<u32>) -> Result<Found> {
+    searches!();
     let set = pdb_for(b)?;
     let mut s = Search::new(set, b, cancel, max_len)?;
     let tiles = match s.run::<1, 1>()? {
@@ -1039,6 +1040,29 @@ pub fn solve_optimal(b: &Board, cancel: &Cancel, max_len: Option<u32>) -> Result
     })
 }
 
+/// [`solve_optimal`] that also stops at `deadline` (issue 35: an analysis's IDA* runs under
+/// its budget's deadline, not only between searches): `Ok(None)` when the deadline passed
+/// first, `Cancelled` when `cancel` was set.
+pub fn solve_optimal_until(
+    b: &Board,
+    cancel: &Cancel,
+    max_len: Option<u32>,
+    deadline: Option<Deadline<'_>>,
+) -> Result<Option<Found>> {
+    let set = pdb_for(b)?;
+    let mut s = Search::new(set, b, cancel, max_len)?;
+    s.deadline = deadline;
+    let tiles = match s.run::<1, 1>()? {
+        Run::Found(t) => Some(t),
+        Run::TooLong => None,
+        Run::OutOfBudget => return Ok(None),
+    };
+    Ok(Some(Found {
+        tiles,
+        nodes: s.nodes,
+    }))
+}
+
 /// A bounded search of `b` (which must be solvable) with the heuristic weighted by `weight`:
 /// `Ok(Some(found))` with a solution (optimal when `weight` is [`Weight::One`]), `Ok(None)`
 /// when `limit` ran out first. Builds the size's tables on first use.
@@ -1048,6 +1072,7 @@ pub fn solve_weighted(
     limit: &Limit,
     cancel: &Cancel,
 ) -> Result<Option<Found>> {
+    searches!();
     let set = pdb_for(b)?;
     if b.is_solved() {
         return Ok(Some(Found {

@@ -370,7 +370,7 @@ impl<'a> Reducer<'a> {
             if let Some(f) = finisher.as_mut() {
                 if r0 + c0 > 0 && has_finish(rw, rh) {
                     let b = Board::from_cells_unchecked(w, h, self.cells.clone());
-                    let (sb, back) = super::near::region(&b, r0, c0)?;
+                    let (sb, back) = super::board::region(&b, r0, c0)?;
                     if let Some(rest) = f(&sb)? {
                         self.moves
                             .extend(rest.into_iter().map(|t| back[t as usize]));
@@ -429,6 +429,7 @@ impl<'a> Reducer<'a> {
 
 /// A solution of any solvable board (not optimal in general).
 pub fn solve_fast(b: &Board, cancel: &Cancel) -> Result<Vec<u16>> {
+    searches!();
     Reducer::new(b, cancel).run(None)
 }
 
