@@ -282,3 +282,34 @@ fn the_same_game_opened_again_gets_its_optimum_searched_again() {
     }
     app.close();
 }
+
+/// A 2048 board lost before any merge scores 0: no "new record" to announce, and no best
+/// score of 0 kept (the player's review: a first loss at 0 showed "New record").
+#[test]
+fn a_2048_game_lost_at_score_0_is_no_new_record() {
+    let (_dir, app) = fresh_app("finish-2048-zero");
+    app.ok("set_screen", json!({ "screen": "game:2048" }));
+    // One empty cell; sliding the last row right fills it without a merge, and no merge is
+    // left anywhere.
+    let id = "2048:2,4,2,4,4,2,4,2,2,4,2,128,16,32,0,64#3";
+    app.ok("open_game", json!({ "id": id }));
+    let v = app.ok("play", json!({ "kind": "2048", "mv": { "dir": "right" } }));
+    let f = &v["finish"];
+    assert_eq!(
+        (&f["score"], &f["new_record"]),
+        (&json!(0), &json!(false)),
+        "{f}"
+    );
+    assert_eq!(f["record"]["best_score"], Value::Null, "{f}");
+    // A game that scores does set one: two 1024s joined.
+    let win = "2048:1024,1024,0,0,0,2,0,0,0,0,4,0,0,0,0,2#3";
+    app.ok("open_game", json!({ "id": win, "replace": true }));
+    let v = app.ok("play", json!({ "kind": "2048", "mv": { "dir": "left" } }));
+    let f = &v["finish"];
+    assert_eq!(
+        (&f["score"], &f["new_record"]),
+        (&json!(2048), &json!(true)),
+        "{f}"
+    );
+    app.close();
+}

@@ -162,7 +162,8 @@ pub(crate) fn settle<G: AppGame>(
                     *open = (*open).max(i + 1);
                 }
             }
-            if let Some(s) = score {
+            // A score of 0 (a game lost before any merge) is no best score to announce.
+            if let Some(s) = score.filter(|&s| s > 0) {
                 if r.best_score.is_none_or(|b| s > b) {
                     r.best_score = Some(s);
                     better = true;

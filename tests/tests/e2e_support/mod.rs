@@ -230,8 +230,43 @@ pub fn tools(test: &str) -> Option<Tools> {
 }
 
 pub fn free_port() -> u16 {
-    let l = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
-    l.local_addr().expect("local addr").port()
+    free_ports::<1>()[0]
+}
+
+/// `N` distinct free ports: each listener is held until all are chosen, so the kernel cannot
+/// hand the same port out twice (two ports taken one after the other may be equal, and a
+/// tauri-driver whose native port is its own port forwards a session to itself).
+pub fn free_ports<const N: usize>() -> [u16; N] {
+    let held: Vec<TcpListener> = (0..N)
+        .map(|_| TcpListener::bind("127.0.0.1:0").expect("bind a free port"))
+        .collect();
+    std::array::from_fn(|i| held[i].local_addr().expect("local addr").port())
+}
+
+/// Whether the WebDriver server at `port` answers `GET /status` with 200 within 5 s.
+/// Through tauri-driver this proves the whole chain: tauri-driver listens, forwards to the
+/// native port, and WebKitWebDriver answers there.
+fn webdriver_answers(port: u16) -> bool {
+    use std::io::Read as _;
+    let Ok(mut s) = TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = s.set_read_timeout(Some(Duration::from_secs(5)));
+    let _ = s.set_write_timeout(Some(Duration::from_secs(5)));
+    let req =
+        format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    if s.write_all(req.as_bytes()).is_err() {
+        return false;
+    }
+    let mut head = [0u8; 12];
+    s.read_exact(&mut head).is_ok() && head.starts_with(b"HTTP/1.1 200")
+}
+
+/// The last 4 KB of a log file (what a failure message quotes).
+fn log_tail(path: &Path) -> String {
+    let text = fs::read(path).unwrap_or_default();
+    let from = text.len().saturating_sub(4096);
+    String::from_utf8_lossy(&text[from..]).into_owned()
 }
 
 pub fn stamp() -> String {
@@ -416,8 +451,7 @@ impl Driver {
             d
         });
         fs::create_dir_all(data_dir.join("home")).expect("create the test home");
-        let port = free_port();
-        let native = free_port();
+        let [port, native] = free_ports::<2>();
         let log =
             fs::File::create(out_dir().join(format!("{name}.driver.log"))).expect("driver log");
         let mut cmd = Command::new(&tools.tauri_driver);
@@ -450,20 +484,18 @@ impl Driver {
         .stderr(log)
         .process_group(0);
         let child = cmd.spawn().expect("spawn tauri-driver");
-        // Ready means both listen: tauri-driver on `port`, and the WebKitWebDriver it starts on
-        // `native`. tauri-driver listens first and proxies a new session straight to the native
-        // port; under load WebKitWebDriver may take seconds to listen, and a session asked for
-        // before that fails with "Connection refused" (the old `could not start a WebDriver
-        // session` flake of e2e_records).
+        // Ready means the chain answers: tauri-driver on `port` forwards `GET /status` to the
+        // WebKitWebDriver it starts on `native`, which answers 200. tauri-driver listens first;
+        // under load WebKitWebDriver may take seconds to listen, and a session asked for before
+        // that fails (the old `could not start a WebDriver session` flake of e2e_records).
         let t0 = Instant::now();
-        for p in [port, native] {
-            while TcpStream::connect(("127.0.0.1", p)).is_err() {
-                assert!(
-                    t0.elapsed() < Duration::from_secs(30),
-                    "tauri-driver (port {port}, WebKitWebDriver port {native}) did not listen on {p}"
-                );
-                std::thread::sleep(Duration::from_millis(25));
-            }
+        while !webdriver_answers(port) {
+            assert!(
+                t0.elapsed() < Duration::from_secs(30),
+                "tauri-driver (port {port}, WebKitWebDriver port {native}) did not answer GET /status: {}",
+                log_tail(&out_dir().join(format!("{name}.driver.log")))
+            );
+            std::thread::sleep(Duration::from_millis(25));
         }
         Driver {
             child,
@@ -485,40 +517,37 @@ impl Driver {
         );
         caps.insert("browserName".into(), json!("wry"));
         let t0 = Instant::now();
-        let mut last_err = String::new();
-        for _attempt in 0..3 {
-            let conn = hyper_util::client::legacy::connect::HttpConnector::new();
-            match ClientBuilder::new(conn)
-                .capabilities(caps.clone())
-                .connect(&format!("http://127.0.0.1:{}", self.port))
-                .await
-            {
-                Ok(c) => {
-                    let app = App {
-                        c,
-                        name: self.name.clone(),
-                        ready_ms: 0.0,
-                        in_page_ready_ms: 0.0,
-                        process_ready_ms: None,
-                    };
-                    let mut app = app;
-                    app.wait_ready(30_000).await;
-                    app.ready_ms = t0.elapsed().as_secs_f64() * 1000.0;
-                    app.in_page_ready_ms = app
-                        .js("return window.__huarongReadyAt || 0")
-                        .await
-                        .as_f64()
-                        .unwrap_or(0.0);
-                    app.process_ready_ms = self.process_to_ready(&app).await;
-                    return app;
-                }
-                Err(e) => {
-                    last_err = e.to_string();
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                }
-            }
-        }
-        panic!("could not start a WebDriver session with the app: {last_err}");
+        let conn = hyper_util::client::legacy::connect::HttpConnector::new();
+        let c = match ClientBuilder::new(conn)
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{}", self.port))
+            .await
+        {
+            Ok(c) => c,
+            Err(e) => panic!(
+                "could not start a WebDriver session with the app: {e}\n\
+                 running under tauri-driver: {:?}\n--- {}.driver.log (tail) ---\n{}",
+                descendants(self.child.id()),
+                self.name,
+                log_tail(&out_dir().join(format!("{}.driver.log", self.name)))
+            ),
+        };
+        let mut app = App {
+            c,
+            name: self.name.clone(),
+            ready_ms: 0.0,
+            in_page_ready_ms: 0.0,
+            process_ready_ms: None,
+        };
+        app.wait_ready(30_000).await;
+        app.ready_ms = t0.elapsed().as_secs_f64() * 1000.0;
+        app.in_page_ready_ms = app
+            .js("return window.__huarongReadyAt || 0")
+            .await
+            .as_f64()
+            .unwrap_or(0.0);
+        app.process_ready_ms = self.process_to_ready(&app).await;
+        app
     }
 
     /// Launch without arguments and wait for the home screen.

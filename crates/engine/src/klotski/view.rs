@@ -5,7 +5,7 @@
 //! piece is a `soldier`; every other shape is a `block`.
 //!
 //! Names (classic layouts only, i.e. the start board is one of the 40 classics up to
-//! lettering and mirroring): `C` is 曹操 (Cao Cao) and every soldier 兵 (Bing). The
+//! lettering and mirroring): `C` is 曹操 (Cao Cao) and every soldier 兵 (Soldier). The
 //! generals are named in the reading order (row, then column) of their cells **in the start
 //! board**, so a name stays with its piece for the whole game: the first horizontal general
 //! is 关羽 (Guan Yu); the vertical generals, and any further horizontal ones, take 张飞
@@ -48,7 +48,7 @@ fn names(start: &Board) -> Vec<(char, &'static str, &'static str)> {
     for p in pieces {
         match role(p) {
             "cao" => out.push((p.letter, "曹操", "Cao Cao")),
-            "soldier" => out.push((p.letter, "兵", "Bing")),
+            "soldier" => out.push((p.letter, "兵", "Soldier")),
             "general" if p.height == 1 && !guan_yu => {
                 guan_yu = true;
                 out.push((p.letter, "关羽", "Guan Yu"));
@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(name_of(&v, "e").2, json!("Huang Zhong"));
         assert_eq!(
             name_of(&v, "s"),
-            (json!("soldier"), json!("兵"), json!("Bing"))
+            (json!("soldier"), json!("兵"), json!("Soldier"))
         );
     }
 
