@@ -426,19 +426,22 @@ fn a_failed_optimum_is_not_run_again_on_open_or_start() {
     let (dir, app) = fresh_app("bounded-optimum");
     app.ok("open_game", json!({ "id": NO_OPTIMUM }));
     app.ok("set_screen", json!({ "screen": "game:klotski" }));
-    // The optimum runs, then fails (over 64 MiB or 10 s): wait until the CPU is quiet.
+    // The optimum runs, then fails (over 64 MiB or 10 s): wait until the CPU has been busy,
+    // then quiet. How much CPU the search takes to reach its 64 MiB depends on the machine
+    // (190 ms was seen under load): "it ran" is a clear margin over the idle app's few ms.
     let t = Instant::now();
     let mut first = Duration::ZERO;
     loop {
         let used = cpu_over(Duration::from_millis(500));
         first += used;
-        if used <= Duration::from_millis(20) || t.elapsed() > Duration::from_secs(60) {
+        let quiet = used <= Duration::from_millis(20);
+        if (quiet && first >= Duration::from_millis(50)) || t.elapsed() > Duration::from_secs(60) {
             break;
         }
     }
     println!("first optimum: {first:?} of CPU");
     assert!(
-        first >= Duration::from_millis(200),
+        first >= Duration::from_millis(50),
         "the optimum ran: {first:?}"
     );
     // Resuming and re-opening the same game: nothing runs again.
