@@ -129,7 +129,7 @@ const zh = {
   'fin.streak': '连续 {n} 天',
   'fin.streak1': '每日挑战 ✓',
   // code
-  codeTitle: '输入或粘贴代码',
+  codeField: '分享码或链接',
   codeHelp: '把朋友发来的分享码或链接粘贴到这里，就能玩同一局。',
   codePlaceholder: '在这里粘贴分享码',
   paste: '粘贴',
@@ -321,7 +321,7 @@ const en = {
   'fin.unrated': 'Too hard to rate: the best solution is out of reach',
   'fin.streak': '{n}-day streak',
   'fin.streak1': 'Daily done ✓',
-  codeTitle: 'Enter or paste a code',
+  codeField: 'Code or link',
   codeHelp: 'Paste a share code or link a friend sent you, and play the same puzzle.',
   codePlaceholder: 'Paste the share code here',
   paste: 'Paste',

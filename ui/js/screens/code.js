@@ -52,7 +52,7 @@ export class CodeScreen extends BackScreen {
     const form = h(
       'form',
       { class: 'code-form', onsubmit: (e) => { e.preventDefault(); this.submit(); } },
-      h('label', { for: 'code-input', class: 'field-label' }, t('codeTitle')),
+      h('label', { for: 'code-input', class: 'field-label' }, t('codeField')),
       this.input,
       h('p', { id: 'code-help', class: 'help' }, t('codeHelp')),
       this.note,

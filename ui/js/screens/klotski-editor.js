@@ -33,6 +33,14 @@ const REFUSED = ['out_of_bounds', 'overlap'];
 
 /** The glyph on a placed piece, by shape (as the game board draws pieces without names). */
 const GLYPH = { cao: '曹', vertical: '将', horizontal: '将', soldier: '兵' };
+/** The game's short names of the shapes (`pieceShort.*`: "General", "Soldier" in English). */
+const SHORT = { cao: 'C', vertical: 'v', horizontal: 'h', soldier: 's' };
+
+/** A piece's face: the glyph in Chinese, the game's English word (class `latin`) in English. */
+function face(shape) {
+  const en = language() === 'en';
+  return h('span', { class: `glyph${en ? ' latin' : ''}` }, en ? t(`pieceShort.${SHORT[shape]}`) : GLYPH[shape]);
+}
 
 export class KlotskiEditorScreen extends BackScreen {
   constructor(app) {
@@ -282,7 +290,7 @@ export class KlotskiEditorScreen extends BackScreen {
             }
           },
         },
-        h('span', { class: 'face', 'aria-hidden': 'true' }, h('span', { class: `glyph${p.shape === 'cao' && language() === 'en' ? ' latin' : ''}` }, p.shape === 'cao' && language() === 'en' ? 'Cao Cao' : GLYPH[p.shape])),
+        h('span', { class: 'face', 'aria-hidden': 'true' }, face(p.shape)),
       );
       this.pieceLayer.append(el);
       return el;
@@ -442,7 +450,7 @@ export class KlotskiEditorScreen extends BackScreen {
   ghost(tool) {
     const s = SHAPES[tool];
     const cell = this.grid.cell;
-    const el = h('div', { class: `piece piece-${s.look} editor-ghost`, 'aria-hidden': 'true' }, h('span', { class: 'face' }, h('span', { class: 'glyph' }, tool === 'cao' && language() === 'en' ? '' : GLYPH[tool])));
+    const el = h('div', { class: `piece piece-${s.look} editor-ghost`, 'aria-hidden': 'true' }, h('span', { class: 'face' }, face(tool)));
     el.style.setProperty('--cell', `${cell}px`);
     el.style.width = `${s.w * cell}px`;
     el.style.height = `${s.h * cell}px`;
