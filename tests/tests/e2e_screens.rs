@@ -115,10 +115,17 @@ if (overlay) {
   const sheet = overlay.querySelector('.sheet');
   const page = parse(getComputedStyle(document.documentElement).backgroundColor) || [255, 255, 255, 1];
   const dim = over(parse(getComputedStyle(overlay).backgroundColor) || [0, 0, 0, 0], page);
-  const face = sheet && parse(getComputedStyle(sheet).backgroundColor);
+  const sc = sheet && getComputedStyle(sheet);
+  const face = sc && parse(sc.backgroundColor);
   if (face) {
-    const [a, b] = [lum(over(face, dim)), lum(dim)];
-    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    // Lifted by its face, or by an edge of at least 1 px (a dark sheet one step above the page
+    // keeps a light rim, as a dark theme does).
+    const against = (c) => {
+      const [a, b] = [lum(over(c, dim)), lum(dim)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    };
+    const edge = parseFloat(sc.borderTopWidth) >= 1 ? parse(sc.borderTopColor) : null;
+    const ratio = Math.max(against(face), edge && edge[3] > 0 ? against(edge) : 0);
     if (ratio < 3 - 0.01) problems.push(`dialog contrast ${ratio.toFixed(2)} < 3 against its backdrop`);
   }
 }
