@@ -345,3 +345,56 @@ pub fn editor_layout() -> Vec<huarong_engine::klotski::layout::Placed> {
         p(Shape::Soldier, 4, 3),
     ]
 }
+
+/// An optimal solution of the number-slide game `id`, by the engine's solver: its moves as
+/// the commands' JSON and the tile-move count it ends on.
+pub fn solve_slide(id: &str) -> (Vec<Value>, u32) {
+    use huarong_engine::{Cancel, Game, GameId};
+    let p = GameId::parse(id).expect("a game ID");
+    let mut g = huarong_engine::slide::Slide::from_id(&p.body, p.seed).expect("a number slide");
+    let moves = g.solve(&Cancel::new()).expect("a solution");
+    for m in &moves {
+        g.apply(m).expect("a legal move");
+    }
+    let json = moves
+        .iter()
+        .map(|m| serde_json::to_value(m).expect("a move as JSON"))
+        .collect();
+    (json, g.moves())
+}
+
+/// Today's slide daily in `app`: its number, its game ID and an optimal solution
+/// ([`solve_slide`]: JSON moves, tile-move count).
+pub fn todays_slide_daily(app: &TestApp) -> (u32, String, Vec<Value>, u32) {
+    let info = app.ok("daily_info", serde_json::json!({}));
+    let n = info["number"].as_u64().expect("a daily number") as u32;
+    let id = info["slide"].as_str().expect("a slide daily").to_string();
+    let (moves, count) = solve_slide(&id);
+    (n, id, moves, count)
+}
+
+/// A friend's result code for daily `n` (game `id`): `moves` in `ms`, from `name` (`None`: a
+/// friend without a name), with its move log or none.
+pub fn daily_result_code(
+    id: &str,
+    n: u32,
+    name: Option<&str>,
+    moves: u32,
+    ms: u64,
+    log: Option<Vec<Value>>,
+) -> String {
+    use huarong_engine::code::{self, Challenge, Extra, Sender};
+    code::encode_result(
+        id,
+        Extra {
+            daily: Some(n),
+            classic: None,
+        },
+        Challenge::new(moves, ms).expect("a result"),
+        &Sender {
+            name: name.map(str::to_string),
+            log,
+        },
+    )
+    .expect("a result code")
+}

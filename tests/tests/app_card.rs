@@ -6,53 +6,9 @@
 //! card crate's rendering of what it must show.
 
 use huarong_card::{CardSpec, Lang, Theme};
-use huarong_engine::code::{self, Challenge, Extra, Sender};
-use huarong_engine::{Cancel, Game, GameId};
-use huarong_tests::{fresh_app, TestApp};
+use huarong_engine::code;
+use huarong_tests::{daily_result_code, fresh_app, todays_slide_daily};
 use serde_json::{json, Value};
-
-/// Today's slide daily: its number, game ID, an optimal line and its move count.
-fn todays_slide_daily(app: &TestApp) -> (u32, String, Vec<Value>, u32) {
-    let info = app.ok("daily_info", json!({}));
-    let n = info["number"].as_u64().unwrap() as u32;
-    let id = info["slide"].as_str().unwrap().to_string();
-    let p = GameId::parse(&id).unwrap();
-    let mut g = huarong_engine::slide::Slide::from_id(&p.body, p.seed).unwrap();
-    let line = g.solve(&Cancel::new()).unwrap();
-    for m in &line {
-        g.apply(m).unwrap();
-    }
-    let json = line
-        .iter()
-        .map(|m| serde_json::to_value(m).unwrap())
-        .collect();
-    (n, id, json, g.moves())
-}
-
-/// A friend's result code for daily `n`, with its move log or none; `None` name: a
-/// friend without a name.
-fn friend(
-    id: &str,
-    n: u32,
-    name: Option<&str>,
-    moves: u32,
-    ms: u64,
-    log: Option<Vec<Value>>,
-) -> String {
-    code::encode_result(
-        id,
-        Extra {
-            daily: Some(n),
-            classic: None,
-        },
-        Challenge::new(moves, ms).unwrap(),
-        &Sender {
-            name: name.map(str::to_string),
-            log,
-        },
-    )
-    .unwrap()
-}
 
 /// The data URL the card crate makes of `spec`.
 fn rendered(spec: &CardSpec) -> Value {
@@ -79,7 +35,7 @@ fn card_image_fills_the_name_and_the_rank_from_the_progress() {
     ] {
         app.ok(
             "open_game",
-            json!({"id": friend(&id, n, name, moves, ms, log)}),
+            json!({"id": daily_result_code(&id, n, name, moves, ms, log)}),
         );
     }
     // The player solves today's daily in its slot, one tile there and back first.
@@ -200,10 +156,10 @@ fn only_the_dailys_own_puzzle_is_ranked() {
     let (n, id, _, m) = todays_slide_daily(&app);
     app.ok(
         "open_game",
-        json!({"id": friend(&id, n, Some("Mei"), m + 9, 90_000, None)}),
+        json!({"id": daily_result_code(&id, n, Some("Mei"), m + 9, 90_000, None)}),
     );
     let near = "slide:3x3:1,2,3,4,5,6,7,0,8";
-    let forged = friend(near, n, Some("Me"), 1, 900, None);
+    let forged = daily_result_code(near, n, Some("Me"), 1, 900, None);
     let plain = code::encode(near).unwrap();
     for c in [forged, plain] {
         let card = json!({"code": c, "lang": "zh", "moves": 1, "ms": 900});

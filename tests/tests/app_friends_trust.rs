@@ -14,7 +14,7 @@
 use huarong_engine::code::{self, Challenge, Extra, Outcome, Sender};
 use huarong_engine::rng::{self, RngCore};
 use huarong_engine::{daily, Cancel, Game, GameId, Kind};
-use huarong_tests::{fresh_app, rewrite_progress, TestApp};
+use huarong_tests::{daily_result_code, fresh_app, rewrite_progress, todays_slide_daily, TestApp};
 use serde_json::{json, Value};
 
 /// The far-future daily of the issue (year 2999).
@@ -23,47 +23,6 @@ const FAR: u32 = 355_746;
 fn daily_id(n: u32, kind: Kind) -> String {
     let puzzles = daily::puzzles(daily::date_of(n).unwrap()).unwrap();
     puzzles.id(kind).unwrap().to_string()
-}
-
-/// Today's daily number and its slide puzzle with a solution (JSON moves, tile count).
-fn todays_slide(app: &TestApp) -> (u32, String, Vec<Value>, u32) {
-    let info = app.ok("daily_info", json!({}));
-    let n = info["number"].as_u64().unwrap() as u32;
-    let id = info["slide"].as_str().unwrap().to_string();
-    let p = GameId::parse(&id).unwrap();
-    let mut g = huarong_engine::slide::Slide::from_id(&p.body, p.seed).unwrap();
-    let moves = g.solve(&Cancel::new()).unwrap();
-    for m in &moves {
-        g.apply(m).unwrap();
-    }
-    let json = moves
-        .iter()
-        .map(|m| serde_json::to_value(m).unwrap())
-        .collect();
-    (n, id, json, g.moves())
-}
-
-fn result(
-    id: &str,
-    n: u32,
-    name: Option<&str>,
-    moves: u32,
-    ms: u64,
-    log: Option<Vec<Value>>,
-) -> String {
-    code::encode_result(
-        id,
-        Extra {
-            daily: Some(n),
-            classic: None,
-        },
-        Challenge::new(moves, ms).unwrap(),
-        &Sender {
-            name: name.map(str::to_string),
-            log,
-        },
-    )
-    .unwrap()
 }
 
 fn board(app: &TestApp, n: u32) -> Vec<Value> {
@@ -89,14 +48,14 @@ fn names(lines: &[Value]) -> Vec<String> {
 /// Mei (verified, her log), Bo (a plain claim) and the player's own result on today's
 /// slide board.
 fn fill_today(app: &TestApp) -> (u32, String) {
-    let (n, id, sol, m) = todays_slide(app);
+    let (n, id, sol, m) = todays_slide_daily(app);
     app.ok(
         "open_game",
-        json!({ "id": result(&id, n, Some("Mei"), m, 80_000, Some(sol.clone())) }),
+        json!({ "id": daily_result_code(&id, n, Some("Mei"), m, 80_000, Some(sol.clone())) }),
     );
     app.ok(
         "open_game",
-        json!({ "id": result(&id, n, Some("Bo"), m + 6, 50_000, None) }),
+        json!({ "id": daily_result_code(&id, n, Some("Bo"), m + 6, 50_000, None) }),
     );
     app.ok("open_game", json!({ "id": id, "replace": true }));
     for mv in &sol {
@@ -114,7 +73,7 @@ fn a_far_future_daily_code_is_refused_and_wipes_nothing_even_across_a_restart() 
 
     // The issue's link: a plain result code of daily No. 355746 (its own puzzle).
     let far = daily_id(FAR, Kind::Slide);
-    let code = result(&far, FAR, Some("Eve"), 30, 1_000, None);
+    let code = daily_result_code(&far, FAR, Some("Eve"), 30, 1_000, None);
     let r = app.call("open_game", json!({ "id": code }));
     // Before the fix it opened, and today's board was gone (`[]`, the own row too).
     assert_eq!(
@@ -129,7 +88,7 @@ fn a_far_future_daily_code_is_refused_and_wipes_nothing_even_across_a_restart() 
     let tomorrow = daily_id(n + 1, Kind::Slide);
     app.ok(
         "open_game",
-        json!({ "id": result(&tomorrow, n + 1, Some("Ann"), 300, 1_000, None), "replace": true }),
+        json!({ "id": daily_result_code(&tomorrow, n + 1, Some("Ann"), 300, 1_000, None), "replace": true }),
     );
     assert_eq!(names(&board(&app, n + 1)), ["Ann"]);
     assert_eq!(board(&app, n), before, "today's board is untouched");
@@ -138,7 +97,7 @@ fn a_far_future_daily_code_is_refused_and_wipes_nothing_even_across_a_restart() 
     // Later results for today still arrive; all of it survives a restart.
     app.ok(
         "open_game",
-        json!({ "id": result(&id, n, Some("Zed"), 900, 1_000, None), "replace": true }),
+        json!({ "id": daily_result_code(&id, n, Some("Zed"), 900, 1_000, None), "replace": true }),
     );
     let now = board(&app, n);
     assert_eq!(names(&now), ["(me)", "Mei", "Bo", "Zed"], "{now:?}");
@@ -164,7 +123,7 @@ fn a_far_future_daily_code_is_refused_and_wipes_nothing_even_across_a_restart() 
     );
     app.ok(
         "open_game",
-        json!({ "id": result(&id, n, Some("Yu"), 950, 1_000, None), "replace": true }),
+        json!({ "id": daily_result_code(&id, n, Some("Yu"), 950, 1_000, None), "replace": true }),
     );
     assert_eq!(names(&board(&app, n)), ["(me)", "Mei", "Bo", "Zed", "Yu"]);
     app.close();
@@ -209,7 +168,7 @@ fn verified_2048_results_rank_by_score_not_by_the_shortest_game() {
         .cloned()
         .expect("a longer game with a higher score");
     for (name, (_, (log, moves, _, _))) in [("Short", &short), ("Long", &long)] {
-        let c = result(&id, n, Some(name), *moves, 60_000, Some(log.clone()));
+        let c = daily_result_code(&id, n, Some(name), *moves, 60_000, Some(log.clone()));
         app.ok("open_game", json!({ "id": c, "replace": true }));
     }
     let b = board(&app, n);
@@ -295,16 +254,16 @@ fn the_2048_board_ranks_a_win_first_then_the_score_then_fewer_swipes() {
 #[test]
 fn a_verified_result_outranks_every_claim_and_an_impossible_claim_is_refused() {
     let (_d, app) = fresh_app("friends-claims");
-    let (n, id, sol, m) = todays_slide(&app);
+    let (n, id, sol, m) = todays_slide_daily(&app);
     app.ok(
         "open_game",
-        json!({ "id": result(&id, n, Some("Mei"), m, 80_000, Some(sol)) }),
+        json!({ "id": daily_result_code(&id, n, Some("Mei"), m, 80_000, Some(sol)) }),
     );
     // The issue: "1 move, 0 ms" on today's daily ranked #1 above every verified result.
     let e = app
         .call(
             "open_game",
-            json!({ "id": result(&id, n, Some("Liar"), 1, 0, None), "replace": true }),
+            json!({ "id": daily_result_code(&id, n, Some("Liar"), 1, 0, None), "replace": true }),
         )
         .unwrap_err();
     assert_eq!(e["code"], "bad_code", "{e}");
@@ -312,7 +271,7 @@ fn a_verified_result_outranks_every_claim_and_an_impossible_claim_is_refused() {
     // A possible claim (as many moves as Mei, faster) is kept, below her.
     app.ok(
         "open_game",
-        json!({ "id": result(&id, n, Some("Quick"), m, 1, None), "replace": true }),
+        json!({ "id": daily_result_code(&id, n, Some("Quick"), m, 1, None), "replace": true }),
     );
     let b = board(&app, n);
     assert_eq!(names(&b), ["Mei", "Quick"], "{b:?}");
@@ -327,7 +286,7 @@ fn a_verified_result_outranks_every_claim_and_an_impossible_claim_is_refused() {
 #[test]
 fn names_are_compared_without_format_characters() {
     let (dir, app) = fresh_app("friends-names");
-    let (n, id, _sol, m) = todays_slide(&app);
+    let (n, id, _sol, m) = todays_slide_daily(&app);
     // Settings: zero-width and bidirectional controls are dropped, not kept.
     let s = app.ok(
         "set_settings",
@@ -348,7 +307,7 @@ fn names_are_compared_without_format_characters() {
     ] {
         app.ok(
             "open_game",
-            json!({ "id": result(&id, n, Some(name), moves, 9_000, None), "replace": true }),
+            json!({ "id": daily_result_code(&id, n, Some(name), moves, 9_000, None), "replace": true }),
         );
     }
     let b = board(&app, n);

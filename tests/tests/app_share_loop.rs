@@ -4,9 +4,8 @@
 //! refused, and replays from a code and from the records history that change no game and no
 //! record.
 
-use huarong_engine::code::{self, Challenge, Extra, Sender};
-use huarong_engine::{Cancel, Game, GameId};
-use huarong_tests::{fresh_app, TestApp};
+use huarong_engine::code;
+use huarong_tests::{daily_result_code, fresh_app, solve_slide, todays_slide_daily, TestApp};
 use serde_json::{json, Value};
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
@@ -21,56 +20,6 @@ fn won_near_win(app: &TestApp) -> Value {
     let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
     assert!(!w["finish"].is_null());
     app.ok("result_code", json!({"kind": "slide"}))
-}
-
-/// Today's slide daily: its number, its game ID and an optimal solution (JSON moves, tile
-/// count).
-fn todays_slide_daily(app: &TestApp) -> (u32, String, Vec<Value>, u32) {
-    let info = app.ok("daily_info", json!({}));
-    let n = info["number"].as_u64().unwrap() as u32;
-    let id = info["slide"].as_str().unwrap().to_string();
-    let (moves, count) = solve_slide(&id);
-    (n, id, moves, count)
-}
-
-fn solve_slide(id: &str) -> (Vec<Value>, u32) {
-    let p = GameId::parse(id).unwrap();
-    let mut g = huarong_engine::slide::Slide::from_id(&p.body, p.seed).unwrap();
-    let moves = g.solve(&Cancel::new()).unwrap();
-    for m in &moves {
-        g.apply(m).unwrap();
-    }
-    (
-        moves
-            .iter()
-            .map(|m| serde_json::to_value(m).unwrap())
-            .collect(),
-        g.moves(),
-    )
-}
-
-/// A friend's result code for daily `n` (game `id`).
-fn friend_code(
-    id: &str,
-    n: u32,
-    name: &str,
-    moves: u32,
-    ms: u64,
-    log: Option<Vec<Value>>,
-) -> String {
-    code::encode_result(
-        id,
-        Extra {
-            daily: Some(n),
-            classic: None,
-        },
-        Challenge::new(moves, ms).unwrap(),
-        &Sender {
-            name: Some(name.to_string()),
-            log,
-        },
-    )
-    .unwrap()
 }
 
 #[test]
@@ -178,14 +127,14 @@ fn the_friends_board_keeps_bests_for_30_days_bounded_and_never_drops_my_own() {
     assert_eq!(board(&app, n), json!([]));
 
     // Mei's verified result, then a worse plain one: only her best stays.
-    let mei = friend_code(&id, n, "Mei", m, 80_000, Some(sol.clone()));
+    let mei = daily_result_code(&id, n, Some("Mei"), m, 80_000, Some(sol.clone()));
     let v = app.ok("open_game", json!({"id": mei}));
     assert_eq!(v["challenge"]["daily"], n);
     assert_eq!(v["challenge"]["verified"], true);
     assert_eq!(v["snapshot"]["mode"], "daily");
     app.ok(
         "open_game",
-        json!({"id": friend_code(&id, n, "Mei", m + 10, 1_000, None)}),
+        json!({"id": daily_result_code(&id, n, Some("Mei"), m + 10, 1_000, None)}),
     );
     let b = board(&app, n);
     assert_eq!(b.as_array().unwrap().len(), 1, "{b}");
@@ -197,21 +146,19 @@ fn the_friends_board_keeps_bests_for_30_days_bounded_and_never_drops_my_own() {
     // Bo claims more moves, plain; a code without a name is "a friend" (null).
     app.ok(
         "open_game",
-        json!({"id": friend_code(&id, n, "Bo", m + 4, 50_000, None)}),
+        json!({"id": daily_result_code(&id, n, Some("Bo"), m + 4, 50_000, None)}),
     );
-    let anon = code::encode_result(
-        &id,
-        Extra {
-            daily: Some(n),
-            classic: None,
-        },
-        Challenge::new(m + 2, 1).unwrap(),
-        &Sender::default(),
-    )
-    .unwrap();
+    let anon = daily_result_code(&id, n, None, m + 2, 1, None);
     app.ok("open_game", json!({"id": anon}));
     // A code of the daily number with another board is not that day's result: not added.
-    let other = friend_code(NEAR_WIN, n, "Cheat", 1, 1, Some(vec![json!({"tile": 8})]));
+    let other = daily_result_code(
+        NEAR_WIN,
+        n,
+        Some("Cheat"),
+        1,
+        1,
+        Some(vec![json!({"tile": 8})]),
+    );
     app.ok("open_game", json!({"id": other, "replace": true}));
     // The player's own result: solve today's daily in its slot.
     app.ok("open_game", json!({"id": id, "replace": true}));
@@ -243,7 +190,7 @@ fn the_friends_board_keeps_bests_for_30_days_bounded_and_never_drops_my_own() {
 
     // Bounded: 70 more friends, as few moves as mine and faster; my own result stays.
     for i in 0..70 {
-        let c = friend_code(&id, n, &format!("f{i:02}"), m, i, None);
+        let c = daily_result_code(&id, n, Some(&format!("f{i:02}")), m, i, None);
         app.ok("open_game", json!({"id": c}));
     }
     let b = board(&app, n);
@@ -257,7 +204,7 @@ fn the_friends_board_keeps_bests_for_30_days_bounded_and_never_drops_my_own() {
         let date = huarong_engine::daily::date_of(day).unwrap();
         let puzzles = huarong_engine::daily::puzzles(date).unwrap();
         let old_id = puzzles.id(huarong_engine::Kind::Slide).unwrap().to_string();
-        let c = friend_code(&old_id, day, "Old", 300, 1, None);
+        let c = daily_result_code(&old_id, day, Some("Old"), 300, 1, None);
         app.ok("open_game", json!({"id": c, "replace": true}));
         assert_eq!(
             !board(&app, day).as_array().unwrap().is_empty(),
