@@ -22,11 +22,10 @@ use huarong_tests::bridge::Bridge;
 use serde_json::{json, Value};
 use std::fs;
 use std::io::Write as _;
-use std::net::TcpStream;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Three moves from solved: 4, 7 and 8 slide into the blank in turn.
 const BOARD: &str = "slide:3x3:1,2,3,0,5,6,4,7,8";
@@ -99,14 +98,11 @@ fn start_webkit(xvfb_bin: &Path, driver: &Path) -> WebKit {
         .process_group(0)
         .spawn()
         .expect("spawn WebKitWebDriver");
-    let t0 = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            t0.elapsed() < Duration::from_secs(30),
-            "WebKitWebDriver did not listen on {port}"
-        );
-        std::thread::sleep(Duration::from_millis(25));
-    }
+    wait_webdriver(
+        port,
+        &format!("WebKitWebDriver (port {port})"),
+        &out_dir().join("webkit-web.driver.log"),
+    );
     WebKit {
         child,
         port,

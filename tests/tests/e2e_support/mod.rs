@@ -262,6 +262,20 @@ fn webdriver_answers(port: u16) -> bool {
     s.read_exact(&mut head).is_ok() && head.starts_with(b"HTTP/1.1 200")
 }
 
+/// Wait (30 s at most) until the WebDriver server at `port` answers `GET /status`; a failure
+/// names it as `what` and quotes its log.
+pub fn wait_webdriver(port: u16, what: &str, log: &Path) {
+    let t0 = Instant::now();
+    while !webdriver_answers(port) {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "{what} did not answer GET /status: {}",
+            log_tail(log)
+        );
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
 /// The last 4 KB of a log file (what a failure message quotes).
 fn log_tail(path: &Path) -> String {
     let text = fs::read(path).unwrap_or_default();
@@ -488,15 +502,11 @@ impl Driver {
         // WebKitWebDriver it starts on `native`, which answers 200. tauri-driver listens first;
         // under load WebKitWebDriver may take seconds to listen, and a session asked for before
         // that fails (the old `could not start a WebDriver session` flake of e2e_records).
-        let t0 = Instant::now();
-        while !webdriver_answers(port) {
-            assert!(
-                t0.elapsed() < Duration::from_secs(30),
-                "tauri-driver (port {port}, WebKitWebDriver port {native}) did not answer GET /status: {}",
-                log_tail(&out_dir().join(format!("{name}.driver.log")))
-            );
-            std::thread::sleep(Duration::from_millis(25));
-        }
+        wait_webdriver(
+            port,
+            &format!("tauri-driver (port {port}, WebKitWebDriver port {native})"),
+            &out_dir().join(format!("{name}.driver.log")),
+        );
         Driver {
             child,
             port,
