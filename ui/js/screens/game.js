@@ -121,16 +121,14 @@ export class GameScreen {
       'section',
       { class: `screen game-screen game-${this.kind}${pad ? ' with-pad' : ''}`, 'aria-labelledby': 'game-title' },
       header,
-      h('div', { class: 'game-side' }, h('div', { class: 'game-side-in' }, stats, (this.challenge = challengeLine()).el, (this.picToggle = numbersToggle(() => this.board && this.board.el)).el)),
+      h('div', { class: 'game-side' }, stats, (this.challenge = challengeLine()).el, (this.picToggle = numbersToggle(() => this.board && this.board.el)).el),
       this.playArea,
       h('div', { class: 'game-foot' }, pad, controls, this.keysHelp),
     );
     this.titleEl.id = 'game-title';
     // The counters sit on the board's top edge (game.css): both heights as CSS variables.
     if (this.sizes) this.sizes.disconnect();
-    // The counters' own height (in portrait the side stretches over the free space above the
-    // board and centres them there; game.css).
-    const side = this.el.querySelector('.game-side-in');
+    const side = this.el.querySelector('.game-side');
     this.sizes = new ResizeObserver(() => {
       this.el.style.setProperty('--side-h', `${side.offsetHeight}px`);
       this.el.style.setProperty('--board-h', `${bel.offsetHeight}px`);
