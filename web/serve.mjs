@@ -1,7 +1,9 @@
 // A small static server for web/dist (`./dev.sh web`, the tests, the measurements):
 //   node web/serve.mjs <dir> [port]      (port 0: a free one; the chosen port is printed)
 // Loopback only. Correct MIME types (application/wasm for .wasm: WebAssembly.compileStreaming
-// needs it), gzip where the client accepts it (as static hosts do), and the caching a static
+// needs it), the build's precompressed brotli (`<file>.br`) or gzip where the client accepts
+// it (as static hosts set up with the build's siblings do; gzip made here when a file has
+// none), and the caching a static
 // host should be set up with: files under assets/ (named by their content's hash) are cached
 // for a year, `immutable`; every other file (index.html, sw.js, …) is `no-cache` with an ETag,
 // so it is revalidated and a 304 answers an unchanged one. Prints `listening <url>` when ready.
@@ -34,6 +36,17 @@ const TYPES = {
   '.md': 'text/plain; charset=utf-8',
 };
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.bin', '.txt', '.md', '']);
+
+/** The codings an Accept-Encoding header takes (a `;q=0` one is refused). */
+export function encodings(header) {
+  const out = new Set();
+  for (const part of String(header || '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) out.add(name);
+  }
+  return out;
+}
 
 /** Sends `body` at the shared rate of `link` (bytes per ms), after its latency. */
 function throttled(link, res, body) {
@@ -89,6 +102,7 @@ export function serve(dir, port = 0, host = '127.0.0.1', onSent = null, throttle
       /* 404 below */
     }
     let body;
+    let br = null;
     try {
       body = fs.readFileSync(file);
     } catch (_) {
@@ -112,10 +126,25 @@ export function serve(dir, port = 0, host = '127.0.0.1', onSent = null, throttle
       else res.end();
       return;
     }
-    if (COMPRESS.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
-      const key = `${file}:${body.length}:${fs.statSync(file).mtimeMs}`;
-      if (!gz.has(key)) gz.set(key, zlib.gzipSync(body, { level: 9 }));
-      body = gz.get(key);
+    const accepts = encodings(req.headers['accept-encoding']);
+    const sibling = (kind) => {
+      try {
+        return fs.readFileSync(`${file}.${kind}`);
+      } catch (_) {
+        return null;
+      }
+    };
+    if (COMPRESS.has(ext) && accepts.has('br') && (br = sibling('br'))) {
+      body = br;
+      headers['content-encoding'] = 'br';
+    } else if (COMPRESS.has(ext) && accepts.has('gzip')) {
+      const pre = sibling('gz');
+      if (pre) body = pre;
+      else {
+        const key = `${file}:${body.length}:${fs.statSync(file).mtimeMs}`;
+        if (!gz.has(key)) gz.set(key, zlib.gzipSync(body, { level: 9 }));
+        body = gz.get(key);
+      }
       headers['content-encoding'] = 'gzip';
     }
     headers['content-length'] = body.length;

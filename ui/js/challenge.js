@@ -6,9 +6,14 @@ import { call } from './ipc.js';
 import { h, setText } from './dom.js';
 import { t, formatTime, movesText } from './i18n.js';
 
-/** "Beat 85 moves · 3:23.4", or '' without a result. */
-export function challengeText(c) {
+/** "Beat 85 moves · 3:23.4", or '' without a result. `compact`: only the result ("85 moves ·
+ *  3:23.4", and "✓ replayed" when verified), for a place that already says whose it is. */
+export function challengeText(c, compact = false) {
   if (!c || c.moves === null || c.moves === undefined) return '';
+  if (compact) {
+    const result = `${movesText(c.moves)} · ${formatTime(c.ms, true)}`;
+    return c.verified ? `${result} · ✓ ${t('friends.verified')}` : result;
+  }
   const beat = t('chal.beat', { moves: movesText(c.moves), time: formatTime(c.ms, true) });
   // Issue 25: a result code names its sender and says whether its replay verified it.
   if (c.name === undefined && c.verified === undefined) return beat;
@@ -45,7 +50,7 @@ export function finishChallenge(f) {
  * The code screen's preview: after typing or pasting, Rust decodes the text and a code with a
  * result shows it (a bad code shows nothing here; opening it explains why).
  */
-export function codePreview(input, onDecoded) {
+export function codePreview(input, onDecoded, { compact = false } = {}) {
   const el = h('p', { class: 'challenge-line code-challenge', 'data-challenge': '', hidden: true });
   let seq = 0;
   let timer = 0;
@@ -65,7 +70,7 @@ export function codePreview(input, onDecoded) {
     }
     if (mine !== seq) return;
     if (onDecoded) onDecoded(d);
-    const line = challengeText(c);
+    const line = challengeText(c, compact);
     el.hidden = !line;
     setText(el, line);
     el.dataset.challenge = line ? `${c.moves}:${c.ms}` : '';

@@ -1,7 +1,7 @@
 // "Enter or paste a code": a game ID, a share code or a link; Rust parses and validates it.
 
 import { h, icon } from '../dom.js';
-import { t, movesText, formatTime } from '../i18n.js';
+import { t } from '../i18n.js';
 import { call } from '../ipc.js';
 import { gameOf } from '../boards/index.js';
 import { codePreview } from '../challenge.js';
@@ -40,6 +40,7 @@ export class CodeScreen extends BackScreen {
       this.note.hidden = true;
       delete this.input.dataset.decoded;
     });
+    // The result is said once: in the card, beside whose it is (`compact`: the figures only).
     this.preview = codePreview(this.input, async (d) => {
       this.decoded = d;
       this.watch.hidden = !(d && d.replay);
@@ -48,7 +49,7 @@ export class CodeScreen extends BackScreen {
       // Settled for this text: the card shown or not, `open` where it stays (`data-decoded`,
       // which the end-to-end tests wait on before they tap it).
       if (this.input.value === text) this.input.dataset.decoded = '1';
-    });
+    }, { compact: true });
     const form = h(
       'form',
       { class: 'code-form', onsubmit: (e) => { e.preventDefault(); this.submit(); } },
@@ -79,6 +80,7 @@ export class CodeScreen extends BackScreen {
     if (!d || !d.id) {
       card.hidden = true;
       this.placeOpen(false);
+      this.parkLine();
       card.replaceChildren();
       return;
     }
@@ -102,11 +104,29 @@ export class CodeScreen extends BackScreen {
         'div',
         { class: 'code-card-words' },
         h('p', { class: 'code-card-who' }, who),
-        d.challenge ? h('p', { class: 'code-card-result', 'data-code-result': `${d.challenge.moves}:${d.challenge.ms}` }, `${movesText(d.challenge.moves)} · ${formatTime(d.challenge.ms, true)}`) : null,
       ),
     );
+    // The result: the preview's line (its text set by now, with "✓ replayed" for a verified
+    // one), moved into the card; back under the box when the card goes.
+    const line = this.preview.el;
+    if (d.challenge) {
+      line.classList.add('code-card-result');
+      line.dataset.codeResult = `${d.challenge.moves}:${d.challenge.ms}`;
+      card.querySelector('.code-card-who').after(line);
+    } else {
+      this.parkLine();
+    }
     this.placeOpen(true);
     card.hidden = false;
+  }
+
+  /** The challenge line back in the form, after the card (where codePreview's element lives
+   *  while no card shows). */
+  parkLine() {
+    const line = this.preview.el;
+    line.classList.remove('code-card-result');
+    delete line.dataset.codeResult;
+    if (line.parentNode !== this.card.parentNode) this.card.after(line);
   }
 
   /** The `open` button in the card ("Play") or back under the box ("Open"). */
