@@ -40,6 +40,7 @@ import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { files } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
@@ -343,15 +344,6 @@ if (fs.existsSync(wellKnown)) {
 
 // The service worker: precache every file but itself and the 4×4 tables (cached on first
 // use), under a cache named by the hash of all of them.
-function files(dir, base = '') {
-  const out = [];
-  for (const e of fs.readdirSync(path.join(dir, base), { withFileTypes: true })) {
-    const rel = base ? `${base}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...files(dir, rel));
-    else out.push(rel);
-  }
-  return out.sort();
-}
 const all = files(dist).filter((f) => f !== 'sw.js');
 const hash = crypto.createHash('sha256');
 for (const f of all) {

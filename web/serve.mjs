@@ -37,6 +37,17 @@ const TYPES = {
 };
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.bin', '.txt', '.md', '']);
 
+/** Every file under `dir`, as paths relative to it with `/`, sorted. */
+export function files(dir, base = '') {
+  const out = [];
+  for (const e of fs.readdirSync(path.join(dir, base), { withFileTypes: true })) {
+    const rel = base ? `${base}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...files(dir, rel));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
 /** The codings an Accept-Encoding header takes (a `;q=0` one is refused). */
 export function encodings(header) {
   const out = new Set();

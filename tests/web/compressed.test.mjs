@@ -8,21 +8,11 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { serve, encodings } from '../../web/serve.mjs';
+import { serve, encodings, files } from '../../web/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = process.env.HUARONG_WEB_DIST || path.join(ROOT, 'web', 'dist');
 const COMPRESSIBLE = /\.(html|js|css|json|webmanifest|wasm|svg|bin|txt|md)$/;
-
-function files(dir, base = '') {
-  const out = [];
-  for (const e of fs.readdirSync(path.join(dir, base), { withFileTypes: true })) {
-    const rel = base ? `${base}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...files(dir, rel));
-    else out.push(rel);
-  }
-  return out;
-}
 
 function get(port, url, acceptEncoding) {
   return new Promise((resolve, reject) => {

@@ -59,7 +59,9 @@ const wasms = fs.existsSync(path.join(DIST, 'assets')) ? wasmFiles('assets') : w
 const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length;
 const firstWasm = wasms.find((f) => /board-[0-9a-f]+\.wasm$/.test(f)) || wasms[0];
 console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
-console.log(`first wasm (${firstWasm}): ${kb(gz(firstWasm))} gzipped; ${wasms.map((f) => `${f} ${kb(gz(f))}`).join(', ')}`);
+// Brotli: the build's sibling (what serve.mjs sends a browser, which asks for br), when there is one.
+const br = (f) => (fs.existsSync(path.join(DIST, `${f}.br`)) ? kb(fs.statSync(path.join(DIST, `${f}.br`)).size) : 'none');
+console.log(`first wasm (${firstWasm}): ${kb(gz(firstWasm))} gzipped, ${br(firstWasm)} brotli (on the wire); ${wasms.map((f) => `${f} ${kb(gz(f))} gz / ${br(f)} br`).join(', ')}`);
 
 // Every response the server sent: [url, bytes, time the request came in].
 let sent = [];
