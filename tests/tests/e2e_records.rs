@@ -606,8 +606,11 @@ fn e2e_share_loop_friends_board_and_replay() {
                     .await;
                 // Settled: the code's card shown above the buttons, which stay put now.
                 app.wait_for("#code-input[data-decoded]").await;
-                let line = text(&app, ".code-challenge").await;
-                assert!(line.contains("Mei"), "{line}");
+                // Who sent it is the card's title; the result, once, in the card, verified.
+                let card = text(&app, "[data-code-card]").await;
+                assert!(card.contains("Mei"), "{card}");
+                let line = text(&app, "[data-code-card] .code-challenge").await;
+                assert!(line.contains('✓') && line.contains("0:41.3"), "{line}");
                 settle(&app).await;
                 app.shot(&format!("390x844-{lang}-result-code")).await;
                 app.click_to("[data-action='watch-replay']", "replay").await;
