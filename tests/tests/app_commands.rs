@@ -274,7 +274,9 @@ fn klotski_drag_targets_moves_and_a_classic_win_unlocks_the_next() {
     let f = &last["finish"];
     assert_eq!(f["moves"], optimal, "{f}");
     assert_eq!(f["optimal"], optimal);
-    assert_eq!(f["stars"], 3);
+    // Won along hints: one star and no "perfect" (registry::with_hints), still a win.
+    assert_eq!(f["stars"], 1);
+    assert_eq!(f["perfect"], false);
     assert_eq!(f["new_record"], true);
     assert_eq!(f["record"]["best_moves"], optimal);
     assert!(
@@ -553,7 +555,8 @@ fn records_keep_the_best_and_say_what_they_used() {
         f["optimal"], f["moves"],
         "hints follow an optimal line: {f}"
     );
-    assert_eq!(f["stars"], 3);
+    // An optimal line shown by hints earns one star (registry::with_hints).
+    assert_eq!(f["stars"], 1);
     let best = f["moves"].as_u64().unwrap();
     // A worse game (a detour first) does not beat it.
     app.ok(

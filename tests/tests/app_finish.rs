@@ -196,6 +196,74 @@ fn a_finish_whose_optimum_is_known_is_final_at_once() {
     app.close();
 }
 
+/// A game won along hints (the engine's rule, `registry::with_hints` / `perfect`): the same two
+/// moves that earn three stars and "perfect" alone earn one star and no "perfect" with a hint,
+/// in the finish, the level record and the verdict that arrives later for a pending finish.
+#[test]
+fn a_game_won_with_a_hint_earns_one_star_and_is_not_perfect() {
+    let id = "slide:3x3:1,2,3,4,5,6,0,7,8";
+    let (_dir, app) = fresh_app("finish-hinted");
+    app.ok("set_screen", json!({ "screen": "game:slide" }));
+    app.ok("open_game", json!({ "id": id }));
+    // The hint's one tap slides 7 and 8 together: two tile moves, the optimum.
+    let hint = app.ok("hint", json!({ "kind": "slide" }));
+    assert_eq!(hint["mv"], json!({ "tile": 8 }), "{hint}");
+    let won = app.ok("play", json!({ "kind": "slide", "mv": hint["mv"] }));
+    let f = &won["finish"];
+    assert_eq!(
+        (&f["optimal"], &f["moves"], &f["hints_used"]),
+        (&json!(2), &json!(2), &json!(1)),
+        "{f}"
+    );
+    assert_eq!(
+        (&f["stars"], &f["perfect"]),
+        (&json!(1), &json!(false)),
+        "{f}"
+    );
+    assert_eq!(f["record"]["stars"], json!(1), "{f}");
+    // The same board alone, after it: three stars and perfect, and the record's stars rise.
+    app.ok("open_game", json!({ "id": id, "replace": true }));
+    let alone = tap_all(&app, &[7, 8]);
+    let f = &alone["finish"];
+    assert_eq!(
+        (&f["stars"], &f["perfect"]),
+        (&json!(3), &json!(true)),
+        "{f}"
+    );
+    assert_eq!(f["record"]["stars"], json!(3), "{f}");
+    app.close();
+
+    // A pending finish along a hint gets the same verdict when its optimum arrives.
+    let (_dir, app) = fresh_app("finish-hinted-pending");
+    let heard = finish_events(&app);
+    let id = "slide:4x4:1,2,3,4,5,6,7,8,9,10,0,12,13,14,11,15";
+    app.state().hide(Some(huarong_engine::Kind::Slide));
+    app.ok("open_game", json!({ "id": id }));
+    app.ok("set_screen", json!({ "screen": "home" }));
+    let hint = app.ok("hint", json!({ "kind": "slide" }));
+    assert_eq!(hint["mv"], json!({ "tile": 11 }), "{hint}");
+    let won = tap_all(&app, &[11, 15]);
+    assert_eq!(won["finish"]["pending"], json!(true), "{won}");
+    let a = app.ok("analysis", json!({ "kind": "slide" }));
+    assert_eq!(a["optimal_start"], json!(2), "{a}");
+    assert_eq!(
+        heard.recv_timeout(Duration::from_secs(5)).as_deref(),
+        Ok("slide")
+    );
+    let done = app.ok("finish", json!({ "kind": "slide" }));
+    assert_eq!(
+        (&done["pending"], &done["optimal"], &done["moves"]),
+        (&json!(false), &json!(2), &json!(2)),
+        "{done}"
+    );
+    assert_eq!(
+        (&done["stars"], &done["perfect"]),
+        (&json!(1), &json!(false)),
+        "{done}"
+    );
+    app.close();
+}
+
 #[test]
 fn a_daily_finish_shows_its_own_result_on_the_friends_board() {
     let (_dir, app) = fresh_app("finish-daily");

@@ -115,7 +115,7 @@ impl AppState {
         };
         if f.rule == rule && f.optimal.is_none() {
             f.optimal = Some(n);
-            f.perfect = Some(f.moves <= n);
+            f.perfect = Some(huarong_engine::registry::perfect(n, f.moves, f.hints_used));
             self.finish_ready(G::KIND);
         }
     }

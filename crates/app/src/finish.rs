@@ -7,7 +7,7 @@ use crate::progress::BoardResult;
 use crate::progress::{self, Progress};
 use crate::slots::Slot;
 use crate::views::{Finish, FinishFriends};
-use huarong_engine::Status;
+use huarong_engine::{registry, Status};
 
 /// How many Klotski classics (in difficulty order) are open before any is won; the famous
 /// ones in `games::klotski::OPEN_FROM_START` are open besides.
@@ -95,9 +95,21 @@ pub(crate) fn settle<G: AppGame>(
     } else {
         None
     };
+    // Marks of a run: any of its solves'.
+    let (undo_used, hints_used, auto_solved) = match run {
+        Some(r) => r.splits().iter().fold((false, 0u32, false), |a, s| {
+            (
+                a.0 || s.undo_used,
+                a.1.saturating_add(s.hints_used),
+                a.2 || s.auto_solved,
+            )
+        }),
+        None => (sess.undo_used(), sess.hints_used(), sess.auto_solved()),
+    };
     let won = status == Status::Won;
+    // The game's star rule, then the engine's rule for hints (`registry::with_hints`).
     let stars = if won && run.is_none() {
-        G::stars(sess.start(), &rule, moves, optimal)
+        G::stars(sess.start(), &rule, moves, optimal).map(|s| registry::with_hints(s, hints_used))
     } else {
         None
     };
@@ -110,19 +122,8 @@ pub(crate) fn settle<G: AppGame>(
         && stars.is_none()
         && optimum_coming
         && optimum_searchable(slot);
-    let perfect = optimal.map(|o| moves <= o);
+    let perfect = optimal.map(|o| registry::perfect(o, moves, hints_used));
     let time_ms = run.map_or_else(|| sess.elapsed_ms(now), |r| r.splits_ms());
-    // Marks of a run: any of its solves'.
-    let (undo_used, hints_used, auto_solved) = match run {
-        Some(r) => r.splits().iter().fold((false, 0u32, false), |a, s| {
-            (
-                a.0 || s.undo_used,
-                a.1.saturating_add(s.hints_used),
-                a.2 || s.auto_solved,
-            )
-        }),
-        None => (sess.undo_used(), sess.hints_used(), sess.auto_solved()),
-    };
     let (score, best_tile) = (G::score(g), G::best_tile(g));
     let counted = !auto_solved;
     let key = format!("{scope}/{rule}");
@@ -313,12 +314,13 @@ impl AppState {
         let start = slot.session.start();
         let stars = if f.status == Status::Won {
             G::stars(start, &f.rule, f.moves, Some(n))
+                .map(|s| registry::with_hints(s, f.hints_used))
         } else {
             None
         };
         f.optimal = Some(n);
         f.stars = stars;
-        f.perfect = Some(f.moves <= n);
+        f.perfect = Some(registry::perfect(n, f.moves, f.hints_used));
         f.pending = false;
         let (key, scope, at, counted, won) = (
             f.key.clone(),

@@ -89,6 +89,7 @@ pub struct Finish {
     /// The fewest moves possible under `rule`, where known.
     pub optimal: Option<u32>,
     pub time_ms: u64,
+    /// By the game's star rule; at most `registry::HINTED_STARS` with a hint.
     pub stars: Option<u8>,
     /// 2048: the score and the biggest tile.
     pub score: Option<u64>,
@@ -116,8 +117,9 @@ pub struct Finish {
     /// event `huarong-finish` (detail: the kind); `finish {kind}` reads it. False once the
     /// verdict is final (with or without an optimum).
     pub pending: bool,
-    /// Whether the game took the fewest moves possible (`moves == optimal`), where the
-    /// optimum is known: the analysis's verdict, decided here once.
+    /// Whether the game took the fewest moves possible (`moves == optimal`) without a hint,
+    /// where the optimum is known: the analysis's verdict, decided here once
+    /// (`registry::perfect`).
     pub perfect: Option<bool>,
     /// A daily puzzle's friends' board as this finish leaves it: `{daily, lines}`, the
     /// player's own line being this finish (moves under the default rule, time as recorded).

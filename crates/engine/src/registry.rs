@@ -323,6 +323,27 @@ pub fn stars(min: u32, moves: u32) -> u8 {
     Stars::for_optimal(min).earned(moves)
 }
 
+/// The most stars a game won with a hint earns, however few its moves: a hint shows the way,
+/// so the stars above it and "perfect" are for games found alone (the finish says how many
+/// hints were used; the record keeps the count beside the best).
+pub const HINTED_STARS: u8 = 1;
+
+/// The stars of a won game: `earned` by its moves (its game's star rule), at most
+/// [`HINTED_STARS`] when it used `hints`.
+pub fn with_hints(earned: u8, hints: u32) -> u8 {
+    if hints > 0 {
+        earned.min(HINTED_STARS)
+    } else {
+        earned
+    }
+}
+
+/// Whether a game of `moves` moves and `hints` hints is perfect against the optimum `min`:
+/// the fewest moves possible, found without a hint.
+pub fn perfect(min: u32, moves: u32, hints: u32) -> bool {
+    hints == 0 && moves <= min
+}
+
 /// The most moves that earn 3 and 2 stars (Klotski's classics keep theirs in the level
 /// table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -354,6 +375,21 @@ impl Stars {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hint_keeps_one_star_and_no_perfect() {
+        assert_eq!(with_hints(3, 0), 3);
+        assert_eq!(with_hints(2, 0), 2);
+        assert_eq!(with_hints(3, 1), HINTED_STARS);
+        assert_eq!(with_hints(2, 7), HINTED_STARS);
+        assert_eq!(with_hints(1, 1), 1);
+        assert!(perfect(22, 22, 0));
+        assert!(!perfect(22, 23, 0));
+        assert!(
+            !perfect(22, 22, 1),
+            "an optimal line shown by hints is no perfect game"
+        );
+    }
 
     #[test]
     fn every_kind_has_rules_and_its_daily() {

@@ -212,7 +212,9 @@ export class FinishDialog {
     if (f.perfect === true) parts.push(h('p', { class: 'fin-perfect', 'data-perfect': '1' }, t('fin.perfect')));
     else if (f.perfect === false && optimal !== null) {
       const over = Number(f.moves) - optimal;
-      parts.push(h('p', { class: 'fin-over', 'data-over': String(over) }, over === 1 ? t('fin.over1') : t('fin.over', { n: over, best: optimal })));
+      // Not perfect in the fewest moves: hints showed the way (Rust's rule, registry::perfect).
+      if (over <= 0) parts.push(h('p', { class: 'fin-over', 'data-over': '0', 'data-hinted': '1' }, t('fin.hinted')));
+      else parts.push(h('p', { class: 'fin-over', 'data-over': String(over) }, over === 1 ? t('fin.over1') : t('fin.over', { n: over, best: optimal })));
     }
     box.replaceChildren(...parts);
     if (arrived && stars !== null) announce(`${stars === 1 ? t('stars1') : t('stars', { n: stars })}${f.perfect ? ` · ${t('fin.perfect')}` : ''}`);
