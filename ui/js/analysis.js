@@ -92,7 +92,7 @@ export function chartCursor(root, i) {
   root.dataset.cursor = String(i);
 }
 
-/** The summary line: where most moves were lost (`worst`), or "perfect". */
+/** The summary line: where most moves were lost (`worst`), or that none was (not "perfect": only the finish says that, and a game played along hints loses no move either). */
 export function worstLine(a, { neutral = false } = {}) {
   const w = a.worst;
   if (!w || !w.lost) return t('ana.perfect');

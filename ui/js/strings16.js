@@ -57,7 +57,7 @@ export const zh16 = {
   // analysis
   'ana.title': '复盘',
   'ana.running': '正在分析每一步…',
-  'ana.perfect': '每一步都在靠近终点，完美！',
+  'ana.perfect': '每一步都在靠近终点，一步未浪费。',
   'ana.worst': '第 {from}–{to} 步多走了 {lost} 步',
   'ana.worst1': '第 {from} 步多走了 {lost} 步',
   'ana.worstOne': '第 {from}–{to} 步多走了 1 步',
@@ -150,7 +150,7 @@ export const en16 = {
   'chal.notBeaten': 'Not beaten yet: your friend took {moves} and {time}. Try again?',
   'ana.title': 'Replay analysis',
   'ana.running': 'Analysing every move…',
-  'ana.perfect': 'Every move brought the goal closer. Perfect!',
+  'ana.perfect': 'Every move brought the goal closer: no move lost.',
   'ana.worst': 'Moves {from}–{to} cost you {lost} extra moves',
   'ana.worst.one': 'Moves {from}–{to} cost you 1 extra move',
   'ana.worst1': 'Move {from} cost you {lost} extra moves',
