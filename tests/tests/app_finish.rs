@@ -54,6 +54,22 @@ fn tap_all(app: &TestApp, taps: &[u16]) -> Value {
     last
 }
 
+/// The slide's analysis, which finds the start's optimum (`optimum`, checked), gives it to a
+/// pending finish; the page hears `huarong-finish`. The analysis and the finish after it.
+fn verdict_by_analysis(
+    app: &TestApp,
+    heard: &mpsc::Receiver<String>,
+    optimum: u32,
+) -> (Value, Value) {
+    let a = app.ok("analysis", json!({ "kind": "slide" }));
+    assert_eq!(a["optimal_start"], json!(optimum), "{a}");
+    assert_eq!(
+        heard.recv_timeout(Duration::from_secs(5)).as_deref(),
+        Ok("slide")
+    );
+    (a, app.ok("finish", json!({ "kind": "slide" })))
+}
+
 /// The record scope the core files a game ID's finishes under: an exact board keeps a scope
 /// of its own (issue 35), a dealt one its size's.
 fn scope(id: &str) -> String {
@@ -153,13 +169,7 @@ fn an_analysis_that_finds_the_optimum_gives_it_to_the_pending_finish() {
     assert_eq!(f["pending"], json!(true), "{won}");
     assert_eq!(f["moves"], json!(4));
     // The analysis knows the optimum: the finish knows it too.
-    let a = app.ok("analysis", json!({ "kind": "slide" }));
-    assert_eq!(a["optimal_start"], json!(2), "{a}");
-    assert_eq!(
-        heard.recv_timeout(Duration::from_secs(5)).as_deref(),
-        Ok("slide")
-    );
-    let done = app.ok("finish", json!({ "kind": "slide" }));
+    let (a, done) = verdict_by_analysis(&app, &heard, 2);
     assert_eq!(done["pending"], json!(false), "{done}");
     assert_eq!(done["optimal"], a["optimal_start"]);
     assert_eq!(done["perfect"], json!(false));
@@ -244,13 +254,7 @@ fn a_game_won_with_a_hint_earns_one_star_and_is_not_perfect() {
     assert_eq!(hint["mv"], json!({ "tile": 11 }), "{hint}");
     let won = tap_all(&app, &[11, 15]);
     assert_eq!(won["finish"]["pending"], json!(true), "{won}");
-    let a = app.ok("analysis", json!({ "kind": "slide" }));
-    assert_eq!(a["optimal_start"], json!(2), "{a}");
-    assert_eq!(
-        heard.recv_timeout(Duration::from_secs(5)).as_deref(),
-        Ok("slide")
-    );
-    let done = app.ok("finish", json!({ "kind": "slide" }));
+    let (_, done) = verdict_by_analysis(&app, &heard, 2);
     assert_eq!(
         (&done["pending"], &done["optimal"], &done["moves"]),
         (&json!(false), &json!(2), &json!(2)),
