@@ -40,7 +40,7 @@ import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { files } from './serve.mjs';
+import { files, compressible } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
@@ -367,7 +367,6 @@ fs.writeFileSync(path.join(dist, 'sw.js'), sw);
 // service worker's list: the siblings are never precached (the browser decodes what it fetches).
 // Brotli 11 takes seconds a megabyte, so each output is kept by its input's hash in
 // target/web-compress/ and made once.
-const COMPRESSIBLE = /\.(html|js|css|json|webmanifest|wasm|svg|bin|txt|md)$/;
 const compressCache = path.join(root, 'target', 'web-compress');
 fs.mkdirSync(compressCache, { recursive: true });
 function compressed(body, kind) {
@@ -388,12 +387,17 @@ function compressed(body, kind) {
   return out;
 }
 const plain = files(dist);
+// Each file's gzip -9 size, for the summary below (the siblings' when made: gzipped once).
+const gzSize = new Map();
 for (const f of plain) {
-  if (!COMPRESSIBLE.test(f)) continue;
   const body = fs.readFileSync(path.join(dist, f));
-  if (body.length < 1024) continue;
+  if (!compressible(f) || body.length < 1024) {
+    gzSize.set(f, zlib.gzipSync(body, { level: 9 }).length);
+    continue;
+  }
   for (const kind of ['br', 'gz']) {
     const out = compressed(body, kind);
+    if (kind === 'gz') gzSize.set(f, out.length);
     if (out.length < body.length) fs.writeFileSync(path.join(dist, `${f}.${kind}`), out);
   }
 }
@@ -401,11 +405,10 @@ for (const f of plain) {
 let bytes = 0;
 let gz = 0;
 for (const f of plain) {
-  const b = fs.readFileSync(path.join(dist, f));
-  bytes += b.length;
-  gz += zlib.gzipSync(b, { level: 9 }).length;
+  bytes += fs.statSync(path.join(dist, f)).size;
+  gz += gzSize.get(f);
 }
-const gzOf = (f) => zlib.gzipSync(fs.readFileSync(path.join(assets, f)), { level: 9 }).length;
+const gzOf = (f) => gzSize.get(`assets/${f}`);
 const brOf = (f) => fs.statSync(path.join(assets, `${f}.br`)).size;
 console.log(`web/dist: ${plain.length} files (and their .br/.gz), ${(bytes / 1e6).toFixed(2)} MB (${(gz / 1e6).toFixed(2)} MB gzipped), build ${version}, cache ${cacheVersion}`);
 console.log(

@@ -37,6 +37,11 @@ const TYPES = {
 };
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.bin', '.txt', '.md', '']);
 
+/** Whether a file is sent compressed (and the build writes its `.br`/`.gz` siblings). */
+export function compressible(file) {
+  return COMPRESS.has(path.extname(file));
+}
+
 /** Every file under `dir`, as paths relative to it with `/`, sorted. */
 export function files(dir, base = '') {
   const out = [];
@@ -113,7 +118,6 @@ export function serve(dir, port = 0, host = '127.0.0.1', onSent = null, throttle
       /* 404 below */
     }
     let body;
-    let br = null;
     try {
       body = fs.readFileSync(file);
     } catch (_) {
@@ -145,10 +149,11 @@ export function serve(dir, port = 0, host = '127.0.0.1', onSent = null, throttle
         return null;
       }
     };
-    if (COMPRESS.has(ext) && accepts.has('br') && (br = sibling('br'))) {
+    const br = compressible(file) && accepts.has('br') ? sibling('br') : null;
+    if (br) {
       body = br;
       headers['content-encoding'] = 'br';
-    } else if (COMPRESS.has(ext) && accepts.has('gzip')) {
+    } else if (compressible(file) && accepts.has('gzip')) {
       const pre = sibling('gz');
       if (pre) body = pre;
       else {

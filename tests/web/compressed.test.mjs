@@ -8,11 +8,10 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { serve, encodings, files } from '../../web/serve.mjs';
+import { serve, encodings, files, compressible } from '../../web/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = process.env.HUARONG_WEB_DIST || path.join(ROOT, 'web', 'dist');
-const COMPRESSIBLE = /\.(html|js|css|json|webmanifest|wasm|svg|bin|txt|md)$/;
 
 function get(port, url, acceptEncoding) {
   return new Promise((resolve, reject) => {
@@ -48,7 +47,7 @@ test('every sibling is its file, compressed, and every big compressible file has
       continue;
     }
     const size = fs.statSync(path.join(DIST, f)).size;
-    if (!COMPRESSIBLE.test(f) || size < 1024) continue;
+    if (!compressible(f) || size < 1024) continue;
     for (const kind of ['br', 'gz']) assert.ok(set.has(`${f}.${kind}`), `${f} (${size} bytes) has no .${kind}`);
   }
   assert.ok(checked >= 10, `only ${checked} siblings`);

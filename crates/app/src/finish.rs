@@ -107,9 +107,8 @@ pub(crate) fn settle<G: AppGame>(
         None => (sess.undo_used(), sess.hints_used(), sess.auto_solved()),
     };
     let won = status == Status::Won;
-    // The game's star rule, then the engine's rule for hints (`registry::with_hints`).
     let stars = if won && run.is_none() {
-        G::stars(sess.start(), &rule, moves, optimal).map(|s| registry::with_hints(s, hints_used))
+        stars_of::<G>(sess.start(), &rule, moves, optimal, hints_used)
     } else {
         None
     };
@@ -283,6 +282,18 @@ pub(crate) fn settle<G: AppGame>(
     })
 }
 
+/// The stars of a won game: its game's star rule, then the engine's rule for hints
+/// (`registry::with_hints`). `None` where the game gives none (no optimum, another rule).
+fn stars_of<G: AppGame>(
+    start: &G,
+    rule: &str,
+    moves: u32,
+    optimal: Option<u32>,
+    hints: u32,
+) -> Option<u8> {
+    G::stars(start, rule, moves, optimal).map(|s| registry::with_hints(s, hints))
+}
+
 /// Whether `slot`'s start has an optimum that may still be found (the game has one and its
 /// search did not fail for this game).
 fn optimum_searchable<G: AppGame>(slot: &Slot<G>) -> bool {
@@ -313,8 +324,7 @@ impl AppState {
         };
         let start = slot.session.start();
         let stars = if f.status == Status::Won {
-            G::stars(start, &f.rule, f.moves, Some(n))
-                .map(|s| registry::with_hints(s, f.hints_used))
+            stars_of::<G>(start, &f.rule, f.moves, Some(n), f.hints_used)
         } else {
             None
         };
