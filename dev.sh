@@ -106,8 +106,9 @@ WASM_FEATURES=(--enable-bulk-memory --enable-bulk-memory-opt --enable-call-indir
                --enable-multivalue --enable-mutable-globals --enable-nontrapping-float-to-int
                --enable-reference-types --enable-sign-ext)
 
-# web/dist: the app core for wasm32 in the `web` profile (Cargo.toml), without the embedded 4×4
-# tables, built twice: the board's wasm (no `full` feature: rules, codes, slots, journal,
+# web/dist: the first core (crates/web-first: a shared board before the core arrives) and the
+# app core for wasm32 in the `web` profile (Cargo.toml), without the embedded 4×4
+# tables, the core built twice: the board's wasm (no `full` feature: rules, codes, slots, journal,
 # records) and the full one (+ searches, generators, the share card); their JS glue
 # (wasm-bindgen --target web), wasm-opt -Os, then ui/ and the rest bundled by esbuild
 # (web/build.mjs). See ARCHITECTURE.md, "The web shell".
@@ -116,28 +117,29 @@ web_build() {
   ensure_wasm
   ensure_web_tools
   rm -rf target/wasm-web
-  local build features dir
-  for build in board full; do
+  local build features dir crate
+  for build in first board full; do
     # Each build in its own target directory: with one, every build would link both again.
-    features=(--no-default-features) dir=target
+    features=(--no-default-features) dir=target crate=huarong_web
+    [ "$build" = first ] && dir=target/web-first crate=huarong_web_first
     [ "$build" = board ] && dir=target/web-board
     [ "$build" = full ] && features+=(--features full)
     say "web: the app core for wasm32, the $build build (profile web, no embedded 4x4 tables)"
-    cargo build --profile web --target wasm32-unknown-unknown -p huarong-web "${features[@]}" \
+    cargo build --profile web --target wasm32-unknown-unknown -p "${crate//_/-}" "${features[@]}" \
       --target-dir "$dir" --quiet
     wasm-bindgen --target web --out-dir "target/wasm-web/$build" \
-      "$dir/wasm32-unknown-unknown/web/huarong_web.wasm"
+      "$dir/wasm32-unknown-unknown/web/$crate.wasm"
     # wasm-opt takes minutes on a busy machine: its output is kept for the same input.
     local sum cached="target/wasm-web-opt/$build"
-    sum=$(sha256sum "target/wasm-web/$build/huarong_web_bg.wasm" | cut -d' ' -f1)
+    sum=$(sha256sum "target/wasm-web/$build/${crate}_bg.wasm" | cut -d' ' -f1)
     if [ "$(cat "$cached/input.sha256" 2>/dev/null)" != "$sum" ]; then
       say "web: wasm-opt -Os ($build)"
       mkdir -p "$cached"
       web/node_modules/.bin/wasm-opt -Os "${WASM_FEATURES[@]}" \
-        "target/wasm-web/$build/huarong_web_bg.wasm" -o "$cached/huarong_web_bg.wasm"
+        "target/wasm-web/$build/${crate}_bg.wasm" -o "$cached/${crate}_bg.wasm"
       echo "$sum" >"$cached/input.sha256"
     fi
-    cp "$cached/huarong_web_bg.wasm" "target/wasm-web/$build/huarong_web_bg.wasm"
+    cp "$cached/${crate}_bg.wasm" "target/wasm-web/$build/${crate}_bg.wasm"
   done
   node web/build.mjs target/wasm-web web/dist
 }

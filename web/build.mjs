@@ -1,9 +1,10 @@
 // Writes the static web site (`./dev.sh web build`): node web/build.mjs <wasm dir> <dist>
 //
-// <wasm dir> holds the two wasm-bindgen outputs (--target web) of crates/web: board/ (built
-// without the `full` feature: the rules, codes, slots, journal and records: the board's worker
-// starts on it) and full/ (everything: the search workers, and the board's worker once a
-// command needs more). Each is huarong_web.js + huarong_web_bg.wasm.
+// <wasm dir> holds three wasm-bindgen outputs (--target web): first/ (crates/web-first: the
+// first core, which answers a first visit's shared board while the core downloads), and two of
+// crates/web: board/ (built without the `full` feature: the rules, codes, slots, journal and
+// records: the board's worker starts on it) and full/ (everything: the search workers, and the
+// board's worker once a command needs more). Each is <crate>.js + <crate>_bg.wasm.
 //
 // dist/ (every URL relative: the site works under any path prefix):
 //   index.html           ui/index.html with its stylesheets and modules replaced by the
@@ -22,7 +23,8 @@
 //     core-worker-<h>.js   the board's worker with the board build's glue (+ a chunk with the
 //                          full build's glue, imported when needed)
 //     search-worker-<h>.js the search worker with the full build's glue
-//     board-<h>.wasm, full-<h>.wasm, pdb4x4-<h>.bin (the 4×4 tables, fetched by a 4×4 search)
+//     first-<h>.wasm, board-<h>.wasm, full-<h>.wasm, pdb4x4-<h>.bin (the 4×4 tables, fetched
+//                          by a 4×4 search)
 //   js/ipc.js            `export * from` the page's bundle: the page's own back end for scripts
 //   css/                 base.css (get-app.html's) and the stylesheets the UI loads when a
 //                        feature first shows (not in the bundle)
@@ -168,13 +170,17 @@ function hashed(from, stem, ext) {
   fs.writeFileSync(path.join(assets, name), bytes);
   return name;
 }
-const glue = (build) => path.join(path.resolve(wasmDir), build, 'huarong_web.js');
-for (const build of ['board', 'full']) {
+/** The crate each build is made of (its wasm-bindgen outputs are named after it). */
+const CRATE = { first: 'huarong_web_first', board: 'huarong_web', full: 'huarong_web' };
+const glue = (build) => path.join(path.resolve(wasmDir), build, `${CRATE[build]}.js`);
+for (const build of Object.keys(CRATE)) {
   if (!fs.existsSync(glue(build))) throw new Error(`${glue(build)} is missing: run ./dev.sh web build`);
 }
+const wasmOf = (build) => hashed(path.join(path.resolve(wasmDir), build, `${CRATE[build]}_bg.wasm`), build, '.wasm');
 const wasm = {
-  board: hashed(path.join(path.resolve(wasmDir), 'board', 'huarong_web_bg.wasm'), 'board', '.wasm'),
-  full: hashed(path.join(path.resolve(wasmDir), 'full', 'huarong_web_bg.wasm'), 'full', '.wasm'),
+  first: wasmOf('first'),
+  board: wasmOf('board'),
+  full: wasmOf('full'),
   pdb: hashed(path.join(root, 'crates', 'engine', 'src', 'slide', 'pdb4x4.bin'), 'pdb4x4', '.bin'),
 };
 
@@ -189,7 +195,7 @@ const common = {
   entryNames: '[name]-[hash]',
   chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
-  alias: { 'huarong-glue-board': glue('board'), 'huarong-glue-full': glue('full') },
+  alias: { 'huarong-glue-first': glue('first'), 'huarong-glue-board': glue('board'), 'huarong-glue-full': glue('full') },
   metafile: true,
   write: true,
 };
@@ -261,7 +267,7 @@ for (const f of fs.readdirSync(path.join(root, 'ui', 'css'))) {
 }
 
 // The page's script: the boot, the UI, the service worker's registration.
-const webDefine = { __HUARONG_WEB__: JSON.stringify({ worker: `assets/${coreWorker}`, board: `assets/${wasm.board}`, styles: `assets/${uiCss}` }) };
+const webDefine = { __HUARONG_WEB__: JSON.stringify({ worker: `assets/${coreWorker}`, first: `assets/${wasm.first}`, board: `assets/${wasm.board}`, styles: `assets/${uiCss}` }) };
 const appEntry = path.join(here, 'src', 'entry.js');
 const appOut = await esbuild.build({ ...common, entryPoints: [appEntry], entryNames: 'app-[hash]', define: webDefine });
 const appJs = outputOf(appOut, appEntry);
@@ -274,7 +280,7 @@ const boot = bootOut.outputFiles[0].text.trim();
 if (boot.includes('</')) throw new Error('the boot cannot be inlined: it holds "</"');
 const bootHash = `'sha256-${crypto.createHash('sha256').update(boot).digest('base64')}'`;
 // The build: every file the page loads is named by its content, and the inline parts are hashed.
-const version = hashOf(Buffer.from([wasm.board, wasm.full, wasm.pdb, searchWorker, coreWorker, uiCss, appJs, firstCssHash, bootHash].join('\n')));
+const version = hashOf(Buffer.from([wasm.first, wasm.board, wasm.full, wasm.pdb, searchWorker, coreWorker, uiCss, appJs, firstCssHash, bootHash].join('\n')));
 fs.mkdirSync(path.join(dist, 'js'), { recursive: true });
 fs.writeFileSync(path.join(dist, 'js', 'ipc.js'), `// The page's own back end (ipc.js, inside the page's bundle), for scripts and tests.\nexport * from '../assets/${appJs}';\n`);
 
@@ -412,7 +418,7 @@ const gzOf = (f) => gzSize.get(`assets/${f}`);
 const brOf = (f) => fs.statSync(path.join(assets, `${f}.br`)).size;
 console.log(`web/dist: ${plain.length} files (and their .br/.gz), ${(bytes / 1e6).toFixed(2)} MB (${(gz / 1e6).toFixed(2)} MB gzipped), build ${version}, cache ${cacheVersion}`);
 console.log(
-  `  gzipped: board wasm ${(gzOf(wasm.board) / 1024).toFixed(0)} KB, full wasm ${(gzOf(wasm.full) / 1024).toFixed(0)} KB, ` +
+  `  gzipped: first wasm ${(gzOf(wasm.first) / 1024).toFixed(0)} KB, board wasm ${(gzOf(wasm.board) / 1024).toFixed(0)} KB, full wasm ${(gzOf(wasm.full) / 1024).toFixed(0)} KB, ` +
     `app.js ${(gzOf(appJs) / 1024).toFixed(0)} KB, first paint's css ${(zlib.gzipSync(firstCss, { level: 9 }).length / 1024).toFixed(0)} KB (inline), ui.css ${(gzOf(uiCss) / 1024).toFixed(0)} KB, core worker ${(gzOf(coreWorker) / 1024).toFixed(0)} KB, search worker ${(gzOf(searchWorker) / 1024).toFixed(0)} KB`,
 );
-console.log(`  brotli (what serve.mjs sends a browser): board wasm ${(brOf(wasm.board) / 1024).toFixed(0)} KB, full wasm ${(brOf(wasm.full) / 1024).toFixed(0)} KB, app.js ${(brOf(appJs) / 1024).toFixed(0)} KB, the 4×4 tables ${(brOf(wasm.pdb) / 1024).toFixed(0)} KB`);
+console.log(`  brotli (what serve.mjs sends a browser): first wasm ${(brOf(wasm.first) / 1024).toFixed(0)} KB, board wasm ${(brOf(wasm.board) / 1024).toFixed(0)} KB, full wasm ${(brOf(wasm.full) / 1024).toFixed(0)} KB, app.js ${(brOf(appJs) / 1024).toFixed(0)} KB, the 4×4 tables ${(brOf(wasm.pdb) / 1024).toFixed(0)} KB`);

@@ -43,7 +43,7 @@ CORE_LAYERS = [
     ("domain", ["args", "core", "games", "slots", "challenge", "daily", "records", "finish",
                 "play", "search", "analysis", "launch", "settings", "pictures", "share",
                 "friends", "offload", "runs", "editor"]),
-    ("state and commands", ["state", "commands"]),
+    ("state and commands", ["state", "commands", "first"]),
 ]
 
 UI_LAYERS = [

@@ -118,6 +118,9 @@ function webBackend() {
     } else if (m.type === 'event') {
       // As the Tauri shell does (src-tauri/src/lib.rs, PageEvents).
       window.dispatchEvent(m.detail == null ? new Event(m.name) : new CustomEvent(m.name, { detail: m.detail }));
+    } else if (m.type === 'started') {
+      // The core is up: its start-up timings and the first core's handover (measure.mjs, tests).
+      perf.worker = m;
     } else if (m.type === 'haptic') {
       vibrate(m.kind);
     } else if (m.type === 'fatal') {

@@ -5,8 +5,8 @@
 // runs first starts the worker (`window.__huarongCoreWorker`), the other does nothing.
 // - The worker is started at once (its script downloads while the page paints).
 // - The stylesheet of all but the first paint is added at once (see addStyles).
-// - The board's wasm is fetched right after the first paint (the shell: index.html's inline
-//   CSS, no request): its download does not compete with what the first paint needs, and it
+// - The first wasm is fetched at once (the first paint needs no request: index.html's inline
+//   CSS), and the board's once the first's bytes are all here and the page has painted: each
 //   starts long before the UI's script has arrived. Its response goes to the worker as it
 //   arrives: the body stream is transferred, and the worker compiles it while it streams in
 //   (nothing of it on the page's main thread); where a stream cannot be transferred, the bytes
@@ -19,20 +19,40 @@
 /* global __HUARONG_WEB__ */
 const BUILD = __HUARONG_WEB__;
 
-/** The board's wasm to `worker`: `{type: 'board', stream}` or `{type: 'board', bytes}`. */
-async function send(worker, url) {
+/** A wasm to `worker` as `type`: `{type, stream}` once its response has begun, or
+ *  `{type, bytes}` once it is all here. */
+async function send(worker, url, type) {
   const res = await fetch(url, { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   if (res.body) {
     try {
-      worker.postMessage({ type: 'board', stream: res.body }, [res.body]);
+      worker.postMessage({ type, stream: res.body }, [res.body]);
       return;
     } catch (_) {
       /* streams are not transferable here: the bytes below */
     }
   }
   const bytes = await res.arrayBuffer();
-  worker.postMessage({ type: 'board', bytes }, [bytes]);
+  worker.postMessage({ type, bytes }, [bytes]);
+}
+
+/** The first wasm (crates/web-first: a shared board playable before the core arrives, see
+ *  core-worker.js) whole, then the board's: on a slow network the first's bytes are all the
+ *  first board waits for, so nothing shares the line with them. */
+async function sendBoth(worker, painted) {
+  const fail = (type) => (e) => worker.postMessage({ type, error: String((e && e.message) || e) });
+  const url = (file) => new URL(file, document.baseURI).href;
+  if (BUILD.first) {
+    await fetch(url(BUILD.first), { credentials: 'same-origin' })
+      .then((res) => {
+        if (!res.ok) throw new Error(`${BUILD.first}: HTTP ${res.status}`);
+        return res.arrayBuffer();
+      })
+      .then((bytes) => worker.postMessage({ type: 'first', bytes }, [bytes]))
+      .catch(fail('first'));
+  }
+  await painted;
+  await send(worker, url(BUILD.board), 'board').catch(fail('board'));
 }
 
 /**
@@ -77,9 +97,7 @@ if (!window.__TAURI__ && typeof Worker === 'function' && typeof WebAssembly === 
     worker.onmessage = (e) => early.push(e);
     worker.onerror = (e) => early.push(e);
     window.__huarongCoreWorker = { worker, early, at: performance.now() };
-    afterFirstPaint(() =>
-      send(worker, new URL(BUILD.board, document.baseURI).href).catch((e) => worker.postMessage({ type: 'board', error: String((e && e.message) || e) })),
-    );
+    sendBoth(worker, new Promise((resolve) => afterFirstPaint(resolve)));
   } catch (_) {
     /* no worker: ipc.js says the page has no back end */
   }

@@ -33,9 +33,22 @@
 //   or a saved game needs it at start (`Core.needsFull`), the core moves onto it: the files
 //   as stored are opened on the full build, as a reload would, and the command runs again.
 // Every URL carries the build's hash: a page keeps the workers and wasm it was opened with.
+//
+// The first core (crates/web-first, `first-<hash>.wasm`, a few times smaller than the board's):
+// a friend opening a shared link on a phone waits seconds for the board's wasm. The page fetches
+// the first wasm before it (`{type: 'first'}`), and when nothing is saved in this browser yet the
+// first core answers the commands of a first visit meanwhile: settings, progress, opening the
+// shared game, its levels and screen, and moves that do not end it. Whatever else comes (or an
+// error, a finishing move, a daily's code) waits in the queue for the core, and so does every
+// command after it. When the core has started, every command the first core answered is replayed
+// into it at the time it was made (host.js holds the clocks), its reply compared with the first
+// core's, and the result committed: only then is any of it stored (until then a reload loses
+// those moves). Should a reply differ (a bug: crates/web/tests/first.rs compares them), the page
+// is told to show what the core has (`huarong-opened`).
 
-import { compileCore } from './host.js';
+import { compileCore, holdClock } from './host.js';
 import initBoard, { Core as BoardCore } from 'huarong-glue-board';
+import initFirst, { First } from 'huarong-glue-first';
 
 /* global __HUARONG_FULL__, __HUARONG_SEARCH__, __HUARONG_PDB__ */
 // Files of this build (web/build.mjs names them), beside this one under assets/.
@@ -65,6 +78,15 @@ let coreIsFull = false;
 /** The board's wasm, compiled from what the page sends. */
 let boardModule = null;
 const boardArrived = new Promise((resolve) => (boardModule = resolve));
+/** The first wasm, compiled from what the page sends (null when it did not come). */
+let firstModule = null;
+const firstArrived = new Promise((resolve) => (firstModule = resolve));
+/** The first core while it answers (before the core has started; see the top of this file). */
+let first = null;
+/** It deferred a command: from then on everything waits for the core. */
+let firstDeferred = false;
+/** What it answered, in order, for the core to replay: `{cmd, args, at, reply}`. */
+const firstLog = [];
 /** The last `set_screen` arguments: given again to a core that takes over (see upgrade). */
 let lastScreen = null;
 /** The 4×4 tables' bytes once a search worker fetched them (each new one gets a copy). */
@@ -606,9 +628,84 @@ async function installBoardTables() {
   }
 }
 
+// ---- the first core ----
+
+/** Answer what the first core can of the queue's head, in order, until it defers one. */
+function pumpFirst() {
+  while (first && !firstDeferred && queue.length) {
+    const m = queue[0];
+    const at = { mono: performance.now(), wall: Date.now() };
+    let out;
+    holdClock(at);
+    try {
+      out = JSON.parse(first.dispatch(m.cmd, JSON.stringify(m.args || {})));
+    } catch (_) {
+      out = { defer: true };
+    } finally {
+      holdClock(null);
+    }
+    if (out.defer) {
+      firstDeferred = true;
+      return;
+    }
+    queue.shift();
+    const ok = out.ok === undefined ? null : out.ok;
+    firstLog.push({ cmd: m.cmd, args: m.args || {}, at, reply: JSON.stringify(ok) });
+    for (const kind of JSON.parse(first.takeHaptics())) post({ type: 'haptic', kind });
+    post({ type: 'reply', id: m.id, ok });
+  }
+}
+
+/** The first core for a page with nothing saved, if its wasm comes before the board's. */
+async function startFirst(files) {
+  if (readOnly || Object.keys(files || {}).length) return false;
+  const module = await Promise.race([firstArrived, boardArrived.then(() => null, () => null)]);
+  if (!module) return false;
+  try {
+    await initFirst({ module_or_path: module });
+    first = new First();
+  } catch (_) {
+    first = null;
+    return false;
+  }
+  pumpFirst();
+  return true;
+}
+
+/**
+ * The core has started: every command the first core answered runs again on it, at the time it
+ * was made, and its reply is compared with the one the page got. Its haptics were felt already;
+ * its changes are committed by the caller. Returns `{replayed, differed}` (the commands whose
+ * replies differed: then the page shows what the core has).
+ */
+function handover() {
+  const log = firstLog.splice(0);
+  first.free();
+  first = null;
+  const differed = [];
+  for (const e of log) {
+    let parsed;
+    holdClock(e.at);
+    try {
+      parsed = JSON.parse(core.dispatch(e.cmd, JSON.stringify(e.args)));
+    } finally {
+      holdClock(null);
+    }
+    if (e.cmd === 'set_screen') lastScreen = e.args;
+    if (!('ok' in parsed) || JSON.stringify(parsed.ok) !== e.reply) differed.push(e.cmd);
+  }
+  core.takeOutbox();
+  if (differed.length) post({ type: 'event', name: 'huarong-opened', detail: null });
+  return { replayed: log.length, differed };
+}
+
 // ---- commands, in order ----
 
 async function pump() {
+  if (!core) {
+    pumpFirst();
+    return;
+  }
   if (running) return;
   running = true;
   while (queue.length && core) {
@@ -715,15 +812,17 @@ self.onmessage = (e) => {
     leave();
     return;
   }
-  if (m.type === 'board') {
-    // The board's wasm from the page (boot.js): its response's body as it streams in, or its
-    // bytes. Compiled here, off the page's main thread.
+  if (m.type === 'board' || m.type === 'first') {
+    // A wasm from the page (boot.js): its response's body as it streams in, or its bytes.
+    // Compiled here, off the page's main thread.
     let compiled;
     if (m.stream && WebAssembly.compileStreaming) compiled = WebAssembly.compileStreaming(new Response(m.stream, { headers: { 'content-type': 'application/wasm' } }));
     else if (m.stream) compiled = new Response(m.stream).arrayBuffer().then((b) => WebAssembly.compile(b));
     else if (m.bytes) compiled = WebAssembly.compile(m.bytes);
-    else compiled = Promise.reject(new Error(m.error || 'the page sent no board wasm'));
-    boardModule(compiled);
+    else compiled = Promise.reject(new Error(m.error || `the page sent no ${m.type} wasm`));
+    // Without the first wasm the page waits for the core, as it would have.
+    if (m.type === 'first') firstModule(compiled.catch(() => null));
+    else boardModule(compiled);
     return;
   }
   if (m.type === 'idle') {
@@ -821,23 +920,23 @@ async function start() {
   const at = { script: performance.now() };
   try {
     let locked = false;
-    const [module, database] = await Promise.all([
-      boardArrived.then((m) => ((at.compiled = performance.now()), m)),
-      holdCore()
-        .then((held) => {
-          locked = held;
-          lockHeld = held;
-          return openDb();
-        })
-        .then((d) => ((at.db = performance.now()), d))
-        .catch(() => null),
-    ]);
-    await initBoard({ module_or_path: module });
-    db = database;
+    const compiled = boardArrived.then((m) => ((at.compiled = performance.now()), m));
+    compiled.catch(() => null);
+    db = await holdCore()
+      .then((held) => {
+        locked = held;
+        lockHeld = held;
+        return openDb();
+      })
+      .then((d) => ((at.db = performance.now()), d))
+      .catch(() => null);
     const files = db ? await claimAndLoad(db, locked).catch(() => null) : null;
     if (!files) db = null;
     startFiles = JSON.stringify(files || {});
     at.loaded = performance.now();
+    // Nothing saved yet (a friend's first visit): the first core answers until the core is up.
+    if (await startFirst(files)) at.first = performance.now();
+    await initBoard({ module_or_path: await compiled });
     core = new BoardCore(startFiles);
     at.core = performance.now();
     if (core.needsFull()) {
@@ -848,6 +947,8 @@ async function start() {
       core = await fullCore(files || {});
     }
     flushOutbox();
+    // What the first core answered, replayed into the core (and committed below).
+    const replay = first ? handover() : null;
     if (!db) tell('unavailable');
     else if (readOnly) {
       core.changes();
@@ -857,8 +958,9 @@ async function start() {
       await commitNow();
       if (!locked) setInterval(beat, BEAT_MS);
     }
-    post({ type: 'started', at });
+    post({ type: 'started', at, replay });
     pump();
+    if (replay && replay.replayed) startOptimum();
   } catch (e) {
     post({ type: 'fatal', message: String((e && e.message) || e) });
   }

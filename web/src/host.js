@@ -1,8 +1,15 @@
 // The host functions the wasm core imports (crates/web/src/lib.rs): clocks, the time zone and
 // random seeds. Imported by both workers before the wasm module is instantiated.
 
-globalThis.huarongNow = () => performance.now();
-globalThis.huarongWallMs = () => Date.now();
+/** A time the clocks are held at (`{mono, wall}`), or null: the board's worker holds them while
+ *  its first core answers a command, and at that command's time while the core replays it
+ *  (core-worker.js), so that both read the same clock. */
+let held = null;
+export function holdClock(at) {
+  held = at;
+}
+globalThis.huarongNow = () => (held ? held.mono : performance.now());
+globalThis.huarongWallMs = () => (held ? held.wall : Date.now());
 globalThis.huarongUtcOffset = (ms) => -new Date(ms).getTimezoneOffset();
 globalThis.huarongRandom = () => {
   const c = globalThis.crypto;

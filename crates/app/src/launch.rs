@@ -276,7 +276,7 @@ impl AppState {
 /// (solved, won or over from the start): its finish would be no move's.
 /// `made`: the start board (game-ID body) a generator made elsewhere for `id` (then the
 /// session is built on it, its ID still `id`).
-fn open_session<G: AppGame>(id: &str, made: Option<&str>) -> AppResult<Session<G>> {
+pub(crate) fn open_session<G: AppGame>(id: &str, made: Option<&str>) -> AppResult<Session<G>> {
     let sess = guard("opening the game", || {
         match made {
             None => Session::<G>::open(id),

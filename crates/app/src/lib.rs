@@ -21,6 +21,7 @@ mod core;
 mod daily;
 pub mod editor;
 mod finish;
+pub mod first;
 mod friends;
 pub mod games;
 mod launch;

@@ -11,6 +11,40 @@ use huarong_engine::klotski::Klotski;
 use huarong_engine::{Kind, Session, Status};
 use serde_json::Value;
 
+/// The one way a slot becomes a `View`: its snapshot at `now` with the moves counted under the
+/// player's rule, the result to beat the progress keeps for it, and its run. Pure: the app state
+/// ([`AppState::view`]) and the web page's first core (`first.rs`) both build views with it.
+pub(crate) fn view_of<G: AppGame>(
+    slot: &Slot<G>,
+    p: &crate::progress::Progress,
+    now: u64,
+    effect: Option<Value>,
+    finish: Option<Finish>,
+) -> View {
+    let rule = p.settings.rule(G::KIND.as_str()).to_string();
+    let challenge = crate::challenge::view(crate::challenge::full(p, &slot.key, slot.session.id()));
+    let mut base = slot.session.snapshot(now);
+    base.moves = crate::progress::moves_under(&base.counters, &rule, base.moves);
+    let run = crate::runs::view(slot, now, &rule);
+    if let Some(r) = &run {
+        // One timer for a run: the clock shows the run's time.
+        base.elapsed_ms = r.elapsed_ms;
+    }
+    View {
+        snapshot: GameSnapshot {
+            base,
+            slot: slot.key.clone(),
+            mode: slot.mode,
+            challenge: challenge.clone(),
+            run,
+        },
+        effect,
+        finish,
+        rule,
+        challenge,
+    }
+}
+
 impl AppState {
     pub(crate) fn view<G: AppGame>(
         &self,
@@ -18,35 +52,8 @@ impl AppState {
         effect: Option<Value>,
         finish: Option<Finish>,
     ) -> View {
-        let (rule, challenge) = {
-            let st = self.store();
-            let p = &st.progress;
-            (
-                p.settings.rule(G::KIND.as_str()).to_string(),
-                crate::challenge::view(crate::challenge::full(p, &slot.key, slot.session.id())),
-            )
-        };
         let now = self.now();
-        let mut base = slot.session.snapshot(now);
-        base.moves = crate::progress::moves_under(&base.counters, &rule, base.moves);
-        let run = crate::runs::view(slot, now, &rule);
-        if let Some(r) = &run {
-            // One timer for a run: the clock shows the run's time.
-            base.elapsed_ms = r.elapsed_ms;
-        }
-        View {
-            snapshot: GameSnapshot {
-                base,
-                slot: slot.key.clone(),
-                mode: slot.mode,
-                challenge: challenge.clone(),
-                run,
-            },
-            effect,
-            finish,
-            rule,
-            challenge,
-        }
+        view_of(slot, &self.store().progress, now, effect, finish)
     }
 
     pub(crate) fn rule(&self, kind: Kind) -> String {

@@ -15,7 +15,7 @@ pub use crate::games::{KindMap, KindSlots, Slot, SlotRef};
 use crate::persist::Notice;
 pub use crate::progress::{mode_of_key, MAX_SLOTS};
 use crate::views::{GameEntry, View};
-use huarong_engine::{Cancel, Kind, Session, Status};
+use huarong_engine::{Kind, Session, Status};
 use std::sync::{Arc, Mutex};
 
 /// Longest wait for a new game to be on disk before its slot becomes current.
@@ -49,6 +49,30 @@ fn would_replace(key: &str, moves: u32) -> AppError {
     )
 }
 
+/// The slot of a game: a daily puzzle of `today` or yesterday, a game's own slot
+/// (a Klotski level), else a challenge slot of its ID (`opened`: `open_game`) or its new-game
+/// slot. Pure: the app state and the web page's first core (`first.rs`) route with it.
+pub(crate) fn route_of<G: AppGame>(
+    start: &Session<G>,
+    opened: bool,
+    today: &str,
+) -> (String, Mode) {
+    if let Some(date) = crate::daily::daily_day(G::KIND, start.id(), today) {
+        return (format!("{}:daily:{date}", G::KIND.as_str()), Mode::Daily);
+    }
+    if let Some(km) = G::open_slot(start.start()) {
+        return km;
+    }
+    if opened {
+        (
+            format!("challenge:{}", fnv1a64(start.id())),
+            Mode::Challenge,
+        )
+    } else {
+        G::new_slot(start.start())
+    }
+}
+
 impl AppState {
     /// The key of `kind`'s current slot.
     pub(crate) fn current_key(&self, kind: Kind) -> Option<String> {
@@ -70,21 +94,7 @@ impl AppState {
 
     /// A new slot (restoring: no checks, no save).
     pub(crate) fn insert_slot<G: AppGame>(&self, key: String, mode: Mode, session: Session<G>) {
-        let slot = Slot {
-            key: key.clone(),
-            mode,
-            session,
-            updated_ms: self.stamp(),
-            version: 0,
-            search: Cancel::new(),
-            optimal: None,
-            optimum_failed: None,
-            counted_win: false,
-            finish_date: None,
-            counted_before: false,
-            finish: None,
-            run: None,
-        };
+        let slot = Slot::new(key.clone(), mode, session, self.stamp());
         G::slots(&self.0.games)
             .lock()
             .slots
@@ -93,20 +103,7 @@ impl AppState {
 
     /// The slot `open_game` puts a plain game ID in (not a code: see `launch.rs`).
     pub(crate) fn route_id<G: AppGame>(&self, start: &Session<G>, opened: bool) -> (String, Mode) {
-        if let Some(date) = crate::daily::daily_day(G::KIND, start.id(), &self.today()) {
-            return (format!("{}:daily:{date}", G::KIND.as_str()), Mode::Daily);
-        }
-        if let Some(km) = G::open_slot(start.start()) {
-            return km;
-        }
-        if opened {
-            (
-                format!("challenge:{}", fnv1a64(start.id())),
-                Mode::Challenge,
-            )
-        } else {
-            G::new_slot(start.start())
-        }
+        route_of(start, opened, &self.today())
     }
 
     /// Put `sess` into slot `key` and make it its kind's current slot. An unfinished game

@@ -18,7 +18,7 @@ use huarong_core::fsio::Io;
 use huarong_core::offload::{Begun, Job};
 use huarong_core::persist::{InPlaceIo, Paths, Primary};
 use huarong_core::platform::{
-    Clock, Event, Events, Feedback, Haptics, NoThreads, Platform, Share, ShareOutcome,
+    Event, Events, Feedback, Haptics, NoThreads, Platform, Share, ShareOutcome,
 };
 use huarong_core::{AppError, AppResult, AppState};
 use serde_json::{json, Value};
@@ -30,34 +30,7 @@ use std::time::Duration;
 /// Where the core keeps its files in the in-memory file system.
 pub const DATA_DIR: &str = "/huarong";
 
-/// The host's clocks, read through the functions `Host` gives.
-pub struct HostClock {
-    pub wall_ms: fn() -> f64,
-    pub monotonic_ms: fn() -> f64,
-    pub utc_offset_minutes: fn(f64) -> f64,
-}
-
-impl Clock for HostClock {
-    fn wall_ms(&self) -> u64 {
-        let ms = (self.wall_ms)();
-        if ms.is_finite() && ms > 0.0 {
-            ms as u64
-        } else {
-            0
-        }
-    }
-    fn monotonic(&self) -> Duration {
-        crate::millis((self.monotonic_ms)())
-    }
-    fn utc_offset_minutes(&self, wall_ms: u64) -> i32 {
-        let m = (self.utc_offset_minutes)(wall_ms as f64);
-        if m.is_finite() {
-            m.clamp(-24.0 * 60.0, 24.0 * 60.0) as i32
-        } else {
-            0
-        }
-    }
-}
+pub use huarong_core::platform::HostClock;
 
 fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())

@@ -40,6 +40,25 @@ pub struct Slot<G: Game> {
 }
 
 impl<G: Game> Slot<G> {
+    /// A new slot of `session` (nothing searched or finished yet), last changed at `updated_ms`.
+    pub fn new(key: String, mode: Mode, session: Session<G>, updated_ms: u64) -> Slot<G> {
+        Slot {
+            key,
+            mode,
+            session,
+            updated_ms,
+            version: 0,
+            search: Cancel::new(),
+            optimal: None,
+            optimum_failed: None,
+            counted_win: false,
+            finish_date: None,
+            counted_before: false,
+            finish: None,
+            run: None,
+        }
+    }
+
     /// The session changed: cancel searches on the old position.
     pub fn touch(&mut self, stamp: u64) {
         self.version += 1;

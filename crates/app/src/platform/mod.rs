@@ -23,6 +23,38 @@ pub trait Clock: Send + Sync + 'static {
     fn utc_offset_minutes(&self, wall_ms: u64) -> i32;
 }
 
+/// A clock read through three functions of the host: the web page's JavaScript (`Date.now`,
+/// `performance.now`, the time zone's offset), called from wasm. A reading that is negative,
+/// NaN or infinite is 0 (or the largest time), never a panic.
+pub struct HostClock {
+    pub wall_ms: fn() -> f64,
+    pub monotonic_ms: fn() -> f64,
+    pub utc_offset_minutes: fn(f64) -> f64,
+}
+
+impl Clock for HostClock {
+    fn wall_ms(&self) -> u64 {
+        let ms = (self.wall_ms)();
+        if ms.is_finite() && ms > 0.0 {
+            ms as u64
+        } else {
+            0
+        }
+    }
+    fn monotonic(&self) -> Duration {
+        let ms = (self.monotonic_ms)();
+        Duration::try_from_secs_f64(ms.max(0.0) / 1000.0).unwrap_or(Duration::MAX)
+    }
+    fn utc_offset_minutes(&self, wall_ms: u64) -> i32 {
+        let m = (self.utc_offset_minutes)(wall_ms as f64);
+        if m.is_finite() {
+            m.clamp(-24.0 * 60.0, 24.0 * 60.0) as i32
+        } else {
+            0
+        }
+    }
+}
+
 /// The platform's monotonic clock as the engine's searches read it for their deadlines.
 pub struct Monotonic<'a>(pub &'a dyn Clock);
 
