@@ -57,7 +57,9 @@ const hard = fs
 const wasmFiles = (dir) => fs.readdirSync(path.join(DIST, dir)).filter((f) => f.endsWith('.wasm')).map((f) => `${dir}/${f}`);
 const wasms = fs.existsSync(path.join(DIST, 'assets')) ? wasmFiles('assets') : wasmFiles('wasm');
 const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length;
-const firstWasm = wasms.find((f) => /board-[0-9a-f]+\.wasm$/.test(f)) || wasms[0];
+// The first wasm a shared board waits for: the first core's (crates/web-first), else (an earlier
+// build) the board's.
+const firstWasm = wasms.find((f) => /first-[0-9a-f]+\.wasm$/.test(f)) || wasms.find((f) => /board-[0-9a-f]+\.wasm$/.test(f)) || wasms[0];
 console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
 // Brotli: the build's sibling (what serve.mjs sends a browser, which asks for br), when there is one.
 const br = (f) => (fs.existsSync(path.join(DIST, `${f}.br`)) ? kb(fs.statSync(path.join(DIST, `${f}.br`)).size) : 'none');
@@ -165,7 +167,7 @@ async function network(name, throttled) {
   console.log(`${name}: median of ${RUNS} cold loads of the shared 4×4 link`);
   console.log(`  first contentful paint ${ms(med('fcp'))} (${cold.map((r) => ms(r.fcp)).join(', ')})`);
   console.log(`  first playable board ${ms(med('ready'))} (${cold.map((r) => ms(r.ready)).join(', ')}); then a tap moved its tile in ${ms(med('tap'))}`);
-  console.log(`  before the board: ${med('requests')} requests, ${kb(med('bytes'))} on the wire; cumulative layout shift ${med('cls').toFixed(3)}`);
+  console.log(`  before the board: ${med('requests')} requests, ${kb(med('bytes'))} on the wire (every request begun before it, finished or not); cumulative layout shift ${med('cls').toFixed(3)}`);
   console.log(`    ${cold[0].urls.join(', ')}`);
   const again = (k) => median(second.map((r) => r[k]));
   console.log(`  second visit (the service worker installed by a first one), median of ${RUNS}: first contentful paint ${ms(again('fcp'))}, first playable board ${ms(again('ready'))} (${second.map((r) => ms(r.ready)).join(', ')}), ${again('requests')} requests, ${kb(again('bytes'))}`);

@@ -211,6 +211,7 @@ fn the_first_core_answers_a_shared_board_as_the_core_does() {
         "2048:#77",
     ];
     let mut opened = 0;
+    let mut moves = 0;
     for id in boards {
         for (what, text) in [
             ("id", id.to_string()),
@@ -225,7 +226,7 @@ fn the_first_core_answers_a_shared_board_as_the_core_does() {
                 )
             });
             opened += 1;
-            play(&mut pair, view, 30);
+            moves += play(&mut pair, view, 30);
             if !pair.deferred.is_empty() {
                 continue; // a finishing move: the core has the game from here
             }
@@ -251,6 +252,8 @@ fn the_first_core_answers_a_shared_board_as_the_core_does() {
         }
     }
     assert_eq!(opened, boards.len() * 3);
+    // Most games go the whole 30 moves (a 2×2 or a 2048 may end sooner).
+    assert!(moves >= 500, "only {moves} moves compared");
 }
 
 #[test]
