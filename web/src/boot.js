@@ -5,9 +5,10 @@
 // runs first starts the worker (`window.__huarongCoreWorker`), the other does nothing.
 // - The worker is started at once (its script downloads while the page paints).
 // - The stylesheet of all but the first paint is added at once (see addStyles).
-// - The first wasm is fetched at once (the first paint needs no request: index.html's inline
-//   CSS), and the board's once the first's bytes are all here and the page has painted: each
-//   starts long before the UI's script has arrived. Its response goes to the worker as it
+// - The first wasm is fetched right after the first paint (the shell: index.html's inline CSS,
+//   no request), and the board's once the first's bytes are all here: neither competes with
+//   what the first paint needs (Lighthouse's simulation would count a wasm fetched before it
+//   into the largest paint), and the first starts long before the UI's script has arrived. Its response goes to the worker as it
 //   arrives: the body stream is transferred, and the worker compiles it while it streams in
 //   (nothing of it on the page's main thread); where a stream cannot be transferred, the bytes
 //   are, once they are all here.
@@ -39,7 +40,7 @@ async function send(worker, url, type) {
 /** The first wasm (crates/web-first: a shared board playable before the core arrives, see
  *  core-worker.js) whole, then the board's: on a slow network the first's bytes are all the
  *  first board waits for, so nothing shares the line with them. */
-async function sendBoth(worker, painted) {
+async function sendBoth(worker) {
   const fail = (type) => (e) => worker.postMessage({ type, error: String((e && e.message) || e) });
   const url = (file) => new URL(file, document.baseURI).href;
   if (BUILD.first) {
@@ -51,7 +52,6 @@ async function sendBoth(worker, painted) {
       .then((bytes) => worker.postMessage({ type: 'first', bytes }, [bytes]))
       .catch(fail('first'));
   }
-  await painted;
   await send(worker, url(BUILD.board), 'board').catch(fail('board'));
 }
 
@@ -97,7 +97,7 @@ if (!window.__TAURI__ && typeof Worker === 'function' && typeof WebAssembly === 
     worker.onmessage = (e) => early.push(e);
     worker.onerror = (e) => early.push(e);
     window.__huarongCoreWorker = { worker, early, at: performance.now() };
-    sendBoth(worker, new Promise((resolve) => afterFirstPaint(resolve)));
+    afterFirstPaint(() => sendBoth(worker));
   } catch (_) {
     /* no worker: ipc.js says the page has no back end */
   }

@@ -189,7 +189,12 @@ impl First {
         }
         let slot = Slot::new(key.clone(), mode, sess, self.clock.wall_ms());
         if challenge.is_some() {
-            crate::challenge::set(&mut self.progress, &key, challenge, std::slice::from_ref(&key));
+            crate::challenge::set(
+                &mut self.progress,
+                &key,
+                challenge,
+                std::slice::from_ref(&key),
+            );
         }
         let view = view_of(&slot, &self.progress, self.now(), None, None);
         self.progress
