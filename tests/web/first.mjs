@@ -83,6 +83,10 @@ try {
     await page.reload();
     await boardShown(page, after, 30_000);
     check((await moves(page)) === 5, `the reload resumes all five moves (${await moves(page)})`);
+    // With games saved, a visit does not fetch the first core's wasm (it would not be used).
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/first-[0-9a-f]+\.wasm$/.test(n)));
+    check(fetched.length === 0, `the reload fetched no first wasm: ${fetched}`);
+    check((await worker(page)).replay === null, 'the reload started the core without a first core');
     const r = await call(page, 'snapshot', { kind: 'slide' });
     check(r.ok && r.ok.challenge && r.ok.challenge.moves === 60, `the friend's result is kept: ${JSON.stringify(r.ok && r.ok.challenge)}`);
     check((await page.evaluate(() => window.__huarongErrors)).length === 0, 'no script error');

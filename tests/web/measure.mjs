@@ -14,7 +14,8 @@
 // is given too); requests and bytes (on the wire, gzipped) until that moment, every request of
 // the page and its workers counted at the server; cumulative layout shift; and a second visit
 // on the same network (the service worker installed by a first visit: navigation start → the
-// board playable; median of RUNS). The first wasm's gzipped size is the built file's.
+// board playable; median of RUNS); and when the core took over from the first core (crates/web-first:
+// the moves answered before it are stored from then on). The first wasm's sizes are the built file's.
 // Then on loopback: a move, tap → drawn (p50/p95 over 60 taps), and a hint through the search
 // worker on the hard 4×4 list (crates/engine/src/slide/hard4x4.tsv).
 // Last, Lighthouse 12 (tests/web/lighthouse, pinned; CHROME_PATH=/usr/bin/chromium, the flags
@@ -129,7 +130,22 @@ async function load(page, state = board) {
   await tap(page, `[data-tile='${first}']`);
   await until(page, 'the first tap moved its tile', (n) => Number(document.querySelector('[data-game]').dataset.moves) === n + 1, moves0, 60_000);
   const moved = await page.evaluate(() => performance.now());
-  return { fcp: t.fcp, ready: t.ready, tap: moved - tapped, cls: t.cls, requests: before.length, bytes: before.reduce((a, [, b]) => a + b, 0), urls: before.map(([u, b]) => `${u} ${kb(b)}`) };
+  // When the core took over from the first core (its `started` message; the moves answered
+  // before it are stored from then on).
+  await until(page, 'the core started', () => !!(window.__huarongPerf && window.__huarongPerf.worker), null, 60_000);
+  const core = await page.evaluate(() => ({ at: window.__huarongPerf.workerAt, replay: window.__huarongPerf.worker.replay }));
+  return {
+    fcp: t.fcp,
+    ready: t.ready,
+    tap: moved - tapped,
+    cls: t.cls,
+    core: core.at,
+    replayed: core.replay ? core.replay.replayed : 0,
+    differed: core.replay ? core.replay.differed.length : 0,
+    requests: before.length,
+    bytes: before.reduce((a, [, b]) => a + b, 0),
+    urls: before.map(([u, b]) => `${u} ${kb(b)}`),
+  };
 }
 
 async function network(name, throttled) {
@@ -167,6 +183,7 @@ async function network(name, throttled) {
   console.log(`${name}: median of ${RUNS} cold loads of the shared 4×4 link`);
   console.log(`  first contentful paint ${ms(med('fcp'))} (${cold.map((r) => ms(r.fcp)).join(', ')})`);
   console.log(`  first playable board ${ms(med('ready'))} (${cold.map((r) => ms(r.ready)).join(', ')}); then a tap moved its tile in ${ms(med('tap'))}`);
+  console.log(`  the core took over (its wasm started, the first core's replies replayed and stored) at ${ms(med('core'))} (${cold.map((r) => `${ms(r.core)}: ${r.replayed} replayed, ${r.differed} differed`).join('; ')})`);
   console.log(`  before the board: ${med('requests')} requests, ${kb(med('bytes'))} on the wire (every request begun before it, finished or not); cumulative layout shift ${med('cls').toFixed(3)}`);
   console.log(`    ${cold[0].urls.join(', ')}`);
   const again = (k) => median(second.map((r) => r[k]));

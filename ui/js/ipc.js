@@ -120,7 +120,15 @@ function webBackend() {
       window.dispatchEvent(m.detail == null ? new Event(m.name) : new CustomEvent(m.name, { detail: m.detail }));
     } else if (m.type === 'started') {
       // The core is up: its start-up timings and the first core's handover (measure.mjs, tests).
+      // From now on this browser keeps games: the next visit's boot skips the first core's wasm
+      // (web/src/boot.js `saved`).
       perf.worker = m;
+      perf.workerAt = performance.now();
+      try {
+        window.localStorage.setItem('huarong-saved', '1');
+      } catch (_) {
+        /* no storage for the mark: the next visit fetches the first wasm as well */
+      }
     } else if (m.type === 'haptic') {
       vibrate(m.kind);
     } else if (m.type === 'fatal') {

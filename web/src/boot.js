@@ -20,6 +20,17 @@
 /* global __HUARONG_WEB__ */
 const BUILD = __HUARONG_WEB__;
 
+/** Whether this browser has saved games (ipc.js marks it once the core has started): then the
+ *  first core would not be used (it plays only for a player with nothing saved), so its wasm is
+ *  not fetched. */
+function saved() {
+  try {
+    return window.localStorage.getItem('huarong-saved') === '1';
+  } catch (_) {
+    return false;
+  }
+}
+
 /** A wasm to `worker` as `type`: `{type, stream}` once its response has begun, or
  *  `{type, bytes}` once it is all here. */
 async function send(worker, url, type) {
@@ -43,7 +54,7 @@ async function send(worker, url, type) {
 async function sendBoth(worker) {
   const fail = (type) => (e) => worker.postMessage({ type, error: String((e && e.message) || e) });
   const url = (file) => new URL(file, document.baseURI).href;
-  if (BUILD.first) {
+  if (BUILD.first && !saved()) {
     await fetch(url(BUILD.first), { credentials: 'same-origin' })
       .then((res) => {
         if (!res.ok) throw new Error(`${BUILD.first}: HTTP ${res.status}`);

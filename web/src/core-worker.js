@@ -87,6 +87,9 @@ let first = null;
 let firstDeferred = false;
 /** What it answered, in order, for the core to replay: `{cmd, args, at, reply}`. */
 const firstLog = [];
+/** Resolves once the core has started (or could not). */
+let coreUp = null;
+const coreStarted = new Promise((resolve) => (coreUp = resolve));
 /** The last `set_screen` arguments: given again to a core that takes over (see upgrade). */
 let lastScreen = null;
 /** The 4×4 tables' bytes once a search worker fetched them (each new one gets a copy). */
@@ -827,8 +830,9 @@ self.onmessage = (e) => {
   }
   if (m.type === 'idle') {
     // The page is up and idle: the full build now (compiled only), and one search worker warm
-    // for the first hint.
-    compileFull().then(
+    // for the first hint. Not before the core has started: while the first core plays, the
+    // board's wasm is still downloading, and the full one would share the line with it.
+    coreStarted.then(compileFull).then(
       () => {
         searcher.spawn(false);
         post({ type: 'warm' });
@@ -959,10 +963,12 @@ async function start() {
       if (!locked) setInterval(beat, BEAT_MS);
     }
     post({ type: 'started', at, replay });
+    coreUp();
     pump();
     if (replay && replay.replayed) startOptimum();
   } catch (e) {
     post({ type: 'fatal', message: String((e && e.message) || e) });
+    coreUp();
   }
 }
 
