@@ -60,6 +60,29 @@ export async function launch() {
   }
 }
 
+/**
+ * A suite on the built site: a loopback server, a browser, and a watchdog that fails the run after
+ * `seconds`; `body({origin, browser})` runs the checks. A failed check or an error is EXIT_FAIL.
+ */
+export async function suite(name, seconds, body) {
+  const { server, origin } = await site();
+  const browser = await launch();
+  const watchdog = setTimeout(() => {
+    console.error(`${name}: over ${seconds} s`);
+    process.exit(EXIT_FAIL);
+  }, seconds * 1000);
+  try {
+    await body({ origin, browser });
+  } catch (e) {
+    console.error(e instanceof CheckFailed ? `FAILED: ${e.message}` : e);
+    process.exitCode = EXIT_FAIL;
+  } finally {
+    clearTimeout(watchdog);
+    await browser.close();
+    server.close();
+  }
+}
+
 /** A phone: 390×844 (or `spec`), DPR 3, touch, mobile, in `locale` (`reducedMotion`: 'reduce' for
  *  a player who asked for less motion). */
 export async function phone(browser, { width = 390, height = 844, locale = 'en-US', colorScheme = 'light', serviceWorkers = 'allow', reducedMotion = 'no-preference' } = {}) {

@@ -11,22 +11,15 @@
 // 2. a shared 3×3 one move from solved: the winning tap waits for the core (no finish without
 //    it); released, the core finishes the game and the finish dialog shows it.
 
-import { site, launch, phone, until, call, tap, boardShown, check, CheckFailed, EXIT_FAIL } from './common.mjs';
+import { suite, phone, until, call, tap, boardShown, check } from './common.mjs';
 
 const FOUR = '4x4:2,0,3,4,1,5,7,8,9,6,10,12,13,14,11,15';
 /** From FOUR, each legal in turn: 5 down, 6 up, 6 down, 5 up (back where it started), 3 left. */
 const TAPS = [5, 6, 6, 5];
 const THREE = '3x3:1,2,3,4,5,6,7,0,8';
 
-const { server, origin } = await site();
-const browser = await launch();
-const watchdog = setTimeout(() => {
-  console.error('first.mjs: over 150 s');
-  process.exit(EXIT_FAIL);
-}, 150_000);
-
-/** A context whose page gets the board's wasm only once `release()` is called. */
-async function held() {
+/** A context of `browser` whose page gets the board's wasm only once `release()` is called. */
+async function held(browser) {
   const ctx = await phone(browser);
   let release;
   const gate = new Promise((r) => (release = r));
@@ -43,7 +36,7 @@ const worker = (page) => page.evaluate(() => (window.__huarongPerf && window.__h
 const moves = (page) => page.evaluate(() => Number(document.querySelector('[data-game]').dataset.moves));
 const state = (page) => page.evaluate(() => document.querySelector('[data-game]').dataset.state);
 
-try {
+await suite('first.mjs', 150, async ({ origin, browser }) => {
   // The codes, made by the core in a throwaway page.
   const codes = await (async () => {
     const ctx = await phone(browser);
@@ -59,7 +52,7 @@ try {
 
   // 1. Four moves on the first core, a fifth on the core, all five kept.
   {
-    const { ctx, release, asked } = await held();
+    const { ctx, release, asked } = await held(browser);
     const page = await ctx.newPage();
     await page.goto(`${origin}/?c=${codes.four}`);
     await boardShown(page, FOUR, 30_000);
@@ -95,7 +88,7 @@ try {
 
   // 2. The winning tap waits for the core.
   {
-    const { ctx, release } = await held();
+    const { ctx, release } = await held(browser);
     const page = await ctx.newPage();
     await page.goto(`${origin}/?c=${codes.three}`);
     await boardShown(page, THREE, 30_000);
@@ -110,11 +103,4 @@ try {
     await ctx.close();
   }
   console.log('first: a shared board played on the first core, replayed into the core and kept; a winning move waits for the core');
-} catch (e) {
-  console.error(e instanceof CheckFailed ? `FAILED: ${e.message}` : e);
-  process.exitCode = EXIT_FAIL;
-} finally {
-  clearTimeout(watchdog);
-  await browser.close();
-  server.close();
-}
+});

@@ -10,7 +10,7 @@
 //    answers end with every tile where Rust says;
 // 3. a refused move (the held `play` is changed to a tile Rust must refuse): the tile goes back.
 
-import { site, launch, phone, until, call, tap, boardShown, check, CheckFailed, EXIT_FAIL } from './common.mjs';
+import { suite, phone, until, call, tap, boardShown, check } from './common.mjs';
 
 /** Seven moves from solved; none of the taps below solves it. */
 const START = '3x3:4,1,3,7,2,5,8,0,6';
@@ -51,13 +51,7 @@ const state = (page) => page.evaluate(() => document.querySelector('[data-game]'
 const moves = (page) => page.evaluate(() => Number(document.querySelector('[data-game]').dataset.moves));
 const held = (page, n) => until(page, `${n} play held`, (k) => window.__held.length === k, n);
 
-const { server, origin } = await site();
-const browser = await launch();
-const watchdog = setTimeout(() => {
-  console.error('preview.mjs: over 90 s');
-  process.exit(EXIT_FAIL);
-}, 90_000);
-try {
+await suite('preview.mjs', 90, async ({ origin, browser }) => {
   const ctx = await phone(browser);
   const page = await ctx.newPage();
   await page.goto(`${origin}/`);
@@ -102,11 +96,4 @@ try {
   check((await state(page)) === '3x3:4,1,3,7,2,5,0,8,6', 'a refused move changes nothing');
   console.log('preview: a tap shown at once, counted at the answer, two taps in a row, a refused one goes back');
   await ctx.close();
-} catch (e) {
-  console.error(e instanceof CheckFailed ? `FAILED: ${e.message}` : e);
-  process.exitCode = EXIT_FAIL;
-} finally {
-  clearTimeout(watchdog);
-  await browser.close();
-  server.close();
-}
+});

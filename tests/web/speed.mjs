@@ -15,7 +15,7 @@
 // relay-finish,trail}.png. Waits are on conditions, never fixed sleeps.
 
 import path from 'node:path';
-import { site, launch, phone, until, call, tap, boardShown, board, check, CheckFailed, EXIT_FAIL } from './common.mjs';
+import { suite, phone, until, call, tap, boardShown, board, check, EXIT_FAIL } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
 const CASES = JSON.parse(process.env.HUARONG_SPEED_CASES || 'null');
@@ -79,13 +79,7 @@ function cellCentre(page, i) {
   }, i);
 }
 
-const { server, origin } = await site();
-const browser = await launch();
-const watchdog = setTimeout(() => {
-  console.error('speed.mjs: over 240 s');
-  process.exit(EXIT_FAIL);
-}, 240_000);
-try {
+await suite('speed.mjs', 240, async ({ origin, browser }) => {
   const ctx = await phone(browser);
   const page = await ctx.newPage();
   await page.goto(`${origin}/`);
@@ -208,11 +202,4 @@ try {
   check(errors.length === 0, `page errors: ${errors.join('; ')}`);
   console.log('speed: a trail through three tiles moved them in one gesture (3 moves) with both and trail controls; with tap control it moved none');
   await ctx.close();
-} catch (e) {
-  console.error(e instanceof CheckFailed ? `FAILED: ${e.message}` : e);
-  process.exitCode = EXIT_FAIL;
-} finally {
-  clearTimeout(watchdog);
-  await browser.close();
-  server.close();
-}
+});
