@@ -9,7 +9,8 @@
 //    is wrong. Released: the core replays every command, every reply is the same, one more tap is
 //    the core's, and a reload resumes the game with all five moves;
 // 2. a shared 3×3 one move from solved: the winning tap waits for the core (no finish without
-//    it); released, the core finishes the game and the finish dialog shows it.
+//    it); released, the core finishes the game and the finish dialog shows it;
+// 3. a visit without a link fetches no first wasm (its first screen needs the core anyway).
 
 import { suite, phone, until, call, tap, boardShown, check } from './common.mjs';
 
@@ -102,5 +103,15 @@ await suite('first.mjs', 150, async ({ origin, browser }) => {
     check(w.replay && w.replay.differed.length === 0, `replayed as answered: ${JSON.stringify(w.replay)}`);
     await ctx.close();
   }
-  console.log('first: a shared board played on the first core, replayed into the core and kept; a winning move waits for the core');
+  // 3. A visit without a link: the first screen needs the core anyway, so no first wasm.
+  {
+    const ctx = await phone(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${origin}/`);
+    await until(page, 'home is ready', () => document.body.dataset.ready === '1', null, 30_000);
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/first-[0-9a-f]+\.wasm$/.test(n)));
+    check(fetched.length === 0, `a visit without a link fetched no first wasm: ${fetched}`);
+    await ctx.close();
+  }
+  console.log('first: a shared board played on the first core, replayed into the core and kept; a winning move waits for the core; no first wasm without a link');
 });

@@ -31,6 +31,19 @@ function saved() {
   }
 }
 
+/** Whether the page was opened from a shared link (`?c=<code>`, ui/js/main.js): the first core
+ *  plays only a shared board; any other first screen needs the core anyway. */
+function linked() {
+  try {
+    return new URL(location.href).searchParams.has('c');
+  } catch (_) {
+    return false;
+  }
+}
+
+/** Read while the page is parsed: main.js takes the link out of the address once it runs. */
+const LINKED = linked();
+
 /** A wasm to `worker` as `type`: `{type, stream}` once its response has begun, or
  *  `{type, bytes}` once it is all here. */
 async function send(worker, url, type) {
@@ -54,7 +67,7 @@ async function send(worker, url, type) {
 async function sendBoth(worker) {
   const fail = (type) => (e) => worker.postMessage({ type, error: String((e && e.message) || e) });
   const url = (file) => new URL(file, document.baseURI).href;
-  if (BUILD.first && !saved()) {
+  if (BUILD.first && LINKED && !saved()) {
     await fetch(url(BUILD.first), { credentials: 'same-origin' })
       .then((res) => {
         if (!res.ok) throw new Error(`${BUILD.first}: HTTP ${res.status}`);
