@@ -209,6 +209,7 @@ fn a_shared_link_plays_to_a_win_in_webkit_and_survives_reloads() {
     )
     .expect("a result code with its log");
     let wk = start_webkit(&xvfb.unwrap(), &driver.unwrap());
+    let wk_pid = wk.child.id();
     let browser = browser.unwrap();
 
     run(async move {
@@ -230,6 +231,7 @@ fn a_shared_link_plays_to_a_win_in_webkit_and_survives_reloads() {
             ready_ms: 0.0,
             in_page_ready_ms: 0.0,
             process_ready_ms: None,
+            driver_pid: wk_pid,
         };
         viewport(&app, 390, 844).await;
 

@@ -96,6 +96,11 @@ pub fn kind(v: Option<Value>) -> AppResult<Kind> {
     })
 }
 
+/// `kind?`: one kind, or `None` (every kind) when absent.
+pub fn opt_kind(v: Option<Value>) -> AppResult<Option<Kind>> {
+    v.map(|v| kind(Some(v))).transpose()
+}
+
 /// An optional seed: a whole number 0 … 2^64−1, as a JSON number or a decimal string (JS
 /// numbers above 2^53 lose digits, so big seeds come as strings).
 pub fn seed(v: Option<Value>) -> AppResult<Option<u64>> {

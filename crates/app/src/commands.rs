@@ -38,10 +38,7 @@ fn kind(a: &mut Args) -> AppResult<Kind> {
 
 /// `kind?`: one kind, or every kind when absent.
 fn opt_kind(a: &mut Args) -> AppResult<Option<Kind>> {
-    match a.take("kind") {
-        None => Ok(None),
-        k => Ok(Some(args::kind(k)?)),
-    }
+    args::opt_kind(a.take("kind"))
 }
 
 /// A command on the current game of `kind`.

@@ -222,10 +222,7 @@ impl First {
     }
 
     fn pause_command(&mut self, a: &mut crate::args::Args) -> Option<Value> {
-        let kind = match a.take("kind") {
-            None => None,
-            k => Some(crate::args::kind(k).ok()?),
-        };
+        let kind = crate::args::opt_kind(a.take("kind")).ok()?;
         self.pause(kind);
         Some(Value::Null)
     }

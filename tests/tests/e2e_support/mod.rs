@@ -277,6 +277,17 @@ pub fn wait_webdriver(port: u16, what: &str, log: &Path) {
 }
 
 /// The last 4 KB of a log file (what a failure message quotes).
+/// A WebDriver error with its W3C code: fantoccini's own text of a standard error is only
+/// the message, which WebKitWebDriver often leaves empty.
+pub fn cmd_error(e: &fantoccini::error::CmdError) -> String {
+    match e {
+        fantoccini::error::CmdError::Standard(w) => {
+            format!("webdriver error `{}`: {:?}", w.error, w.message)
+        }
+        e => e.to_string(),
+    }
+}
+
 fn log_tail(path: &Path) -> String {
     let text = fs::read(path).unwrap_or_default();
     let from = text.len().saturating_sub(4096);
@@ -548,6 +559,7 @@ impl Driver {
             ready_ms: 0.0,
             in_page_ready_ms: 0.0,
             process_ready_ms: None,
+            driver_pid: self.child.id(),
         };
         app.wait_ready(30_000).await;
         app.ready_ms = t0.elapsed().as_secs_f64() * 1000.0;
@@ -704,6 +716,8 @@ pub struct App {
     pub in_page_ready_ms: f64,
     /// From the app process's start (kernel start time) to the UI's ready flag, in ms.
     pub process_ready_ms: Option<f64>,
+    /// The tauri-driver this session runs under (a timed-out wait lists its processes).
+    pub driver_pid: u32,
 }
 
 impl App {
@@ -730,11 +744,20 @@ impl App {
     pub async fn wait_js(&self, script: &str, timeout_ms: u64) -> Value {
         let t0 = Instant::now();
         let mut last;
+        let mut failures = 0;
         loop {
+            let call = Instant::now();
             match self.c.execute(script, vec![]).await {
                 Ok(v) if !v.is_null() && v != Value::Bool(false) => return v,
                 Ok(v) => last = v,
-                Err(e) => last = json!(format!("error: {e}")),
+                Err(e) => {
+                    failures += 1;
+                    last = json!(format!(
+                        "error after {} ms ({failures} failed calls so far): {}",
+                        call.elapsed().as_millis(),
+                        cmd_error(&e)
+                    ));
+                }
             }
             if t0.elapsed() > Duration::from_millis(timeout_ms) {
                 self.shot(&format!("{}-timeout", self.name)).await;
@@ -747,8 +770,24 @@ impl App {
                         vec![],
                     )
                     .await
-                    .map_or_else(|e| format!("error: {e}"), |v| v.to_string());
-                panic!("timed out after {timeout_ms} ms waiting for: {script}\nlast value: {last}\nthe page: {page}");
+                    .map_or_else(|e| format!("error: {}", cmd_error(&e)), |v| v.to_string());
+                // What the app and WebKit printed last (the app's panics and warnings go to
+                // the driver's log), without the D-Bus noise of every WebKit process.
+                let log = log_tail(&out_dir().join(format!("{}.driver.log", self.name)));
+                let log: Vec<&str> = log
+                    .lines()
+                    .filter(|l| !l.trim().is_empty() && !l.contains("D-Bus address"))
+                    .collect();
+                // Whether the app and its web process still run (a crashed web process or
+                // app fails every command at once, with no message).
+                panic!(
+                    "timed out after {timeout_ms} ms waiting for: {script}\nlast value: {last}\nthe page: {page}\n\
+                     running under tauri-driver: {:?}\n\
+                     --- {}.driver.log (tail, D-Bus warnings left out) ---\n{}",
+                    descendants(self.driver_pid),
+                    self.name,
+                    log[log.len().saturating_sub(30)..].join("\n")
+                );
             }
             tokio::time::sleep(Duration::from_millis(40)).await;
         }
@@ -1007,7 +1046,7 @@ impl App {
                 let mut f = fs::File::create(&path).expect("screenshot file");
                 f.write_all(&png).expect("write screenshot");
             }
-            Err(e) => eprintln!("screenshot {name} failed: {e}"),
+            Err(e) => eprintln!("screenshot {name} failed: {}", cmd_error(&e)),
         }
         path
     }
