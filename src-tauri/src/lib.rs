@@ -291,6 +291,35 @@ fn single_instance(builder: tauri::Builder<tauri::Wry>) -> tauri::Builder<tauri:
     }))
 }
 
+/// Linux (WebKitGTK): should the page's web process end (a crash, or killed for memory),
+/// load the page again instead of leaving a blank window for good. Nothing is lost: every
+/// game and record lives in the core, and the page shows where the player was. Both are
+/// said on stderr (a test's log shows them): the end with its reason, and the page back.
+#[cfg(target_os = "linux")]
+fn reload_when_the_page_dies(app: &AppHandle) {
+    let Some(window) = app.get_webview_window("main") else {
+        return;
+    };
+    let _ = window.with_webview(|webview| {
+        use std::cell::Cell;
+        use std::rc::Rc;
+        use webkit2gtk::{LoadEvent, WebViewExt};
+        let view = webview.inner();
+        let reloading = Rc::new(Cell::new(false));
+        let flag = reloading.clone();
+        view.connect_web_process_terminated(move |view, reason| {
+            eprintln!("huarong: the page's web process ended ({reason:?}); loading the page again");
+            flag.set(true);
+            view.reload();
+        });
+        view.connect_load_changed(move |_, event| {
+            if event == LoadEvent::Finished && reloading.replace(false) {
+                eprintln!("huarong: the page is back after its web process ended");
+            }
+        });
+    });
+}
+
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     let launch = Launch::from_env();
@@ -300,6 +329,8 @@ pub fn run() {
     let app = builder(base)
         .setup(move |app| {
             install(app.handle(), &launch);
+            #[cfg(target_os = "linux")]
+            reload_when_the_page_dies(app.handle());
             Ok(())
         })
         .build(tauri::generate_context!())

@@ -8,6 +8,7 @@ mod e2e_support;
 
 use e2e_support::*;
 use serde_json::json;
+use std::time::{Duration, Instant};
 
 #[test]
 fn e2e_open_and_win_by_tap() {
@@ -215,6 +216,57 @@ fn e2e_three_moves_kill_relaunch_same_board() {
         let u = app.wait_moves_change(was.moves).await;
         assert_eq!((u.state, u.moves), (before.state, before.moves));
         app.quit().await;
+    });
+}
+
+#[test]
+fn e2e_crashed_page_comes_back_where_the_player_was() {
+    e2e_test("page_crash", async |driver| {
+        let (app, _) = driver.launch_open("slide:3x3:4,1,3,7,2,5,8,6,0").await;
+        app.tap_moves(1).await;
+        app.tap_moves(1).await;
+        // The page's renderer dies (a crash, or the system ending it for memory): the app
+        // loads the page again (src-tauri, `reload_when_the_page_dies`) instead of staying
+        // blank. WebKitWebDriver ends the session with the renderer (`invalid session id`,
+        // no message), so the page is followed through the app's log and its processes.
+        let renderers = driver.web_process_pids();
+        assert!(!renderers.is_empty(), "the app runs a WebKit web process");
+        for p in &renderers {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &p.to_string()])
+                .status();
+        }
+        let log = out_dir().join("page_crash.driver.log");
+        let t0 = Instant::now();
+        let back = loop {
+            let text = std::fs::read_to_string(&log).unwrap_or_default();
+            if text.contains("huarong: the page is back after its web process ended") {
+                break t0.elapsed();
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(30),
+                "the page did not come back within 30 s; the log:\n{text}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        assert!(
+            text.contains("huarong: the page's web process ended (Crashed)"),
+            "the end and its reason are logged:\n{text}"
+        );
+        // The app itself ran on, with a renderer of its own again, which stays up.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert_eq!(driver.app_pids().len(), 1, "the app itself kept running");
+        let now = driver.web_process_pids();
+        assert!(
+            !now.is_empty() && now.iter().all(|p| !renderers.contains(p)),
+            "a new web process renders the page: before {renderers:?}, now {now:?}"
+        );
+        println!(
+            "FIGURE e2e page crash: the page loaded again {} ms after its web process ended",
+            back.as_millis()
+        );
+        app.abandon().await;
     });
 }
 

@@ -642,6 +642,15 @@ impl Driver {
             .collect()
     }
 
+    /// The app's WebKit web processes (the page's renderer).
+    pub fn web_process_pids(&self) -> Vec<u32> {
+        descendants(self.child.id())
+            .into_iter()
+            .filter(|(_, comm)| comm.starts_with("WebKitWebProc"))
+            .map(|(p, _)| p)
+            .collect()
+    }
+
     /// `kill -9` the app (what a phone OS or a crash does). Returns how many were killed.
     pub fn kill_app(&self) -> usize {
         let pids = self.app_pids();
