@@ -7,60 +7,14 @@ mod e2e_support;
 
 use e2e_support::*;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A private session bus (`dbus-daemon --session --nofork`), stopped when dropped.
-struct Bus {
-    child: Child,
-    address: String,
-}
-
-impl Bus {
-    fn start() -> Result<Bus, String> {
-        let mut child = Command::new("dbus-daemon")
-            .args(["--session", "--nofork", "--print-address=1"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("dbus-daemon could not be started ({e}); install dbus-daemon"))?;
-        let out = child.stdout.take().ok_or("no stdout of dbus-daemon")?;
-        let mut line = String::new();
-        let read = BufReader::new(out).read_line(&mut line);
-        let address = line.trim().to_string();
-        if read.is_err() || address.is_empty() {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err("dbus-daemon printed no bus address".into());
-        }
-        Ok(Bus { child, address })
-    }
-}
-
-impl Drop for Bus {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 const FIRST: &str = "slide:3x3#1234567";
 const LINKED: &str = "slide:4x4#7654321";
 
 #[test]
 fn a_second_launch_with_a_link_opens_it_in_the_running_app() {
-    let bus = match Bus::start() {
-        Ok(b) => b,
-        Err(e) if required() => panic!("HUARONG_E2E=1 but {e}"),
-        Err(e) => {
-            eprintln!("\n*** SKIPPED e2e_instance: {e} ***\n");
-            return;
-        }
-    };
-    // The driver and the apps it launches inherit the bus (one test in this binary).
-    std::env::set_var("DBUS_SESSION_BUS_ADDRESS", &bus.address);
     e2e_test("instance", async |d: &Driver| {
         let (app, b0) = d.launch_open(FIRST).await;
         assert_eq!(b0.game, "slide", "{b0:?}");
@@ -82,7 +36,10 @@ fn a_second_launch_with_a_link_opens_it_in_the_running_app() {
             .env("GDK_BACKEND", "x11")
             .env("HUARONG_DATA_DIR", &d.data_dir)
             .env("HOME", d.data_dir.join("home"))
-            .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
+            .env(
+                "DBUS_SESSION_BUS_ADDRESS",
+                &d.bus.as_ref().expect("the driver's session bus").address,
+            )
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -139,5 +96,4 @@ fn a_second_launch_with_a_link_opens_it_in_the_running_app() {
         );
         app.quit().await;
     });
-    drop(bus);
 }

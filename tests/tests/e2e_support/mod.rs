@@ -447,13 +447,55 @@ impl Drop for Xvfb {
     }
 }
 
-/// One tauri-driver (with its own Xvfb and data directory) for one test.
+/// A private D-Bus session bus (`dbus-daemon --session --nofork`), stopped when dropped. Each
+/// test's app runs in a session with a bus, as on a player's desktop: the single-instance
+/// plugin works as it does there, and WebKit's media sessions (every sound the page plays)
+/// register instead of each failing to find a bus (a warning per sound, and a path no
+/// player's machine takes).
+pub struct SessionBus {
+    child: Child,
+    pub address: String,
+}
+
+impl SessionBus {
+    pub fn start() -> Result<SessionBus, String> {
+        let mut child = Command::new("dbus-daemon")
+            .args(["--session", "--nofork", "--print-address=1"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| format!("dbus-daemon could not be started ({e}); install dbus-daemon"))?;
+        let out = child.stdout.take().ok_or("no stdout of dbus-daemon")?;
+        let mut line = String::new();
+        let read = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line);
+        let address = line.trim().to_string();
+        if read.is_err() || address.is_empty() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err("dbus-daemon printed no bus address".into());
+        }
+        Ok(SessionBus { child, address })
+    }
+}
+
+impl Drop for SessionBus {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One tauri-driver (with its own Xvfb, session bus and data directory) for one test.
 pub struct Driver {
     child: Child,
     pub port: u16,
     pub data_dir: PathBuf,
     pub app: PathBuf,
     pub name: String,
+    /// The session bus of the driver's apps (None only where dbus-daemon is missing).
+    pub bus: Option<SessionBus>,
     _xvfb: Xvfb,
 }
 
@@ -470,6 +512,14 @@ impl Driver {
 
     fn start_full(tools: &Tools, name: &str, data_dir: Option<PathBuf>, lang: &str) -> Driver {
         let xvfb = Xvfb::start(&tools.xvfb);
+        let bus = match SessionBus::start() {
+            Ok(b) => Some(b),
+            Err(e) if required() => panic!("HUARONG_E2E=1 but {e}"),
+            Err(e) => {
+                eprintln!("(the app runs without a session bus: {e})");
+                None
+            }
+        };
         let data_dir = data_dir.unwrap_or_else(|| {
             let d = std::env::temp_dir().join(format!("huarong-e2e-{name}-{}", stamp()));
             fs::create_dir_all(&d).expect("create the test data dir");
@@ -488,6 +538,10 @@ impl Driver {
         ])
         .args(["--native-driver", &tools.webkit_driver.to_string_lossy()])
         .env("DISPLAY", &xvfb.display)
+        .env(
+            "DBUS_SESSION_BUS_ADDRESS",
+            bus.as_ref().map_or("", |b| b.address.as_str()),
+        )
         .env("HUARONG_DATA_DIR", &data_dir)
         // A home of its own: whatever the app or WebKit writes outside the data dir
         // (the desktop share card goes to ~/Pictures) stays in the test's directory.
@@ -524,6 +578,7 @@ impl Driver {
             data_dir,
             app: tools.app.clone(),
             name: name.to_string(),
+            bus,
             _xvfb: xvfb,
         }
     }
@@ -531,6 +586,17 @@ impl Driver {
     /// Launch the app (a new WebDriver session) with command-line arguments; waits for the
     /// UI to report ready. Returns the app and the wall time from the request to ready.
     pub async fn launch(&self, args: &[&str]) -> App {
+        // One app at a time: an app that quit may still be exiting, and with the session bus
+        // a launch beside it would hand its arguments over (single instance) and exit.
+        let t0 = Instant::now();
+        while !self.app_pids().is_empty() && t0.elapsed() < Duration::from_secs(15) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(
+            self.app_pids().is_empty(),
+            "an earlier app still runs 15 s after it was closed: {:?}",
+            descendants(self.child.id())
+        );
         let mut caps = serde_json::Map::new();
         caps.insert(
             "tauri:options".into(),
