@@ -68,6 +68,7 @@ struct WebKit {
     child: Child,
     port: u16,
     _home: PathBuf,
+    _bus: Option<SessionBus>,
     _xvfb: Xvfb,
 }
 
@@ -83,10 +84,18 @@ fn start_webkit(xvfb_bin: &Path, driver: &Path) -> WebKit {
     let home = std::env::temp_dir().join(format!("huarong-webkit-web-{}", stamp()));
     fs::create_dir_all(&home).expect("a home for MiniBrowser");
     let port = free_port();
+    // A session bus, as on a player's desktop (e2e_support's `SessionBus`).
+    let bus = SessionBus::start()
+        .map_err(|e| eprintln!("(MiniBrowser runs without a session bus: {e})"))
+        .ok();
     let log = fs::File::create(out_dir().join("webkit-web.driver.log")).expect("driver log");
     let child = Command::new(driver)
         .arg(format!("--port={port}"))
         .env("DISPLAY", &xvfb.display)
+        .env(
+            "DBUS_SESSION_BUS_ADDRESS",
+            bus.as_ref().map_or("", |b| b.address.as_str()),
+        )
         .env("HOME", &home)
         .env_remove("XDG_CONFIG_HOME")
         .env_remove("XDG_DATA_HOME")
@@ -107,6 +116,7 @@ fn start_webkit(xvfb_bin: &Path, driver: &Path) -> WebKit {
         child,
         port,
         _home: home,
+        _bus: bus,
         _xvfb: xvfb,
     }
 }
