@@ -699,22 +699,24 @@ impl Driver {
         &self._xvfb.display
     }
 
-    /// The app processes (huarong-app) currently running under this driver.
-    pub fn app_pids(&self) -> Vec<u32> {
+    /// The processes under this driver whose name starts with `name` (as /proc shows it:
+    /// at most 15 bytes).
+    fn pids_named(&self, name: &str) -> Vec<u32> {
         descendants(self.child.id())
             .into_iter()
-            .filter(|(_, comm)| comm.starts_with("huarong-app"))
+            .filter(|(_, comm)| comm.starts_with(name))
             .map(|(p, _)| p)
             .collect()
     }
 
+    /// The app processes (huarong-app) currently running under this driver.
+    pub fn app_pids(&self) -> Vec<u32> {
+        self.pids_named("huarong-app")
+    }
+
     /// The app's WebKit web processes (the page's renderer).
     pub fn web_process_pids(&self) -> Vec<u32> {
-        descendants(self.child.id())
-            .into_iter()
-            .filter(|(_, comm)| comm.starts_with("WebKitWebProc"))
-            .map(|(p, _)| p)
-            .collect()
+        self.pids_named("WebKitWebProc")
     }
 
     /// `kill -9` the app (what a phone OS or a crash does). Returns how many were killed.
