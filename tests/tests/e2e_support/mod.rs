@@ -332,6 +332,10 @@ fn processes() -> Vec<(u32, u32, String)> {
         };
         let comm = stat[open + 1..close].to_string();
         let rest: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+        // A zombie has exited already (its parent has not reaped it yet): not running.
+        if rest.first() == Some(&"Z") {
+            continue;
+        }
         let Some(ppid) = rest.get(1).and_then(|s| s.parse().ok()) else {
             continue;
         };
