@@ -251,6 +251,16 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
 /// Stop the clocks when the window loses focus (phone: the app goes to the background) and
 /// flush the saver when the app exits.
 pub fn on_event<R: Runtime>(app: &AppHandle<R>, event: tauri::RunEvent) {
+    if matches!(
+        event,
+        tauri::RunEvent::ExitRequested { .. }
+            | tauri::RunEvent::WindowEvent {
+                event: tauri::WindowEvent::Destroyed,
+                ..
+            }
+    ) {
+        CLOSING.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
     match event {
         tauri::RunEvent::WindowEvent {
             event: tauri::WindowEvent::Focused(false),
@@ -291,6 +301,10 @@ fn single_instance(builder: tauri::Builder<tauri::Wry>) -> tauri::Builder<tauri:
     }))
 }
 
+/// The app is closing (its window destroyed, or exit requested): a page whose web process
+/// ends now is not loaded again.
+static CLOSING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Linux (WebKitGTK): should the page's web process end (a crash, or killed for memory),
 /// load the page again instead of leaving a blank window for good. Nothing is lost: every
 /// game and record lives in the core, and the page shows where the player was. Both are
@@ -308,6 +322,10 @@ fn reload_when_the_page_dies(app: &AppHandle) {
         let reloading = Rc::new(Cell::new(false));
         let flag = reloading.clone();
         view.connect_web_process_terminated(move |view, reason| {
+            if CLOSING.load(std::sync::atomic::Ordering::SeqCst) {
+                eprintln!("huarong: the page's web process ended ({reason:?}) as the app closed");
+                return;
+            }
             eprintln!("huarong: the page's web process ended ({reason:?}); loading the page again");
             flag.set(true);
             view.reload();
