@@ -262,10 +262,10 @@ fn e2e_crashed_page_comes_back_where_the_player_was() {
             !now.is_empty() && now.iter().all(|p| !renderers.contains(p)),
             "a new web process renders the page: before {renderers:?}, now {now:?}"
         );
-        println!(
-            "FIGURE e2e page crash: the page loaded again {} ms after its web process ended",
+        figure(&format!(
+            "e2e page crash: the page loaded again {} ms after its web process ended",
             back.as_millis()
-        );
+        ));
         app.abandon().await;
     });
 }
