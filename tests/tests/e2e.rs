@@ -236,12 +236,12 @@ fn e2e_crashed_page_comes_back_where_the_player_was() {
                 .args(["-KILL", &p.to_string()])
                 .status();
         }
-        let log = out_dir().join("page_crash.driver.log");
+        let log = driver_log("page_crash");
         let t0 = Instant::now();
-        let back = loop {
+        let (back, text) = loop {
             let text = std::fs::read_to_string(&log).unwrap_or_default();
             if text.contains("huarong: the page is back after its web process ended") {
-                break t0.elapsed();
+                break (t0.elapsed(), text);
             }
             assert!(
                 t0.elapsed() < Duration::from_secs(30),
@@ -249,7 +249,6 @@ fn e2e_crashed_page_comes_back_where_the_player_was() {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         };
-        let text = std::fs::read_to_string(&log).unwrap_or_default();
         assert!(
             text.contains("huarong: the page's web process ended (Crashed)"),
             "the end and its reason are logged:\n{text}"

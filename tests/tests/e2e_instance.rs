@@ -16,6 +16,11 @@ const LINKED: &str = "slide:4x4#7654321";
 #[test]
 fn a_second_launch_with_a_link_opens_it_in_the_running_app() {
     e2e_test("instance", async |d: &Driver| {
+        // Without dbus-daemon (only allowed without HUARONG_E2E=1) there is no single instance.
+        let Some(bus) = &d.bus else {
+            eprintln!("\n*** SKIPPED e2e_instance: no session bus (install dbus-daemon) ***\n");
+            return;
+        };
         let (app, b0) = d.launch_open(FIRST).await;
         assert_eq!(b0.game, "slide", "{b0:?}");
         let played = app.tap_moves(2).await;
@@ -36,10 +41,7 @@ fn a_second_launch_with_a_link_opens_it_in_the_running_app() {
             .env("GDK_BACKEND", "x11")
             .env("HUARONG_DATA_DIR", &d.data_dir)
             .env("HOME", d.data_dir.join("home"))
-            .env(
-                "DBUS_SESSION_BUS_ADDRESS",
-                &d.bus.as_ref().expect("the driver's session bus").address,
-            )
+            .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

@@ -67,6 +67,11 @@ pub fn app_binary() -> PathBuf {
 }
 
 /// Where screenshots, logs and figures go (gitignored).
+/// The log of the driver (and the app's stderr) of the test `name`.
+pub fn driver_log(name: &str) -> PathBuf {
+    out_dir().join(format!("{name}.driver.log"))
+}
+
 pub fn out_dir() -> PathBuf {
     let d = workspace_root().join("tests").join("e2e").join("out");
     fs::create_dir_all(&d).expect("create tests/e2e/out");
@@ -276,7 +281,6 @@ pub fn wait_webdriver(port: u16, what: &str, log: &Path) {
     }
 }
 
-/// The last 4 KB of a log file (what a failure message quotes).
 /// A WebDriver error with its W3C code: fantoccini's own text of a standard error is only
 /// the message, which WebKitWebDriver often leaves empty.
 pub fn cmd_error(e: &fantoccini::error::CmdError) -> String {
@@ -288,6 +292,7 @@ pub fn cmd_error(e: &fantoccini::error::CmdError) -> String {
     }
 }
 
+/// The last 4 KB of a log file (what a failure message quotes).
 fn log_tail(path: &Path) -> String {
     let text = fs::read(path).unwrap_or_default();
     let from = text.len().saturating_sub(4096);
@@ -531,8 +536,7 @@ impl Driver {
         });
         fs::create_dir_all(data_dir.join("home")).expect("create the test home");
         let [port, native] = free_ports::<2>();
-        let log =
-            fs::File::create(out_dir().join(format!("{name}.driver.log"))).expect("driver log");
+        let log = fs::File::create(driver_log(name)).expect("driver log");
         let mut cmd = Command::new(&tools.tauri_driver);
         cmd.args([
             "--port",
@@ -574,7 +578,7 @@ impl Driver {
         wait_webdriver(
             port,
             &format!("tauri-driver (port {port}, WebKitWebDriver port {native})"),
-            &out_dir().join(format!("{name}.driver.log")),
+            &driver_log(name),
         );
         Driver {
             child,
@@ -620,7 +624,7 @@ impl Driver {
                  running under tauri-driver: {:?}\n--- {}.driver.log (tail) ---\n{}",
                 descendants(self.child.id()),
                 self.name,
-                log_tail(&out_dir().join(format!("{}.driver.log", self.name)))
+                log_tail(&driver_log(&self.name))
             ),
         };
         let mut app = App {
@@ -854,7 +858,7 @@ impl App {
                     .map_or_else(|e| format!("error: {}", cmd_error(&e)), |v| v.to_string());
                 // What the app and WebKit printed last (the app's panics and warnings go to
                 // the driver's log), without the D-Bus noise of every WebKit process.
-                let log = log_tail(&out_dir().join(format!("{}.driver.log", self.name)));
+                let log = log_tail(&driver_log(&self.name));
                 let log: Vec<&str> = log
                     .lines()
                     .filter(|l| !l.trim().is_empty() && !l.contains("D-Bus address"))
