@@ -32,17 +32,9 @@ function saved() {
 }
 
 /** Whether the page was opened from a shared link (`?c=<code>`, ui/js/main.js): the first core
- *  plays only a shared board; any other first screen needs the core anyway. */
-function linked() {
-  try {
-    return new URL(location.href).searchParams.has('c');
-  } catch (_) {
-    return false;
-  }
-}
-
-/** Read while the page is parsed: main.js takes the link out of the address once it runs. */
-const LINKED = linked();
+ *  plays only a shared board; any other first screen needs the core anyway. Read while the page
+ *  is parsed: main.js takes the link out of the address once it runs. */
+const LINKED = new URLSearchParams(location.search).has('c');
 
 /** A wasm to `worker` as `type`: `{type, stream}` once its response has begun, or
  *  `{type, bytes}` once it is all here. */
