@@ -137,6 +137,9 @@ pub struct Session<G: Game> {
     /// The rest of the last solution handed out as a hint, from the current position.
     line: Vec<G::Move>,
     line_optimal: bool,
+    /// The current position was reached by `redo` (not by a move, undo or restart): a finish
+    /// reached so replays a line already played. Not saved (a restored session is `false`).
+    redone: bool,
     /// Length of the log prefix unchanged since the last `take_delta`/`restore`.
     synced: usize,
 }
@@ -172,6 +175,7 @@ impl<G: Game> Session<G> {
             undo_allowed: true,
             line: Vec::new(),
             line_optimal: false,
+            redone: false,
             synced: 0,
         }
     }
@@ -209,6 +213,10 @@ impl<G: Game> Session<G> {
     }
     pub fn auto_solved(&self) -> bool {
         self.auto_solved
+    }
+    /// Whether the current position was reached by `redo` (see the field).
+    pub fn redone(&self) -> bool {
+        self.redone
     }
     /// Mark that the machine played (auto-solve); records should not count this game.
     pub fn mark_auto_solved(&mut self) {
@@ -274,6 +282,7 @@ impl<G: Game> Session<G> {
         let mut next = self.current().clone();
         let effect = next.apply(mv)?;
         self.push(Entry::Move(mv.clone()), next);
+        self.redone = false;
         if self.line.first() == Some(mv) {
             self.line.remove(0);
         } else {
@@ -292,6 +301,7 @@ impl<G: Game> Session<G> {
         }
         self.cursor -= 1;
         self.undo_used = true;
+        self.redone = false;
         self.line.clear();
         self.tick(now_ms);
         Ok(())
@@ -305,6 +315,7 @@ impl<G: Game> Session<G> {
             return Err(Error::new(ErrorCode::NothingToRedo, "nothing to redo"));
         }
         self.cursor += 1;
+        self.redone = true;
         self.line.clear();
         self.tick(now_ms);
         Ok(())
@@ -318,6 +329,7 @@ impl<G: Game> Session<G> {
             return;
         }
         let start = self.start.clone();
+        self.redone = false;
         if !self.has_room() {
             self.log.clear();
             self.states.truncate(1);
@@ -608,11 +620,13 @@ mod tests {
         assert!(s.can_redo());
         s.redo(30).unwrap();
         assert_eq!(s.current().at, 3);
+        assert!(s.redone(), "reached by redo");
         // A new move after undo drops the redo branch.
         s.undo(40).unwrap();
+        assert!(!s.redone());
         s.play(&1, 50).unwrap();
         assert_eq!(s.current().at, 2);
-        assert!(!s.can_redo());
+        assert!(!s.can_redo() && !s.redone());
         // Restart is undoable.
         s.restart(60);
         assert_eq!(s.current().at, 0);
@@ -626,6 +640,30 @@ mod tests {
         assert_eq!(s.undo(0).map(|_| ()), Ok(()));
         assert_eq!(s.undo(0).map(|_| ()), Ok(()));
         assert_eq!(s.undo(0).unwrap_err().code, ErrorCode::NothingToUndo);
+    }
+
+    #[test]
+    fn a_win_reached_by_redo_says_so() {
+        let mut s = s();
+        for t in 0..4 {
+            s.play(&2, t).unwrap();
+        }
+        s.play(&1, 5).unwrap();
+        assert_eq!(s.status(), Status::Won);
+        assert!(!s.redone(), "won by a move");
+        // Undo only, then the same line again by redo: the win is a replay.
+        for t in 0..5 {
+            s.undo(10 + t).unwrap();
+        }
+        for t in 0..5 {
+            s.redo(20 + t).unwrap();
+        }
+        assert_eq!(s.status(), Status::Won);
+        assert!(s.redone());
+        // Not saved: a restored session starts afresh.
+        assert!(!Session::<Count>::restore(&s.save(30)).unwrap().redone());
+        s.restart(40);
+        assert!(!s.redone());
     }
 
     #[test]
