@@ -19,6 +19,56 @@ export function wait(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * A board's win celebration, the one shape every board returns from `celebrate`: `run({ keep,
+ * pause })` plays it (`keep(animation)` registers a Web Animation, `pause(ms)` waits unless
+ * skipped) and resolves when its sequence is over. Returns `{ done, skip }`: `done` resolves
+ * once every kept animation has ended and `cleanup` ran; `skip()` jumps them all to their end.
+ */
+export function celebration(run, { cleanup = null } = {}) {
+  let skipped = false;
+  const anims = [];
+  const wakes = [];
+  const end = (a) => {
+    try {
+      a.finish();
+    } catch (_) {
+      a.cancel();
+    }
+  };
+  const keep = (a, id = 'celebrate') => {
+    a.id = id;
+    anims.push(a);
+    if (skipped) end(a);
+    return a;
+  };
+  const pause = (ms) =>
+    skipped
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          wakes.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+  const done = Promise.resolve()
+    .then(() => run({ keep, pause, skipped: () => skipped }))
+    .catch(() => null)
+    .then(() => Promise.all(anims.map((a) => a.finished.catch(() => null))))
+    .then(() => {
+      if (cleanup) cleanup();
+    });
+  return {
+    done,
+    skip() {
+      skipped = true;
+      anims.forEach(end);
+      wakes.forEach((w) => w());
+    },
+  };
+}
+
 /** Finish every running Web Animation of `el` (jump to its end state; a win's is taken back). */
 export function finishAnimations(el) {
   if (!el || !el.getAnimations) return;

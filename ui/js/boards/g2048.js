@@ -6,7 +6,7 @@ export { strings } from './g2048.strings.js';
 export const stylesheet = 'css/board-2048.css';
 import { h, icon, reducedMotion, setText, setData } from '../dom.js';
 import { t, language, formatTime } from '../i18n.js';
-import { boardView, freshGrid, previewGrid } from './common.js';
+import { boardView, freshGrid, previewGrid, celebration } from './common.js';
 import { recordFor } from '../screens/records.js';
 
 const SWIPE_MIN_PX = 24;
@@ -211,80 +211,65 @@ export class G2048Board {
     const at = vals.indexOf(top);
     const cell = this.cells[at];
     if (!cell) return null;
-    const anims = [];
-    const keep = (a) => {
-      a.id = 'celebrate';
-      anims.push(a);
-      return a;
-    };
     const sparks = [];
-    if (reduced) {
-      keep(cell.firstChild.animate([{ opacity: 1 }, { opacity: 0.6 }, { opacity: 1 }], { duration: 180, easing: 'ease-out' }));
-    } else {
-      const size = this.grid.cell;
-      keep(
-        cell.firstChild.animate(
-          [
-            { transform: 'scale(1)' },
-            { transform: 'scale(1.45)', offset: 0.3 },
-            { transform: 'scale(0.92)', offset: 0.6 },
-            { transform: 'scale(1.06)', offset: 0.8 },
-            { transform: 'scale(1)' },
-          ],
-          { duration: 900, easing: 'ease-out' },
-        ),
-      );
-      // The sparks: small squares in the tile's colour flying out and fading.
-      const cx = ((at % n) + 0.5) * size;
-      const cy = (Math.floor(at / n) + 0.5) * size;
-      const count = 12;
-      for (let i = 0; i < count; i++) {
-        const sp = h('span', { class: 'spark', 'aria-hidden': 'true' });
-        this.grid.el.append(sp);
-        sparks.push(sp);
-        const angle = (i / count) * Math.PI * 2;
-        const dist = size * (0.9 + (i % 3) * 0.25);
-        const from = `translate(${cx}px, ${cy}px) scale(1)`;
-        // Within the board: a spark never pushes the page wider than the screen.
-        const inside = (v) => Math.max(size * 0.1, Math.min(n * size - size * 0.1, v));
-        const to = `translate(${inside(cx + Math.cos(angle) * dist)}px, ${inside(cy + Math.sin(angle) * dist)}px) scale(0.3) rotate(${i * 40}deg)`;
-        keep(sp.animate([{ transform: from, opacity: 1 }, { opacity: 1, offset: 0.6 }, { transform: to, opacity: 0 }], { duration: 800, delay: 120, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)', fill: 'both' }));
-      }
-      // A ring of light spreads out of the tile.
-      const ring = h('span', { class: 'burst-ring', 'aria-hidden': 'true' });
-      this.grid.el.append(ring);
-      sparks.push(ring);
-      keep(
-        ring.animate(
-          [
-            { transform: `translate(${cx}px, ${cy}px) scale(0.5)`, opacity: 0.95 },
-            { transform: `translate(${cx}px, ${cy}px) scale(2.3)`, opacity: 0 },
-          ],
-          { duration: 750, delay: 150, easing: 'ease-out', fill: 'both' },
-        ),
-      );
-      // Every other tile bows toward the burst.
-      vals.forEach((v, i) => {
-        if (!v || i === at) return;
-        const d = Math.abs((i % n) - (at % n)) + Math.abs(Math.floor(i / n) - Math.floor(at / n));
-        keep(this.cells[i].firstChild.animate([{ transform: 'scale(1)' }, { transform: 'scale(0.9)' }, { transform: 'scale(1)' }], { duration: 420, delay: 180 + d * 60, easing: 'ease-in-out' }));
-      });
-    }
-    const done = Promise.all(anims.map((a) => a.finished.catch(() => null))).then(() => {
-      for (const sp of sparks) sp.remove();
-    });
-    return {
-      done,
-      skip: () => {
-        for (const a of anims) {
-          try {
-            a.finish();
-          } catch (_) {
-            a.cancel();
-          }
+    // The winning tile stays above its burst: the ring and the sparks pass behind it, so its
+    // digits are never covered.
+    cell.classList.add('celebrating');
+    return celebration(
+      async ({ keep, pause }) => {
+        if (reduced) {
+          keep(cell.firstChild.animate([{ opacity: 1 }, { opacity: 0.6 }, { opacity: 1 }], { duration: 180, easing: 'ease-out' }));
+          return;
         }
+        const size = this.grid.cell;
+        // Two pulses, the second the bigger one, then the burst.
+        keep(
+          cell.firstChild.animate(
+            [
+              { transform: 'scale(1)' },
+              { transform: 'scale(1.12)', offset: 0.15 },
+              { transform: 'scale(1)', offset: 0.3 },
+              { transform: 'scale(1.25)', offset: 0.5 },
+              { transform: 'scale(0.95)', offset: 0.72 },
+              { transform: 'scale(1)' },
+            ],
+            { duration: 1000, easing: 'ease-in-out' },
+          ),
+        );
+        await pause(420);
+        const cx = ((at % n) + 0.5) * size;
+        const cy = (Math.floor(at / n) + 0.5) * size;
+        const count = 12;
+        for (let i = 0; i < count; i++) {
+          const sp = h('span', { class: 'spark', 'aria-hidden': 'true' });
+          this.grid.el.append(sp);
+          sparks.push(sp);
+          const angle = (i / count) * Math.PI * 2;
+          const dist = size * (0.95 + (i % 3) * 0.25);
+          const from = `translate(${cx}px, ${cy}px) scale(1)`;
+          // Within the board: a spark never pushes the page wider than the screen.
+          const inside = (v) => Math.max(size * 0.1, Math.min(n * size - size * 0.1, v));
+          const to = `translate(${inside(cx + Math.cos(angle) * dist)}px, ${inside(cy + Math.sin(angle) * dist)}px) scale(0.3) rotate(${i * 40}deg)`;
+          keep(sp.animate([{ transform: from, opacity: 1 }, { opacity: 1, offset: 0.6 }, { transform: to, opacity: 0 }], { duration: 760, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)', fill: 'both' }));
+        }
+        const ring = h('span', { class: 'burst-ring', 'aria-hidden': 'true' });
+        this.grid.el.append(ring);
+        sparks.push(ring);
+        keep(ring.animate([{ transform: `translate(${cx}px, ${cy}px) scale(0.8)`, opacity: 0.95 }, { transform: `translate(${cx}px, ${cy}px) scale(2.4)`, opacity: 0 }], { duration: 700, easing: 'ease-out', fill: 'both' }));
+        // Every other tile bows toward the burst.
+        vals.forEach((v, i) => {
+          if (!v || i === at) return;
+          const d = Math.abs((i % n) - (at % n)) + Math.abs(Math.floor(i / n) - Math.floor(at / n));
+          keep(this.cells[i].firstChild.animate([{ transform: 'scale(1)' }, { transform: 'scale(0.9)' }, { transform: 'scale(1)' }], { duration: 420, delay: d * 60, easing: 'ease-in-out' }));
+        });
       },
-    };
+      {
+        cleanup: () => {
+          for (const sp of sparks) sp.remove();
+          cell.classList.remove('celebrating');
+        },
+      },
+    );
   }
 
   showHint(mv) {

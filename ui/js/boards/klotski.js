@@ -8,7 +8,7 @@ export { strings } from './klotski.strings.js';
 export const stylesheet = 'css/board-klotski.css';
 import { h, reducedMotion } from '../dom.js';
 import { t, language } from '../i18n.js';
-import { freshGrid, bindGrid, frameMonitor, finishAnimations, idParams, beginDrag, dragDelta, releaseGrid, previewGrid } from './common.js';
+import { freshGrid, bindGrid, frameMonitor, finishAnimations, idParams, beginDrag, dragDelta, releaseGrid, previewGrid, celebration } from './common.js';
 import { pathPoints, findPath, animateAlong, moveGraph, followGraph } from './motion.js';
 import { recordFor, bestText, levelOf, levelName, loadLevels } from '../screens/records.js';
 import { movesRows } from './slide.js';
@@ -339,42 +339,32 @@ export class KlotskiBoard {
     const el = this.pieces.get(cao.id);
     if (!el || !el.animate) return null;
     const cell = this.grid.cell;
-    let anim = null;
-    let skipped = false;
-    // The last step (into the exit) first, then out of the board.
-    const done = Promise.all(el.getAnimations().map((a) => a.finished.catch(() => null))).then(() => {
-      if (!el.isConnected || skipped) return null;
+    const rows = this.state.rows;
+    return celebration(async ({ keep, skipped }) => {
+      // The last step (into the exit) first, then out of the board.
+      await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => null)));
+      if (!el.isConnected || skipped()) return;
       const x = cao.c * cell;
       const y = cao.r * cell;
       el.classList.add('escaping', 'instant');
       this.grid.el.classList.add('won');
-      anim = reduced
-        ? el.animate([{ opacity: 1 }, { opacity: 0.6 }, { opacity: 1 }], { duration: 180, easing: 'ease-out' })
-        : el.animate(
-            [
-              { transform: `translate3d(${x}px, ${y}px, 0) scale(1)`, opacity: 1 },
-              { transform: `translate3d(${x}px, ${y - cell * 0.08}px, 0) scale(1.08)`, opacity: 1, offset: 0.25 },
-              { transform: `translate3d(${x}px, ${y + cell * 0.1}px, 0) scale(1.04)`, opacity: 1, offset: 0.45 },
-              { transform: `translate3d(${x}px, ${y + (this.state.rows - cao.r + 0.6) * cell}px, 0) scale(0.92)`, opacity: 0 },
-            ],
-            { duration: 1300, easing: 'ease-in', fill: 'forwards' },
-          );
-      anim.id = reduced ? 'celebrate' : 'win';
-      return anim.finished.catch(() => null);
+      if (reduced) {
+        keep(el.animate([{ opacity: 1 }, { opacity: 0.6 }, { opacity: 1 }], { duration: 180, easing: 'ease-out' }));
+        return;
+      }
+      keep(
+        el.animate(
+          [
+            { transform: `translate3d(${x}px, ${y}px, 0) scale(1)`, opacity: 1 },
+            { transform: `translate3d(${x}px, ${y - cell * 0.08}px, 0) scale(1.08)`, opacity: 1, offset: 0.25 },
+            { transform: `translate3d(${x}px, ${y + cell * 0.1}px, 0) scale(1.04)`, opacity: 1, offset: 0.45 },
+            { transform: `translate3d(${x}px, ${y + (rows - cao.r + 0.6) * cell}px, 0) scale(0.92)`, opacity: 0 },
+          ],
+          { duration: 1200, easing: 'ease-in', fill: 'forwards' },
+        ),
+        'win',
+      );
     });
-    return {
-      done,
-      skip: () => {
-        skipped = true;
-        for (const a of el.getAnimations()) {
-          try {
-            a.finish();
-          } catch (_) {
-            a.cancel();
-          }
-        }
-      },
-    };
   }
 
   showHint(mv) {

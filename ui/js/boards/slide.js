@@ -11,7 +11,7 @@ export const stylesheet = 'css/board-slide.css';
 import { h } from '../dom.js';
 import { t, language, formatTime } from '../i18n.js';
 import { announce } from '../feedback.js';
-import { boardView, freshGrid, bindGrid, frameMonitor, idParams, beginDrag, dragDelta, releaseGrid, wait, previewGrid } from './common.js';
+import { boardView, freshGrid, bindGrid, frameMonitor, idParams, beginDrag, dragDelta, releaseGrid, previewGrid, celebration } from './common.js';
 import { recordFor, bestText, loadLevels } from '../screens/records.js';
 import { pictureList, pictureTitle } from '../picture.js';
 
@@ -43,6 +43,9 @@ export class SlideBoard {
     // A later tap's preview is still waiting for its answer: it was made on top of this state,
     // so the tiles stay where it put them (that answer puts them where Rust says).
     if (this.pending > 1 && !nextSolve) return true;
+    // The tile the last move put in place (the celebration's first beat).
+    const was = this.state && this.state.tiles;
+    if (was && was.length === s.tiles.length) this.lastMoved = s.tiles.find((n, i) => n !== 0 && was[i] !== n);
     this.state = s;
     // The next solve of a run is there at once (its clock already runs).
     this.layout(nextSolve);
@@ -412,84 +415,65 @@ export class SlideBoard {
   }
 
   /**
-   * The celebration at the winning move (the finish flow calls it, then shows the dialog):
-   * the tiles ripple out from the last tile moved, each lifting and settling in turn; a
-   * picture puzzle then shows its whole picture, the missing corner included. Transform and
-   * opacity only (Web Animations). `reduced`: one short fade, nothing longer than 200 ms.
-   * Returns `{ done, skip }`: `done` resolves when it is over, `skip()` ends it at once.
+   * The celebration at the winning move (the finish flow calls it, then shows the result):
+   * the last tile drops into its place with a thump, then a wave runs across the tiles from
+   * the top-left corner, each lifting and settling in turn; a picture puzzle then shows its
+   * whole picture, seams and missing corner gone. About 1.2 s, transform and opacity only.
+   * `reduced`: one short fade, nothing longer than 200 ms. Returns `{ done, skip }`.
    */
   celebrate({ reduced = false } = {}) {
     if (!this.grid || !this.state || !this.grid.el.animate) return null;
     const { w, tiles } = this.state;
     const hh = tiles.length / w;
-    const anims = [];
     const picture = !!this.el.dataset.picture;
-    // The ripple starts at the blank's corner (where the last tile came from).
-    const blank = tiles.indexOf(0);
-    const b = { r: Math.floor(blank / w), c: blank % w };
-    const far = Math.max(1, (hh - 1) + (w - 1));
-    const span = reduced ? 0 : Math.min(560, 70 * far);
-    tiles.forEach((n, i) => {
-      const tile = this.tiles.get(n);
-      if (!tile) return;
-      const face = tile.firstChild;
-      const d = Math.abs(Math.floor(i / w) - b.r) + Math.abs((i % w) - b.c);
-      const delay = Math.round((d / far) * span);
-      const a = reduced
-        ? face.animate([{ opacity: 1 }, { opacity: 0.7 }, { opacity: 1 }], { duration: 180, easing: 'ease-out' })
-        : face.animate(
-            [
-              { transform: 'translateY(0) scale(1)' },
-              { transform: 'translateY(-14%) scale(1.12)', offset: 0.4 },
-              { transform: 'translateY(0) scale(0.97)', offset: 0.75 },
-              { transform: 'translateY(0) scale(1)' },
-            ],
-            { duration: 620, delay, easing: 'ease-in-out' },
-          );
-      a.id = 'celebrate';
-      anims.push(a);
-    });
-    // A gleam of light sweeps across the board behind the ripple (a band moved by transform,
-    // clipped to the board).
-    let gleam = null;
-    if (!reduced) {
-      const band = h('div', { class: 'win-gleam-band' });
-      gleam = h('div', { class: 'win-gleam', 'aria-hidden': 'true' }, band);
-      this.grid.el.append(gleam);
-      const a = band.animate(
-        [{ transform: 'translateX(-120%) skewX(-18deg)', opacity: 0 }, { opacity: 1, offset: 0.3 }, { opacity: 1, offset: 0.7 }, { transform: 'translateX(360%) skewX(-18deg)', opacity: 0 }],
-        { duration: 900, delay: 120, easing: 'ease-in-out', fill: 'both' },
-      );
-      a.id = 'celebrate';
-      anims.push(a);
-    }
+    const last = this.tiles.get(this.lastMoved);
     let whole = null;
     if (picture) {
-      // The picture made whole: the full image fades in over the tiles (and the blank).
       whole = h('div', { class: 'win-picture', 'aria-hidden': 'true' });
       this.grid.el.append(whole);
-      const a = whole.animate([{ opacity: 0 }, { opacity: 1 }], { duration: reduced ? 150 : 700, delay: reduced ? 0 : span + 200, easing: 'ease-out', fill: 'forwards' });
-      a.id = 'celebrate';
-      anims.push(a);
     }
-    const done = Promise.all(anims.map((a) => a.finished.catch(() => null)))
-      .then(() => (reduced ? null : wait(picture ? 500 : 150)))
-      .then(() => gleam && gleam.remove());
-    return {
-      done,
-      skip: () => {
-        for (const a of anims) {
-          try {
-            a.finish();
-          } catch (_) {
-            a.cancel();
-          }
-        }
-        if (gleam) gleam.remove();
-      },
-      /** Leaves the picture whole under the dialog; the next board update clears it. */
-      picture: whole,
-    };
+    const faces = [];
+    tiles.forEach((n, i) => {
+      const tile = this.tiles.get(n);
+      if (tile) faces.push([tile.firstChild, Math.floor(i / w) + (i % w)]);
+    });
+    const far = Math.max(1, hh - 1 + (w - 1));
+    const c = celebration(async ({ keep, pause }) => {
+      if (reduced) {
+        for (const [face] of faces) keep(face.animate([{ opacity: 1 }, { opacity: 0.7 }, { opacity: 1 }], { duration: 180, easing: 'ease-out' }));
+        if (whole) keep(whole.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150, fill: 'forwards' }));
+        return;
+      }
+      // The last tile lands: pressed into its place, then settling.
+      if (last) {
+        await keep(
+          last.firstChild.animate(
+            [{ transform: 'scale(1.16)', offset: 0 }, { transform: 'scale(0.9)', offset: 0.55 }, { transform: 'scale(1)' }],
+            { duration: 280, easing: 'cubic-bezier(0.3, 0.7, 0.4, 1)' },
+          ),
+        ).finished.catch(() => null);
+      }
+      // The wave, diagonal by diagonal.
+      const span = Math.min(480, 80 * far);
+      for (const [face, d] of faces) {
+        keep(
+          face.animate(
+            [
+              { transform: 'translateY(0) scale(1)' },
+              { transform: 'translateY(-16%) scale(1.1)', offset: 0.4 },
+              { transform: 'translateY(0) scale(0.96)', offset: 0.75 },
+              { transform: 'translateY(0) scale(1)' },
+            ],
+            { duration: 520, delay: Math.round((d / far) * span), easing: 'ease-in-out' },
+          ),
+        );
+      }
+      if (whole) keep(whole.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 500, delay: span, easing: 'ease-out', fill: 'forwards' }));
+      await pause(span + 560);
+    });
+    /** Leaves the picture whole under the result; the next board update clears it. */
+    c.picture = whole;
+    return c;
   }
 
   showHint(mv) {
@@ -656,15 +640,16 @@ function slideSizes(screen) {
 /** The number slide's finish figures: moves against the optimum, time, tiles per second; a
  *  run's: its moves, time and tiles per second (no optimum). */
 function slideRows(s, f) {
-  const tps = f.tps === null || f.tps === undefined ? t('noBest') : Number(f.tps).toFixed(2);
+  // Tile moves per second only where Rust gives them (a finish of at least a second).
+  const tps = f.tps === null || f.tps === undefined ? [] : [['tps', Number(f.tps).toFixed(2), 'tps']];
   if (f.run) {
     return [
       ['yourMoves', f.moves ?? s.moves, 'moves'],
       ['time', formatTime(f.time_ms ?? s.elapsed_ms, true), 'time'],
-      ['tps', tps, 'tps'],
+      ...tps,
     ];
   }
-  return [...movesRows(s, f), ['tps', tps, 'tps']];
+  return [...movesRows(s, f), ...tps];
 }
 
 /** A finished run's splits, one line each (the finish dialog's hook). */
