@@ -35,15 +35,46 @@ export function challengeLine() {
   };
 }
 
-/** The finish dialog's comparison, or null when the game had no result to beat. */
+/**
+ * The finish's comparison with a friend's result, one sentence that cannot argue: Rust's
+ * `outcome` (`beaten` / `tied` / `lost`, moves first, then the time at the tenth shown) and
+ * `diff_ms`; a tie is called a tie, and a perfect game that lost on time says both in one
+ * sentence. Null when the game had no result to beat.
+ */
 export function finishChallenge(f) {
   const c = f && f.challenge;
-  if (!c || c.moves === null || c.moves === undefined) return null;
-  const mine = f.moves;
+  const outcome = challengeOutcome(f);
+  if (!outcome) return null;
+  const name = c.name || t('chal.friend');
+  const mine = Number(f.moves);
+  // Rust's difference (rounded to 0.1 s); a core without it: the two times as shown.
+  const s = seconds(c.diff_ms ?? (f.time_ms !== undefined && c.ms !== undefined ? Math.floor(Number(f.time_ms) / 100) * 100 - Math.floor(Number(c.ms) / 100) * 100 : null));
   let text;
-  if (c.beaten) text = mine === c.moves ? t('chal.beatenTime', { moves: movesText(c.moves) }) : t('chal.beaten', { moves: movesText(c.moves), mine: movesText(mine) });
-  else text = t('chal.notBeaten', { moves: movesText(c.moves), time: formatTime(c.ms, true) });
-  return h('p', { class: `fin-challenge ${c.beaten ? 'beaten' : 'not-beaten'}`, 'data-challenge': `${c.moves}:${c.ms}`, 'data-beaten': c.beaten ? 'true' : 'false' }, text);
+  if (c.score !== undefined && c.score !== null) {
+    text = outcome === 'beaten' ? t('chal.wonScore', { name, mine: Number(f.score ?? 0), score: c.score }) : outcome === 'tied' ? t('chal.tied', { name, moves: movesText(c.moves), time: formatTime(c.ms, true) }) : t('chal.lostScore', { name, score: c.score });
+  } else if (outcome === 'beaten') {
+    text = mine < Number(c.moves) || s === null ? t('chal.wonMoves', { name, mine: movesText(mine), moves: movesText(c.moves) }) : t('chal.wonTime', { name, moves: movesText(c.moves), s });
+  } else if (outcome === 'tied') {
+    text = t('chal.tied', { name, moves: movesText(c.moves), time: formatTime(c.ms, true) });
+  } else if (f.status === 'won' && mine === Number(c.moves) && s !== null) {
+    text = f.perfect === true && f.assisted !== true ? t('chal.perfectSlower', { name, s }) : t('chal.slower', { name, moves: movesText(c.moves), s });
+  } else {
+    text = t('chal.lost', { name, moves: movesText(c.moves), time: formatTime(c.ms, true) });
+  }
+  return h('p', { class: `fin-challenge ${outcome}`, 'data-challenge': `${c.moves}:${c.ms}`, 'data-beaten': outcome === 'beaten' ? 'true' : 'false', 'data-outcome': outcome }, text);
+}
+
+/** A finish's outcome against a friend's result (`beaten` / `tied` / `lost`), or null. */
+export function challengeOutcome(f) {
+  const c = f && f.challenge;
+  if (!c || c.moves === null || c.moves === undefined) return null;
+  return c.outcome || (c.beaten ? 'beaten' : 'lost');
+}
+
+/** |`ms`| in seconds to the tenth ("0.3"), or null without one. */
+function seconds(ms) {
+  if (ms === null || ms === undefined || !Number.isFinite(Number(ms))) return null;
+  return (Math.abs(Number(ms)) / 1000).toFixed(1);
 }
 
 /**

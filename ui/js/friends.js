@@ -4,7 +4,7 @@
 
 import { call } from './ipc.js';
 import { h, icon } from './dom.js';
-import { t, formatTime, movesText } from './i18n.js';
+import { t, formatTime, movesText, language } from './i18n.js';
 
 const loaded = new Set();
 
@@ -70,12 +70,13 @@ function boardFrame(n, kind) {
 }
 
 /** Fill `el` with the board `lines` (Rust's order); false when it stays empty of friends. */
-function fill(el, lines, kind) {
+function fill(el, lines, kind, placed = false) {
   const list = Array.isArray(lines) ? lines : [];
   const friends = list.filter((l) => !l.me);
   el.dataset.count = String(list.length);
+  // A finish states the place in its own sentence (`placeLine`); elsewhere the board says it.
   const me = list.filter((l) => !kind || l.kind === kind).findIndex((l) => l.me);
-  if (kind && me >= 0) el.append(h('p', { class: 'friends-rank', 'data-my-rank': String(me + 1) }, t('friends.rankOf', { n: me + 1, total: list.length })));
+  if (kind && me >= 0 && !placed) el.append(h('p', { class: 'friends-rank', 'data-my-rank': String(me + 1) }, t('friends.rankOf', { n: me + 1, total: list.length })));
   const ol = boardList(list, !kind);
   if (ol) el.append(ol);
   if (!friends.length) el.append(h('p', { class: 'help friends-empty' }, t('friends.empty')));
@@ -104,8 +105,21 @@ export function friendsBoard(n, kind, { hideEmpty = false } = {}) {
 
 /** The board of daily `n` and game `kind` as Rust gave it with a finish (`finish.friends`):
  *  the player's line is that finish. */
-export function friendsBoardOf(n, kind, lines) {
+export function friendsBoardOf(n, kind, lines, placed = false) {
   const el = boardFrame(n, kind);
-  fill(el, lines, kind);
+  fill(el, lines, kind, placed);
   return el;
+}
+
+/**
+ * A daily finish's place on its whole friends' board (Rust's `friends.place`: `{rank, of,
+ * beat}`), one sentence: "You beat 2 of 3 friends" / "第 2 名，共 4 人" — never a comparison
+ * with the one friend whose link was opened.
+ */
+export function placeLine(place) {
+  const rank = Number(place.rank);
+  const of = Number(place.of);
+  const beat = Number(place.beat);
+  const text = beat > 0 || language() === 'zh' ? t('friends.place', { rank, of, beat, friends: of - 1 }) : t('friends.placeNone', { rank, of });
+  return h('p', { class: `fin-challenge fin-place${rank === 1 ? ' first' : ''}`, 'data-place': `${rank}/${of}`, 'data-beat': String(beat) }, text);
 }

@@ -5,19 +5,22 @@
 // of showing stars, and fills in stars, optimum and analysis in place when Rust says it has
 // them (the DOM event `huarong-finish`, then `finish {kind}`).
 //
-// Layout: a fixed head (the title and ✕: never scrolled away), then the one big number with
-// the stars and the verdict, the one primary action and its secondary, and below them the
-// details (the comparison with a friend, the friends' board, the analysis, records, replay).
+// Layout: a sheet that rises from the bottom while the solved board moves up and stays wholly
+// in view above it (game.css, `.game-screen.finishing`). The sheet is compact: a head (a grab
+// handle, the title, ✕), the one big number with the stars and the verdict, the one primary
+// action (Rust's `finish.next`) and its secondaries; the details (the friends' board, the
+// analysis, records, replay) are below, reached by scrolling inside the sheet. Back, ✕, a tap
+// above the sheet or a swipe down closes it and leaves the solved board.
 
 import { call, field, isWeb } from '../ipc.js';
 import { h, icon, reducedMotion } from '../dom.js';
 import { t, language, movesText } from '../i18n.js';
 import { toast, announce } from '../feedback.js';
-import { finishChallenge } from '../challenge.js';
+import { finishChallenge, challengeOutcome } from '../challenge.js';
 import { analysisSection } from '../analysis.js';
 import { cardPicture } from '../picture.js';
 import { scopeOf } from './stats.js';
-import { friendsBoard, friendsBoardOf } from '../friends.js';
+import { friendsBoard, friendsBoardOf, placeLine } from '../friends.js';
 
 // Whether the player's last input was a key. The dialog focuses its main button for keyboard
 // and screen-reader players; after a touch or a click (the winning move on the board) that
@@ -75,7 +78,9 @@ export class FinishDialog {
     const won = s.status === 'won';
     const title = won ? t(game.finish.wonTitle, game.finish.wonParams ? game.finish.wonParams(s) : undefined) : t('gameOver');
     const moves = field(f, 'moves') ?? s.moves;
-    const newRecord = field(f, 'new_record') === true;
+    // An assisted win (a hint, auto-solve, a redo of the solution) never says record or perfect.
+    const assisted = field(f, 'assisted') === true;
+    const newRecord = field(f, 'new_record') === true && !assisted;
 
     // The one big number: moves, or 2048's score; its other figures as small chips.
     const [big, ...rest] = game.finish.rows(s, f);
@@ -98,20 +103,21 @@ export class FinishDialog {
     if (hints) flags.push(hints === 1 ? t('usedHint1') : t('usedHint', { n: hints }));
 
     const tags = [];
-    if (newRecord) tags.push(h('span', { class: 'badge', 'data-new-record': '1' }, icon('star'), t('newRecord')));
+    if (newRecord) tags.push(h('span', { class: 'badge', 'data-new-record': '1', 'data-fin': 'record' }, icon('star'), t('newRecord')));
     if (f.daily && f.daily.current) {
       tags.push(h('span', { class: 'fin-streak', 'data-streak': String(f.daily.current) }, icon('flame'), f.daily.current === 1 ? t('fin.streak1') : t('fin.streak', { n: f.daily.current })));
     }
 
     this.starBox = game.finish.stars ? h('div', { class: 'fin-verdict' }) : null;
-    const next = field(f, 'next');
-    const [primary, ...others] = this.actions(s, f, won, next);
+    const next = nextOf(s, f, won, game);
+    const [primary, ...others] = this.actions(s, f, next);
     // No analysis where the optimum could not be found: it searches the same optimum.
     // Nor for a speedsolving run (its one finish is many solves; their splits say it).
     this.analysis = unrated(f, game) || f.run ? null : analysisSection(s.kind, view);
     const head = h(
       'div',
       { class: 'sheet-head' },
+      h('span', { class: 'sheet-grab', 'aria-hidden': 'true' }),
       h('h2', { id: 'finish-title', tabindex: '-1' }, title),
       h('button', { class: 'icon-btn sheet-close', type: 'button', 'aria-label': t('close'), 'data-action': 'close', onclick: () => this.close() }, '×'),
     );
@@ -143,27 +149,41 @@ export class FinishDialog {
       this.analysis && !f.pending ? this.analysis.el : null,
       links,
     );
+    this.actionsEl = h('div', { class: 'fin-actions' }, primary, others.length ? h('div', { class: `fin-more n${others.length}` }, others) : null);
+    this.sheet = h(
+      'div',
+      { class: 'sheet' },
+      head,
+      h('div', { class: 'sheet-body' }, hero, verdictLine(f, s), this.actionsEl, details),
+    );
     this.el = h(
       'div',
-      { class: lastInputKey ? 'overlay finish' : 'overlay finish quiet-focus', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'finish-title', 'data-finish': won ? 'won' : 'lost', 'data-game': s.kind },
-      h(
-        'div',
-        { class: 'sheet' },
-        head,
-        h(
-          'div',
-          { class: 'sheet-body' },
-          hero,
-          finishChallenge(f),
-          h('div', { class: 'fin-actions' }, primary, others.length ? h('div', { class: `fin-more n${others.length}` }, others) : null),
-          details,
-        ),
-      ),
+      {
+        class: lastInputKey ? 'overlay finish' : 'overlay finish quiet-focus',
+        role: 'dialog',
+        'aria-modal': 'true',
+        'aria-labelledby': 'finish-title',
+        'data-finish': won ? 'won' : 'lost',
+        'data-game': s.kind,
+        'data-next': next.action,
+        'data-next-from': next.from,
+        'data-assisted': assisted ? '1' : '0',
+      },
+      this.sheet,
     );
+    // A tap above the sheet closes it (the solved board stays); a swipe down on its head too.
+    this.el.addEventListener('pointerdown', (e) => {
+      if (e.target === this.el) {
+        e.preventDefault();
+        this.close();
+      }
+    });
+    swipeDown(head, this.sheet, () => this.close());
     this.verdict(f, false);
     this.game.el.append(this.el);
     this.open = true;
     this.game.app.openDialog(this);
+    this.fit();
     primary.focus({ preventScroll: true });
     announce(`${title} ${won ? t('say.won', { moves: movesText(moves) }) : ''}`);
     // Rust says when the verdict changes (a pending optimum arrived, or an analysis found the
@@ -209,7 +229,10 @@ export class FinishDialog {
     }
     // The optimum could not be found (its search gave up): no stars, and the reason why.
     if (unrated(f, game)) parts.push(h('p', { class: 'fin-over', 'data-unrated': '1' }, t('fin.unrated')));
-    if (f.perfect === true) parts.push(h('p', { class: 'fin-perfect', 'data-perfect': '1' }, t('fin.perfect')));
+    // "Perfect" beside a friend's better result is said in the one sentence that says both
+    // (challenge.js); never for an assisted win.
+    const outcome = challengeOutcome(f);
+    if (f.perfect === true && f.assisted !== true && outcome !== 'lost' && outcome !== 'tied') parts.push(h('p', { class: 'fin-perfect', 'data-perfect': '1' }, t('fin.perfect')));
     else if (f.perfect === false && optimal !== null) {
       const over = Number(f.moves) - optimal;
       // Not perfect in the fewest moves: hints showed the way (Rust's rule, registry::perfect).
@@ -248,22 +271,94 @@ export class FinishDialog {
   }
 
   /**
-   * The actions: exactly one primary — challenge a friend with this result (or send it back
-   * to the friend who sent the game) — then the next thing to play as a secondary one (the
-   * next level, a new game, 2048's "keep going").
+   * The actions: exactly one primary, the `next` Rust chose for this context (the only filled
+   * button, `[data-action="<next>"]`), then the secondaries, outlined: Share wherever a result
+   * exists (unless the primary already shares), and for 2048 a new game beside "Keep going".
    */
-  actions(s, f, won, next) {
-    const game = this.game.game;
+  actions(s, f, next) {
     const b = (action, label, iconName, onclick, primary) =>
-      h('button', { class: primary ? 'btn primary' : 'btn', type: 'button', 'data-action': action, onclick }, iconName ? icon(iconName) : null, label);
-    const challenged = !!(f.challenge && f.challenge.moves !== undefined && f.challenge.moves !== null) || s.mode === 'challenge';
-    const share = b('share', challenged ? t('sendBack') : t('challengeFriend'), 'share', () => this.share(), true);
-    const fresh = b('new', t('newGame'), 'new', () => this.newGame(), false);
-    // A speedsolving run (issue 36): no one puzzle to share; the one action is another run.
-    if (f.run) return [b('new', t('newGame'), 'new', () => this.newGame(), true)];
-    if (won && game.finish.keepGoing) return [share, b('keep', t('keepPlaying'), 'next', () => this.keepGoing(), false), fresh];
-    if (won && !challenged && s.mode !== 'daily' && game.finish.next) return [share, b('next', t('next'), 'next', () => this.next(next), false), b('again', t('again'), 'restart', () => this.again(), false)];
-    return [share, fresh];
+      h('button', { class: primary ? 'btn primary' : 'btn', type: 'button', 'data-action': action, onclick }, iconName ? icon(iconName) : null, h('span', { class: 'btn-label' }, label));
+    const a = next.action;
+    const primary = b(a, this.nextLabel(s, f, next), NEXT_ICON[a] || 'next', () => this.go(next), true);
+    const others = [];
+    const result = !f.run && (s.status === 'won' || (f.score !== null && f.score !== undefined));
+    if (result && a !== 'share' && a !== 'send-back') others.push(b('share', t('fin.share'), 'share', () => this.share(), false));
+    if (a === 'keep') others.push(b('new', t('newGame'), 'new', () => this.newGame(), false));
+    return [primary, ...others];
+  }
+
+  /** The primary's words (the contract's table). */
+  nextLabel(s, f, next) {
+    const tg = next.target || {};
+    if (next.action === 'next-daily') return t('next.next-daily', { game: t(`gameShort.${tg.kind}`), n: tg.n, of: tg.of });
+    if (next.action === 'retry' && s.kind === '2048' && !(f.challenge && f.challenge.moves !== undefined)) return t('next.retry.2048');
+    return t(`next.${next.action}`);
+  }
+
+  /** Do what the primary says. */
+  async go(next) {
+    const app = this.game.app;
+    const tg = next.target || {};
+    switch (next.action) {
+      case 'share':
+      case 'send-back':
+        return this.share();
+      case 'keep':
+        return this.keepGoing();
+      case 'again':
+      case 'new-run':
+        return this.newGame();
+      case 'edit':
+        await this.close();
+        return app.go('klotski-editor');
+      case 'next-level':
+      case 'next-daily':
+      case 'retry':
+        if (tg.id) {
+          await this.close();
+          return this.load(() => app.confirmed('open_game', { id: tg.id }));
+        }
+        return next.action === 'retry' ? this.again() : this.next(null);
+      default:
+        return this.newGame();
+    }
+  }
+
+  /**
+   * The sheet's height: its compact part (head, hero, verdict line, actions) and a glimpse of
+   * the details under them, which scroll inside it; the game screen gives the board the
+   * height above (`--fin-sheet-h`, game.css) and the board moves up into it.
+   */
+  fit() {
+    const sheet = this.sheet;
+    const screen = this.game.el;
+    if (!sheet || !screen) return;
+    const body = sheet.querySelector('.sheet-body');
+    // The actions' bottom edge in the sheet (the sheet is their offset parent: head included).
+    const bottom = this.actionsEl.offsetTop + this.actionsEl.offsetHeight;
+    const peek = 18;
+    const pad = parseFloat(getComputedStyle(body).paddingBottom) || 0;
+    sheet.style.setProperty('--fin-compact', `${Math.ceil(bottom + Math.max(pad, peek))}px`);
+    const before = this.game.board && this.game.board.el.getBoundingClientRect();
+    const measure = () => screen.style.setProperty('--fin-sheet-h', `${sheet.offsetHeight}px`);
+    measure();
+    // A new size (rotation, a language change) keeps the board clear of the sheet.
+    if (this.sized) this.sized.disconnect();
+    this.sized = new ResizeObserver(measure);
+    this.sized.observe(sheet);
+    screen.classList.add('finishing');
+    // The board glides from where it was to its place above the sheet.
+    const bel = this.game.board && this.game.board.el;
+    if (bel && before && bel.animate && !reducedMotion()) {
+      const after = bel.getBoundingClientRect();
+      if (after.width > 0) {
+        const k = before.width / after.width;
+        bel.animate(
+          [{ transform: `translate(${before.left - after.left}px, ${before.top - after.top}px) scale(${k})`, transformOrigin: '0 0' }, { transform: 'none', transformOrigin: '0 0' }],
+          { duration: 260, easing: 'cubic-bezier(0.2, 0.8, 0.3, 1)' },
+        );
+      }
+    }
   }
 
   /** This game's records screen (the dialog's history entry is reused by the screen). */
@@ -285,6 +380,13 @@ export class FinishDialog {
     this.analysis = null;
     if (this.el) this.el.remove();
     this.el = null;
+    this.sheet = null;
+    if (this.sized) this.sized.disconnect();
+    this.sized = null;
+    if (this.game.el && this.game.el.classList.contains('finishing')) {
+      this.game.el.classList.remove('finishing');
+      this.game.el.style.removeProperty('--fin-sheet-h');
+    }
     if (this.open) {
       this.open = false;
       if (this.game.board) this.game.board.el.focus({ preventScroll: true });
@@ -362,7 +464,7 @@ export class FinishDialog {
   /** A daily's finish: its friends' board as Rust left it at this finish (the player's line
    *  is this game), else the day's board read now. */
   friendsBlock(s, f) {
-    if (f.friends && Array.isArray(f.friends.lines)) return friendsBoardOf(f.friends.daily, s.kind, f.friends.lines);
+    if (f.friends && Array.isArray(f.friends.lines)) return friendsBoardOf(f.friends.daily, s.kind, f.friends.lines, !!f.friends.place);
     if (s.mode !== 'daily') return null;
     const app = this.game.app;
     const daily = app.daily && app.daily[s.kind] === s.id ? app.daily : null;
@@ -478,4 +580,71 @@ function unrated(f, game) {
   if (f.run) return false; // a run has no optimum to find
   const rules = game.rules || [];
   return !f.pending && f.status === 'won' && game.finish.stars && f.rule === rules[0] && (f.optimal === null || f.optimal === undefined) && (f.stars === null || f.stars === undefined);
+}
+
+/** The primary action's icon, by `next`. */
+const NEXT_ICON = { 'next-level': 'next', again: 'restart', 'next-daily': 'next', share: 'share', 'send-back': 'share', retry: 'restart', keep: 'next', 'new-run': 'restart', edit: 'back' };
+
+const NEXTS = new Set(Object.keys(NEXT_ICON));
+
+/**
+ * The one next step of this finish: `{ action, target, from }`. Rust decides it
+ * (`finish.next`, `finish.next_target`); a core that does not say yet gets the step this page
+ * can tell on its own (`from: 'ui'`, which the browser test refuses).
+ */
+function nextOf(s, f, won, game) {
+  const rust = field(f, 'next');
+  if (typeof rust === 'string' && NEXTS.has(rust)) return { action: rust, target: field(f, 'next_target') || null, from: 'core' };
+  const challenged = !!(f.challenge && f.challenge.moves !== undefined && f.challenge.moves !== null);
+  let action = 'again';
+  if (f.run) action = 'new-run';
+  else if (won && game.finish.keepGoing && s.status === 'won') action = 'keep';
+  else if (challenged) action = f.challenge.beaten ? 'send-back' : 'retry';
+  else if (!won) action = 'retry';
+  else if (s.mode === 'daily') action = 'share';
+  else if (game.finish.next) action = 'next-level';
+  return { action, target: action === 'retry' ? { kind: s.kind, id: s.id } : null, from: 'ui' };
+}
+
+/**
+ * The one sentence under the hero that compares this finish with others: a daily's place on
+ * its whole friends' board (`friends.place`), else a friend's challenge (challenge.js), else
+ * nothing.
+ */
+function verdictLine(f, s) {
+  const place = f.friends && f.friends.place;
+  if (place) return placeLine(place);
+  return finishChallenge(f, s);
+}
+
+/**
+ * A swipe down on `handle` drags `sheet` with the finger; let go past a third of its height
+ * (or flicked) and `close()` runs, else it springs back.
+ */
+function swipeDown(handle, sheet, close) {
+  let start = null;
+  handle.addEventListener('pointerdown', (e) => {
+    if (e.button > 0 || e.target.closest('button')) return;
+    start = { y: e.clientY, t: performance.now(), id: e.pointerId, dy: 0 };
+    handle.setPointerCapture(e.pointerId);
+  });
+  handle.addEventListener('pointermove', (e) => {
+    if (!start || e.pointerId !== start.id) return;
+    start.dy = Math.max(0, e.clientY - start.y);
+    sheet.style.transform = start.dy ? `translateY(${start.dy}px)` : '';
+  });
+  const end = (e) => {
+    if (!start || e.pointerId !== start.id) return;
+    const { dy, t: t0 } = start;
+    start = null;
+    const fast = dy > 24 && dy / Math.max(1, performance.now() - t0) > 0.6;
+    if (dy > sheet.offsetHeight / 3 || fast) {
+      close();
+      return;
+    }
+    if (dy && sheet.animate && !reducedMotion()) sheet.animate([{ transform: `translateY(${dy}px)` }, { transform: 'none' }], { duration: 180, easing: 'ease-out' });
+    sheet.style.transform = '';
+  };
+  handle.addEventListener('pointerup', end);
+  handle.addEventListener('pointercancel', end);
 }
