@@ -2,6 +2,8 @@
 # Huarong developer entry point: the README's two commands.
 #   ./dev.sh play   build and open the app (installs missing Debian/Ubuntu packages first)
 #   ./dev.sh test   run every test: format, lints, layers, unit, integration, kill, end-to-end and wasm tests
+#   ./dev.sh check  the fast loop: format, lints, layers, docs, unit and integration tests; no
+#                   browser, no app window (HUARONG_E2E=0), nothing installed
 #   ./dev.sh web [build|serve|measure]   the web page (web/): build web/dist, serve it on
 #                   http://127.0.0.1:8790/ (the default), or print its performance figures
 # Both install what a fresh Debian 12 / Ubuntu machine lacks (with sudo when not root).
@@ -172,6 +174,20 @@ cmd_play() {
   exec cargo run -p huarong-app -- "$@"
 }
 
+# The fast loop a contributor runs after every change: what needs no browser and no window.
+cmd_check() {
+  ensure_rust
+  say "cargo fmt --check"
+  cargo fmt --all -- --check
+  say "cargo clippy (warnings are errors)"
+  cargo clippy --workspace --all-targets --quiet -- -D warnings
+  say "layers and documents"
+  python3 crates/app/layers.py --self-test
+  python3 tests/docs/check.py --self-test && python3 tests/docs/check.py || exit 1
+  say "unit and integration tests (HUARONG_E2E=0: the browser and app-window suites skip)"
+  HUARONG_E2E=0 cargo test --workspace --quiet -- --test-threads="${HUARONG_TEST_THREADS:-2}"
+}
+
 cmd_test() {
   ensure_apt "${APP_PKGS[@]}" "${TEST_PKGS[@]}"
   ensure_locales
@@ -216,6 +232,7 @@ cmd_test() {
 case "${1:-}" in
   play) shift; cmd_play "$@" ;;
   test) shift; cmd_test "$@" ;;
+  check) shift; cmd_check "$@" ;;
   web) shift; cmd_web "$@" ;;
-  *) echo "usage: ./dev.sh play | ./dev.sh test | ./dev.sh web [build|serve|measure]" >&2; exit 2 ;;
+  *) echo "usage: ./dev.sh play | ./dev.sh test | ./dev.sh check | ./dev.sh web [build|serve|measure]" >&2; exit 2 ;;
 esac

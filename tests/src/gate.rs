@@ -27,6 +27,12 @@ pub fn required() -> bool {
     std::env::var("HUARONG_E2E").is_ok_and(|v| v == "1")
 }
 
+/// Whether `HUARONG_E2E=0` turns every browser and app-window suite off (`./dev.sh check`,
+/// the fast loop): they skip with a banner, as with a missing tool.
+pub fn switched_off() -> bool {
+    std::env::var("HUARONG_E2E").is_ok_and(|v| v == "0")
+}
+
 /// Skip `suite` (banner, pass) or, under `HUARONG_E2E=1`, fail, saying `why`; `what` names
 /// the suite in the failure ("the Chromium touch suite").
 pub fn skip_or_fail(suite: &str, what: &str, why: &str) {
@@ -60,6 +66,9 @@ pub fn node_and_chromium(root: &Path) -> Result<(PathBuf, PathBuf), String> {
     let chromium = std::env::var_os("HUARONG_CHROMIUM")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    if switched_off() {
+        return Err("HUARONG_E2E=0 (the fast loop runs no browser)".to_string());
+    }
     let mut missing = Vec::new();
     let node = find_in_path("node");
     if node.is_none() {
@@ -82,7 +91,7 @@ pub fn node_and_chromium(root: &Path) -> Result<(PathBuf, PathBuf), String> {
 
 /// Run the web page's suite `tests/web/<script>` on the built `web/dist` (node, chromium,
 /// `playwright-core`; `envs()` gives its other variables, made only when it can run), killed
-/// after `deadline`. A missing tool, a browser that cannot start or `playwright-core` that
+/// after `deadline`; with `HUARONG_SHOTS` among them, on the test clock (`HUARONG_TEST_CLOCK=1`). A missing tool, a browser that cannot start or `playwright-core` that
 /// cannot load skips it (or fails under `HUARONG_E2E=1`, see [`skip_or_fail`]); a failing
 /// script fails the test. `suite` and `what` name it as [`skip_or_fail`] does.
 pub fn run_web_suite(
@@ -104,12 +113,17 @@ pub fn run_web_suite(
         Ok(t) => t,
         Err(why) => return skip_or_fail(suite, what, &why),
     };
+    let envs = envs();
+    // A suite that takes screenshots plays on the settable clock (tests/web/common.mjs), so
+    // that its pictures show a player's times and pace.
+    let shots = envs.iter().any(|(k, _)| *k == "HUARONG_SHOTS");
     let mut child = Command::new(&node)
         .arg(root.join("tests/web").join(script))
         .current_dir(&root)
         .env("HUARONG_CHROMIUM", &chromium)
         .env("HUARONG_WEB_DIST", root.join("web/dist"))
-        .envs(envs())
+        .env("HUARONG_TEST_CLOCK", if shots { "1" } else { "0" })
+        .envs(envs)
         .stdin(Stdio::null())
         .spawn()
         .expect("start node");

@@ -95,13 +95,35 @@ impl TestApp {
         open: Option<&str>,
         io: Option<std::sync::Arc<dyn huarong_core::fsio::Io>>,
     ) -> TestApp {
+        Self::start_full(
+            dir,
+            open,
+            io,
+            std::sync::Arc::new(huarong_core::platform::NoShare),
+        )
+    }
+
+    /// [`TestApp::start`] with a share sheet of the test's own (it sees every card shared).
+    pub fn start_with_share(
+        dir: &Path,
+        share: std::sync::Arc<dyn huarong_core::platform::Share>,
+    ) -> TestApp {
+        Self::start_full(dir, None, None, share)
+    }
+
+    fn start_full(
+        dir: &Path,
+        open: Option<&str>,
+        io: Option<std::sync::Arc<dyn huarong_core::fsio::Io>>,
+        share: std::sync::Arc<dyn huarong_core::platform::Share>,
+    ) -> TestApp {
         use huarong_core::persist::{InPlaceIo, Paths, Primary};
-        use huarong_core::platform::{NoShare, Platform};
+        use huarong_core::platform::Platform;
         use std::sync::Arc;
         let io = io.unwrap_or_else(huarong_core::fsio::real);
         let events = Arc::new(PageEvents::default());
-        let platform = Platform::native(Arc::new(QuietHaptics), Arc::new(NoShare), events.clone())
-            .with_io(io.clone());
+        let platform =
+            Platform::native(Arc::new(QuietHaptics), share, events.clone()).with_io(io.clone());
         let paths = Paths::new(dir);
         let store = paths.store.clone();
         let state = huarong_core::AppState::open(Some(paths), platform, move || {

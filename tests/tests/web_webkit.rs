@@ -198,6 +198,9 @@ fn a_shared_link_plays_to_a_win_in_webkit_and_survives_reloads() {
     if browser.is_none() {
         missing.push("MiniBrowser (apt install libwebkit2gtk-4.1-0)".into());
     }
+    if huarong_tests::gate::switched_off() {
+        missing.push("nothing: HUARONG_E2E=0 (the fast loop runs no browser)".into());
+    }
     if !missing.is_empty() {
         let msg = format!("web_webkit: missing {}", missing.join(", "));
         assert!(!required(), "{msg} — HUARONG_E2E=1 makes this a failure");

@@ -275,6 +275,15 @@ pub static COMMANDS: &[Command] = &[
         },
     },
     Command {
+        name: "share",
+        off_main: true,
+        run: |st, a| {
+            let kind = kind(a)?;
+            let (lang, theme, picture) = share::share_args(a)?;
+            reply(st.share(kind, lang, theme, picture)?)
+        },
+    },
+    Command {
         name: "card_image",
         off_main: true,
         run: |st, a| {

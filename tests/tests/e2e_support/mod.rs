@@ -184,6 +184,13 @@ pub fn tools(test: &str) -> Option<Tools> {
     let tauri_driver = find_tool("tauri-driver");
     let webkit_driver = find_tool("WebKitWebDriver");
     let app = app_binary();
+    if huarong_tests::gate::switched_off() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "*** SKIPPED {test}: HUARONG_E2E=0 (the fast loop)"
+        );
+        return None;
+    }
     let mut missing = Vec::new();
     if xvfb.is_none() {
         missing.push("Xvfb (apt install xvfb)".to_string());

@@ -12,16 +12,20 @@
 //!
 //! - `card.rs`: the card arguments, rendering, the card's file name;
 //! - `codes.rs`: share codes and links;
-//! - `daily_info.rs`: today's daily challenge.
+//! - `daily_info.rs`: today's daily challenge;
+//! - `finish_share.rs`: `share`, the finish's one call: code, result code, card and text from
+//!   the slot's own finish.
 
 mod card;
 mod codes;
 mod daily_info;
+mod finish_share;
 
 pub use crate::pictures::{base64, decode_base64};
 pub use card::CardArgs;
 pub use codes::{CodeInfo, DecodedInfo};
 pub use daily_info::DailyInfo;
+pub use finish_share::Shared;
 
 use crate::args::{self, Args};
 use crate::core::AppState;
@@ -51,6 +55,31 @@ pub fn card_spec(st: &AppState, a: &mut Args) -> AppResult<CardSpec> {
     st.mark_own_photo(&mut spec);
     st.fill_card(&mut spec);
     Ok(spec)
+}
+
+/// The checked arguments of `share`: the language and theme to say it in, and a picture
+/// puzzle's image for the card (the only thing the page renders itself). No result field is
+/// an argument: the finish is the slot's own.
+pub fn share_args(
+    a: &mut Args,
+) -> AppResult<(huarong_card::Lang, huarong_card::Theme, Option<Vec<u8>>)> {
+    let lang = args::opt_string("lang", a.take("lang"), 16)?;
+    let lang = huarong_card::Lang::parse(lang.as_deref().unwrap_or("zh"))
+        .map_err(|e| AppError::bad_argument(format!("`lang`: {}", e.message)))?;
+    let theme = args::opt_string("theme", a.take("theme"), 16)?;
+    let theme = huarong_card::Theme::parse(theme.as_deref().unwrap_or("light"))
+        .map_err(|e| AppError::bad_argument(format!("`theme`: {}", e.message)))?;
+    let picture = match args::opt_string("picture", a.take("picture"), card::MAX_PICTURE_DATA)? {
+        Some(data) => {
+            let (bytes, format) = crate::pictures::parse_data(&data)?;
+            if format != crate::pictures::Format::Png {
+                return Err(AppError::bad_argument("`picture` must be a PNG image"));
+            }
+            Some(bytes)
+        }
+        None => None,
+    };
+    Ok((lang, theme, picture))
 }
 
 /// Render the card and save it (desktop) or share it with the system sheet (phones).
