@@ -75,7 +75,7 @@ export class ReplayScreen extends BackScreen {
     );
     this.chart = null;
     let analysis = null;
-    const a = d.analysis;
+    const a = onLog(d.analysis, d.counts, d.moves.length);
     if (a && Array.isArray(a.distances) && a.distances.length) {
       // A friend's code: their moves, not the player's.
       const words = { neutral: !!this.opts.code };
@@ -109,8 +109,8 @@ export class ReplayScreen extends BackScreen {
     this.board.el.dataset.replayAt = String(this.at);
     this.pos.textContent = t('replay.position', { i: this.at, n });
     this.pos.dataset.replayAt = String(this.at);
-    // The chart counts under the game's default rule (a slide tap of a run counts each tile).
-    chartCursor(this.chart, Array.isArray(d.counts) ? Number(d.counts[this.at]) : this.at);
+    // The counter and the chart share one axis: the moves of the replayed log (`onLog`).
+    chartCursor(this.chart, this.at);
     const back = this.app.root.querySelector('[data-action=replay-step-back]');
     const fwd = this.app.root.querySelector('[data-action=replay-step]');
     if (back) back.disabled = this.at === 0;
@@ -174,4 +174,33 @@ export class ReplayScreen extends BackScreen {
     clearTimeout(this.timer);
     if (this.board) this.board.destroy();
   }
+}
+
+/**
+ * The analysis `a` (counted under the game's default rule, where a slide tap of a run counts
+ * each tile) on the replayed log's axis: one point per move of the log, so the chart's axis
+ * runs 0..n as the counter does. `counts[i]`: the default-rule count after log move i.
+ */
+function onLog(a, counts, n) {
+  if (!a || !Array.isArray(a.distances) || !Array.isArray(counts) || counts.length !== n + 1) return a;
+  const c = counts.map(Number);
+  if (c[n] === n && a.distances.length === n) return a; // one count a move already
+  const at = (k) => a.distances[Math.max(0, Math.min(a.distances.length, k) - 1)];
+  const distances = [];
+  for (let i = 1; i <= n; i++) distances.push(c[i] > 0 ? at(c[i]) : Number(a.optimal_start) || 0);
+  // A log move is lost when any count it covers was.
+  const lostCounts = new Set((a.lost || []).map(Number));
+  const lost = [];
+  for (let i = 1; i <= n; i++) {
+    for (let k = c[i - 1] + 1; k <= c[i]; k++) {
+      if (lostCounts.has(k)) {
+        lost.push(i);
+        break;
+      }
+    }
+  }
+  const logOf = (k) => Math.max(1, c.findIndex((v) => v >= k));
+  const w = a.worst;
+  const worst = w && w.lost ? { ...w, from: logOf(Number(w.from)), to: logOf(Number(w.to)) } : w;
+  return { ...a, distances, lost, worst };
 }
