@@ -109,6 +109,10 @@ pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
     if let Some(io) = &launch.io {
         platform = platform.with_io(io.clone());
     }
+    // The E2E suites' settable clock (`test_clock`): never on in a player's run.
+    if std::env::var_os("HUARONG_TEST_CLOCK").is_some_and(|v| v == "1") {
+        platform = platform.with_test_clock();
+    }
     let state = AppState::open(paths.clone(), platform, move || {
         let path = store_path.ok_or("no data folder")?;
         let store = open_store(&handle, path)?;

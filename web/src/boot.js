@@ -112,6 +112,9 @@ if (!window.__TAURI__ && typeof Worker === 'function' && typeof WebAssembly === 
     const early = [];
     worker.onmessage = (e) => early.push(e);
     worker.onerror = (e) => early.push(e);
+    // The browser suites set `__huarongTestClock` before the page runs (tests/web/common.mjs):
+    // then the core's clocks can be moved forward (`test_clock`). Never set for a player.
+    if (window.__huarongTestClock === true) worker.postMessage({ type: 'test-clock' });
     window.__huarongCoreWorker = { worker, early, at: performance.now() };
     afterFirstPaint(() => sendBoth(worker));
   } catch (_) {

@@ -46,7 +46,7 @@
 // those moves). Should a reply differ (a bug: crates/web/tests/first.rs compares them), the page
 // is told to show what the core has (`huarong-opened`).
 
-import { compileCore, holdClock } from './host.js';
+import { clockNow, compileCore, holdClock, useTestClock } from './host.js';
 import initBoard, { Core as BoardCore } from 'huarong-glue-board';
 import initFirst, { First } from 'huarong-glue-first';
 
@@ -637,7 +637,7 @@ async function installBoardTables() {
 function pumpFirst() {
   while (first && !firstDeferred && queue.length) {
     const m = queue[0];
-    const at = { mono: performance.now(), wall: Date.now() };
+    const at = clockNow();
     let out;
     holdClock(at);
     try {
@@ -826,6 +826,11 @@ self.onmessage = (e) => {
     // Without the first wasm the page waits for the core, as it would have.
     if (m.type === 'first') firstModule(compiled.catch(() => null));
     else boardModule(compiled);
+    return;
+  }
+  if (m.type === 'test-clock') {
+    // The browser suites' settable clock (boot.js): `test_clock` moves the core's clocks.
+    useTestClock();
     return;
   }
   if (m.type === 'idle') {

@@ -8,8 +8,26 @@ let held = null;
 export function holdClock(at) {
   held = at;
 }
-globalThis.huarongNow = () => (held ? held.mono : performance.now());
-globalThis.huarongWallMs = () => (held ? held.wall : Date.now());
+/** The test clock (a page opened by the browser suites: boot.js): milliseconds added to both
+ *  clocks, which only grow (`huarongAdvanceClock`, the core's `test_clock` command). Off, and
+ *  0, for a player. It lives here, not in the core, so that it outlives a core's move onto
+ *  the full build. */
+let testClock = false;
+let offset = 0;
+export function useTestClock() {
+  testClock = true;
+}
+/** Both clocks now, as `holdClock` takes them. */
+export function clockNow() {
+  return { mono: performance.now() + offset, wall: Date.now() + offset };
+}
+globalThis.huarongNow = () => (held ? held.mono : performance.now() + offset);
+globalThis.huarongWallMs = () => (held ? held.wall : Date.now() + offset);
+globalThis.huarongAdvanceClock = (ms) => {
+  if (!testClock || !(ms >= 0)) return false;
+  offset += ms;
+  return true;
+};
 globalThis.huarongUtcOffset = (ms) => -new Date(ms).getTimezoneOffset();
 globalThis.huarongRandom = () => {
   const c = globalThis.crypto;

@@ -48,6 +48,9 @@ macro_rules! on_kind {
     };
 }
 
+/// The most `test_clock` moves the clock at once.
+const MAX_CLOCK_STEP_MS: u64 = 86_400_000;
+
 /// The table, in the order of ARCHITECTURE.md's contract.
 pub static COMMANDS: &[Command] = &[
     Command {
@@ -228,6 +231,24 @@ pub static COMMANDS: &[Command] = &[
         },
     },
     Command {
+        name: "test_clock",
+        off_main: false,
+        run: |st, a| {
+            let ms = args::json::<Option<u64>>("advance_ms", a.take("advance_ms"), 32)?
+                .ok_or_else(|| AppError::bad_argument("`advance_ms` is missing"))?;
+            if ms > MAX_CLOCK_STEP_MS {
+                return Err(AppError::bad_argument(format!(
+                    "`advance_ms` is {ms}; at most {MAX_CLOCK_STEP_MS} (a day) at once"
+                )));
+            }
+            st.platform()
+                .clock
+                .advance(ms)
+                .map_err(|e| AppError::new(huarong_engine::ErrorCode::Unsupported, e))?;
+            reply(())
+        },
+    },
+    Command {
         name: "levels",
         off_main: true,
         run: on_kind!(AppState::levels),
@@ -405,6 +426,23 @@ mod tests {
     }
 
     #[test]
+    fn the_test_clock_moves_the_platform_clock_when_it_is_on() {
+        let platform = crate::platform::Platform::headless().with_test_clock();
+        let st = AppState::open(None, platform, || Err("no store".into()));
+        let clock = st.platform().clock.clone();
+        let (wall, mono) = (clock.wall_ms(), clock.monotonic());
+        dispatch(&st, "test_clock", serde_json::json!({"advance_ms": 60_000})).unwrap();
+        assert!(clock.wall_ms() >= wall + 60_000);
+        assert!(clock.monotonic() >= mono + std::time::Duration::from_secs(60));
+        let too_far = dispatch(
+            &st,
+            "test_clock",
+            serde_json::json!({"advance_ms": 86_400_001}),
+        );
+        assert_eq!(too_far.unwrap_err().code, crate::error::Code::BadArgument);
+    }
+
+    #[test]
     fn bad_arguments_are_typed_errors() {
         let st = AppState::open(None, crate::platform::Platform::headless(), || {
             Err("no store".into())
@@ -420,6 +458,16 @@ mod tests {
         assert_eq!(code("undo", serde_json::json!({})), Code::BadArgument);
         assert_eq!(
             code("haptic", serde_json::json!({"kind": "explode"})),
+            Code::BadArgument
+        );
+        // The test clock is off unless the shell turned it on.
+        assert_eq!(
+            code("test_clock", serde_json::json!({"advance_ms": 400})),
+            Code::Engine(huarong_engine::ErrorCode::Unsupported)
+        );
+        assert_eq!(code("test_clock", serde_json::json!({})), Code::BadArgument);
+        assert_eq!(
+            code("test_clock", serde_json::json!({"advance_ms": -1})),
             Code::BadArgument
         );
         // A null argument is an absent one; keys a command does not read are ignored.

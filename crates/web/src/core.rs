@@ -200,8 +200,12 @@ fn reply_json(reply: AppResult<Value>) -> Value {
 
 impl WebCore {
     /// Start the core on `files` (empty, or put back from the page's storage) with the
-    /// host's clock and seed source.
-    pub fn open(files: Sim, clock: HostClock, seed: fn() -> u64) -> WebCore {
+    /// host's clock (a [`HostClock`], or the page's test clock over it) and seed source.
+    pub fn open(
+        files: Sim,
+        clock: impl huarong_core::platform::Clock,
+        seed: fn() -> u64,
+    ) -> WebCore {
         let dirty = Arc::new(Mutex::new(Dirty::default()));
         let io: Arc<dyn Io> = Arc::new(Tracked {
             inner: files.io(),

@@ -149,15 +149,47 @@ extern "C" {
     /// A random number in [0, 1) (`globalThis.huarongRandom`, a page: `crypto` or `Math.random`).
     #[wasm_bindgen(js_name = huarongRandom)]
     fn huarong_random() -> f64;
+    /// Move the page's clocks forward by `ms` (`globalThis.huarongAdvanceClock`, web/src/host.js):
+    /// true when the page was opened with the test clock on, false otherwise.
+    #[wasm_bindgen(js_name = huarongAdvanceClock)]
+    fn huarong_advance_clock(ms: f64) -> bool;
+}
+
+/// The page's clocks. The offset of a test clock lives in the page (host.js adds it to every
+/// reading), not in this core: it outlives the core when the worker moves onto the full build.
+#[cfg(target_arch = "wasm32")]
+struct PageClock(core::HostClock);
+
+#[cfg(target_arch = "wasm32")]
+use huarong_core::platform::Clock as HostClockTrait;
+
+#[cfg(target_arch = "wasm32")]
+impl HostClockTrait for PageClock {
+    fn wall_ms(&self) -> u64 {
+        HostClockTrait::wall_ms(&self.0)
+    }
+    fn monotonic(&self) -> Duration {
+        HostClockTrait::monotonic(&self.0)
+    }
+    fn utc_offset_minutes(&self, wall_ms: u64) -> i32 {
+        HostClockTrait::utc_offset_minutes(&self.0, wall_ms)
+    }
+    fn advance(&self, ms: u64) -> Result<(), String> {
+        if huarong_advance_clock(ms as f64) {
+            Ok(())
+        } else {
+            Err("the test clock is off (the page was not opened with it)".into())
+        }
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
-fn host_clock() -> core::HostClock {
-    core::HostClock {
+fn host_clock() -> PageClock {
+    PageClock(core::HostClock {
         wall_ms: || huarong_wall_ms(),
         monotonic_ms: || huarong_now(),
         utc_offset_minutes: |ms| huarong_utc_offset(ms),
-    }
+    })
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -9,6 +9,7 @@ pub mod native;
 use crate::error::AppResult;
 use crate::fsio::Io;
 use huarong_engine::Kind;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,6 +22,54 @@ pub trait Clock: Send + Sync + 'static {
     fn monotonic(&self) -> Duration;
     /// The local time zone's offset from UTC at `wall_ms`, in minutes east of UTC (China: 480).
     fn utc_offset_minutes(&self, wall_ms: u64) -> i32;
+    /// Move both readings forward by `ms` (the `test_clock` command). Only a test build's
+    /// clock can ([`TestClock`], the web page's test clock); `Err` says why not.
+    fn advance(&self, ms: u64) -> Result<(), String> {
+        let _ = ms;
+        Err("the test clock is off: this clock cannot be set".into())
+    }
+}
+
+/// A clock the tests move forward: the host's wall and monotonic readings plus an offset that
+/// only grows, so that a game played by a test at machine speed takes a human's time. A shell
+/// uses it only when asked at start ([`Platform::with_test_clock`]).
+pub struct TestClock {
+    host: Arc<dyn Clock>,
+    offset_ms: AtomicU64,
+}
+
+impl TestClock {
+    pub fn new(host: Arc<dyn Clock>) -> TestClock {
+        TestClock {
+            host,
+            offset_ms: AtomicU64::new(0),
+        }
+    }
+    fn offset(&self) -> u64 {
+        self.offset_ms.load(Ordering::SeqCst)
+    }
+}
+
+impl Clock for TestClock {
+    fn wall_ms(&self) -> u64 {
+        self.host.wall_ms().saturating_add(self.offset())
+    }
+    fn monotonic(&self) -> Duration {
+        self.host
+            .monotonic()
+            .saturating_add(Duration::from_millis(self.offset()))
+    }
+    fn utc_offset_minutes(&self, wall_ms: u64) -> i32 {
+        self.host.utc_offset_minutes(wall_ms)
+    }
+    fn advance(&self, ms: u64) -> Result<(), String> {
+        let _ = self
+            .offset_ms
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |o| {
+                Some(o.saturating_add(ms))
+            });
+        Ok(())
+    }
 }
 
 /// A clock read through three functions of the host: the web page's JavaScript (`Date.now`,
@@ -218,6 +267,11 @@ impl Platform {
         self.events = events;
         self
     }
+    /// The same platform on a [`TestClock`] over its clock (a test run: `test_clock` works).
+    pub fn with_test_clock(mut self) -> Platform {
+        self.clock = Arc::new(TestClock::new(self.clock));
+        self
+    }
 }
 
 /// A platform without threads (a browser worker): the writers run single-threaded (the host
@@ -284,6 +338,21 @@ mod tests {
         fn utc_offset_minutes(&self, _: u64) -> i32 {
             self.0
         }
+    }
+
+    #[test]
+    fn the_test_clock_adds_an_offset_that_only_grows() {
+        let host: Arc<dyn Clock> = Arc::new(At(480));
+        assert!(host.advance(1000).is_err(), "a host clock cannot be set");
+        let clock = TestClock::new(host);
+        assert_eq!(clock.wall_ms(), 1_796_155_200_000);
+        clock.advance(400).unwrap();
+        clock.advance(350).unwrap();
+        assert_eq!(clock.wall_ms(), 1_796_155_200_750);
+        assert_eq!(clock.monotonic(), Duration::from_millis(750));
+        assert_eq!(clock.utc_offset_minutes(clock.wall_ms()), 480);
+        clock.advance(u64::MAX).unwrap();
+        assert_eq!(clock.wall_ms(), u64::MAX, "saturates, never wraps back");
     }
 
     #[test]
