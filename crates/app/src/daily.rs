@@ -71,48 +71,58 @@ pub(crate) fn calendar(p: &Progress, kind: Kind, today: Date, weeks: u32) -> Dai
     }
 }
 
-/// Extend `kind`'s daily streak with a solve of the puzzle of `day`.
-///
-/// The rule (ARCHITECTURE.md, "Daily streaks and the clock"): the same day changes nothing;
-/// the next day grows the streak; a gap starts a new run of 1 and keeps the run it ended
-/// aside (`held`). A day *before* the last one can only come from a clock that was ahead
-/// and came back: if it is the day after the held run, that run resumes (+1) and the
-/// future-dated run is dropped; otherwise the streak keeps its count and its last day
-/// becomes this day, so the days up to the future date count again (no freeze).
-pub(crate) fn apply_daily(p: &mut Progress, kind: Kind, day: Date) -> Streak {
-    let s = p.streaks.entry(kind.as_str().to_string()).or_default();
-    let last = Date::parse(&s.last).ok();
-    let held = Date::parse(&s.held_last).ok().filter(|_| s.held > 0);
-    match last {
-        Some(l) if day < l => {
-            match held {
-                Some(h) if h.days() + 1 == day.days() => {
-                    s.current = s.held.saturating_add(1);
-                }
-                Some(h) if h == day => s.current = s.held,
-                _ => s.current = s.current.max(1),
-            }
-            s.held_last.clear();
-            s.held = 0;
-            s.last = day.to_string();
+/// The daily numbers whose daily of `kind` the player solved, oldest first: the days that
+/// hold the player's own result of `kind` on the friends' boards (`friends.days[n].mine`,
+/// written by every counted daily finish and kept ten years).
+fn solved_days(p: &Progress, kind: Kind) -> impl Iterator<Item = u32> + '_ {
+    p.friends
+        .days
+        .iter()
+        .filter(move |(_, b)| b.mine.contains_key(kind.as_str()))
+        .map(|(&n, _)| n)
+}
+
+/// The streak of a set of solved days (ascending daily numbers): `current` is the run of
+/// consecutive days ending at the newest day, `best` the longest run, `last` the newest day.
+pub(crate) fn streak_of(days: impl IntoIterator<Item = u32>) -> Streak {
+    let (mut run, mut best, mut prev) = (0u32, 0u32, None::<u32>);
+    for n in days {
+        if prev == Some(n) {
+            continue;
         }
-        _ => {
-            let previous = last.map(|d| (d, s.current));
-            let (next, count) = daily::streak(previous, day);
-            if let Some(l) = last.filter(|l| l.days() + 1 < day.days()) {
-                // A gap: keep the run it ended, in case the clock was ahead.
-                s.held_last = l.to_string();
-                s.held = s.current;
-            } else if last.is_some_and(|l| l.days() + 1 == day.days()) {
-                s.held_last.clear();
-                s.held = 0;
-            }
-            s.last = next.to_string();
-            s.current = count;
+        run = if prev.is_some_and(|p| p.checked_add(1) == Some(n)) {
+            run.saturating_add(1)
+        } else {
+            1
+        };
+        best = best.max(run);
+        prev = Some(n);
+    }
+    Streak {
+        best,
+        current: run,
+        last: prev
+            .and_then(|n| daily::date_of(n).ok())
+            .map(|d| d.to_string())
+            .unwrap_or_default(),
+        ..Streak::default()
+    }
+}
+
+/// `kind`'s daily streak once the daily of `day` is solved, derived from the set of days
+/// solved (this one included) and stored in `p.streaks`. Only the set counts: the order of
+/// the finishes, a re-solve, an undo and redo of the winning move or yesterday's daily
+/// finished after today's change nothing.
+pub(crate) fn apply_daily(p: &mut Progress, kind: Kind, day: Date) -> Streak {
+    let mut days: Vec<u32> = solved_days(p, kind).collect();
+    if let Ok(n) = daily::number(day) {
+        if let Err(i) = days.binary_search(&n) {
+            days.insert(i, n);
         }
     }
-    s.best = s.best.max(s.current);
-    s.clone()
+    let s = streak_of(days);
+    p.streaks.insert(kind.as_str().to_string(), s.clone());
+    s
 }
 
 /// If `id` is the daily puzzle of `kind` for today or yesterday (a game begun before
@@ -130,13 +140,19 @@ impl AppState {
         crate::platform::today(self.platform().clock.as_ref())
     }
 
-    /// The player solved `kind`'s daily puzzle of `date` (`YYYY-MM-DD`): extend the streak
-    /// (consecutive days), or start a new one. Solving the same day twice changes nothing.
+    /// The player solved `kind`'s daily puzzle of `date` (`YYYY-MM-DD`; for tools and tests,
+    /// not in the command table): the day joins the set of days solved (an own result without
+    /// moves, unless the day has one) and the streak is derived again.
     pub fn record_daily(&self, kind: Kind, date: &str) -> AppResult<Streak> {
         let day = Date::parse(date)
             .map_err(|e| AppError::bad_argument(format!("date {date:?}: {}", e.message)))?;
+        let n = daily::number(day).map_err(|e| AppError::bad_argument(e.message))?;
         let mut out = Streak::default();
-        self.commit(|p| out = apply_daily(p, kind, day));
+        self.commit(|p| {
+            let mine = &mut p.friends.days.entry(n).or_default().mine;
+            mine.entry(kind.as_str().to_string()).or_default();
+            out = apply_daily(p, kind, day);
+        });
         Ok(out)
     }
 
@@ -160,31 +176,31 @@ impl AppState {
 mod tests {
     use super::*;
 
-    fn solve(p: &mut Progress, day: &str) -> u32 {
-        apply_daily(p, Kind::Slide, Date::parse(day).unwrap()).current
+    /// A counted finish of the slide daily of `day` (its own result, then the streak).
+    fn solve(p: &mut Progress, day: &str) -> (u32, u32) {
+        let d = Date::parse(day).unwrap();
+        let n = daily::number(d).unwrap();
+        let s = apply_daily(p, Kind::Slide, d);
+        p.friends
+            .add_mine(n, "slide", crate::progress::BoardResult::default(), n);
+        (s.current, s.best)
     }
 
     #[test]
-    fn a_clock_ahead_and_back_neither_freezes_nor_breaks_the_streak() {
+    fn the_streak_is_the_run_of_solved_days_ending_at_the_newest() {
         let mut p = Progress::default();
-        assert_eq!(solve(&mut p, "2026-03-01"), 1);
-        assert_eq!(solve(&mut p, "2026-03-02"), 2);
-        // The clock jumps ten days ahead, a daily is solved there…
-        assert_eq!(solve(&mut p, "2026-03-12"), 1);
-        // …and comes back: the real next day continues the run, and so on.
-        assert_eq!(solve(&mut p, "2026-03-03"), 3);
-        assert_eq!(solve(&mut p, "2026-03-04"), 4);
-        assert_eq!(p.streaks["slide"].best, 4);
-        // A clock one day ahead, then back: the streak is not frozen until that day.
-        let mut p = Progress::default();
-        solve(&mut p, "2026-03-01");
-        assert_eq!(solve(&mut p, "2026-03-02"), 2);
-        assert_eq!(solve(&mut p, "2026-03-01"), 2);
-        assert_eq!(solve(&mut p, "2026-03-02"), 3);
-        // A real gap still restarts it; the same day twice changes nothing.
-        assert_eq!(solve(&mut p, "2026-03-09"), 1);
-        assert_eq!(solve(&mut p, "2026-03-09"), 1);
-        assert_eq!(solve(&mut p, "2026-03-10"), 2);
+        assert_eq!(solve(&mut p, "2026-03-01"), (1, 1));
+        assert_eq!(solve(&mut p, "2026-03-02"), (2, 2));
+        // Solved again, in any order: nothing changes.
+        assert_eq!(solve(&mut p, "2026-03-01"), (2, 2));
+        assert_eq!(solve(&mut p, "2026-03-02"), (2, 2));
+        // A gap starts a new run; the best stays.
+        assert_eq!(solve(&mut p, "2026-03-05"), (1, 2));
+        // The days between, solved late, join the runs into one.
+        assert_eq!(solve(&mut p, "2026-03-04"), (2, 2));
+        assert_eq!(solve(&mut p, "2026-03-03"), (5, 5));
+        assert_eq!(p.streaks["slide"].last, "2026-03-05");
+        assert!(!p.streaks.contains_key("klotski"));
     }
 
     #[test]

@@ -176,20 +176,22 @@ pub struct Record {
     pub wins: u32,
 }
 
-/// A daily-challenge streak for one game.
+/// A daily-challenge streak for one game, derived from the set of days whose daily the
+/// player solved (`daily.rs::streak_of`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct Streak {
+    /// The longest run of consecutive days solved.
     pub best: u32,
+    /// The run of consecutive days ending at `last`.
     pub current: u32,
+    /// Older builds' "held run" (a file from them still reads); written as 0 now.
     #[serde(skip_serializing_if = "is_zero")]
     pub held: u32,
-    /// The run a gap ended (`last`, `current` before it), kept while the clock may come
-    /// back: a solve on the day after `held_last`, dated before `last`, resumes it
-    /// (`daily.rs`). Empty when there is none.
+    /// Older builds' date of the held run; written empty now.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub held_last: String,
-    /// Local date (`YYYY-MM-DD`) of the last daily solved.
+    /// Local date (`YYYY-MM-DD`) of the newest day solved.
     pub last: String,
 }
 

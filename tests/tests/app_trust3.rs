@@ -1,0 +1,235 @@
+//! Trust, third round, on the core through its command table with a clock moved by whole
+//! days: streaks derived from the days solved, friends' boards that a clock set ahead and
+//! back does not empty.
+
+use huarong_core::platform::{Clock, NoEvents, NoHaptics, NoShare, Platform};
+use huarong_core::AppState;
+use huarong_engine::daily::{self, Date};
+use huarong_tests::solve_slide;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const DAY_MS: u64 = 86_400_000;
+
+/// A wall clock set by hand (UTC, noon of a date), with a real monotonic clock.
+struct Moved {
+    wall: AtomicU64,
+    epoch: Instant,
+}
+
+impl Clock for Moved {
+    fn wall_ms(&self) -> u64 {
+        self.wall.load(Ordering::SeqCst)
+    }
+    fn monotonic(&self) -> Duration {
+        self.epoch.elapsed()
+    }
+    fn utc_offset_minutes(&self, _wall_ms: u64) -> i32 {
+        0
+    }
+}
+
+/// The core without a data folder, on a clock the test moves.
+struct App {
+    st: AppState,
+    clock: Arc<Moved>,
+}
+
+impl App {
+    fn at(day: &str) -> App {
+        let clock = Arc::new(Moved {
+            wall: AtomicU64::new(0),
+            epoch: Instant::now(),
+        });
+        let mut platform =
+            Platform::native(Arc::new(NoHaptics), Arc::new(NoShare), Arc::new(NoEvents));
+        platform.clock = clock.clone();
+        let app = App {
+            st: AppState::open(None, platform, || Err("no primary copy".into())),
+            clock,
+        };
+        app.set(day);
+        app.st.launch(None);
+        app
+    }
+    /// Move the clock to noon (UTC) of `day`.
+    fn set(&self, day: &str) {
+        let d = Date::parse(day).expect("a date");
+        self.clock
+            .wall
+            .store(d.days() as u64 * DAY_MS + DAY_MS / 2, Ordering::SeqCst);
+    }
+    fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        let r = huarong_core::dispatch(&self.st, cmd, args);
+        self.st.step();
+        r.map_err(|e| serde_json::to_value(e).expect("errors are JSON"))
+    }
+    fn ok(&self, cmd: &str, args: Value) -> Value {
+        self.call(cmd, args.clone())
+            .unwrap_or_else(|e| panic!("{cmd}({args}) failed: {e}"))
+    }
+    fn streak(&self) -> (u64, u64) {
+        let s = &self.ok("get_progress", json!({}))["streaks"]["slide"];
+        (
+            s["current"].as_u64().unwrap_or(0),
+            s["best"].as_u64().unwrap_or(0),
+        )
+    }
+}
+
+/// The slide daily of `day`, and an optimal solution of it (cached: the solver is not cheap).
+struct Dailies(BTreeMap<String, (String, Vec<Value>)>);
+
+impl Dailies {
+    fn get(&mut self, day: &str) -> (String, Vec<Value>) {
+        self.0
+            .entry(day.to_string())
+            .or_insert_with(|| {
+                let p = daily::puzzles(Date::parse(day).unwrap()).expect("the day's puzzles");
+                let id = p.id(huarong_engine::Kind::Slide).expect("a slide daily");
+                (id.to_string(), solve_slide(id).0)
+            })
+            .clone()
+    }
+}
+
+/// Open `day`'s slide daily (resuming it when it is being played) and play `moves` of it.
+fn play(app: &App, id: &str, moves: &[Value]) -> Value {
+    let mut last = app.ok("open_game", json!({ "id": id }));
+    for m in moves {
+        last = app.ok("play", json!({ "kind": "slide", "mv": m }));
+    }
+    last
+}
+
+/// Open and solve `day`'s slide daily from its start.
+fn solve(app: &App, d: &mut Dailies, day: &str) -> Value {
+    solve_from(app, d, day, 0)
+}
+
+/// Solve `day`'s slide daily whose slot has played `done` moves of the solution (0: from
+/// its start, a finished slot starting again).
+fn solve_from(app: &App, d: &mut Dailies, day: &str, done: usize) -> Value {
+    let (id, moves) = d.get(day);
+    let v = play(app, &id, &moves[done..]);
+    assert_eq!(v["snapshot"]["status"], "won", "{v}");
+    v
+}
+
+fn plus(day: &str, n: i64) -> String {
+    Date::from_days(Date::parse(day).unwrap().days() + n).to_string()
+}
+
+/// The set rule: the run of consecutive days ending at the newest day, and the longest run.
+fn set_rule(days: &BTreeSet<i64>) -> (u64, u64) {
+    let (mut run, mut best, mut prev) = (0u64, 0u64, None::<i64>);
+    for &d in days {
+        run = if prev == Some(d - 1) { run + 1 } else { 1 };
+        best = best.max(run);
+        prev = Some(d);
+    }
+    (run, best)
+}
+
+#[test]
+fn yesterdays_daily_finished_after_todays_keeps_the_run() {
+    let mut d = Dailies(BTreeMap::new());
+    let app = App::at("2026-12-05");
+    solve(&app, &mut d, "2026-12-05");
+    // 12-06's daily begun before midnight…
+    app.set("2026-12-06");
+    let (id6, moves6) = d.get("2026-12-06");
+    app.ok("open_game", json!({ "id": id6 }));
+    play(&app, &id6, &moves6[..moves6.len() - 1]);
+    // …finished on 12-07, after 12-07's.
+    app.set("2026-12-07");
+    solve(&app, &mut d, "2026-12-07");
+    let v = play(&app, &id6, &moves6[moves6.len() - 1..]);
+    assert_eq!(v["snapshot"]["status"], "won", "{v}");
+    app.set("2026-12-08");
+    let v = solve(&app, &mut d, "2026-12-08");
+    assert_eq!(v["finish"]["daily"]["current"], 4, "{}", v["finish"]);
+    assert_eq!(app.streak(), (4, 4));
+}
+
+#[test]
+fn yesterdays_daily_replayed_after_todays_does_not_break_the_run() {
+    let mut d = Dailies(BTreeMap::new());
+    let app = App::at("2026-12-05");
+    solve(&app, &mut d, "2026-12-05");
+    app.set("2026-12-06");
+    solve(&app, &mut d, "2026-12-06");
+    // Yesterday's again, after today's.
+    solve(&app, &mut d, "2026-12-05");
+    assert_eq!(app.streak(), (2, 2));
+    app.set("2026-12-07");
+    solve(&app, &mut d, "2026-12-07");
+    assert_eq!(app.streak(), (3, 3));
+}
+
+#[test]
+fn re_solving_two_dailies_in_turn_does_not_grow_the_streak() {
+    let mut d = Dailies(BTreeMap::new());
+    let app = App::at("2026-12-06");
+    solve(&app, &mut d, "2026-12-05");
+    solve(&app, &mut d, "2026-12-06");
+    assert_eq!(app.streak(), (2, 2));
+    for _ in 0..5 {
+        solve(&app, &mut d, "2026-12-05");
+        solve(&app, &mut d, "2026-12-06");
+        assert_eq!(app.streak(), (2, 2));
+    }
+    // Undo and redo of the winning move: a finish again, the same day.
+    app.ok("undo", json!({ "kind": "slide" }));
+    app.ok("redo", json!({ "kind": "slide" }));
+    assert_eq!(app.streak(), (2, 2));
+}
+
+/// Random orders of solving, re-solving and undo/redo across 30 days: the streak shown is
+/// always the set rule over the days whose daily was solved on its day or the next.
+#[test]
+fn the_streak_is_the_set_rule_in_any_order_of_play() {
+    let mut d = Dailies(BTreeMap::new());
+    let first = "2026-11-01";
+    let app = App::at(first);
+    let mut rng = huarong_engine::rng::stream(46, "streak-orders");
+    let mut solved = BTreeSet::new();
+    // Dailies begun and not finished: moves of the solution played.
+    let mut begun: BTreeMap<String, usize> = BTreeMap::new();
+    for i in 0..30 {
+        let today = plus(first, i);
+        app.set(&today);
+        let actions = huarong_engine::rng::below(&mut rng, 5);
+        for _ in 0..actions {
+            let back = huarong_engine::rng::below(&mut rng, 2) as i64;
+            let day = plus(&today, -back);
+            match huarong_engine::rng::below(&mut rng, 4) {
+                // Solve (or solve again) today's or yesterday's.
+                0 | 1 => {
+                    let done = begun.remove(&day).unwrap_or(0);
+                    solve_from(&app, &mut d, &day, done);
+                    solved.insert(Date::parse(&day).unwrap().days());
+                }
+                // Undo and redo the last move of the current game.
+                2 => {
+                    if app.call("undo", json!({ "kind": "slide" })).is_ok() {
+                        app.ok("redo", json!({ "kind": "slide" }));
+                    }
+                }
+                // Begin a daily and leave it unfinished.
+                _ => {
+                    if !begun.contains_key(&day) {
+                        let (id, moves) = d.get(&day);
+                        play(&app, &id, &moves[..moves.len() / 2]);
+                        begun.insert(day.clone(), moves.len() / 2);
+                    }
+                }
+            }
+            assert_eq!(app.streak(), set_rule(&solved), "on {today}: {solved:?}");
+        }
+    }
+    assert!(solved.len() > 5, "the test solved too little: {solved:?}");
+}
