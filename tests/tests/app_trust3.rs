@@ -233,3 +233,80 @@ fn the_streak_is_the_set_rule_in_any_order_of_play() {
     }
     assert!(solved.len() > 5, "the test solved too little: {solved:?}");
 }
+
+/// The files of the games folder of `dir`, by name.
+fn games_files(dir: &std::path::Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir.join(huarong_core::journal::GAMES_DIR))
+        .expect("the games folder")
+        .map(|e| e.expect("an entry"))
+        .map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            (name, std::fs::read(e.path()).expect("a file"))
+        })
+        .collect()
+}
+
+/// A slot whose game does not restore (a newer app's save version) still holds its key:
+/// `new_game` there without `replace` is `would_replace`, and with it the old file is moved
+/// aside, never overwritten.
+#[test]
+fn a_key_that_failed_to_restore_is_occupied() {
+    use huarong_tests::{TempDir, TestApp};
+    let dir = TempDir::new("trust3-unrestored");
+    {
+        let paths = huarong_core::persist::Paths::new(dir.path());
+        let (j, _, _) =
+            huarong_core::journal::Journal::open(&paths.dir, huarong_core::fsio::real());
+        let mut s = huarong_engine::Session::<huarong_engine::slide::Slide>::open("slide:4x4#3")
+            .expect("a 4x4");
+        let mut saved = serde_json::to_value(s.save(0)).unwrap();
+        saved["version"] = json!(99);
+        let _ = s.take_delta(0);
+        j.put("slide:4x4", json!({"kind": "slide", "mode": "free"}), saved);
+        assert!(j.flush(Duration::from_secs(10)));
+        j.shutdown();
+    }
+    let before = games_files(dir.path());
+    let snap = before
+        .iter()
+        .find(|(n, _)| n.ends_with(".snap"))
+        .map(|(n, b)| (n.clone(), b.clone()))
+        .expect("the slot's snapshot");
+    let app = TestApp::start(dir.path(), None);
+    let notices = app.ok("get_progress", json!({}))["notices"].clone();
+    assert!(
+        notices.to_string().contains("game_not_resumed"),
+        "{notices}"
+    );
+    assert_eq!(
+        app.err(
+            "new_game",
+            json!({"kind": "slide", "params": "4x4", "seed": 1})
+        ),
+        "would_replace"
+    );
+    assert!(app.state().flush(Duration::from_secs(10)));
+    assert_eq!(games_files(dir.path()).get(&snap.0), Some(&snap.1));
+    // Confirmed: the new game takes the key, the old file is kept beside it.
+    app.new_game(json!({"kind": "slide", "params": "4x4", "seed": 1, "replace": true}));
+    app.close();
+    let after = games_files(dir.path());
+    assert!(
+        after.iter().any(|(n, b)| n != &snap.0 && b == &snap.1),
+        "the old game's file is gone: {:?}",
+        after.keys().collect::<Vec<_>>()
+    );
+    let app = TestApp::start(dir.path(), None);
+    let games = app.ok("list_games", json!({}));
+    assert_eq!(games[0]["slot"], "slide:4x4", "{games}");
+    let notices = app.ok("get_progress", json!({}))["notices"].clone();
+    assert!(
+        !notices.to_string().contains("game_not_resumed"),
+        "{notices}"
+    );
+    // Dropping that slot later leaves the kept file alone.
+    app.close();
+    assert!(games_files(dir.path())
+        .iter()
+        .any(|(n, b)| n != &snap.0 && b == &snap.1));
+}

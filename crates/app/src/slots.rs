@@ -143,6 +143,28 @@ impl AppState {
                 slot_ref
             }
             None => {
+                // A game the journal holds but the app could not restore (a newer app's
+                // save, a generator past its bound) occupies its key: it is replaced only
+                // when confirmed, and its files are kept aside, never overwritten.
+                if self.0.journal.holds(&key) {
+                    if !replace {
+                        return Err(AppError::new(
+                            Code::WouldReplace,
+                            format!(
+                                "your {} game that could not be resumed is kept in the games folder; confirm to start anew (its file stays there, set aside)",
+                                describe(&key)
+                            ),
+                        ));
+                    }
+                    self.0.journal.set_aside(&key);
+                    self.notice(Notice::info(
+                        "kept_aside",
+                        format!(
+                            "your {} game that could not be resumed stays in the games folder as a file set aside",
+                            describe(&key)
+                        ),
+                    ));
+                }
                 self.insert_slot(key.clone(), mode, sess);
                 let slot_ref = G::slots(&self.0.games)
                     .lock()
@@ -315,6 +337,7 @@ impl AppState {
             "counted_before": slot.counted_before,
             "optimum_failed": slot.optimum_failed,
             "run": slot.run.as_ref().map(|r| r.save()),
+            "origin": slot.from_editor.then_some("editor"),
         });
         let journal = &self.0.journal;
         let delta = slot.session.take_delta(now);

@@ -23,7 +23,7 @@ use crate::persist::Notice;
 use crate::platform::Clock;
 use huarong_engine::session::{SavedSession, SessionDelta};
 use serde_json::{json, Value};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
@@ -131,6 +131,9 @@ struct State {
     slots: HashMap<String, Slot>,
     /// Keys whose files must go.
     removed: BTreeSet<String>,
+    /// Keys whose files must be moved aside (renamed `<name>.kept-<tag>`) before the key's
+    /// next write: a game the app could not restore, whose key a new game takes.
+    aside: BTreeMap<String, u64>,
     /// Changes handed over so far / made durable so far.
     seq: u64,
     durable: u64,
@@ -277,6 +280,24 @@ impl Journal {
                 );
             }
         }
+        self.changed(&mut st);
+    }
+
+    /// Whether the journal holds a game in slot `key` (also one the app could not restore).
+    pub fn holds(&self, key: &str) -> bool {
+        lock(&self.inner.state).slots.contains_key(key)
+    }
+
+    /// The game in slot `key` is kept as it is on disk, out of the way of the key's next
+    /// game: its files are renamed `<name>.kept-<wall ms>` (which no start reads or removes)
+    /// before anything else is written for the key, and the journal forgets the slot.
+    pub fn set_aside(&self, key: &str) {
+        let mut st = lock(&self.inner.state);
+        if st.slots.remove(key).is_none() {
+            return;
+        }
+        let tag = self.inner.clock.wall_ms();
+        st.aside.insert(key.to_string(), tag);
         self.changed(&mut st);
     }
 

@@ -26,6 +26,16 @@ enum Job {
     Remove {
         key: String,
     },
+    /// Rename the slot's snapshot and journals `<name>.kept-<tag>`.
+    Aside {
+        key: String,
+        tag: u64,
+    },
+}
+
+/// A file kept aside by [`Job::Aside`]: never read, never removed.
+fn kept(name: &str) -> bool {
+    name.contains(".kept-")
 }
 
 /// A snapshot file's payload as written (serialised straight from the slot).
@@ -50,11 +60,12 @@ fn snapshot_bytes(key: &str, jgen: u64, slot: &Slot) -> Result<Vec<u8>, String> 
 
 /// Take the next batch of work (under the lock).
 fn collect(inner: &Inner, st: &mut State) -> (Vec<Job>, Option<String>) {
-    let mut jobs: Vec<Job> = st
-        .removed
-        .iter()
-        .map(|k| Job::Remove { key: k.clone() })
+    // Files moved aside first: a new game of the key is written after them.
+    let mut jobs: Vec<Job> = std::mem::take(&mut st.aside)
+        .into_iter()
+        .map(|(key, tag)| Job::Aside { key, tag })
         .collect();
+    jobs.extend(st.removed.iter().map(|k| Job::Remove { key: k.clone() }));
     st.removed.clear();
     let compact_at = inner.opts.compact_at.unwrap_or(COMPACT_MIN);
     let checkpoint = std::mem::take(&mut st.checkpoint);
@@ -111,8 +122,22 @@ fn run(inner: &Inner, io: &dyn Io, dir: &Path, job: &Job) -> std::io::Result<()>
             let n = Names::new(dir, key);
             let prefix = format!("{}.", n.stem);
             for name in io.list(dir)? {
-                if name.starts_with(&prefix) {
+                if name.starts_with(&prefix) && !kept(&name) {
                     match io.remove(&dir.join(&name)) {
+                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                        _ => {}
+                    }
+                }
+            }
+            io.sync_dir(dir)
+        }
+        Job::Aside { key, tag } => {
+            let n = Names::new(dir, key);
+            let prefix = format!("{}.", n.stem);
+            for name in io.list(dir)? {
+                if name.starts_with(&prefix) && (name.ends_with(".snap") || name.ends_with(".jnl"))
+                {
+                    match io.rename(&dir.join(&name), &dir.join(format!("{name}.kept-{tag}"))) {
                         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
                         _ => {}
                     }
@@ -216,7 +241,17 @@ pub(super) fn run_batch(inner: &Inner, batch: Batch) -> bool {
     } = batch;
     let mut failure: Option<String> = unencodable;
     let mut outcomes = Vec::with_capacity(jobs.len());
+    // Keys whose files could not be moved aside: nothing else is written for them yet.
+    let mut blocked: Vec<&str> = Vec::new();
     for job in &jobs {
+        let key = match job {
+            Job::Snapshot { key, .. } | Job::Append { key, .. } => Some(key.as_str()),
+            Job::Remove { .. } | Job::Aside { .. } => None,
+        };
+        if key.is_some_and(|k| blocked.contains(&k)) {
+            outcomes.push(false);
+            continue;
+        }
         let r = catch_unwind(AssertUnwindSafe(|| run(inner, io.as_ref(), &dir, job)));
         let r = match r {
             Ok(Ok(())) => Ok(()),
@@ -234,6 +269,9 @@ pub(super) fn run_batch(inner: &Inner, batch: Batch) -> bool {
         };
         if let Err(e) = &r {
             failure = Some(e.clone());
+            if let Job::Aside { key, .. } = job {
+                blocked.push(key);
+            }
         }
         outcomes.push(r.is_ok());
     }
@@ -243,6 +281,11 @@ pub(super) fn run_batch(inner: &Inner, batch: Batch) -> bool {
             Job::Remove { key } => {
                 if !ok {
                     st.removed.insert(key.clone());
+                }
+            }
+            Job::Aside { key, tag } => {
+                if !ok {
+                    st.aside.insert(key.clone(), *tag);
                 }
             }
             Job::Append { key, bytes, .. } => {
