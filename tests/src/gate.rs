@@ -91,8 +91,9 @@ pub fn node_and_chromium(root: &Path) -> Result<(PathBuf, PathBuf), String> {
 
 /// Run the web page's suite `tests/web/<script>` on the built `web/dist` (node, chromium,
 /// `playwright-core`; `envs()` gives its other variables, made only when it can run), killed
-/// after `deadline`; with `HUARONG_SHOTS` among them, on the test clock (`HUARONG_TEST_CLOCK=1`). A missing tool, a browser that cannot start or `playwright-core` that
-/// cannot load skips it (or fails under `HUARONG_E2E=1`, see [`skip_or_fail`]); a failing
+/// after `deadline`; with `HUARONG_SHOTS` among them, on the test clock
+/// (`HUARONG_TEST_CLOCK=1`). A missing tool, a browser that cannot start or `playwright-core`
+/// that cannot load skips it (or fails under `HUARONG_E2E=1`, see [`skip_or_fail`]); a failing
 /// script fails the test. `suite` and `what` name it as [`skip_or_fail`] does.
 pub fn run_web_suite(
     suite: &str,

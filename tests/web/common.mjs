@@ -97,6 +97,7 @@ export async function phone(browser, { width = 390, height = 844, locale = 'en-U
     colorScheme,
     serviceWorkers,
   });
+  if (TEST_CLOCK) await useTestClock(ctx);
   await ctx.addInitScript(() => {
     const probe = { csp: [], errors: [] };
     Object.defineProperty(window, '__probe', { value: probe });
@@ -128,16 +129,45 @@ export function board(page) {
   });
 }
 
-/** A command through the page's own ipc.js (the worker back end). */
-export function call(page, cmd, args = {}) {
+/** A command through the page's own ipc.js (the worker back end). A `play` is a move input:
+ *  a player's pause comes first on the test clock. */
+export async function call(page, cmd, args = {}) {
+  if (cmd === 'play') await humanStep(page);
   return page.evaluate(
     ([c, a]) => import('./js/ipc.js').then((m) => m.call(c, a)).then((ok) => ({ ok }), (e) => ({ error: { code: e.code, message: e.message } })),
     [cmd, args],
   );
 }
 
-/** A touch tap at the centre of `css`. */
+/** Whether the suite plays on the settable clock (`HUARONG_TEST_CLOCK=1`: every suite that takes
+ *  screenshots, tests/tests/web_chromium.rs). Then each move input first moves the core's clocks
+ *  on by a player's pause ([`humanStep`]), so that screenshots show a person's times and pace. */
+export const TEST_CLOCK = process.env.HUARONG_TEST_CLOCK === '1';
+
+/** Open the context's pages with the test clock on: boot.js reads the flag before the page's
+ *  first script and turns the core worker's clock offset on (web/src/host.js). */
+export function useTestClock(ctx) {
+  return ctx.addInitScript(() => Object.defineProperty(window, '__huarongTestClock', { value: true }));
+}
+
+let steps = 0;
+/** The next pause of a player between moves: 300–450 ms, the same sequence on every run. */
+export function humanPauseMs() {
+  steps += 1;
+  return 300 + ((steps * 67) % 151);
+}
+
+/** A player's pause before a move input, on the test clock (nothing when it is off). A tab whose
+ *  core has gone to another tab (`storage`) has no clock of its own left to move. */
+export async function humanStep(page) {
+  if (!TEST_CLOCK) return;
+  const r = await call(page, 'test_clock', { advance_ms: humanPauseMs() });
+  check(!r.error || r.error.code === 'storage', `test_clock failed: ${JSON.stringify(r.error)}`);
+}
+
+/** A touch tap at the centre of `css` (after a player's pause on the test clock). */
 export async function tap(page, css) {
+  await humanStep(page);
   const r = await page.evaluate((s) => {
     const el = document.querySelector(s);
     if (!el) return null;

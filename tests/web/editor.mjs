@@ -15,7 +15,7 @@
 
 import path from 'node:path';
 import fs from 'node:fs';
-import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, board, call, tap, boardShown } from './common.mjs';
+import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, board, call, tap, boardShown, humanStep } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
 const CASE = JSON.parse(process.env.HUARONG_EDITOR_CASE || 'null');
@@ -75,6 +75,7 @@ async function centre(page, css) {
 
 /** A one-finger drag from `a` to `b`, one touch move per frame. */
 async function touchDrag(page, a, b, steps = 10) {
+  await humanStep(page);
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: 0, radiusX: 4, radiusY: 4, force: 1 })) });
   const frame = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
@@ -244,6 +245,7 @@ async function run(lang, full) {
           return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
         }, to);
         check(at, `${tag}: move ${i + 1}: no place shown at ${to} for ${piece}`);
+        await humanStep(page);
         await page.touchscreen.tap(at.x, at.y);
       }
       await until(page, `move ${i + 1} counted`, (k) => Number(document.querySelector('[data-game][data-state]').dataset.moves) === k, before + 1);

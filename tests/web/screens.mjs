@@ -34,7 +34,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { CheckFailed, EXIT_FAIL, EXIT_NO_DEPS, check, root, site, launch, until, tap, call } from './common.mjs';
+import { CheckFailed, EXIT_FAIL, EXIT_NO_DEPS, check, root, site, launch, until, tap, call, TEST_CLOCK, useTestClock } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
 const WINS = JSON.parse(process.env.HUARONG_SCREENS_WINS || 'null');
@@ -84,8 +84,8 @@ console.log(`chromium ${browser.version()} against ${origin}, axe-core ${JSON.pa
 
 /** A touch phone (coarse pointer) of `w`×`h`. The page's CSP allows no inline script, and
  *  axe arrives as one: the context bypasses the CSP (the other suites check it). */
-function touchPhone(w, h, lang, theme) {
-  return browser.newContext({
+async function touchPhone(w, h, lang, theme) {
+  const ctx = await browser.newContext({
     viewport: { width: w, height: h },
     screen: { width: w, height: h },
     deviceScaleFactor: 2,
@@ -98,6 +98,8 @@ function touchPhone(w, h, lang, theme) {
     // The code screen's "Paste" reads the clipboard on a tap (the test writes to it).
     permissions: ['clipboard-read', 'clipboard-write'],
   });
+  if (TEST_CLOCK) await useTestClock(ctx);
+  return ctx;
 }
 
 /** Show `name` through the page's own router and wait until it is laid out and at rest.
@@ -427,6 +429,11 @@ try {
             const minor = await axe(page, what);
             let extra = '';
             if (name === 'home') await homeChecks(page, what);
+          if (name === 'code' && SHOT_COMBOS.has(combo)) {
+            // The code screen as it opens (no card yet): its shot before the code goes in.
+            await settle(page);
+            await page.screenshot({ path: path.join(SHOTS, `web-${combo}-code.png`) });
+          }
           if (name === 'code') {
             // A friend's code with their result: the puzzle drawn small, whose challenge it is.
             const c = (await call(page, 'encode_code', { id: 'klotski:sCCt/uCCv/.aa./bcde/bcde', moves: 40, ms: 95000 })).ok;
@@ -464,7 +471,8 @@ try {
               extra = ` gap ${g.gap.toFixed(0)} px (${((100 * g.gap) / g.h).toFixed(1)} %), board ${g.board.toFixed(0)} px high${g.contrast ? `, faces against the board ≥ ${g.contrast.toFixed(2)}:1` : ''}`;
               figures.push({ combo, name, gap: g.gap, pct: (100 * g.gap) / g.h });
             }
-            if (SHOT_COMBOS.has(combo)) {
+            // (The code screen's own shot was taken before its card.)
+            if (SHOT_COMBOS.has(combo) && name !== 'code') {
               await page.evaluate(() => document.querySelector('.scroll') && document.querySelector('.scroll').scrollTo(0, 0));
               await settle(page);
               await page.screenshot({ path: path.join(SHOTS, `web-${combo}-${file}.png`) });

@@ -14,7 +14,7 @@
 
 import path from 'node:path';
 import fs from 'node:fs';
-import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, call, tap } from './common.mjs';
+import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, call, tap, humanStep } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
 if (!SHOTS) {
@@ -78,6 +78,7 @@ async function rect(page, css) {
 
 /** A one-finger swipe by CDP touch events, one move per painted frame. */
 async function swipe(page, cdp, from, to) {
+  await humanStep(page);
   const frame = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
   const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map((p) => ({ x: p.x, y: p.y, id: 0, radiusX: 4, radiusY: 4, force: 1 })) });
   await touch('touchStart', [from]);

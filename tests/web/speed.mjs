@@ -15,7 +15,7 @@
 // relay-finish,trail}.png. Waits are on conditions, never fixed sleeps.
 
 import path from 'node:path';
-import { suite, phone, until, call, tap, boardShown, board, check, EXIT_FAIL } from './common.mjs';
+import { suite, phone, until, call, tap, boardShown, board, check, EXIT_FAIL, humanStep } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
 const CASES = JSON.parse(process.env.HUARONG_SPEED_CASES || 'null');
@@ -52,6 +52,7 @@ async function tapTile(page, n) {
 
 /** Finger down at a, through every point of `path`, lifted at the last (CDP touches, a frame each). */
 async function trail(page, cdp, pts) {
+  await humanStep(page);
   const frame = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
   const touch = (type, list) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: list.map((q) => ({ x: q.x, y: q.y, id: 0, radiusX: 4, radiusY: 4, force: 1 })) });
   await touch('touchStart', [pts[0]]);
