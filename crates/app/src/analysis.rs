@@ -115,7 +115,12 @@ impl AppState {
         };
         if f.rule == rule && f.optimal.is_none() {
             f.optimal = Some(n);
-            f.perfect = Some(huarong_engine::registry::perfect(n, f.moves, f.hints_used));
+            f.perfect = Some(crate::finish::perfect_of(
+                n,
+                f.moves,
+                f.hints_used,
+                f.assisted,
+            ));
             self.finish_ready(G::KIND);
         }
     }

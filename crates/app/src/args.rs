@@ -196,6 +196,19 @@ pub fn flag(name: &str, v: Option<Value>) -> AppResult<bool> {
     }
 }
 
+/// `open_game`'s `origin`: absent (or null) or `"editor"` (the Klotski editor opened the
+/// game: its finish leads back there); anything else is `bad_argument`.
+pub fn origin(v: Option<Value>) -> AppResult<bool> {
+    match v {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::String(s)) if s == "editor" => Ok(true),
+        Some(v) => Err(AppError::bad_argument(format!(
+            "`origin` must be \"editor\" or absent, not {}",
+            v.to_string().chars().take(40).collect::<String>()
+        ))),
+    }
+}
+
 /// `--open <x>` / `--open=<x>` from the command line (the last one wins), or a bare link: a
 /// `huarong://` one (what a clicked deep link hands a desktop app) or a web one
 /// (`https://…`, the share link; whether it is Huarong's is checked when it is opened).

@@ -59,7 +59,10 @@ pub static COMMANDS: &[Command] = &[
         run: |st, a| {
             let id = args::string("id", a.take("id"), args::MAX_OPEN)?;
             let replace = args::flag("replace", a.take("replace"))?;
-            reply(st.open_game(&id, replace)?)
+            let editor = args::origin(a.take("origin"))?;
+            let v = st.open_game(&id, replace)?;
+            st.set_from_editor(v.snapshot.kind, &v.snapshot.slot, editor);
+            reply(v)
         },
     },
     Command {

@@ -6,8 +6,8 @@ use crate::progress::moves_under;
 use crate::progress::BoardResult;
 use crate::progress::{self, Progress};
 use crate::slots::Slot;
-use crate::views::{Finish, FinishFriends};
-use huarong_engine::{registry, Status};
+use crate::views::{Finish, FinishFriends, Next, NextTarget};
+use huarong_engine::{registry, Kind, Status};
 
 /// How many Klotski classics (in difficulty order) are open before any is won; the famous
 /// ones in `games::klotski::OPEN_FROM_START` are open besides.
@@ -107,8 +107,10 @@ pub(crate) fn settle<G: AppGame>(
         None => (sess.undo_used(), sess.hints_used(), sess.auto_solved()),
     };
     let won = status == Status::Won;
+    // Won with help: no record, no "perfect", at most the hinted stars.
+    let assisted = hints_used > 0 || auto_solved || sess.redone();
     let stars = if won && run.is_none() {
-        stars_of::<G>(sess.start(), &rule, moves, optimal, hints_used)
+        stars_of::<G>(sess.start(), &rule, moves, optimal, hints_used, assisted)
     } else {
         None
     };
@@ -121,7 +123,7 @@ pub(crate) fn settle<G: AppGame>(
         && stars.is_none()
         && optimum_coming
         && optimum_searchable(slot);
-    let perfect = optimal.map(|o| registry::perfect(o, moves, hints_used));
+    let perfect = optimal.map(|o| perfect_of(o, moves, hints_used, assisted));
     let time_ms = run.map_or_else(|| sess.elapsed_ms(now), |r| r.splits_ms());
     let (score, best_tile) = (G::score(g), G::best_tile(g));
     let counted = !auto_solved;
@@ -143,6 +145,17 @@ pub(crate) fn settle<G: AppGame>(
                 if !counted_before {
                     r.wins = r.wins.saturating_add(1);
                 }
+                r.stars = r.stars.max(stars.unwrap_or(0));
+                if let Some(i) = level {
+                    let open = p
+                        .unlocked
+                        .entry(G::KIND.as_str().into())
+                        .or_insert(FIRST_UNLOCKED);
+                    *open = (*open).max(i + 1);
+                }
+            }
+            // Only a game won without help sets a best (as in the statistics, records.rs).
+            if won && !assisted {
                 if r.best_moves.is_none_or(|b| moves < b) {
                     r.best_moves = Some(moves);
                     r.undo_used = undo_used;
@@ -153,17 +166,9 @@ pub(crate) fn settle<G: AppGame>(
                     r.best_time_ms = Some(time_ms);
                     better = true;
                 }
-                r.stars = r.stars.max(stars.unwrap_or(0));
-                if let Some(i) = level {
-                    let open = p
-                        .unlocked
-                        .entry(G::KIND.as_str().into())
-                        .or_insert(FIRST_UNLOCKED);
-                    *open = (*open).max(i + 1);
-                }
             }
             // A score of 0 (a game lost before any merge) is no best score to announce.
-            if let Some(s) = score.filter(|&s| s > 0) {
+            if let Some(s) = score.filter(|&s| s > 0 && !assisted) {
                 if r.best_score.is_none_or(|b| s > b) {
                     r.best_score = Some(s);
                     better = true;
@@ -210,17 +215,18 @@ pub(crate) fn settle<G: AppGame>(
         auto_solved,
     };
     let default_moves = entry.moves.get(default_rule).copied().unwrap_or(moves);
-    let tps = entry
-        .moves
-        .get("tile")
-        .and_then(|&t| huarong_engine::slide::run::tps(t, time_ms));
+    let tps = crate::records::tps_of(&entry);
     crate::records::add_finish(p, &scope, entry, !counted_before);
-    let challenge = crate::challenge::finish(
-        crate::challenge::of(p, &slot.key, sess.id()).filter(|_| run.is_none()),
+    let outcome = <G as huarong_engine::code::Coded>::outcome(sess.current());
+    let kept = crate::challenge::full(p, &slot.key, sess.id()).filter(|_| run.is_none());
+    let mine = crate::challenge::Mine {
         won,
-        default_moves,
-        time_ms,
-    );
+        moves: default_moves,
+        ms: time_ms,
+        outcome,
+    };
+    let challenge = crate::challenge::finish(kept, &mine);
+    let verdict = kept.map(|c| crate::challenge::compare(c, &mine));
     let day = (counted && run.is_none() && (won || G::DAILY_ON_END))
         .then(|| crate::daily::daily_day(G::KIND, sess.id(), date))
         .flatten();
@@ -233,12 +239,10 @@ pub(crate) fn settle<G: AppGame>(
     }
     // A daily's board as this finish leaves it: the player's line is this game (the board
     // itself keeps the player's best of the day).
-    let outcome = <G as huarong_engine::code::Coded>::outcome(sess.current());
     let friends = day
         .and_then(|d| huarong_engine::daily::number(d).ok())
-        .map(|n| FinishFriends {
-            daily: n,
-            lines: crate::friends::board_with(
+        .map(|n| {
+            let lines = crate::friends::board_with(
                 p,
                 n,
                 Some(G::KIND),
@@ -252,8 +256,31 @@ pub(crate) fn settle<G: AppGame>(
                         won: outcome.map(|o| o.won),
                     },
                 )),
-            ),
+            );
+            FinishFriends {
+                daily: n,
+                place: crate::friends::place(&lines),
+                lines,
+            }
         });
+    // The one next step (after the daily's result is kept: today's done dailies).
+    let is_daily = slot.mode == crate::progress::Mode::Daily
+        && run.is_none()
+        && (won || (G::DAILY_ON_END && status != Status::Playing));
+    let (next, next_target) = decide(&NextContext {
+        kind: G::KIND,
+        id: sess.id().to_string(),
+        won,
+        can_go_on: g.can_go_on(),
+        run_done: run.is_some(),
+        from_editor: slot.from_editor,
+        challenge_slot: slot.mode == crate::progress::Mode::Challenge,
+        challenge: verdict,
+        daily: is_daily,
+        next_daily: is_daily.then(|| next_daily(p, G::KIND, date)).flatten(),
+        level: slot.mode == crate::progress::Mode::Level,
+        next_level: G::next_level(sess.start()),
+    });
     p.sanitize();
     let run = crate::runs::view(slot, now, &rule);
     Some(Finish {
@@ -278,20 +305,156 @@ pub(crate) fn settle<G: AppGame>(
         perfect,
         friends,
         tps,
+        assisted,
+        next,
+        next_target,
         run,
     })
 }
 
+/// What decides a finish's `next` ([`decide`]): the finish and its slot's context.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NextContext {
+    pub kind: Kind,
+    /// This game's ID (a `retry` opens it again).
+    pub id: String,
+    pub won: bool,
+    /// 2048 at its win tile, before "keep going".
+    pub can_go_on: bool,
+    /// A speedsolving run ended with this finish.
+    pub run_done: bool,
+    /// The game was opened from the Klotski editor.
+    pub from_editor: bool,
+    /// The slot is a friend's puzzle (`Mode::Challenge`).
+    pub challenge_slot: bool,
+    /// The finish against a kept result to beat.
+    pub challenge: Option<crate::challenge::Verdict>,
+    /// A daily puzzle finished so that it counts (won; 2048: played to its end).
+    pub daily: bool,
+    /// The first of today's other dailies not done yet (Kind::ALL order).
+    pub next_daily: Option<NextTarget>,
+    /// The slot is a level's (`Mode::Level`).
+    pub level: bool,
+    /// The level after this one: game ID and 1-based index.
+    pub next_level: Option<(String, u32)>,
+}
+
+/// The one primary action of a finish and where it goes. Precedence: keep > new-run >
+/// edit > a friend's challenge > the daily > a level > a dealt game (`again`); any other
+/// loss is `retry`.
+pub(crate) fn decide(c: &NextContext) -> (Next, Option<NextTarget>) {
+    let retry = || {
+        (
+            Next::Retry,
+            Some(NextTarget {
+                kind: c.kind.as_str().to_string(),
+                id: c.id.clone(),
+                index: None,
+                n: None,
+                of: None,
+            }),
+        )
+    };
+    if c.can_go_on {
+        return (Next::Keep, None);
+    }
+    if c.run_done {
+        return (Next::NewRun, None);
+    }
+    if c.from_editor && c.won {
+        return (Next::Edit, None);
+    }
+    if let Some(v) = c.challenge {
+        return match v {
+            crate::challenge::Verdict::Beaten => (Next::SendBack, None),
+            _ => retry(),
+        };
+    }
+    if c.challenge_slot && c.won {
+        return (Next::SendBack, None);
+    }
+    if c.daily {
+        return match &c.next_daily {
+            Some(t) => (Next::NextDaily, Some(t.clone())),
+            None => (Next::Share, None),
+        };
+    }
+    if !c.won {
+        return retry();
+    }
+    if c.level {
+        return match &c.next_level {
+            Some((id, index)) => (
+                Next::NextLevel,
+                Some(NextTarget {
+                    kind: c.kind.as_str().to_string(),
+                    id: id.clone(),
+                    index: Some(*index),
+                    n: None,
+                    of: None,
+                }),
+            ),
+            None => (Next::Again, None),
+        };
+    }
+    (Next::Again, None)
+}
+
+/// The first of `today`'s dailies, other than `kind`'s, that the player's own results
+/// (`friends.days[n].mine`, as the calendar reads them) do not have yet: its kind, game ID
+/// and place among the day's dailies.
+pub(crate) fn next_daily(p: &Progress, kind: Kind, today: &str) -> Option<NextTarget> {
+    use huarong_engine::daily;
+    let day = daily::Date::parse(today).ok()?;
+    let n = daily::number(day).ok()?;
+    let puzzles = daily::puzzles(day).ok()?;
+    let all: Vec<(Kind, &str)> = Kind::ALL
+        .into_iter()
+        .filter_map(|k| puzzles.id(k).map(|id| (k, id)))
+        .collect();
+    let done = |k: Kind| {
+        k == kind
+            || p.friends
+                .days
+                .get(&n)
+                .is_some_and(|b| b.mine.contains_key(k.as_str()))
+    };
+    let of = u32::try_from(all.len()).ok()?;
+    all.iter()
+        .enumerate()
+        .find(|(_, (k, _))| !done(*k))
+        .map(|(i, (k, id))| NextTarget {
+            kind: k.as_str().to_string(),
+            id: id.to_string(),
+            index: None,
+            n: u32::try_from(i + 1).ok(),
+            of: Some(of),
+        })
+}
+
+/// `perfect`: the fewest moves possible, without a hint, and not assisted.
+pub(crate) fn perfect_of(min: u32, moves: u32, hints: u32, assisted: bool) -> bool {
+    !assisted && registry::perfect(min, moves, hints)
+}
+
 /// The stars of a won game: its game's star rule, then the engine's rule for hints
-/// (`registry::with_hints`). `None` where the game gives none (no optimum, another rule).
+/// (`registry::with_hints`), the same cap for any other help (`assisted`). `None` where the game gives none (no optimum, another rule).
 fn stars_of<G: AppGame>(
     start: &G,
     rule: &str,
     moves: u32,
     optimal: Option<u32>,
     hints: u32,
+    assisted: bool,
 ) -> Option<u8> {
-    G::stars(start, rule, moves, optimal).map(|s| registry::with_hints(s, hints))
+    G::stars(start, rule, moves, optimal).map(|s| {
+        let s = registry::with_hints(s, hints);
+        if assisted {
+            s.min(registry::HINTED_STARS)
+        } else {
+            s
+        }
+    })
 }
 
 /// Whether `slot`'s start has an optimum that may still be found (the game has one and its
@@ -324,13 +487,13 @@ impl AppState {
         };
         let start = slot.session.start();
         let stars = if f.status == Status::Won {
-            stars_of::<G>(start, &f.rule, f.moves, Some(n), f.hints_used)
+            stars_of::<G>(start, &f.rule, f.moves, Some(n), f.hints_used, f.assisted)
         } else {
             None
         };
         f.optimal = Some(n);
         f.stars = stars;
-        f.perfect = Some(registry::perfect(n, f.moves, f.hints_used));
+        f.perfect = Some(perfect_of(n, f.moves, f.hints_used, f.assisted));
         f.pending = false;
         let (key, scope, at, counted, won) = (
             f.key.clone(),
@@ -379,5 +542,271 @@ impl AppState {
             let slot = crate::core::lock(&slot_ref);
             Ok(slot.finish.clone())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::challenge::Verdict;
+
+    /// A dealt number slide won: the base every row changes.
+    fn dealt() -> NextContext {
+        NextContext {
+            kind: Kind::Slide,
+            id: "slide:3x3#7".into(),
+            won: true,
+            can_go_on: false,
+            run_done: false,
+            from_editor: false,
+            challenge_slot: false,
+            challenge: None,
+            daily: false,
+            next_daily: None,
+            level: false,
+            next_level: None,
+        }
+    }
+
+    fn target(kind: &str, id: &str) -> Option<NextTarget> {
+        Some(NextTarget {
+            kind: kind.into(),
+            id: id.into(),
+            index: None,
+            n: None,
+            of: None,
+        })
+    }
+
+    fn daily_target() -> NextTarget {
+        NextTarget {
+            kind: "klotski".into(),
+            id: "klotski:4x5#9".into(),
+            index: None,
+            n: Some(2),
+            of: Some(3),
+        }
+    }
+
+    #[test]
+    fn every_row_of_the_next_table() {
+        let retry = |c: &NextContext| (Next::Retry, target(c.kind.as_str(), &c.id));
+        // A dealt game won: again.
+        assert_eq!(decide(&dealt()), (Next::Again, None));
+        // A level won: the next level; the last level: again.
+        let level = NextContext {
+            kind: Kind::Klotski,
+            id: "klotski:level-3".into(),
+            level: true,
+            next_level: Some(("klotski:next".into(), 4)),
+            ..dealt()
+        };
+        let (next, t) = decide(&level);
+        assert_eq!(next, Next::NextLevel);
+        assert_eq!(
+            t,
+            Some(NextTarget {
+                kind: "klotski".into(),
+                id: "klotski:next".into(),
+                index: Some(4),
+                n: None,
+                of: None,
+            })
+        );
+        let last = NextContext {
+            next_level: None,
+            ..level.clone()
+        };
+        assert_eq!(decide(&last), (Next::Again, None));
+        // A daily with another of today's undone; the last of today's.
+        let daily = NextContext {
+            daily: true,
+            next_daily: Some(daily_target()),
+            ..dealt()
+        };
+        assert_eq!(decide(&daily), (Next::NextDaily, Some(daily_target())));
+        let all_done = NextContext {
+            next_daily: None,
+            ..daily.clone()
+        };
+        assert_eq!(decide(&all_done), (Next::Share, None));
+        // A friend's challenge beaten, tied, lost; a friend's puzzle without a result.
+        let chal = |v| NextContext {
+            challenge_slot: true,
+            challenge: Some(v),
+            ..dealt()
+        };
+        assert_eq!(decide(&chal(Verdict::Beaten)), (Next::SendBack, None));
+        let tied = chal(Verdict::Tied);
+        assert_eq!(decide(&tied), retry(&tied));
+        let lost = chal(Verdict::Lost);
+        assert_eq!(decide(&lost), retry(&lost));
+        let lost_game = NextContext {
+            won: false,
+            ..chal(Verdict::Lost)
+        };
+        assert_eq!(decide(&lost_game), retry(&lost_game));
+        let plain = NextContext {
+            challenge_slot: true,
+            ..dealt()
+        };
+        assert_eq!(decide(&plain), (Next::SendBack, None));
+        // 2048 won at its tile; 2048 over.
+        let g = NextContext {
+            kind: Kind::G2048,
+            id: "2048:#5".into(),
+            can_go_on: true,
+            ..dealt()
+        };
+        assert_eq!(decide(&g), (Next::Keep, None));
+        let over = NextContext {
+            can_go_on: false,
+            won: false,
+            ..g.clone()
+        };
+        assert_eq!(decide(&over), retry(&over));
+        // A speed run ended; a layout from the editor solved.
+        let run = NextContext {
+            run_done: true,
+            ..dealt()
+        };
+        assert_eq!(decide(&run), (Next::NewRun, None));
+        let editor = NextContext {
+            kind: Kind::Klotski,
+            from_editor: true,
+            challenge_slot: true,
+            ..dealt()
+        };
+        assert_eq!(decide(&editor), (Next::Edit, None));
+        // Any other loss.
+        let lost = NextContext {
+            won: false,
+            ..dealt()
+        };
+        assert_eq!(decide(&lost), retry(&lost));
+    }
+
+    #[test]
+    fn the_precedence_of_the_next_step() {
+        // keep > new-run > edit > challenge > daily > level > dealt.
+        let everything = NextContext {
+            can_go_on: true,
+            run_done: true,
+            from_editor: true,
+            challenge_slot: true,
+            challenge: Some(Verdict::Beaten),
+            daily: true,
+            next_daily: Some(daily_target()),
+            level: true,
+            next_level: Some(("klotski:next".into(), 4)),
+            ..dealt()
+        };
+        assert_eq!(decide(&everything).0, Next::Keep);
+        let c = NextContext {
+            can_go_on: false,
+            ..everything
+        };
+        assert_eq!(decide(&c).0, Next::NewRun);
+        let c = NextContext {
+            run_done: false,
+            ..c
+        };
+        assert_eq!(decide(&c).0, Next::Edit);
+        let c = NextContext {
+            from_editor: false,
+            ..c
+        };
+        assert_eq!(decide(&c).0, Next::SendBack);
+        let c = NextContext {
+            challenge: None,
+            challenge_slot: false,
+            ..c
+        };
+        assert_eq!(decide(&c).0, Next::NextDaily);
+        let c = NextContext { daily: false, ..c };
+        assert_eq!(decide(&c).0, Next::NextLevel);
+        let c = NextContext { level: false, ..c };
+        assert_eq!(decide(&c).0, Next::Again);
+        // A 2048 daily played to its end (over) is a daily finish, not a retry.
+        let daily_over = NextContext {
+            kind: Kind::G2048,
+            won: false,
+            daily: true,
+            ..dealt()
+        };
+        assert_eq!(decide(&daily_over), (Next::Share, None));
+        // A layout from the editor not solved (no loss exists in Klotski, but the rule holds).
+        let editor_lost = NextContext {
+            from_editor: true,
+            won: false,
+            ..dealt()
+        };
+        assert_eq!(decide(&editor_lost).0, Next::Retry);
+    }
+
+    #[test]
+    fn the_next_daily_is_the_first_of_todays_not_done() {
+        use crate::progress::BoardResult;
+        use huarong_engine::daily::{self, Date};
+        let today = "2026-03-02";
+        let day = Date::parse(today).unwrap();
+        let n = daily::number(day).unwrap();
+        let puzzles = daily::puzzles(day).unwrap();
+        let of = Kind::ALL
+            .iter()
+            .filter(|k| puzzles.id(**k).is_some())
+            .count() as u32;
+        assert_eq!(of, 3, "today's dailies: the number slide, Klotski, 2048");
+        let mut p = Progress::default();
+        let t = next_daily(&p, Kind::Slide, today).unwrap();
+        assert_eq!(
+            t,
+            NextTarget {
+                kind: "klotski".into(),
+                id: puzzles.id(Kind::Klotski).unwrap().into(),
+                index: None,
+                n: Some(2),
+                of: Some(3),
+            }
+        );
+        // Klotski's done: 2048 is next (3 of 3); from 2048, the slide (1 of 3).
+        let r = BoardResult {
+            moves: 90,
+            ms: 60_000,
+            verified: true,
+            ..Default::default()
+        };
+        let number = daily::number(day).unwrap();
+        p.friends.add_mine(n, "klotski", r, number);
+        let t = next_daily(&p, Kind::Slide, today).unwrap();
+        assert_eq!((t.kind.as_str(), t.n, t.of), ("2048", Some(3), Some(3)));
+        let t = next_daily(&p, Kind::G2048, today).unwrap();
+        assert_eq!((t.kind.as_str(), t.n), ("slide", Some(1)));
+        p.friends.add_mine(n, "2048", r, number);
+        assert_eq!(next_daily(&p, Kind::Slide, today), None, "all done: share");
+        // Another day's results do not count for today.
+        let mut q = Progress::default();
+        q.friends.add_mine(n - 1, "klotski", r, number);
+        assert_eq!(next_daily(&q, Kind::Slide, today).unwrap().kind, "klotski");
+    }
+
+    #[test]
+    fn assisted_games_are_never_perfect_and_keep_the_hinted_stars() {
+        assert!(perfect_of(22, 22, 0, false));
+        assert!(!perfect_of(22, 22, 0, true), "auto-solve or a win by redo");
+        assert!(!perfect_of(22, 22, 3, true));
+        assert!(!perfect_of(22, 23, 0, false));
+        use huarong_engine::klotski::Klotski;
+        let c = &huarong_engine::klotski::classics()[0];
+        let id = huarong_engine::GameId::parse(&c.id()).unwrap();
+        let start = <Klotski as huarong_engine::Game>::from_id(&id.body, id.seed).unwrap();
+        let o = Klotski::quick_optimum(&start);
+        let best = o.unwrap();
+        let clean = stars_of::<Klotski>(&start, "piece", best, o, 0, false);
+        assert_eq!(clean, Some(3));
+        for (hints, assisted) in [(1, true), (15, true), (0, true)] {
+            let s = stars_of::<Klotski>(&start, "piece", best, o, hints, assisted).unwrap();
+            assert!(s <= registry::HINTED_STARS, "{hints} {assisted}: {s}");
+        }
     }
 }

@@ -245,6 +245,31 @@ pub(crate) fn board_with(
     lines.into_iter().map(|(_, l)| l).collect()
 }
 
+/// Where the player's line stands on a board of one game (`lines` as [`board_with`] gives
+/// them): ranked by the board's order with times at the precision shown (tenths), so lines
+/// equal as shown share the better rank. `None` when the player has no line.
+pub(crate) fn place(lines: &[BoardLine]) -> Option<crate::views::Place> {
+    let key = |l: &BoardLine| {
+        (
+            !l.verified,
+            !l.won.unwrap_or(false),
+            std::cmp::Reverse(l.score.unwrap_or(0)),
+            l.moves,
+            l.ms / 100,
+        )
+    };
+    let me = lines.iter().find(|l| l.me)?;
+    let mine = key(me);
+    let above = lines.iter().filter(|l| key(l) < mine).count();
+    let beat = lines.iter().filter(|l| !l.me && key(l) > mine).count();
+    let n = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+    Some(crate::views::Place {
+        rank: n(above + 1),
+        of: n(lines.len()),
+        beat: n(beat),
+    })
+}
+
 /// A replay's `cancelled` error.
 fn replay_cancelled() -> AppError {
     AppError::new(
@@ -533,5 +558,85 @@ impl AppState {
                 .map(|e| p.replays.find(scope, e.at_ms).is_some())
                 .collect()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::views::Place;
+
+    fn line(me: bool, moves: u32, ms: u64) -> BoardLine {
+        BoardLine {
+            name: (!me).then(|| format!("f{moves}")),
+            moves,
+            ms,
+            ms_claimed: !me,
+            verified: true,
+            me,
+            kind: "slide".into(),
+            score: None,
+            won: None,
+        }
+    }
+
+    #[test]
+    fn the_place_is_on_the_whole_board() {
+        let p = |lines: &[BoardLine]| place(lines);
+        // Beat two of three friends, whichever link was opened.
+        let lines = [
+            line(false, 40, 9_000),
+            line(true, 52, 41_200),
+            line(false, 71, 5_000),
+            line(false, 60, 1_000),
+        ];
+        assert_eq!(
+            p(&lines),
+            Some(Place {
+                rank: 2,
+                of: 4,
+                beat: 2
+            })
+        );
+        // Equal at the precision shown: the better rank shared, nobody beaten by it.
+        let lines = [line(false, 52, 41_250), line(true, 52, 41_200)];
+        assert_eq!(
+            p(&lines),
+            Some(Place {
+                rank: 1,
+                of: 2,
+                beat: 0
+            })
+        );
+        // Alone on the board; no line of one's own.
+        assert_eq!(
+            p(&[line(true, 9, 1)]),
+            Some(Place {
+                rank: 1,
+                of: 1,
+                beat: 0
+            })
+        );
+        assert_eq!(p(&[line(false, 9, 1)]), None);
+        // 2048: the tile, then the score.
+        let g = |me: bool, won: bool, score: u64| BoardLine {
+            won: Some(won),
+            score: Some(score),
+            kind: "2048".into(),
+            ..line(me, 900, 1)
+        };
+        let lines = [
+            g(false, true, 100),
+            g(true, false, 9_000),
+            g(false, false, 8_000),
+        ];
+        assert_eq!(
+            p(&lines),
+            Some(Place {
+                rank: 2,
+                of: 3,
+                beat: 1
+            })
+        );
     }
 }

@@ -128,8 +128,13 @@ impl AppState {
                 let s = crate::core::lock(&s);
                 s.session.id() == id && s.session.status() == huarong_engine::Status::Playing
             });
+        // A plain ID of the game whose result the slot keeps is that game tried again (a
+        // finish's `retry`): the result to beat stays.
+        let retry = challenge.is_none()
+            && mode == crate::progress::Mode::Challenge
+            && crate::challenge::full(&self.store().progress, &key, id).is_some();
         let view = self.place(key.clone(), mode, sess, replace, true, None)?;
-        if challenge.is_some() || !resumes {
+        if challenge.is_some() || !(resumes || retry) {
             self.set_challenge(&key, challenge.clone());
         }
         if let Some(c) = &challenge {

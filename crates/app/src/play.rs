@@ -99,33 +99,7 @@ impl AppState {
             }
         }
         if after != before && after != Status::Playing {
-            // The finished game goes to the journal whole, then its record to the progress.
-            let now = self.now();
-            let today = self.today();
-            let wall = self.wall_ms();
-            let counted_before = slot.counted_win;
-            slot.counted_win |= after == Status::Won && !slot.session.auto_solved();
-            // Kept with the finished game: a record settled at the next start (a kill
-            // before the record) uses this finish's date and win count, not the start's.
-            slot.finish_date = Some(today.clone());
-            slot.counted_before = counted_before;
-            self.save_slot(&mut slot, true);
-            // The record only once the finished game is durable: the saver writes this doc
-            // after the journal has the game (`commit_after`; the move never waits for the
-            // disk). A kill before the record is healed at the next start (`settled`).
-            let mark = self.0.journal.handed();
-            let marker = crate::finish::marker(&slot);
-            let key = slot.key.clone();
-            let scope = crate::runs::scope_of(&slot);
-            let coming = self.optimum_coming();
-            self.commit_after(mark, |p| {
-                if first {
-                    crate::records::add_play(p, &scope);
-                }
-                finish = crate::finish::settle(&slot, counted_before, p, now, &today, wall, coming);
-                p.settled.insert(key, marker);
-            });
-            slot.finish = finish.clone();
+            finish = self.finished_now(&mut slot, first);
         } else if first {
             // A game of the scope begins: one play (records.rs).
             self.save_slot(&mut slot, false);
@@ -145,12 +119,83 @@ impl AppState {
         Ok(view)
     }
 
+    /// `slot`'s game has just finished: the whole game to the journal, then its record to the
+    /// progress; its finish view (kept in the slot). `first`: this was the game's first move.
+    fn finished_now<G: AppGame>(&self, slot: &mut Slot<G>, first: bool) -> Option<Finish> {
+        let after = slot.session.status();
+        let now = self.now();
+        let today = self.today();
+        let wall = self.wall_ms();
+        let counted_before = slot.counted_win;
+        slot.counted_win |= after == Status::Won && !slot.session.auto_solved();
+        // Kept with the finished game: a record settled at the next start (a kill
+        // before the record) uses this finish's date and win count, not the start's.
+        slot.finish_date = Some(today.clone());
+        slot.counted_before = counted_before;
+        self.save_slot(slot, true);
+        // The record only once the finished game is durable: the saver writes this doc
+        // after the journal has the game (`commit_after`; the move never waits for the
+        // disk). A kill before the record is healed at the next start (`settled`).
+        let mark = self.0.journal.handed();
+        let marker = crate::finish::marker(slot);
+        let key = slot.key.clone();
+        let scope = crate::runs::scope_of(slot);
+        let coming = self.optimum_coming();
+        let mut finish = None;
+        self.commit_after(mark, |p| {
+            if first {
+                crate::records::add_play(p, &scope);
+            }
+            finish = crate::finish::settle(slot, counted_before, p, now, &today, wall, coming);
+            p.settled.insert(key, marker);
+        });
+        slot.finish = finish.clone();
+        finish
+    }
+
     pub fn undo(&self, kind: Kind) -> AppResult<View> {
         with_game!(kind, G => self.change::<G>(|s, now| s.undo(now).map_err(AppError::from)))
     }
 
+    /// A redo that finishes the game finishes it like a move, as an assisted win (the
+    /// session says the position was reached by redo).
     pub fn redo(&self, kind: Kind) -> AppResult<View> {
-        with_game!(kind, G => self.change::<G>(|s, now| s.redo(now).map_err(AppError::from)))
+        with_game!(kind, G => self.redo_g::<G>())
+    }
+
+    fn redo_g<G: AppGame>(&self) -> AppResult<View> {
+        let now = self.now();
+        let slot_ref = self.current::<G>()?;
+        let mut slot = lock(&slot_ref);
+        let before = slot.session.status();
+        guard("the command", || {
+            slot.session.redo(now).map_err(AppError::from)
+        })?;
+        slot.touch(self.stamp());
+        let after = slot.session.status();
+        let in_run = slot.run.as_ref().is_some_and(|r| !r.done());
+        let finish = if after != before && after != Status::Playing && !in_run {
+            self.finished_now(&mut slot, false)
+        } else {
+            self.save_slot(&mut slot, false);
+            None
+        };
+        Ok(self.view(&slot, None, finish))
+    }
+
+    /// Whether the game in slot `key` was opened from the Klotski editor (`open_game`'s
+    /// `origin`); kept in the journal header.
+    pub(crate) fn set_from_editor(&self, kind: Kind, key: &str, from_editor: bool) {
+        with_game!(kind, G => {
+            let slot_ref = G::slots(&self.0.games).lock().slots.get(key).cloned();
+            if let Some(r) = slot_ref {
+                let mut slot = lock(&r);
+                if slot.from_editor != from_editor {
+                    slot.from_editor = from_editor;
+                    self.save_slot(&mut slot, false);
+                }
+            }
+        })
     }
 
     pub fn restart(&self, kind: Kind) -> AppResult<View> {

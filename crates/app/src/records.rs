@@ -102,10 +102,16 @@ pub fn long_average_ms(times: &VecDeque<u64>, n: usize) -> Option<u64> {
     trimmed(&last).map(|(sum, k)| (2 * sum + k) / (2 * k))
 }
 
-/// Tile moves per second of a finish (games counted in tile moves), to two decimals.
+/// The shortest finish that shows a TPS: under a second the number says nothing a player
+/// could reach.
+pub const MIN_TPS_MS: u64 = 1_000;
+
+/// Tile moves per second of a finish (games counted in tile moves), to two decimals; `None`
+/// under [`MIN_TPS_MS`].
 pub fn tps_of(e: &FinishEntry) -> Option<f64> {
     e.moves
         .get("tile")
+        .filter(|_| e.ms >= MIN_TPS_MS)
         .and_then(|&t| huarong_engine::slide::run::tps(t, e.ms))
 }
 

@@ -323,6 +323,7 @@ impl AppState {
                 slot.counted_before = data.header["counted_before"].as_bool().unwrap_or(false);
                 slot.optimum_failed = data.header["optimum_failed"].as_str().map(str::to_string);
                 slot.run = run;
+                slot.from_editor = data.header["origin"] == "editor";
             }
         });
         Ok(())

@@ -106,7 +106,7 @@ pub struct Finish {
     /// The daily streak after this game, when it was a daily puzzle.
     pub daily: Option<Streak>,
     /// The sender's result when the game came from a code with one:
-    /// `{moves, ms, beaten}` (see `challenge.rs`).
+    /// `{moves, ms, name, beaten, outcome, diff_ms, score?}` (see `challenge.rs`).
     pub challenge: Option<Value>,
     /// Unix ms of the finish: with `key`'s scope, the row of `records {scope}`'s history
     /// this finish is (its last one, right after the finish).
@@ -124,12 +124,52 @@ pub struct Finish {
     /// A daily puzzle's friends' board as this finish leaves it: `{daily, lines}`, the
     /// player's own line being this finish (moves under the default rule, time as recorded).
     pub friends: Option<FinishFriends>,
-    /// Tile moves per second (games counted in tile moves: the number slide), else null.
+    /// Tile moves per second (games counted in tile moves: the number slide) of a finish of
+    /// at least one second, else null.
     pub tps: Option<f64>,
+    /// Won with help: a hint, auto-solve, or a win reached by redo (a replay of a line already
+    /// played). Then `new_record` is false, `perfect` never true, `stars` at most
+    /// `registry::HINTED_STARS`.
+    pub assisted: bool,
+    /// The one primary action for this finish, decided in `finish.rs` ([`Next`]).
+    pub next: Next,
+    /// Where `next` goes, when it goes to a game: see [`NextTarget`].
+    pub next_target: Option<NextTarget>,
     /// The finished speedsolving run with every split (its `time_ms` and `moves` are the
     /// run's), else absent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub run: Option<RunView>,
+}
+
+/// The one primary action of a finish (serialised kebab-case: `next-level`, `send-back`…).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Next {
+    NextLevel,
+    Again,
+    NextDaily,
+    Share,
+    SendBack,
+    Retry,
+    Keep,
+    NewRun,
+    Edit,
+}
+
+/// The game a finish's `next` opens: `next-level` `{kind, id, index}`, `next-daily`
+/// `{kind, id, n, of}`, `retry` `{kind, id}` (this game, again from move 0).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NextTarget {
+    pub kind: String,
+    pub id: String,
+    /// `next-level`: the 1-based level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<u32>,
+    /// `next-daily`: its place among today's dailies (1-based) and how many there are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub n: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub of: Option<u32>,
 }
 
 /// The friends' board of a daily finish (see [`Finish::friends`]).
@@ -139,6 +179,19 @@ pub struct FinishFriends {
     pub daily: u32,
     /// Best first, as `friends {daily, kind}` orders them.
     pub lines: Vec<BoardLine>,
+    /// The player's place on the whole board; null without a line of their own.
+    pub place: Option<Place>,
+}
+
+/// Where the player's line stands on a friends' board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Place {
+    /// 1-based; lines equal at the precision shown share the better rank.
+    pub rank: u32,
+    /// Lines on the board (the player's included).
+    pub of: u32,
+    /// Friends' lines ranked below the player's.
+    pub beat: u32,
 }
 
 /// One line of a friends' board.

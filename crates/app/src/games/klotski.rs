@@ -91,6 +91,13 @@ impl AppGame for Klotski {
     fn level_index(start: &Self) -> Option<u32> {
         classic_of(start).map(|c| c.index)
     }
+    fn next_level(start: &Self) -> Option<(String, u32)> {
+        let i = classic_of(start)?.index;
+        klotski::classics()
+            .iter()
+            .find(|c| c.index == i + 1)
+            .map(|c| (c.id(), c.index))
+    }
     fn levels(state: &dyn super::Player, rule: &str) -> Value {
         let open = state.unlocked(Kind::Klotski);
         let levels: Vec<Value> = klotski::classics()

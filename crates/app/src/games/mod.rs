@@ -126,6 +126,11 @@ pub trait AppGame: Game + huarong_engine::code::Coded {
     fn level_index(_start: &Self) -> Option<u32> {
         None
     }
+    /// The level after `start` (a Klotski classic): its game ID and 1-based index; `None`
+    /// after the last level or for a game that is no level.
+    fn next_level(_start: &Self) -> Option<(String, u32)> {
+        None
+    }
     /// Whether a game that is not `Playing` can still go on (2048 at its 2048 tile, before
     /// "keep going"): an unfinished game for replacing and for the slot cap.
     fn can_go_on(&self) -> bool {

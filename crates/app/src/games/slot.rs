@@ -37,6 +37,9 @@ pub struct Slot<G: Game> {
     /// The speedsolving run this slot plays (number slide marathons and relays, issue 36):
     /// its mode, seed and splits; saved in the journal header with every change.
     pub run: Option<huarong_engine::slide::run::Run>,
+    /// The game was opened from the Klotski editor (`open_game {origin: "editor"}`): its
+    /// finish leads back there. Kept in the journal header (`origin`).
+    pub from_editor: bool,
 }
 
 impl<G: Game> Slot<G> {
@@ -56,6 +59,7 @@ impl<G: Game> Slot<G> {
             counted_before: false,
             finish: None,
             run: None,
+            from_editor: false,
         }
     }
 
@@ -75,6 +79,7 @@ impl<G: Game> Slot<G> {
         self.counted_win = false;
         self.finish_date = None;
         self.counted_before = false;
+        self.from_editor = false;
     }
 }
 
