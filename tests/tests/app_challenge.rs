@@ -122,12 +122,13 @@ fn the_opened_game_shows_the_result_and_the_finish_compares() {
     let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
     assert_eq!(
         w["finish"]["challenge"],
-        json!({"moves": 5, "ms": 60_000, "beaten": true}),
+        json!({"moves": 5, "ms": 60_000, "name": null, "beaten": true,
+               "outcome": "beaten", "diff_ms": -60_000}),
         "1 move beats 5"
     );
     assert_eq!(w["snapshot"]["challenge"]["moves"], 5);
 
-    // 1 move in 0 ms cannot be beaten by 1 move.
+    // 1 move in 0 ms cannot be beaten by 1 move: as many moves in the same tenth tie it.
     let hard = code_with(&app, 1, 0);
     let v = app.ok("open_game", json!({"id": hard}));
     assert_eq!(
@@ -136,12 +137,14 @@ fn the_opened_game_shows_the_result_and_the_finish_compares() {
     );
     let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
     assert_eq!(w["finish"]["challenge"]["beaten"], false);
+    assert_eq!(w["finish"]["challenge"]["outcome"], "tied");
 
-    // The same ID without a result: a fresh game, no challenge.
+    // The same ID without a result is that puzzle tried again (the finish's `retry`): the
+    // result to beat stays.
     let v = app.ok("open_game", json!({"id": NEAR_WIN}));
-    assert!(v["snapshot"]["challenge"].is_null(), "{v}");
+    assert_eq!(v["snapshot"]["challenge"]["moves"], 1, "{v}");
     let w = app.ok("play", json!({"kind": "slide", "mv": {"tile": 8}}));
-    assert!(w["finish"]["challenge"].is_null());
+    assert_eq!(w["finish"]["challenge"]["outcome"], "tied");
     // A game started with new_game never has one.
     let v = app.ok(
         "new_game",

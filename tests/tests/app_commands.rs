@@ -274,17 +274,19 @@ fn klotski_drag_targets_moves_and_a_classic_win_unlocks_the_next() {
     let f = &last["finish"];
     assert_eq!(f["moves"], optimal, "{f}");
     assert_eq!(f["optimal"], optimal);
-    // Won along hints: one star and no "perfect" (registry::with_hints), still a win.
+    // Won along hints: one star and no "perfect" (registry::with_hints), still a win, but an
+    // assisted one: no record.
     assert_eq!(f["stars"], 1);
     assert_eq!(f["perfect"], false);
-    assert_eq!(f["new_record"], true);
-    assert_eq!(f["record"]["best_moves"], optimal);
-    assert!(
-        f["record"]["hints_used"].as_u64().unwrap() > 0,
-        "hints are recorded: {f}"
+    assert_eq!(
+        (&f["assisted"], &f["new_record"]),
+        (&json!(true), &json!(false))
     );
+    assert_eq!(f["record"]["best_moves"], Value::Null, "{f}");
+    assert_eq!(f["record"]["wins"], 1, "{f}");
     let levels = app.ok("levels", json!({"kind": "klotski"}));
-    assert_eq!(levels["levels"][0]["best"]["best_moves"], optimal);
+    assert_eq!(levels["levels"][0]["best"]["wins"], 1);
+    assert_eq!(levels["levels"][0]["best"]["stars"], 1);
     assert_eq!(
         levels["levels"][3]["unlocked"], false,
         "levels 1-3 start open; winning level 1 opens nothing new"
@@ -544,20 +546,32 @@ fn records_keep_the_best_and_say_what_they_used() {
         }
         panic!("no win");
     };
-    app.ok(
-        "new_game",
-        json!({"kind": "slide", "params": "3x3", "seed": 4}),
-    );
+    let s = app.new_game(json!({"kind": "slide", "params": "3x3", "seed": 4}));
     let first = solve_by_hints(&app);
     let f = &first["finish"];
-    assert_eq!(f["new_record"], true);
+    // Won with hints: a win, no record.
+    assert_eq!(f["new_record"], false);
+    assert_eq!(f["record"]["best_moves"], Value::Null, "{f}");
     assert_eq!(
         f["optimal"], f["moves"],
         "hints follow an optimal line: {f}"
     );
     // An optimal line shown by hints earns one star (registry::with_hints).
     assert_eq!(f["stars"], 1);
+    // The same line found alone sets the record.
+    app.ok(
+        "new_game",
+        json!({"kind": "slide", "params": "3x3", "seed": 4}),
+    );
+    let (line, _) = huarong_tests::solve_slide(s["id"].as_str().unwrap());
+    let mut alone = Value::Null;
+    for mv in &line {
+        alone = app.ok("play", json!({"kind": "slide", "mv": mv}));
+    }
+    let f = &alone["finish"];
+    assert_eq!(f["new_record"], true, "{f}");
     let best = f["moves"].as_u64().unwrap();
+    assert_eq!(f["record"]["best_moves"].as_u64(), Some(best));
     // A worse game (a detour first) does not beat it.
     app.ok(
         "new_game",
@@ -586,7 +600,7 @@ fn records_keep_the_best_and_say_what_they_used() {
     let f = &second["finish"];
     assert_eq!(f["moves"].as_u64().unwrap(), best + 2);
     assert_eq!(f["record"]["best_moves"].as_u64().unwrap(), best);
-    assert_eq!(f["record"]["wins"], 2);
+    assert_eq!(f["record"]["wins"], 3);
     assert_eq!(f["record"]["rule"], "tile");
 
     // 2048: the score and the biggest tile are the record.

@@ -385,3 +385,261 @@ fn a_2048_game_lost_at_score_0_is_no_new_record() {
     );
     app.close();
 }
+
+/// One `play` per move in `moves` on `kind`'s game; the last view.
+fn play_all(app: &TestApp, kind: &str, moves: &[Value]) -> Value {
+    let mut last = Value::Null;
+    for mv in moves {
+        last = app.ok("play", json!({ "kind": kind, "mv": mv }));
+    }
+    last
+}
+
+/// The engine's solution of the Klotski game `id`, as the commands' moves.
+fn klotski_solution(id: &str) -> Vec<Value> {
+    use huarong_engine::Game;
+    let p = huarong_engine::GameId::parse(id).expect("a game ID");
+    let start = huarong_engine::klotski::Klotski::from_id(&p.body, p.seed).expect("a layout");
+    let moves = start.solve(&Cancel::new()).expect("a solution");
+    moves
+        .iter()
+        .map(|m| serde_json::to_value(m).expect("a move as JSON"))
+        .collect()
+}
+
+/// The next step of every finish context, decided in Rust (`finish.next`, `next_target`), and
+/// the verdicts beside it, through the command table.
+#[test]
+fn every_finish_says_its_one_next_step() {
+    let (_dir, app) = fresh_app("finish-next");
+    app.ok("set_screen", json!({ "screen": "game:slide" }));
+
+    // A dealt 3×3 won: play again (the UI deals a game like it).
+    let s = app.new_game(json!({ "kind": "slide", "params": "3x3", "seed": 11 }));
+    let (moves, _) = huarong_tests::solve_slide(s["id"].as_str().unwrap());
+    let f = play_all(&app, "slide", &moves)["finish"].clone();
+    assert_eq!(
+        (&f["next"], &f["next_target"]),
+        (&json!("again"), &Value::Null),
+        "{f}"
+    );
+    assert_eq!(f["assisted"], false, "{f}");
+    assert_eq!(f["new_record"], true, "{f}");
+    // A TPS only for a finish of at least a second.
+    let ms = f["time_ms"].as_u64().unwrap();
+    assert_eq!(f["tps"].is_null(), ms < 1_000, "{f}");
+
+    // A Klotski classic won: the next classic.
+    let classics = huarong_engine::klotski::classics();
+    let first = classics.iter().find(|c| c.index == 1).unwrap();
+    let second = classics.iter().find(|c| c.index == 2).unwrap();
+    let v = app.ok("open_game", json!({ "id": first.id() }));
+    assert_eq!(v["snapshot"]["mode"], "level", "{v}");
+    let f = play_all(&app, "klotski", &klotski_solution(&first.id()))["finish"].clone();
+    assert_eq!(f["next"], "next-level", "{f}");
+    assert_eq!(
+        f["next_target"],
+        json!({ "kind": "klotski", "id": second.id(), "index": 2 }),
+        "{f}"
+    );
+    // That level is open: next-level opens it.
+    let v = app.ok("open_game", json!({ "id": f["next_target"]["id"] }));
+    assert_eq!(v["snapshot"]["slot"], "klotski:level:2", "{v}");
+
+    // Today's daily number slide won, the Klotski daily not played: next, Klotski (2/3).
+    let info = app.ok("daily_info", json!({}));
+    let (_, id, moves, _) = huarong_tests::todays_slide_daily(&app);
+    app.ok("open_game", json!({ "id": id }));
+    let f = play_all(&app, "slide", &moves)["finish"].clone();
+    assert_eq!(f["next"], "next-daily", "{f}");
+    assert_eq!(
+        f["next_target"],
+        json!({ "kind": "klotski", "id": info["klotski"], "n": 2, "of": 3 }),
+        "{f}"
+    );
+    // The daily's board says the place: alone on it, first of one.
+    assert_eq!(
+        f["friends"]["place"],
+        json!({ "rank": 1, "of": 1, "beat": 0 }),
+        "{f}"
+    );
+    app.close();
+}
+
+/// A friend's challenge beaten, tied and lost: send-back, retry, retry; the comparison at the
+/// precision shown, and a retry keeps the result to beat.
+#[test]
+fn a_challenge_finish_is_beaten_tied_or_lost() {
+    const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
+    let (_dir, app) = fresh_app("finish-next-challenge");
+    app.ok("set_screen", json!({ "screen": "game:slide" }));
+    let code = |moves: u32, ms: u64| {
+        app.ok(
+            "encode_code",
+            json!({ "id": NEAR_WIN, "moves": moves, "ms": ms }),
+        )["code"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    // The clock starts at the first move: a one-move win takes 0 ms.
+    app.ok("open_game", json!({ "id": code(5, 60_000) }));
+    let f = app.ok("play", json!({ "kind": "slide", "mv": { "tile": 8 } }))["finish"].clone();
+    assert_eq!(f["time_ms"], 0, "{f}");
+    assert_eq!(
+        f["challenge"],
+        json!({ "moves": 5, "ms": 60_000, "name": null, "beaten": true,
+                "outcome": "beaten", "diff_ms": -60_000 }),
+        "{f}"
+    );
+    assert_eq!(
+        (&f["next"], &f["next_target"]),
+        (&json!("send-back"), &Value::Null)
+    );
+
+    // As many moves in the same tenth of a second: a tie, and "try again".
+    app.ok("open_game", json!({ "id": code(1, 99) }));
+    let f = app.ok("play", json!({ "kind": "slide", "mv": { "tile": 8 } }))["finish"].clone();
+    assert_eq!(
+        (
+            &f["challenge"]["outcome"],
+            &f["challenge"]["beaten"],
+            &f["challenge"]["diff_ms"]
+        ),
+        (&json!("tied"), &json!(false), &json!(0)),
+        "{f}"
+    );
+    assert_eq!(f["next"], "retry", "{f}");
+    assert_eq!(
+        f["next_target"],
+        json!({ "kind": "slide", "id": NEAR_WIN }),
+        "{f}"
+    );
+    // The retry opens the same puzzle at move 0, still against the friend's result.
+    let v = app.ok("open_game", json!({ "id": f["next_target"]["id"] }));
+    assert_eq!(v["snapshot"]["moves"], 0, "{v}");
+    assert_eq!(v["snapshot"]["challenge"]["moves"], 1, "{v}");
+
+    // More moves: lost, try again.
+    app.ok(
+        "open_game",
+        json!({ "id": code(1, 99_000), "replace": true }),
+    );
+    let f = play_all(
+        &app,
+        "slide",
+        &[
+            json!({ "tile": 7 }),
+            json!({ "tile": 7 }),
+            json!({ "tile": 8 }),
+        ],
+    )["finish"]
+        .clone();
+    assert_eq!(
+        (&f["challenge"]["outcome"], &f["challenge"]["beaten"]),
+        (&json!("lost"), &json!(false)),
+        "{f}"
+    );
+    assert_eq!(f["next"], "retry", "{f}");
+    app.close();
+}
+
+/// Help makes a win assisted: a hint, or a win replayed by redo; no record, at most one star,
+/// never "perfect". 2048: its win tile says keep going; a board with no moves left, retry.
+#[test]
+fn assisted_wins_set_no_record_and_2048_keeps_or_retries() {
+    let (_dir, app) = fresh_app("finish-next-assisted");
+    app.ok("set_screen", json!({ "screen": "game:slide" }));
+    let id = "slide:3x3:1,2,3,4,5,6,0,7,8";
+    app.ok("open_game", json!({ "id": id }));
+    let hint = app.ok("hint", json!({ "kind": "slide" }));
+    let f = app.ok("play", json!({ "kind": "slide", "mv": hint["mv"] }))["finish"].clone();
+    assert_eq!(
+        (&f["assisted"], &f["new_record"], &f["hints_used"]),
+        (&json!(true), &json!(false), &json!(1)),
+        "{f}"
+    );
+    assert!(f["stars"].as_u64().unwrap() <= 1, "{f}");
+    assert_ne!(f["perfect"], json!(true), "{f}");
+    assert_eq!(
+        f["record"]["best_moves"],
+        Value::Null,
+        "no best from help: {f}"
+    );
+    assert_eq!(
+        f["next"], "send-back",
+        "a friend's puzzle without a result: {f}"
+    );
+
+    // Won alone, then undone and won again by redo only: the second finish is assisted.
+    app.ok("open_game", json!({ "id": id, "replace": true }));
+    let won = tap_all(&app, &[7, 8]);
+    assert_eq!(won["finish"]["assisted"], false, "{won}");
+    assert_eq!(won["finish"]["perfect"], true, "{won}");
+    app.ok("undo", json!({ "kind": "slide" }));
+    app.ok("undo", json!({ "kind": "slide" }));
+    app.ok("redo", json!({ "kind": "slide" }));
+    let again = app.ok("redo", json!({ "kind": "slide" }));
+    let f = &again["finish"];
+    assert_eq!(again["snapshot"]["status"], "won", "{again}");
+    assert_eq!(
+        (&f["assisted"], &f["new_record"], &f["perfect"]),
+        (&json!(true), &json!(false), &json!(false)),
+        "{f}"
+    );
+    assert!(f["stars"].as_u64().unwrap() <= 1, "{f}");
+
+    // 2048: the win tile, then a board with no moves left.
+    app.ok("set_screen", json!({ "screen": "game:2048" }));
+    let win = "2048:1024,1024,0,0,0,2,0,0,0,0,4,0,0,0,0,2#3";
+    app.ok("open_game", json!({ "id": win }));
+    let f = app.ok("play", json!({ "kind": "2048", "mv": { "dir": "left" } }))["finish"].clone();
+    assert_eq!(
+        (&f["next"], &f["next_target"]),
+        (&json!("keep"), &Value::Null),
+        "{f}"
+    );
+    let over = "2048:2,4,2,4,4,2,4,2,2,4,2,128,16,32,0,64#3";
+    app.ok("open_game", json!({ "id": over, "replace": true }));
+    let f = app.ok("play", json!({ "kind": "2048", "mv": { "dir": "right" } }))["finish"].clone();
+    assert_eq!(f["next"], "retry", "{f}");
+    assert_eq!(
+        f["next_target"],
+        json!({ "kind": "2048", "id": over }),
+        "{f}"
+    );
+    app.close();
+}
+
+/// A layout opened from the editor leads back to it, across a restart; `origin` takes only
+/// "editor".
+#[test]
+fn a_layout_from_the_editor_leads_back_to_it() {
+    let (dir, app) = fresh_app("finish-next-editor");
+    app.ok("set_screen", json!({ "screen": "game:klotski" }));
+    let id = "klotski:abde/fghi/jCCl/mCCo/p..k";
+    assert_eq!(
+        app.err("open_game", json!({ "id": id, "origin": "home" })),
+        "bad_argument"
+    );
+    assert_eq!(
+        app.err("open_game", json!({ "id": id, "origin": 1 })),
+        "bad_argument"
+    );
+    app.ok("open_game", json!({ "id": id, "origin": "editor" }));
+    app.close();
+    let app = TestApp::start(dir.path(), None);
+    let v = app.ok(
+        "play",
+        json!({ "kind": "klotski", "mv": { "piece": "C", "to": [3, 1] } }),
+    );
+    assert_eq!(v["finish"]["next"], "edit", "{v}");
+    // The same layout opened as a friend's puzzle (no origin): send it back.
+    app.ok("open_game", json!({ "id": id, "replace": true }));
+    let v = app.ok(
+        "play",
+        json!({ "kind": "klotski", "mv": { "piece": "C", "to": [3, 1] } }),
+    );
+    assert_eq!(v["finish"]["next"], "send-back", "{v}");
+    app.close();
+}
