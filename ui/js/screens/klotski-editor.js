@@ -373,7 +373,7 @@ export class KlotskiEditorScreen extends BackScreen {
     const r = this.result;
     if (!r || !r.valid || !r.solvable || !r.id) return;
     try {
-      const view = await this.app.confirmed('open_game', { id: r.id });
+      const view = await this.app.confirmed('open_game', { id: r.id, origin: 'editor' });
       if (view) await this.app.go(`game:${view.snapshot.kind}`, { view });
     } catch (e) {
       this.app.error(e);
