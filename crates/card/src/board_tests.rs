@@ -186,7 +186,8 @@ fn the_klotski_exit_is_a_red_bar_under_cao_cao() {
     };
     let bar_y = f.y + f.h - f.pad / 2.0;
     let mid = f.x + f.w / 2.0;
-    assert_eq!(at(mid, bar_y), Rgb::hex(0xab3a2e));
+    // The game board's exit colour (`--accent`).
+    assert_eq!(at(mid, bar_y), Rgb::hex(0xa3271d));
     // Red under C only: beside it the frame.
     assert_eq!(at(f.x + f.pad + f.cell * 0.5, bar_y), Rgb::hex(0x5b4128));
 }

@@ -16,8 +16,9 @@
 //!  │ └────────────────────┘               └──────────┘    │
 //!  └──────────────────────────────────────────────────────┘
 //! ```
-//! A long card (a link too long for the corner QR code) has the call to play at the foot of
-//! the facts' column and its QR code in a band of its own below.
+//! A long card (a link too long for the corner QR code) has a larger board and a band of its
+//! own below it: the call to play on the left, the QR code at the right. On every card the
+//! QR code is smaller than the puzzle: the board is what a friend reads first.
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::labels::labels;
@@ -38,9 +39,6 @@ pub(crate) struct Palette {
     /// The name in the headline, the call to play, the board's tag.
     pub accent: Rgb,
     pub on_accent: Rgb,
-    /// The pill of a beaten challenge.
-    pub gold: Rgb,
-    pub on_gold: Rgb,
     pub star_on: Rgb,
     pub star_off: Rgb,
     pub hairline: Rgb,
@@ -62,8 +60,6 @@ pub(crate) fn palette(theme: Theme) -> Palette {
             muted: c(0x76604e),
             accent: c(0xa3271d),
             on_accent: c(0xffffff),
-            gold: c(0xe3b04b),
-            on_gold: c(0x3a2508),
             star_on: c(0xe3a92b),
             star_off: c(0xe0d3bf),
             hairline: c(0xe6d8c2),
@@ -81,8 +77,6 @@ pub(crate) fn palette(theme: Theme) -> Palette {
             muted: c(0xb2a898),
             accent: c(0xff8070),
             on_accent: c(0x240805),
-            gold: c(0xd9a441),
-            on_gold: c(0x1e1404),
             star_on: c(0xf0b93a),
             star_off: c(0x3b404a),
             hairline: c(0x2e323a),
@@ -103,21 +97,24 @@ const PILL_Y: f32 = 188.0;
 const PILL_H: f32 = 48.0;
 /// The pills' text: the brag under the headline, readable in a chat's thumbnail.
 const PILL_TEXT: f32 = 28.0;
-/// The board's widest frame.
+/// The board's widest frame (a long card's is larger: its QR code is).
 const BOARD_MAX_W: f32 = 500.0;
+const LONG_BOARD_MAX_W: f32 = 600.0;
 /// The corner QR code's box: 244 px holds QR version 9 (53 modules and the quiet zone) at
 /// 4 px a module.
 pub const QR_SIZE: f32 = 244.0;
 /// The corner QR code grows up to this where the facts leave room (larger modules for a
 /// short link: more margin when the card is seen small).
 const QR_MAX: f32 = 300.0;
-/// A long card's QR box: 540 px holds version 26 (121 modules and the quiet zone) at 4 px a
-/// module, in a band below the card's upper part.
-pub const LONG_QR_SIZE: f32 = 540.0;
+/// A long card's QR box: 516 px holds version 26 (121 modules and the quiet zone) at 4 px a
+/// module, at the right of a band below the card's upper part.
+pub const LONG_QR_SIZE: f32 = 516.0;
 const LONG_QR_Y: f32 = LONG_BOTTOM + 44.0;
-/// Where a long card's upper part ends (its board a little smaller than a corner card's,
-/// the band with the QR code below).
-const LONG_BOTTOM: f32 = 640.0;
+/// Where a long card's upper part ends: its board up to 694 px tall (taller and wider than
+/// the QR code below it). The QR code's top then falls on a multiple of 4 px, as its left
+/// edge does: halved at either pixel phase, its 2 px modules still read (tests/half.rs; at
+/// 930, whose QR top is 2 px off that grid, zbar misread the odd phase).
+pub(crate) const LONG_BOTTOM: f32 = 940.0;
 pub const LONG_HEIGHT: usize = (LONG_QR_Y + LONG_QR_SIZE + MARGIN) as usize;
 /// The facts: a row's height, the gap between the board and their column.
 const FACT_ROW: f32 = 84.0;
@@ -127,12 +124,12 @@ const COLUMN_GAP: f32 = 40.0;
 pub(crate) fn qr_box(layout: Layout) -> (f32, f32, f32) {
     match layout {
         Layout::Corner => (RIGHT - QR_SIZE, BOTTOM - QR_SIZE, QR_SIZE),
-        Layout::Long => ((WIDTH as f32 - LONG_QR_SIZE) / 2.0, LONG_QR_Y, LONG_QR_SIZE),
+        Layout::Long => (RIGHT - LONG_QR_SIZE, LONG_QR_Y, LONG_QR_SIZE),
     }
 }
 
 fn has_pills(card: &Card) -> bool {
-    card.rank.is_some() || card.beaten.is_some()
+    card.rank.is_some()
 }
 
 /// The baseline of the row that says what the board is.
@@ -152,11 +149,16 @@ fn upper_bottom(layout: Layout) -> f32 {
     }
 }
 
-/// The board's frame: as large as fits below its label, at most [`BOARD_MAX_W`] wide.
+/// The board's frame: as large as fits below its label, at most [`BOARD_MAX_W`] wide
+/// ([`LONG_BOARD_MAX_W`] on a long card).
 pub(crate) fn board_frame(card: &Card) -> Frame {
     let top = label_y(card) + 24.0;
     let bottom = upper_bottom(card.layout);
-    card.board.frame_in(MARGIN, top, BOARD_MAX_W, bottom - top)
+    let max_w = match card.layout {
+        Layout::Corner => BOARD_MAX_W,
+        Layout::Long => LONG_BOARD_MAX_W,
+    };
+    card.board.frame_in(MARGIN, top, max_w, bottom - top)
 }
 
 /// Draws the whole card; returns it with its QR code's box.
@@ -177,7 +179,7 @@ pub(crate) fn card(card: &Card, fonts: &Fonts) -> Result<(Canvas, (f32, f32, f32
     let qr = match card.layout {
         Layout::Corner => corner_caption(&mut cv, card, fonts, &p, x0, facts_end),
         Layout::Long => {
-            long_caption(&mut cv, card, fonts, &p, x0);
+            long_caption(&mut cv, card, fonts, &p);
             qr_box(Layout::Long)
         }
     };
@@ -278,16 +280,14 @@ fn name_runs<'f, 'a>(fonts: &'f Fonts<'a>, name: &str) -> Vec<(&'f FontRef<'a>, 
     runs
 }
 
-/// The rank among friends and a beaten challenge, as pills under the headline.
+/// The rank among friends, as a pill under the headline (a beaten challenge is the
+/// headline itself).
 fn pills(cv: &mut Canvas, card: &Card, fonts: &Fonts, p: &Palette) {
     let bold = &fonts.bold;
-    let items: Vec<(&str, Rgb, Rgb)> = [
-        card.rank.as_deref().map(|t| (t, p.accent, p.on_accent)),
-        card.beaten.as_deref().map(|t| (t, p.gold, p.on_gold)),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let items: Vec<(&str, Rgb, Rgb)> = [card.rank.as_deref().map(|t| (t, p.accent, p.on_accent))]
+        .into_iter()
+        .flatten()
+        .collect();
     if items.is_empty() {
         return;
     }
@@ -434,12 +434,12 @@ fn corner_caption(
     (qr_x, qr_y, size)
 }
 
-/// A long card: the call to play, what the link holds (the replay) and where it goes at the
-/// foot of the facts' column, over the band with the large QR code.
-fn long_caption(cv: &mut Canvas, card: &Card, fonts: &Fonts, p: &Palette, x0: f32) {
+/// The long card's band: a hairline, then the call to play, the note that the link holds the
+/// replay and the site on the left, top-aligned with the QR code at the right.
+fn long_caption(cv: &mut Canvas, card: &Card, fonts: &Fonts, p: &Palette) {
     let (regular, bold) = (&fonts.regular, &fonts.bold);
     let l = labels(card.lang);
-    let (_, qr_y, _) = qr_box(card.layout);
+    let (qr_x, qr_y, _) = qr_box(card.layout);
     cv.fill_rect(
         MARGIN as i64,
         (qr_y - 22.0) as i64,
@@ -447,36 +447,29 @@ fn long_caption(cv: &mut Canvas, card: &Card, fonts: &Fonts, p: &Palette, x0: f3
         2,
         p.hairline,
     );
-    let width = RIGHT - x0;
-    let cap = Canvas::fit(bold, 36.0, width, l.caption);
-    let cap_lines = words(bold, cap, width, l.caption);
+    let width = qr_x - COLUMN_GAP - MARGIN;
+    let cap = 36.0;
+    let mut y = qr_y + cap;
+    for line in words(bold, cap, width, l.caption) {
+        cv.text(bold, cap, (MARGIN, y), Align::Left, p.accent, &line);
+        y += cap * 1.3;
+    }
     let note = 25.0;
-    let notes = if card.replay {
-        words(regular, note, width, l.replay)
-    } else {
-        Vec::new()
-    };
-    let host = code::link_host();
-    // From the bottom up: the host, the notes, the caption, ending level with the board.
-    let mut y = LONG_BOTTOM;
+    if card.replay {
+        y += 8.0;
+        for line in words(regular, note, width, l.replay) {
+            cv.text(regular, note, (MARGIN, y), Align::Left, p.ink, &line);
+            y += note * 1.45;
+        }
+    }
     cv.text(
         regular,
         22.0,
-        (x0, y),
+        (MARGIN, y + 12.0),
         Align::Left,
         p.muted,
-        &format!("{host} ↓"),
+        code::link_host(),
     );
-    y -= 22.0 + 20.0;
-    for line in notes.iter().rev() {
-        cv.text(regular, note, (x0, y), Align::Left, p.ink, line);
-        y -= note * 1.45;
-    }
-    y -= 8.0;
-    for line in cap_lines.iter().rev() {
-        cv.text(bold, cap, (x0, y), Align::Left, p.accent, line);
-        y -= cap * 1.3;
-    }
 }
 
 /// Splits `text` into lines of at most `width`: at spaces where it has them (English), else

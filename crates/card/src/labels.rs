@@ -44,8 +44,10 @@ pub(crate) struct Labels {
     pub replay: &'static str,
     pub code: &'static str,
     pub months: [&'static str; 12],
-    /// A challenge the player beat: "beat {their moves} with {mine}" (each with its unit).
-    pub beaten: &'static str,
+    /// A challenge the player beat, as the headline (the card's one voice, the player's
+    /// name or none): "{name} beat {theirs} with {n}" ("{mine}": my moves with their unit).
+    pub beat_by: &'static str,
+    pub beat: &'static str,
     /// A challenge still to beat: label, and "{moves} · {time}".
     pub to_beat: &'static str,
 }
@@ -80,8 +82,9 @@ pub(crate) const ZH: Labels = Labels {
     months: [
         "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
     ],
-    // "以 83 步击败 85 步": mine first (see `Card::describe`).
-    beaten: "以 {}击败 {}",
+    // "以 83 步击败 85 步": mine first.
+    beat_by: "{name} · 以 {mine}击败 {theirs}",
+    beat: "以 {mine}击败 {theirs}",
     to_beat: "待超越",
 };
 
@@ -115,7 +118,8 @@ pub(crate) const EN: Labels = Labels {
     months: [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ],
-    beaten: "I beat {} with {}",
+    beat_by: "{name} beat {theirs} with {n}",
+    beat: "Beat {theirs} with {mine}",
     to_beat: "To beat",
 };
 

@@ -302,7 +302,7 @@ pub struct CardSpec {
     /// is that custom-photo puzzle.
     pub own_photo: bool,
     /// The challenge this result beat (the game was opened from a friend's code): the card
-    /// says "I beat 85 moves with 83 moves", while its own code carries the player's result.
+    /// says "Ann beat 85 moves with 83", while its own code carries the player's result.
     pub beat: Option<code::Challenge>,
     /// The finished board, in the game-ID body form of the game's snapshots
     /// (`snapshot.board`: `4x4:1,2,…,0`, `aCCb/…`, sixteen 2048 values), at most
@@ -398,7 +398,8 @@ pub struct Card {
     /// The player's name as the headline writes it: `None` without one, or when the card's
     /// font cannot write a letter of it (see [`Card::describe`]).
     pub name: Option<String>,
-    /// "Ann · 33 步通关", "Ann solved it in 33 moves", "Ann scored 36,112 with a 2048 tile".
+    /// "Ann · 33 步通关", "Ann solved it in 33 moves", "Ann scored 36,112 with a 2048 tile",
+    /// "Ann beat 58 moves with 52".
     pub headline: String,
     /// "击败 2 位好友" / "Beat 2 friends": the result's rank on its daily's friends' board.
     pub rank: Option<String>,
@@ -410,8 +411,8 @@ pub struct Card {
     pub subtitle: String,
     /// The facts beside the board: (label, value), e.g. ("用时", "0:48.3").
     pub lines: Vec<(String, String)>,
-    /// The friend's challenge this result beat, as one sentence ("I beat 85 moves with 83
-    /// moves"), drawn as a ribbon under the headline.
+    /// The friend's challenge this result beat, as one sentence ("Ann beat 85 moves with
+    /// 83"): then the headline is this sentence (one voice, no second line saying it).
     pub beaten: Option<String>,
     pub stars: Option<u8>,
     /// The board shown.
@@ -568,7 +569,7 @@ impl Card {
         // result, or still to beat. With the recorded milliseconds the times compare
         // exactly; with whole seconds (rounded) only a result a whole second faster surely
         // beats as many moves: the player's own result in their own code is always "to
-        // beat", never "I beat 12 moves with 12 moves".
+        // beat", never "beat 12 moves with 12".
         let surely_beats = |c: &code::Challenge| match ms {
             Some(ms) => spec.moves < c.moves || (spec.moves == c.moves && ms < c.ms),
             None => {
@@ -577,13 +578,18 @@ impl Card {
                         && spec.seconds.saturating_add(1).saturating_mul(1000) <= c.ms)
             }
         };
+        // A beaten challenge is the headline: "Ann beat 58 moves with 52".
         let beaten_text = |c: &code::Challenge| {
-            let (theirs, mine) = (l.moves_text(c.moves), l.moves_text(spec.moves));
-            match lang {
-                // "以 83 步击败 85 步": mine first.
-                Lang::Zh => fill(&fill(l.beaten, mine), theirs),
-                Lang::En => fill(&fill(l.beaten, theirs), mine),
-            }
+            let template = if name.is_some() { l.beat_by } else { l.beat };
+            fill_named(
+                template,
+                &[
+                    ("name", name_ref),
+                    ("theirs", &l.moves_text(c.moves)),
+                    ("mine", &l.moves_text(spec.moves)),
+                    ("n", &spec.moves.to_string()),
+                ],
+            )
         };
         // The player's own result in their own result code: the headline already says it.
         let own = |c: &code::Challenge| {
@@ -614,6 +620,7 @@ impl Card {
                 ));
             }
         }
+        let headline = beaten.clone().unwrap_or(headline);
         let rank = spec
             .friends_beaten
             .filter(|&n| n > 0)
@@ -703,7 +710,8 @@ pub fn label_texts(lang: Lang) -> Vec<&'static str> {
         l.caption,
         l.replay,
         l.code,
-        l.beaten,
+        l.beat_by,
+        l.beat,
         l.to_beat,
         "×",
         "–",

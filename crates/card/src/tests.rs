@@ -362,7 +362,7 @@ fn units_are_plural_correct() {
     s.beat = Some(Challenge::new(5, 9_000).unwrap());
     assert_eq!(
         Card::describe(&s).unwrap().beaten.as_deref(),
-        Some("I beat 5 moves with 1 move")
+        Some("Beat 5 moves with 1 move")
     );
     s.lang = Lang::Zh;
     assert_eq!(
@@ -678,6 +678,14 @@ fn the_qr_code_sits_in_its_corner_with_the_call_to_play_above() {
             (qx, qy, qs, qs),
             "{name}"
         );
+        // The puzzle is what a friend reads first: the QR code is smaller than the board.
+        let f = card.board_frame();
+        assert!(
+            (qs as f32) < f.w.max(f.h),
+            "{name}: a {qs} px QR code beside a {}×{} board",
+            f.w,
+            f.h
+        );
         let p = draw::palette(s.theme);
         match card.layout {
             Layout::Corner => {
@@ -698,11 +706,12 @@ fn the_qr_code_sits_in_its_corner_with_the_call_to_play_above() {
                 );
             }
             Layout::Long => {
-                assert_eq!(qs, 540, "{name}");
-                assert_eq!((x0, WIDTH - 1 - x1, h - 1 - y1), (230, 230, 44), "{name}");
-                // Only paper between the upper part and the tile, but for the hairline.
+                assert_eq!(qs, draw::LONG_QR_SIZE as usize, "{name}");
+                assert_eq!((WIDTH - 1 - x1, h - 1 - y1), (44, 44), "{name}");
+                // Only paper between the upper part and the band, but for the hairline.
                 let hairline = y0 - 22;
-                for y in (650..y0).filter(|&y| y != hairline && y != hairline + 1) {
+                let upper = draw::LONG_BOTTOM as usize + 8;
+                for y in (upper..y0).filter(|&y| y != hairline && y != hairline + 1) {
                     for x in 0..WIDTH {
                         let i = (y * WIDTH + x) * 3;
                         assert_eq!(
@@ -714,6 +723,56 @@ fn the_qr_code_sits_in_its_corner_with_the_call_to_play_above() {
                 }
             }
         }
+    }
+}
+
+/// The Klotski pieces on the card wear the game board's colours (ui/css/base.css: each
+/// theme's `--piece-*`, `--frame`, `--floor`, `--accent` for the exit), one colour per piece
+/// whatever its orientation: every general is `--piece-g`, standing or lying.
+#[test]
+fn klotski_pieces_wear_the_game_boards_colours() {
+    use crate::games::klotski::{colours, wood, Shape};
+    let css = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../ui/css/base.css"),
+    )
+    .unwrap();
+    let dark_at = css.find(":root[data-theme=\"dark\"]").unwrap();
+    let var = |block: &str, name: &str| -> Rgb {
+        let key = format!("--{name}: #");
+        let at = block
+            .find(&key)
+            .unwrap_or_else(|| panic!("no {key} in base.css"))
+            + key.len();
+        Rgb::hex(u32::from_str_radix(&block[at..at + 6], 16).unwrap())
+    };
+    for (theme, block) in [
+        (Theme::Light, &css[..dark_at]),
+        (Theme::Dark, &css[dark_at..]),
+    ] {
+        for (shape, v) in [
+            (Shape::Cao, "piece-c"),
+            (Shape::Tall, "piece-g"),
+            (Shape::Wide, "piece-g"),
+            (Shape::Soldier, "piece-s"),
+            (Shape::Block, "piece-b"),
+        ] {
+            let text = format!("{v}-text");
+            assert_eq!(
+                colours(shape, theme),
+                (var(block, v), var(block, &text)),
+                "{theme:?} {shape:?}"
+            );
+        }
+        let [frame, floor, _, exit] = wood(theme);
+        assert_eq!(
+            (frame, floor, exit),
+            (
+                var(block, "frame"),
+                var(block, "floor"),
+                var(block, "accent")
+            ),
+            "{theme:?}"
+        );
     }
 }
 
@@ -755,7 +814,20 @@ fn a_challenge_is_beaten_or_shown_to_beat() {
     let mut s = spec(&code, Lang::En);
     s.moves = 83;
     let en = Card::describe(&s).unwrap();
-    assert_eq!(en.beaten.as_deref(), Some("I beat 85 moves with 83 moves"));
+    assert_eq!(en.beaten.as_deref(), Some("Beat 85 moves with 83 moves"));
+    // One voice: the beaten challenge is the headline, with the player's name when known.
+    assert_eq!(Some(en.headline.clone()), en.beaten);
+    let mut named = s.clone();
+    named.name = Some("Ann".into());
+    assert_eq!(
+        Card::describe(&named).unwrap().headline,
+        "Ann beat 85 moves with 83"
+    );
+    named.lang = Lang::Zh;
+    assert_eq!(
+        Card::describe(&named).unwrap().headline,
+        "Ann · 以 83 步击败 85 步"
+    );
     assert_eq!(line(&en, "To beat"), None);
     s.lang = Lang::Zh;
     let zh = Card::describe(&s).unwrap();
@@ -777,7 +849,7 @@ fn a_challenge_is_beaten_or_shown_to_beat() {
     s.seconds = 100;
     assert!(Card::describe(&s).unwrap().beaten.is_some());
     // The player's own result in their own code (203.4 s shown as 203, or exactly): never
-    // "I beat 85 moves with 85 moves", nor a line to beat saying the headline again.
+    // "Beat 85 moves with 85 moves", nor a line to beat saying the headline again.
     let mut s = spec(&code, Lang::En);
     s.seconds = 203;
     assert_eq!(Card::describe(&s).unwrap().beaten, None);
@@ -797,10 +869,7 @@ fn a_challenge_is_beaten_or_shown_to_beat() {
     // A friend's challenge beaten, shared with the player's own code.
     s.beat = Some(Challenge::new(90, 300_000).unwrap());
     let card = Card::describe(&s).unwrap();
-    assert_eq!(
-        card.beaten.as_deref(),
-        Some("I beat 90 moves with 85 moves")
-    );
+    assert_eq!(card.beaten.as_deref(), Some("Beat 90 moves with 85 moves"));
     assert_eq!(line(&card, "To beat"), None);
     s.beat = Some(Challenge::new(80, 300_000).unwrap());
     assert_eq!(Card::describe(&s).unwrap_err().code, ErrorCode::OutOfRange);

@@ -124,7 +124,7 @@ fn board(f: &Finish) -> Result<Thumb, Error> {
 /// A piece's look, as the game's `shape()`: Cao Cao, a tall or a wide general, a soldier,
 /// any other block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Shape {
+pub(crate) enum Shape {
     Cao,
     Tall,
     Wide,
@@ -175,28 +175,28 @@ pub(crate) fn piece_words() -> Vec<&'static str> {
     v
 }
 
-/// The board's colours (ui/css/base.css, each theme's `--piece-*`): face and text of each
-/// shape.
-fn colours(shape: Shape, theme: Theme) -> (Rgb, Rgb) {
+/// The game board's colours (ui/css/base.css, each theme's `--piece-*`): face and text of
+/// each piece, one colour per piece whatever its orientation (every general jade).
+pub(crate) fn colours(shape: Shape, theme: Theme) -> (Rgb, Rgb) {
     let (face, text) = match (theme, shape) {
-        (Theme::Light, Shape::Cao) => (0xa3271d, 0xfff4e8),
-        (Theme::Light, Shape::Tall) => (0x2c5a4d, 0xf0f7f3),
-        (Theme::Light, Shape::Wide | Shape::Block) => (0x2d4e6e, 0xeef4fa),
+        (Theme::Light, Shape::Cao) => (0xe85a48, 0x1a0503),
+        (Theme::Light, Shape::Tall | Shape::Wide) => (0x6fb8a0, 0x0b1f18),
+        (Theme::Light, Shape::Block) => (0x86b2e0, 0x0b1a2c),
         (Theme::Light, Shape::Soldier) => (0xd9b06a, 0x3a2508),
-        (Theme::Dark, Shape::Cao) => (0xc2453a, 0xfff6ee),
-        (Theme::Dark, Shape::Tall) => (0x2f6b5b, 0xf0f7f3),
-        (Theme::Dark, Shape::Wide | Shape::Block) => (0x2f5a82, 0xeef4fa),
-        (Theme::Dark, Shape::Soldier) => (0xc9a35f, 0x2a1a04),
+        (Theme::Dark, Shape::Cao) => (0xd64a3c, 0xffffff),
+        (Theme::Dark, Shape::Tall | Shape::Wide) => (0x5fb39a, 0x0b1f18),
+        (Theme::Dark, Shape::Block) => (0x78a8dc, 0x0b1a2c),
+        (Theme::Dark, Shape::Soldier) => (0xdcb774, 0x2a1a04),
     };
     (Rgb::hex(face), Rgb::hex(text))
 }
 
-/// The frame (`--frame`), the floor (`--floor`) with its faint cell lines, and the exit bar
-/// (`--accent` of the board).
+/// The game board's frame (`--frame`), floor (`--floor`) with its faint cell lines, and the
+/// exit bar (`--accent`): wood in the light theme, ink-stone in the dark one.
 pub(crate) fn wood(theme: Theme) -> [Rgb; 4] {
     match theme {
-        Theme::Light => [0x5b4128, 0x3f2d1c, 0x4b3a29, 0xab3a2e],
-        Theme::Dark => [0x4a3522, 0x231a11, 0x31261b, 0xe0574a],
+        Theme::Light => [0x5b4128, 0x3f2d1c, 0x4b3a29, 0xa3271d],
+        Theme::Dark => [0x0c0e11, 0x15181d, 0x1f2327, 0xff8070],
     }
     .map(Rgb::hex)
 }

@@ -11,7 +11,7 @@ use huarong_engine::{Error, Kind};
 
 pub const CARD: GameCard = GameCard {
     kind: Kind::Slide,
-    name: ["数字华容道", "Number Slide"],
+    name: ["数字华容道", "Number slide"],
     scored: false,
     shows_start: true,
     thumb,

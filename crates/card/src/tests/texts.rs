@@ -216,7 +216,6 @@ fn the_dark_card_has_its_own_palette() {
             (p.muted, p.paper),
             (p.accent, p.paper),
             (p.on_accent, p.accent),
-            (p.on_gold, p.gold),
             (p.band_text, p.band),
             (p.band_sub, p.band),
         ] {
