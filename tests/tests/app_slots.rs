@@ -251,7 +251,7 @@ fn list_games_is_most_recent_first_with_every_field() {
 }
 
 #[test]
-fn at_most_64_slots_finished_first_then_free_play_never_todays_daily() {
+fn at_most_64_slots_finished_first_then_empty_never_todays_daily() {
     let (_d, app) = fresh_app("cap");
     // An unfinished free game with a move, today's daily with a move, a finished challenge.
     new_2048_with_a_move(&app, 5);
@@ -290,10 +290,17 @@ fn at_most_64_slots_finished_first_then_free_play_never_todays_daily() {
     assert_eq!(dropped.len(), 1, "{:?}", p["notices"]);
     assert_eq!(dropped[0]["level"], "info");
     assert!(dropped[0]["message"].as_str().unwrap().contains("finished"));
-    // The 66th: the free-play game, the least recently played of what may go.
+    // The 66th: the oldest game at 0 moves, not the older free-play game with a move.
+    let oldest_empty = slots(&app)
+        .iter()
+        .rev()
+        .find(|g| g["moves"] == 0 && g["kind"] == "slide")
+        .map(|g| g["slot"].as_str().unwrap().to_string())
+        .unwrap();
     app.ok("open_game", json!({"id": "slide:3x3#1001"}));
     let keys = slot_keys(&app);
-    assert!(!keys.contains(&"2048:free".to_string()));
+    assert!(keys.contains(&"2048:free".to_string()));
+    assert!(!keys.contains(&oldest_empty));
     let current_2048 = app.ok("snapshot", json!({"kind": "2048"}))["snapshot"]["slot"].clone();
     // Beyond: the oldest other slot; today's unfinished daily and the current slots stay.
     let list = slots(&app);

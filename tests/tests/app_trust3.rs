@@ -310,3 +310,95 @@ fn a_key_that_failed_to_restore_is_occupied() {
         .iter()
         .any(|(n, b)| n != &snap.0 && b == &snap.1));
 }
+
+/// The slot cap drops what loses nothing first: a 2048 5×5 game with 160 swipes stays while
+/// 70 friends' puzzles opened but never played go past 64 slots; before a game with moves
+/// would have to go, the player is told.
+#[test]
+fn the_cap_drops_empty_games_before_a_game_with_moves() {
+    let (_d, app) = huarong_tests::fresh_app("trust3-cap");
+    app.ok(
+        "new_game",
+        json!({"kind": "2048", "params": "5x5", "seed": 7}),
+    );
+    let mut swipes = 0;
+    let dirs = ["left", "down", "right", "up"];
+    let mut i = 0;
+    while swipes < 160 {
+        let mut moved = false;
+        for k in 0..4 {
+            let d = dirs[(i + k) % 4];
+            if app
+                .call("play", json!({"kind": "2048", "mv": {"dir": d}}))
+                .is_ok()
+            {
+                moved = true;
+                break;
+            }
+        }
+        assert!(moved, "the 5x5 game ended after {swipes} swipes");
+        swipes += 1;
+        i += 1;
+    }
+    let slot = app.ok("snapshot", json!({"kind": "2048"}))["snapshot"].clone();
+    assert_eq!(slot["slot"], "2048:5x5");
+    assert_eq!(slot["status"], "playing");
+    assert_eq!(slot["moves"], 160);
+    // Another 2048 game is current; then 70 friends' puzzles, opened and not played.
+    app.ok("new_game", json!({"kind": "2048", "params": "", "seed": 3}));
+    for i in 0..70 {
+        app.ok("open_game", json!({"id": format!("slide:3x3#{}", 500 + i)}));
+    }
+    let list = app.ok("list_games", json!({}));
+    let list = list.as_array().expect("a list");
+    assert_eq!(list.len(), 64);
+    assert!(
+        list.iter()
+            .any(|g| g["slot"] == "2048:5x5" && g["moves"] == 160),
+        "the 160-move game was dropped"
+    );
+    let notices = app.ok("get_progress", json!({}))["notices"].clone();
+    let dropped: Vec<&str> = notices
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["code"] == "slot_dropped")
+        .map(|n| n["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(dropped.len(), 8, "{notices}");
+    assert!(dropped.iter().all(|m| m.contains("0 moves")), "{dropped:?}");
+    // Every other slot has moves: a 65th would drop one, and the player is asked first.
+    app.ok("dismiss_notices", json!({}));
+    let mut played = 0;
+    for g in app.ok("list_games", json!({})).as_array().unwrap() {
+        if g["kind"] == "slide" && g["moves"] == 0 {
+            app.ok("resume_game", json!({"slot": g["slot"]}));
+            let s = app.ok("snapshot", json!({"kind": "slide"}))["snapshot"].clone();
+            let t = huarong_tests::gap_neighbours(&s)[0];
+            app.ok("play", json!({"kind": "slide", "mv": {"tile": t}}));
+            played += 1;
+        }
+    }
+    assert!(played > 50, "{played}");
+    assert_eq!(
+        app.err("open_game", json!({"id": "slide:3x3#9000"})),
+        "would_replace"
+    );
+    let list = app.ok("list_games", json!({}));
+    assert_eq!(list.as_array().unwrap().len(), 64);
+    assert!(list
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["slot"] == "2048:5x5" && g["moves"] == 160));
+    // Confirmed: the oldest game with moves goes, and the notice says how many it had.
+    app.ok(
+        "open_game",
+        json!({"id": "slide:3x3#9000", "replace": true}),
+    );
+    let notices = app.ok("get_progress", json!({}))["notices"].clone();
+    assert!(
+        notices.to_string().contains("unfinished (160 moves)"),
+        "{notices}"
+    );
+}

@@ -5,8 +5,10 @@
 //! `<kind>:daily:<YYYY-MM-DD>`, `challenge:<FNV-1a 64 of the game ID, 16 hex>`.
 //! A new game never silently replaces an unfinished game with moves (`would_replace`
 //! unless `replace: true`); opening the game a slot already plays resumes it. At most
-//! [`MAX_SLOTS`] slots: beyond, the least recently played finished or free-play slot goes
-//! (finished first; never an unfinished daily of today), with a `slot_dropped` notice.
+//! [`MAX_SLOTS`] slots: beyond, finished slots go first, then slots at 0 moves, oldest
+//! first (never a current slot or an unfinished daily of today), with a `slot_dropped`
+//! notice; a game with moves only when nothing else can go, and a new slot that would
+//! drop one is `would_replace` first.
 
 use crate::core::{lock, AppState};
 use crate::error::{AppError, AppResult, Code};
@@ -143,6 +145,9 @@ impl AppState {
                 slot_ref
             }
             None => {
+                if !replace {
+                    self.cap_check(&key)?;
+                }
                 // A game the journal holds but the app could not restore (a newer app's
                 // save, a generator past its bound) occupies its key: it is replaced only
                 // when confirmed, and its files are kept aside, never overwritten.
@@ -259,32 +264,64 @@ impl AppState {
         out
     }
 
-    /// Drop slots beyond [`MAX_SLOTS`] (never `keep`, the one just placed).
+    /// The slot the cap drops next from `games` (never `keep`, a kind's current slot or
+    /// today's unfinished daily): what loses nothing first — finished games, then games at 0
+    /// moves — oldest first; a game with moves only when nothing else can go. With whether
+    /// it has moves to lose.
+    fn cap_victim<'a>(&self, games: &'a [GameEntry], keep: &str) -> Option<(&'a GameEntry, bool)> {
+        let today = self.today();
+        let current: Vec<String> = Kind::ALL
+            .iter()
+            .filter_map(|k| self.current_key(*k))
+            .collect();
+        let protected = |g: &GameEntry| {
+            g.slot == keep
+                || current.contains(&g.slot)
+                || (g.mode == Mode::Daily && g.unfinished && g.slot.ends_with(&today))
+        };
+        let tier = |g: &GameEntry| match (g.unfinished, g.moves) {
+            (false, _) => 0u8,
+            (true, 0) => 1,
+            (true, _) => 2,
+        };
+        games
+            .iter()
+            .filter(|g| !protected(g))
+            .min_by_key(|g| (tier(g), g.updated_ms, g.slot.clone()))
+            .map(|g| (g, tier(g) == 2))
+    }
+
+    /// A new slot `key` would make the cap drop a game with moves: the player is asked first
+    /// (`would_replace`, naming that game), never told after.
+    fn cap_check(&self, key: &str) -> AppResult<()> {
+        let games = self.list_games();
+        if games.len() < MAX_SLOTS {
+            return Ok(());
+        }
+        match self.cap_victim(&games, key) {
+            Some((v, true)) => Err(AppError::new(
+                Code::WouldReplace,
+                format!(
+                    "at most {MAX_SLOTS} games are kept: your unfinished {} game ({} moves) would be removed; confirm to go on",
+                    describe(&v.slot),
+                    v.moves
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Drop slots beyond [`MAX_SLOTS`] (never `keep`, the one just placed), in the order of
+    /// [`AppState::cap_victim`].
     fn enforce_cap(&self, keep: &str) {
         loop {
             let games = self.list_games();
             if games.len() <= MAX_SLOTS {
                 return;
             }
-            let today = self.today();
-            let current: Vec<String> = Kind::ALL
-                .iter()
-                .filter_map(|k| self.current_key(*k))
-                .collect();
-            let protected = |g: &GameEntry| {
-                g.slot == keep
-                    || current.contains(&g.slot)
-                    || (g.mode == Mode::Daily && g.unfinished && g.slot.ends_with(&today))
+            let Some((v, _)) = self.cap_victim(&games, keep) else {
+                return;
             };
-            let droppable = |g: &GameEntry| !g.unfinished || g.mode == Mode::Free;
-            // Oldest first; finished before unfinished.
-            let victim = games
-                .iter()
-                .rev()
-                .filter(|g| !protected(g) && droppable(g))
-                .min_by_key(|g| (g.unfinished, g.updated_ms))
-                .or_else(|| games.iter().rev().find(|g| !protected(g)));
-            let Some(v) = victim else { return };
             self.remove_slot(v.kind, &v.slot);
             let what = if v.unfinished {
                 format!("unfinished ({} moves)", v.moves)
