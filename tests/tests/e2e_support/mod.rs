@@ -558,6 +558,9 @@ impl Driver {
             bus.as_ref().map_or("", |b| b.address.as_str()),
         )
         .env("HUARONG_DATA_DIR", &data_dir)
+        // The settable clock (`test_clock`): every input below comes after a player's pause on
+        // it, so that the screenshots show a person's times and pace.
+        .env("HUARONG_TEST_CLOCK", "1")
         // A home of its own: whatever the app or WebKit writes outside the data dir
         // (the desktop share card goes to ~/Pictures) stays in the test's directory.
         .env("HOME", data_dir.join("home"))
@@ -993,7 +996,28 @@ impl App {
         self.wait_screen(screen).await;
     }
 
-    /// A real pointer click (down/up through WebDriver actions) at the element's centre.
+    /// A player's pause before an input: the app's test clock (`HUARONG_TEST_CLOCK=1`, set by
+    /// [`Driver`]) moves on by 300–450 ms. The pauses follow one fixed sequence, so a 4×4
+    /// solved in about a hundred moves takes about 40 s and 2–3 moves a second.
+    pub async fn human_step(&self) {
+        static STEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let ms = 300 + (n * 67) % 151;
+        let v = self
+            .c
+            .execute_async(
+                "const [ms, done] = arguments;
+                 window.__TAURI__.core.invoke('test_clock', { advance_ms: ms })
+                   .then(() => done(null), (e) => done(e || 'rejected'));",
+                vec![json!(ms)],
+            )
+            .await
+            .unwrap_or_else(|e| panic!("test_clock: {}", cmd_error(&e)));
+        assert!(v.is_null(), "test_clock failed: {v}");
+    }
+
+    /// A real pointer click (down/up through WebDriver actions) at the element's centre, after
+    /// a player's pause ([`App::tap_at`]).
     pub async fn click(&self, css: &str) {
         self.wait_for(css).await;
         // Like a player, scroll a control into view before touching it.
@@ -1071,7 +1095,9 @@ impl App {
             .unwrap_or(0)
     }
 
+    /// A tap at a viewport point, after a player's pause.
     pub async fn tap_at(&self, x: f64, y: f64) {
+        self.human_step().await;
         let m = press(MouseActions::new("finger".into()), x, y, 30);
         self.c.perform_actions(m).await.expect("tap");
         let _ = self.c.release_actions().await;
@@ -1081,6 +1107,7 @@ impl App {
     /// `steps` intermediate pointer moves per segment so the page sees a finger moving.
     pub async fn drag(&self, points: &[(f64, f64)], steps: usize) {
         assert!(points.len() >= 2);
+        self.human_step().await;
         let m = press_along(points, steps)
             .pause(Duration::from_millis(40))
             .then(PointerAction::Up {
@@ -1092,6 +1119,7 @@ impl App {
 
     /// Press a key (a character, or one of fantoccini's `Key` code points as a char).
     pub async fn key(&self, key: char) {
+        self.human_step().await;
         let k = KeyActions::new("keyboard".into())
             .then(KeyAction::Down { value: key })
             .then(KeyAction::Up { value: key });
@@ -1130,13 +1158,21 @@ impl App {
         );
     }
 
-    /// Save a screenshot under tests/e2e/out/<name>.png.
+    /// Save a screenshot under tests/e2e/out/<name>.png. A picture of that name kept in git
+    /// (tests/e2e/screenshots/<name>.png, the README's gallery) is retaken with it, so that
+    /// no kept picture outlives the state it shows.
     pub async fn shot(&self, name: &str) -> PathBuf {
         let path = out_dir().join(format!("{name}.png"));
         match self.c.screenshot().await {
             Ok(png) => {
                 let mut f = fs::File::create(&path).expect("screenshot file");
                 f.write_all(&png).expect("write screenshot");
+                let kept = workspace_root()
+                    .join("tests/e2e/screenshots")
+                    .join(format!("{name}.png"));
+                if kept.is_file() {
+                    fs::write(&kept, &png).expect("retake the kept screenshot");
+                }
             }
             Err(e) => eprintln!("screenshot {name} failed: {}", cmd_error(&e)),
         }
@@ -1329,6 +1365,7 @@ impl App {
 
     /// Press, move through `points` and keep the pointer down (finish with `release`).
     pub async fn press_and_move(&self, points: &[(f64, f64)], steps: usize) {
+        self.human_step().await;
         let m = press_along(points, steps);
         self.c.perform_actions(m).await.expect("press and move");
     }
