@@ -6,7 +6,7 @@ use crate::progress::moves_under;
 use crate::progress::BoardResult;
 use crate::progress::{self, Progress};
 use crate::slots::Slot;
-use crate::views::{Finish, FinishFriends, Next, NextTarget};
+use crate::views::{Action, Finish, FinishFriends, NextTarget};
 use huarong_engine::{registry, Kind, Status};
 
 /// How many Klotski classics (in difficulty order) are open before any is won; the famous
@@ -342,10 +342,10 @@ pub(crate) struct NextContext {
 /// The one primary action of a finish and where it goes. Precedence: keep > new-run >
 /// edit > a friend's challenge > the daily > a level > a dealt game (`again`); any other
 /// loss is `retry`.
-pub(crate) fn decide(c: &NextContext) -> (Next, Option<NextTarget>) {
+pub(crate) fn decide(c: &NextContext) -> (Action, Option<NextTarget>) {
     let retry = || {
         (
-            Next::Retry,
+            Action::Retry,
             Some(NextTarget {
                 kind: c.kind.as_str().to_string(),
                 id: c.id.clone(),
@@ -356,27 +356,27 @@ pub(crate) fn decide(c: &NextContext) -> (Next, Option<NextTarget>) {
         )
     };
     if c.can_go_on {
-        return (Next::Keep, None);
+        return (Action::Keep, None);
     }
     if c.run_done {
-        return (Next::NewRun, None);
+        return (Action::NewRun, None);
     }
     if c.from_editor && c.won {
-        return (Next::Edit, None);
+        return (Action::Edit, None);
     }
     if let Some(v) = c.challenge {
         return match v {
-            crate::challenge::Verdict::Beaten => (Next::SendBack, None),
+            crate::challenge::Verdict::Beaten => (Action::SendBack, None),
             _ => retry(),
         };
     }
     if c.challenge_slot && c.won {
-        return (Next::SendBack, None);
+        return (Action::SendBack, None);
     }
     if c.daily {
         return match &c.next_daily {
-            Some(t) => (Next::NextDaily, Some(t.clone())),
-            None => (Next::Share, None),
+            Some(t) => (Action::NextDaily, Some(t.clone())),
+            None => (Action::Share, None),
         };
     }
     if !c.won {
@@ -385,7 +385,7 @@ pub(crate) fn decide(c: &NextContext) -> (Next, Option<NextTarget>) {
     if c.level {
         return match &c.next_level {
             Some((id, index)) => (
-                Next::NextLevel,
+                Action::NextLevel,
                 Some(NextTarget {
                     kind: c.kind.as_str().to_string(),
                     id: id.clone(),
@@ -394,10 +394,10 @@ pub(crate) fn decide(c: &NextContext) -> (Next, Option<NextTarget>) {
                     of: None,
                 }),
             ),
-            None => (Next::Again, None),
+            None => (Action::Again, None),
         };
     }
-    (Next::Again, None)
+    (Action::Again, None)
 }
 
 /// The first of `today`'s dailies, other than `kind`'s, that the player's own results
@@ -590,9 +590,9 @@ mod tests {
 
     #[test]
     fn every_row_of_the_next_table() {
-        let retry = |c: &NextContext| (Next::Retry, target(c.kind.as_str(), &c.id));
+        let retry = |c: &NextContext| (Action::Retry, target(c.kind.as_str(), &c.id));
         // A dealt game won: again.
-        assert_eq!(decide(&dealt()), (Next::Again, None));
+        assert_eq!(decide(&dealt()), (Action::Again, None));
         // A level won: the next level; the last level: again.
         let level = NextContext {
             kind: Kind::Klotski,
@@ -602,7 +602,7 @@ mod tests {
             ..dealt()
         };
         let (next, t) = decide(&level);
-        assert_eq!(next, Next::NextLevel);
+        assert_eq!(next, Action::NextLevel);
         assert_eq!(
             t,
             Some(NextTarget {
@@ -617,26 +617,26 @@ mod tests {
             next_level: None,
             ..level.clone()
         };
-        assert_eq!(decide(&last), (Next::Again, None));
+        assert_eq!(decide(&last), (Action::Again, None));
         // A daily with another of today's undone; the last of today's.
         let daily = NextContext {
             daily: true,
             next_daily: Some(daily_target()),
             ..dealt()
         };
-        assert_eq!(decide(&daily), (Next::NextDaily, Some(daily_target())));
+        assert_eq!(decide(&daily), (Action::NextDaily, Some(daily_target())));
         let all_done = NextContext {
             next_daily: None,
             ..daily.clone()
         };
-        assert_eq!(decide(&all_done), (Next::Share, None));
+        assert_eq!(decide(&all_done), (Action::Share, None));
         // A friend's challenge beaten, tied, lost; a friend's puzzle without a result.
         let chal = |v| NextContext {
             challenge_slot: true,
             challenge: Some(v),
             ..dealt()
         };
-        assert_eq!(decide(&chal(Verdict::Beaten)), (Next::SendBack, None));
+        assert_eq!(decide(&chal(Verdict::Beaten)), (Action::SendBack, None));
         let tied = chal(Verdict::Tied);
         assert_eq!(decide(&tied), retry(&tied));
         let lost = chal(Verdict::Lost);
@@ -650,7 +650,7 @@ mod tests {
             challenge_slot: true,
             ..dealt()
         };
-        assert_eq!(decide(&plain), (Next::SendBack, None));
+        assert_eq!(decide(&plain), (Action::SendBack, None));
         // 2048 won at its tile; 2048 over.
         let g = NextContext {
             kind: Kind::G2048,
@@ -658,7 +658,7 @@ mod tests {
             can_go_on: true,
             ..dealt()
         };
-        assert_eq!(decide(&g), (Next::Keep, None));
+        assert_eq!(decide(&g), (Action::Keep, None));
         let over = NextContext {
             can_go_on: false,
             won: false,
@@ -670,14 +670,14 @@ mod tests {
             run_done: true,
             ..dealt()
         };
-        assert_eq!(decide(&run), (Next::NewRun, None));
+        assert_eq!(decide(&run), (Action::NewRun, None));
         let editor = NextContext {
             kind: Kind::Klotski,
             from_editor: true,
             challenge_slot: true,
             ..dealt()
         };
-        assert_eq!(decide(&editor), (Next::Edit, None));
+        assert_eq!(decide(&editor), (Action::Edit, None));
         // Any other loss.
         let lost = NextContext {
             won: false,
@@ -701,32 +701,32 @@ mod tests {
             next_level: Some(("klotski:next".into(), 4)),
             ..dealt()
         };
-        assert_eq!(decide(&everything).0, Next::Keep);
+        assert_eq!(decide(&everything).0, Action::Keep);
         let c = NextContext {
             can_go_on: false,
             ..everything
         };
-        assert_eq!(decide(&c).0, Next::NewRun);
+        assert_eq!(decide(&c).0, Action::NewRun);
         let c = NextContext {
             run_done: false,
             ..c
         };
-        assert_eq!(decide(&c).0, Next::Edit);
+        assert_eq!(decide(&c).0, Action::Edit);
         let c = NextContext {
             from_editor: false,
             ..c
         };
-        assert_eq!(decide(&c).0, Next::SendBack);
+        assert_eq!(decide(&c).0, Action::SendBack);
         let c = NextContext {
             challenge: None,
             challenge_slot: false,
             ..c
         };
-        assert_eq!(decide(&c).0, Next::NextDaily);
+        assert_eq!(decide(&c).0, Action::NextDaily);
         let c = NextContext { daily: false, ..c };
-        assert_eq!(decide(&c).0, Next::NextLevel);
+        assert_eq!(decide(&c).0, Action::NextLevel);
         let c = NextContext { level: false, ..c };
-        assert_eq!(decide(&c).0, Next::Again);
+        assert_eq!(decide(&c).0, Action::Again);
         // A 2048 daily played to its end (over) is a daily finish, not a retry.
         let daily_over = NextContext {
             kind: Kind::G2048,
@@ -734,14 +734,14 @@ mod tests {
             daily: true,
             ..dealt()
         };
-        assert_eq!(decide(&daily_over), (Next::Share, None));
+        assert_eq!(decide(&daily_over), (Action::Share, None));
         // A layout from the editor not solved (no loss exists in Klotski, but the rule holds).
         let editor_lost = NextContext {
             from_editor: true,
             won: false,
             ..dealt()
         };
-        assert_eq!(decide(&editor_lost).0, Next::Retry);
+        assert_eq!(decide(&editor_lost).0, Action::Retry);
     }
 
     #[test]

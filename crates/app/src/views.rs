@@ -131,8 +131,8 @@ pub struct Finish {
     /// played). Then `new_record` is false, `perfect` never true, `stars` at most
     /// `registry::HINTED_STARS`.
     pub assisted: bool,
-    /// The one primary action for this finish, decided in `finish.rs` ([`Next`]).
-    pub next: Next,
+    /// The one primary action for this finish, decided in `finish.rs` ([`Action`]).
+    pub next: Action,
     /// Where `next` goes, when it goes to a game: see [`NextTarget`].
     pub next_target: Option<NextTarget>,
     /// The finished speedsolving run with every split (its `time_ms` and `moves` are the
@@ -144,7 +144,7 @@ pub struct Finish {
 /// The one primary action of a finish (serialised kebab-case: `next-level`, `send-back`…).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Next {
+pub enum Action {
     NextLevel,
     Again,
     NextDaily,
