@@ -402,3 +402,67 @@ fn the_cap_drops_empty_games_before_a_game_with_moves() {
         "{notices}"
     );
 }
+
+/// The number of the daily of `day`.
+fn number(day: &str) -> u32 {
+    daily::number(Date::parse(day).unwrap()).unwrap()
+}
+
+/// The lines of daily `n`'s slide board: (friends' names, whether the player's own is there).
+fn board(app: &App, n: u32) -> (Vec<String>, bool) {
+    let lines = app.ok("friends", json!({"daily": n, "kind": "slide"}));
+    let lines = lines.as_array().expect("lines");
+    let names = lines
+        .iter()
+        .filter(|l| l["me"] == false)
+        .map(|l| l["name"].as_str().unwrap_or("").to_string())
+        .collect();
+    (names, lines.iter().any(|l| l["me"] == true))
+}
+
+/// A clock set ahead and back, by 60 and by 3,650 days, with daily finishes in between,
+/// deletes no friend line and no own daily result.
+#[test]
+fn a_clock_moved_any_distance_deletes_no_board_line() {
+    let mut d = Dailies(BTreeMap::new());
+    let day = "2026-12-01";
+    let app = App::at(day);
+    solve(&app, &mut d, day);
+    let (id, moves) = d.get(day);
+    for name in ["Mei", "Bo", "Ana"] {
+        let code = huarong_tests::daily_result_code(
+            &id,
+            number(day),
+            Some(name),
+            moves.len() as u32 + 4,
+            90_000,
+            None,
+        );
+        app.ok("open_game", json!({"id": code}));
+    }
+    let want = (vec!["Ana".to_string(), "Bo".into(), "Mei".into()], true);
+    let mut sorted = board(&app, number(day));
+    sorted.0.sort();
+    assert_eq!(sorted, want);
+    let mut own = vec![day.to_string()];
+    for shift in [60, -60, 3650, -3650, 46, 0] {
+        let at = plus(day, shift);
+        app.set(&at);
+        if daily::number(Date::parse(&at).unwrap()).is_ok() {
+            solve(&app, &mut d, &at);
+            own.push(at.clone());
+        }
+        // Back to the real day, and a finish there.
+        app.set(day);
+        solve(&app, &mut d, day);
+        let mut b = board(&app, number(day));
+        b.0.sort();
+        assert_eq!(b, want, "after the clock at {at}");
+        for o in &own {
+            assert!(
+                board(&app, number(o)).1,
+                "own result of {o} gone after {at}"
+            );
+        }
+    }
+}

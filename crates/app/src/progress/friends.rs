@@ -5,14 +5,15 @@
 //! without a name is the one "a friend" entry, name ""; names are kept in their checked
 //! form, without format characters), keeping only that name's best by the board's order
 //! ([`BoardResult::rank`]: verified first, then a 2048 win, a higher score, fewer moves, less
-//! time). Bounds:
-//! - friends' entries of days more than [`KEEP_DAYS`] before *today* go (so at least 30 days
-//!   are kept); the days are bounded by today's date, never by the days stored (issue 35: a
-//!   far-future day, which `open_game` refuses anyway, must not push today's board out);
-//! - at most [`MAX_PER_BOARD`] friends per board (the worst goes, or the newcomer if it is
-//!   the worst) and [`MAX_FRIEND_ENTRIES`] in all (the oldest days' go first);
+//! time). Bounds, by what the boards hold and never by the wall clock (a clock set ahead and
+//! back must delete nothing):
+//! - a friend's result is taken only for a day from [`KEEP_DAYS`] before today to tomorrow
+//!   (admission; nothing stored is judged by today's date);
+//! - friends' entries are kept for the newest [`FRIEND_DAYS`] days that hold any, at most
+//!   [`MAX_PER_BOARD`] friends per board (the worst goes, or the newcomer if it is the worst)
+//!   and [`MAX_FRIEND_ENTRIES`] in all (the oldest days' go first);
 //! - the player's own results (`mine`, from their daily finishes) are never evicted to make
-//!   room for friends; they are kept for [`KEEP_OWN_DAYS`] days.
+//!   room for friends; they are kept for the newest [`KEEP_OWN_DAYS`] days that hold any.
 //!
 //! Replays: the packed move log (`huarong_engine::code::pack_log`) of each finish in the
 //! records history, keyed by its scope and its finish time (`FinishEntry::at_ms`), at most
@@ -21,10 +22,13 @@
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 
-/// Days of friends' results kept behind today (at least 30).
+/// How far before today a friend's result is still taken (days).
 pub const KEEP_DAYS: u32 = 45;
-/// Days of the player's own daily results kept.
-pub const KEEP_OWN_DAYS: u32 = 3650;
+/// Days holding friends' results kept: the newest that hold any (the admission window, from
+/// [`KEEP_DAYS`] before today to tomorrow, is one day more).
+pub const FRIEND_DAYS: usize = KEEP_DAYS as usize + 2;
+/// Days holding the player's own daily results kept: the newest that hold any.
+pub const KEEP_OWN_DAYS: usize = 3650;
 /// Friends kept on one day's board of one game.
 pub const MAX_PER_BOARD: usize = 50;
 /// Friends' entries kept in all.
@@ -131,7 +135,7 @@ impl Replays {
 
 impl Friends {
     /// Add a friend's result to the board of `daily` and `kind` (keeping their best);
-    /// `today` is today's daily number: a day more than [`KEEP_DAYS`] before it is not kept,
+    /// `today` is today's daily number: a day more than [`KEEP_DAYS`] before it is not taken,
     /// and one after tomorrow is refused (no one can have played it).
     pub fn add_friend(&mut self, daily: u32, kind: &str, name: &str, r: BoardResult, today: u32) {
         if daily.saturating_add(KEEP_DAYS) < today || daily > today.saturating_add(1) {
@@ -160,11 +164,12 @@ impl Friends {
                 None => break,
             };
         }
-        self.bound(Some(today));
+        self.bound();
     }
 
-    /// The player's own result of `daily` and `kind` (keeping their best).
-    pub fn add_mine(&mut self, daily: u32, kind: &str, r: BoardResult, today: u32) {
+    /// The player's own result of `daily` and `kind` (keeping their best). `_today` is not
+    /// used: what is kept does not depend on the clock.
+    pub fn add_mine(&mut self, daily: u32, kind: &str, r: BoardResult, _today: u32) {
         let mine = &mut self.days.entry(daily).or_default().mine;
         match mine.get(kind) {
             Some(old) if !r.better_than(old) => {}
@@ -172,22 +177,30 @@ impl Friends {
                 mine.insert(kind.to_string(), r);
             }
         }
-        self.bound(Some(today));
+        self.bound();
     }
 
-    /// Apply the bounds (see the module documentation): with `today` (today's daily
-    /// number), the days too old for it go; without (a file read, whose date the schema does
-    /// not know) only the counts are bounded. Never drops an own result younger than
-    /// [`KEEP_OWN_DAYS`] before today, and never because of a day stored after today.
-    pub fn bound(&mut self, today: Option<u32>) {
-        if let Some(today) = today {
-            for (&day, b) in self.days.iter_mut() {
-                if day.saturating_add(KEEP_DAYS) < today {
-                    b.friends.clear();
-                }
-                if day.saturating_add(KEEP_OWN_DAYS) < today {
-                    b.mine.clear();
-                }
+    /// Apply the bounds (see the module documentation): by the days stored and their
+    /// counts, never by today's date, so a clock moved any distance deletes nothing.
+    pub fn bound(&mut self) {
+        let with_friends = self.days.values().filter(|b| !b.friends.is_empty()).count();
+        let with_mine = self.days.values().filter(|b| !b.mine.is_empty()).count();
+        let (mut drop_friends, mut drop_mine) = (
+            with_friends.saturating_sub(FRIEND_DAYS),
+            with_mine.saturating_sub(KEEP_OWN_DAYS),
+        );
+        // Oldest days first.
+        for b in self.days.values_mut() {
+            if drop_friends == 0 && drop_mine == 0 {
+                break;
+            }
+            if drop_friends > 0 && !b.friends.is_empty() {
+                b.friends.clear();
+                drop_friends -= 1;
+            }
+            if drop_mine > 0 && !b.mine.is_empty() {
+                b.mine.clear();
+                drop_mine -= 1;
             }
         }
         let mut total: usize = self.entries();
@@ -305,12 +318,30 @@ mod tests {
         assert_eq!(f.days[&100].friends["slide"].len(), MAX_PER_BOARD);
         assert!(f.days[&100].friends["slide"].contains_key("Mei"));
         f.add_mine(100, "slide", r(99, 1, true), 100);
-        // 60 days later: the friends of day 100 are gone, the player's own result stays.
+        // 60 days later: a friend of that day is still kept (no clock decides), a new one
+        // for day 100 is too old to be taken.
         f.add_friend(160, "slide", "Bo", r(1, 1, false), 160);
+        assert!(f.days[&100].friends["slide"].contains_key("Mei"));
+        f.add_friend(100, "slide", "Old", r(1, 1, false), 160);
+        assert!(!f.days[&100].friends["slide"].contains_key("Old"));
+        // Friends of more than FRIEND_DAYS days: the oldest days' go; own results stay.
+        for day in 161..161 + FRIEND_DAYS as u32 {
+            f.add_friend(day, "slide", "Bo", r(1, 1, false), day);
+        }
         assert!(f.days[&100].friends.is_empty());
         assert_eq!(f.days[&100].mine["slide"].moves, 99);
-        // Too old to be added.
-        f.add_friend(100, "slide", "Old", r(1, 1, false), 160);
-        assert!(!f.days[&100].friends.contains_key("slide"));
+        assert_eq!(
+            f.days.values().filter(|b| !b.friends.is_empty()).count(),
+            FRIEND_DAYS
+        );
+        // Own results: the newest KEEP_OWN_DAYS days.
+        for day in 1000..1000 + KEEP_OWN_DAYS as u32 {
+            f.add_mine(day, "slide", r(1, 1, true), 0);
+        }
+        assert!(!f.days.contains_key(&100));
+        assert_eq!(
+            f.days.values().filter(|b| !b.mine.is_empty()).count(),
+            KEEP_OWN_DAYS
+        );
     }
 }

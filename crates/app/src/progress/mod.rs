@@ -402,7 +402,7 @@ impl Progress {
         }
         stats::sanitize(self);
         self.friends.sanitize_names();
-        self.friends.bound(None);
+        self.friends.bound();
         while self.replays.kept.len() > friends::MAX_REPLAYS {
             self.replays.kept.pop_front();
         }
