@@ -466,3 +466,34 @@ fn a_clock_moved_any_distance_deletes_no_board_line() {
         }
     }
 }
+
+/// A machine-solved daily earns no result: `result_code` refuses it in the core.
+#[test]
+fn an_auto_solved_daily_gives_no_result_code() {
+    let day = "2026-12-07";
+    let app = App::at(day);
+    let p = daily::puzzles(Date::parse(day).unwrap()).expect("the day's puzzles");
+    let id = p
+        .id(huarong_engine::Kind::Klotski)
+        .expect("a klotski daily");
+    app.ok("open_game", json!({ "id": id }));
+    let s = app.ok("solve", json!({ "kind": "klotski" }));
+    let moves = s["moves"].as_array().expect("a solution").clone();
+    let mut last = Value::Null;
+    for m in &moves {
+        last = app.ok("play", json!({ "kind": "klotski", "mv": m }));
+    }
+    assert_eq!(last["snapshot"]["status"], "won", "{last}");
+    assert_eq!(last["finish"]["counted"], false);
+    let e = app
+        .call("result_code", json!({ "kind": "klotski" }))
+        .expect_err("an auto-solved game has no result to share");
+    assert_eq!(e["code"], "bad_argument", "{e}");
+    // The same moves played without `solve`: a result.
+    app.ok("open_game", json!({ "id": id, "replace": true }));
+    for m in &moves {
+        app.ok("play", json!({ "kind": "klotski", "mv": m }));
+    }
+    let r = app.ok("result_code", json!({ "kind": "klotski" }));
+    assert_eq!(r["moves"], moves.len(), "{r}");
+}

@@ -418,6 +418,14 @@ impl AppState {
                     G::KIND.as_str()
                 )));
             }
+            // A game the solver played is no result of the player's (refused here, not
+            // only hidden by the page).
+            if sess.auto_solved() {
+                return Err(AppError::bad_argument(format!(
+                    "the current {} game was solved by the app: there is no result to share",
+                    G::KIND.as_str()
+                )));
+            }
             let g = sess.current();
             (
                 sess.id().to_string(),
