@@ -13,7 +13,7 @@ use crate::friends::ResultCode;
 use crate::games::{with_game, AppGame};
 use crate::platform::ShareOutcome;
 use huarong_card::{Card, CardSpec, Lang, Theme};
-use huarong_engine::{code, daily, Game, Kind, Status};
+use huarong_engine::{code, daily, Kind, Status};
 use serde::Serialize;
 
 /// What `share` answers.
