@@ -11,6 +11,9 @@
 // on the build the page has). Once no page of the old build is left, the new one activates,
 // deletes the old caches (nobody can use them any more) and serves the next visit.
 // Files under assets/ are matched in every cache of this site: a hashed name is one content.
+// A file named by the SHA-256 of its bytes (`<stem>-<12 hex>.<ext>`, web/build.mjs `hashed`) is
+// cached only if its bytes have that hash: a captive portal's page or a cut download answered
+// with a 200 under `pdb4x4-<hash>.bin` is never kept (nor served: the page gets a 502).
 
 const VERSION = '__VERSION__';
 const CACHE = `huarong-${VERSION}`;
@@ -19,14 +22,40 @@ const PRECACHE = __PRECACHE__;
 const LAZY = /^assets\/pdb4x4-[0-9a-f]+\.bin$/;
 /** Names that carry their content's hash: the HTTP cache keeps them for good. */
 const HASHED = /^assets\//;
+/** A name carrying the first 12 hex digits of the SHA-256 of its bytes. */
+const SHA_NAMED = /-([0-9a-f]{12})\.[0-9a-z]+$/;
+
+/** Whether `res`'s bytes fit the hash in `rel`'s name (true for a name without one). */
+async function fits(rel, res) {
+  const m = SHA_NAMED.exec(rel);
+  if (!m) return true;
+  const bytes = await res.clone().arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  const hex = Array.from(digest.subarray(0, 6), (b) => b.toString(16).padStart(2, '0')).join('');
+  return hex === m[1];
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((c) =>
-      // Hashed files may come from the HTTP cache (the page fetched them already); the others
-      // are checked with the server.
-      c.addAll(PRECACHE.map((p) => new Request(p, { cache: HASHED.test(p) ? 'default' : 'no-cache' }))),
-    ),
+    (async () => {
+      const c = await caches.open(CACHE);
+      try {
+        await Promise.all(
+          PRECACHE.map(async (p) => {
+            // Hashed files may come from the HTTP cache (the page fetched them already); the
+            // others are checked with the server.
+            const res = await fetch(new Request(p, { cache: HASHED.test(p) ? 'default' : 'no-cache' }));
+            if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
+            if (!(await fits(p, res))) throw new Error(`${p}: its bytes are not the ones its name says`);
+            await c.put(p, res);
+          }),
+        );
+      } catch (e) {
+        // Nothing half-checked is kept: the next visit installs again.
+        await caches.delete(CACHE);
+        throw e;
+      }
+    })(),
   );
 });
 
@@ -57,7 +86,10 @@ self.addEventListener('fetch', (event) => {
         (HASHED.test(rel) ? await caches.match(req) : undefined);
       if (hit) return hit;
       const res = await fetch(req);
-      if (res.ok && LAZY.test(rel)) cache.put(req, res.clone()).catch(() => {});
+      if (res.ok && SHA_NAMED.test(rel) && !(await fits(rel, res))) {
+        return new Response(null, { status: 502, statusText: 'not the bytes its name says' });
+      }
+      if (res.ok && LAZY.test(rel)) await cache.put(req, res.clone()).catch(() => {});
       return res;
     })(),
   );
