@@ -168,12 +168,18 @@ fn codes() -> serde_json::Value {
     })
 }
 
-/// Issue 32 on the page (`tests/web/finish.mjs`): a shared 3×3, an easy 4×4 and the 47-move
-/// 4×4 played optimally by taps at 360×780 in English and Chinese; each win celebrates on the
-/// board, and its dialog reaches three stars and the optimum in place (the 47-move one within
-/// 20 s), shows the time `records` recorded, keeps its title on screen with one primary action
-/// and nothing out of view sideways; with reduced motion nothing runs over 200 ms. Screenshots:
-/// `tests/e2e/screenshots/web-{en,zh}-{light,dark}-…-finish-*.png`.
+/// The finish on the page (`tests/web/finish.mjs`). The one next step: at 390×844 in English,
+/// light, and at 360×780 in Chinese, dark — a dealt 3×3 won, the first Klotski classic won,
+/// today's daily number slide won (the Klotski daily unplayed), a friend's challenge beaten,
+/// tied and lost, a 3×3 won after a hint (and its replay), 2048 over — each celebrates on the
+/// board, then its result sheet rises with `data-next` as Rust decided it, the one filled
+/// button carrying it in the bottom 40 % of the screen, the solved board wholly on screen above
+/// the sheet; an assisted win says no record or perfect and has fewer than three stars; the
+/// primary does what it says. One truth: a shared 3×3, an easy 4×4 and the 47-move 4×4 played
+/// optimally reach three stars and the optimum in place (the 47-move one within 20 s, also
+/// from pending), with the recorded time; with reduced motion nothing runs over 200 ms.
+/// Screenshots: `tests/e2e/screenshots/web-{390x844-en-light,360x780-zh-dark}-finish-*.png`,
+/// `…-replay.png` and `web-{en,zh}-{light,dark}-…-finish-*.png`.
 #[test]
 fn web_finish_celebrates_and_tells_one_truth() {
     let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
@@ -236,13 +242,69 @@ fn finish_case(name: &str, id: &str) -> serde_json::Value {
     })
 }
 
-/// The games finish.mjs plays (`HUARONG_FINISH_CASES`).
+/// The games finish.mjs plays (`HUARONG_FINISH_CASES`): the shared boards above; a friend's
+/// challenge on the 3×3 beaten (two moves more than the optimum), lost (the optimum in 0.1 s)
+/// and tied (a board one tap of two tile moves from solved, 0.05 s: the same tenth); the first Klotski classic with its optimal line and the
+/// next classic's ID; today's daily number slide with its optimal taps and today's Klotski
+/// daily; a 2048 board one move from its end.
 fn finish_cases() -> serde_json::Value {
+    let three = finish_case("a shared 3×3", "slide:3x3:4,1,3,7,2,6,5,8,0");
+    let id3 = three["id"].as_str().expect("an ID").to_string();
+    let n3 = three["optimal"].as_u64().expect("an optimum") as u32;
+    let two = finish_case("a two-move 3×3", "slide:3x3:1,2,3,4,5,6,0,7,8");
+    let id2 = two["id"].as_str().expect("an ID").to_string();
     json!({
-        "three": finish_case("a shared 3×3", "slide:3x3:4,1,3,7,2,6,5,8,0"),
+        "three": three,
         "easy": finish_case("an easy 4×4", "slide:4x4/easy#7"),
         "hard": finish_case("the 47-move 4×4", "slide:4x4:3,8,15,0,1,9,6,5,11,13,14,4,10,12,2,7"),
+        "two": two,
+        "beaten": code(&id3, Some((n3 + 2, 90_000))),
+        // A friend at 5 moves a second: faster than the suite's player on the test clock.
+        "lost": code(&id3, Some((n3, u64::from(n3) * 200))),
+        "tied": code(&id2, Some((2, 50))),
+        "classic": classic_case(),
+        "daily": daily_case(),
+        "over2048": "2048:2,4,2,4,4,2,4,2,2,4,2,128,16,32,0,64#3",
     })
+}
+
+/// The first Klotski classic: its ID, an optimal line (piece moves, as `play` takes them) and
+/// the second classic's ID (its "Next level").
+fn classic_case() -> serde_json::Value {
+    use huarong_engine::klotski;
+    let list = klotski::classics();
+    let first = &list[0];
+    let sol = klotski::solve(&first.parse_board(), klotski::Metric::Piece, &Cancel::new())
+        .expect("a search")
+        .expect("a solution");
+    json!({
+        "id": first.id(),
+        "moves": sol.moves,
+        "next": list[1].id(),
+    })
+}
+
+/// Today's daily number slide (the page's date, as `friends_day(0)` takes it): its ID, an
+/// optimal line of taps, and today's other dailies' IDs by kind.
+fn daily_case() -> serde_json::Value {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("a clock after 1970")
+        .as_millis() as i64;
+    let day = daily::puzzles(daily::local_date(now)).expect("a daily");
+    let ids: serde_json::Map<String, serde_json::Value> = day
+        .puzzles
+        .iter()
+        .map(|(k, id)| (k.as_str().to_string(), json!(id)))
+        .collect();
+    let id = ids["slide"]
+        .as_str()
+        .expect("a daily number slide")
+        .to_string();
+    let p = GameId::parse(&id).expect("the daily's ID");
+    let start = huarong_engine::slide::Slide::from_id(&p.body, p.seed).expect("the daily");
+    let sol = huarong_engine::slide::solve(start.board(), &Cancel::new()).expect("a solution");
+    json!({ "id": id, "taps": sol.tiles, "ids": ids, "board": start.board_body() })
 }
 
 /// Issue 36 on the page (`tests/web/speed.mjs`): a marathon of 5 3×3 solves played by taps

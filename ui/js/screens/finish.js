@@ -613,7 +613,8 @@ function nextOf(s, f, won, game) {
  */
 function verdictLine(f, s) {
   const place = f.friends && f.friends.place;
-  if (place) return placeLine(place);
+  // A board with no friend on it has nothing to compare with.
+  if (place && Number(place.of) > 1) return placeLine(place);
   return finishChallenge(f, s);
 }
 
