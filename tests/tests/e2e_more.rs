@@ -562,7 +562,7 @@ fn e2e_marathon_of_five_3x3_solves_by_taps() {
         let actions = app
             .js("return [...document.querySelectorAll('[data-finish] .fin-actions button')].map((b) => b.dataset.action)")
             .await;
-        assert_eq!(actions, json!(["new"]), "a run's finish has one action");
+        assert_eq!(actions, json!(["new-run"]), "a run's finish has one action");
         let rec = app
             .invoke("records", json!({ "scope": "slide:3x3/marathon:5" }))
             .await;

@@ -16,6 +16,10 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
+
+/** The finish's share action: the primary "send your result back" after a friend's link, else
+ *  the outlined Share beside the primary. */
+const SHARE = '[data-finish="won"] [data-action="send-back"], [data-finish="won"] [data-action="share"]';
 import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, board, call, tap, boardShown } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
@@ -86,7 +90,7 @@ async function run(lang) {
     await until(page, `move ${i + 1}`, (n) => Number(document.querySelector('[data-game]').dataset.moves) === n, i + 1);
   }
   await until(page, 'the finish dialog', () => document.querySelector('[data-finish="won"] [data-action="get-app"]'));
-  check(await page.$('[data-finish="won"] [data-action="share"]'), 'the finish offers no share card');
+  check(await page.$(SHARE), 'the finish offers no share card');
   const getApp = await page.$eval('[data-action="get-app"]', (a) => ({ href: a.getAttribute('href'), text: a.textContent }));
   check(getApp.href === 'get-app.html', `"Get the app" leads to ${getApp.href}`);
   check(getApp.text.includes(lang === 'zh' ? '下载' : 'Get the app'), `"Get the app" reads ${getApp.text}`);
@@ -95,7 +99,7 @@ async function run(lang) {
   // 3. The share card: the PNG made by the core reaches the page (a download here: headless
   // chromium cannot share files).
   const download = page.waitForEvent('download', { timeout: 15_000 });
-  await tap(page, '[data-finish="won"] [data-action="share"]');
+  await tap(page, SHARE);
   const file = await download;
   check(/\.png$/.test(file.suggestedFilename()), `the card downloads as ${file.suggestedFilename()}`);
 
@@ -401,9 +405,9 @@ async function friendsLoop(lang) {
   await showScreen(page, 'game:slide');
   await boardShown(page, null);
   await tap(page, `[data-tile='${last}']`);
-  await until(page, 'the long game is won', () => document.querySelector("[data-finish='won'] [data-action='share']"));
+  await until(page, 'the long game is won', (sel) => document.querySelector(sel), SHARE);
   const download = page.waitForEvent('download', { timeout: 30_000 });
-  await tap(page, "[data-finish='won'] [data-action='share']");
+  await tap(page, SHARE);
   const file = await download;
   const png = fs.readFileSync(await file.path());
   const shared = await page.$eval('[data-finish]', (el) => ({ code: el.dataset.shared, replay: el.dataset.sharedReplay }));
