@@ -497,3 +497,29 @@ fn an_auto_solved_daily_gives_no_result_code() {
     let r = app.ok("result_code", json!({ "kind": "klotski" }));
     assert_eq!(r["moves"], moves.len(), "{r}");
 }
+
+/// A 2048 result with undo is never "verified": undo restores the spawn sequence, so a replay
+/// of an undo-scummed game proves nothing. Its code carries no move log.
+#[test]
+fn a_2048_result_with_undo_is_never_verified() {
+    let (_d, app) = huarong_tests::fresh_app("trust3-undo-2048");
+    let board = "2048:1024,1024,0,0,2,0,0,0,0,0,0,0,0,0,0,0";
+    let win = |undo: bool| {
+        app.ok("open_game", json!({ "id": board, "replace": true }));
+        if undo {
+            app.ok("play", json!({ "kind": "2048", "mv": { "dir": "down" } }));
+            app.ok("undo", json!({ "kind": "2048" }));
+        }
+        let v = app.ok("play", json!({ "kind": "2048", "mv": { "dir": "left" } }));
+        assert_eq!(v["snapshot"]["status"], "won", "{v}");
+        let r = app.ok("result_code", json!({ "kind": "2048" }));
+        let d = app.ok("decode_code", json!({ "text": r["code"] }));
+        (r["replay"].clone(), d["verified"].clone())
+    };
+    assert_eq!(
+        win(false),
+        (json!(true), json!(true)),
+        "a clean win replays"
+    );
+    assert_eq!(win(true), (json!(false), json!(false)), "a win with undo");
+}

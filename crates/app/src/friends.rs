@@ -404,7 +404,7 @@ impl AppState {
 
     fn result_code_g<G: AppGame>(&self) -> AppResult<ResultCode> {
         let slot = self.current::<G>()?;
-        let (id, line, moves, ms) = {
+        let (id, line, moves, ms, undo_used) = {
             let s = crate::core::lock(&slot);
             let sess = &s.session;
             let finished = match sess.status() {
@@ -432,6 +432,7 @@ impl AppState {
                 line_of(sess),
                 g.moves(),
                 sess.elapsed_ms(self.now()),
+                sess.undo_used(),
             )
         };
         let today = self.today();
@@ -452,11 +453,16 @@ impl AppState {
             let s = crate::core::lock(&slot);
             <G as code::Coded>::outcome(s.session.current())
         };
-        let (c, replay) = match code::encode_result_with(&id, extra, challenge, &with_log, outcome)
-        {
-            Ok(c) => (c, true),
+        // 2048's undo restores the spawn sequence: a game with undo replays whatever it tried,
+        // so its result carries no log (never "verified").
+        let sendable = !(undo_used && G::KIND == Kind::G2048);
+        let logged = sendable
+            .then(|| code::encode_result_with(&id, extra, challenge, &with_log, outcome).ok())
+            .flatten();
+        let (c, replay) = match logged {
+            Some(c) => (c, true),
             // Too long (or a line the code cannot carry): the result without its log.
-            Err(_) => (
+            None => (
                 code::encode_result_with(
                     &id,
                     extra,
