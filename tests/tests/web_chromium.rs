@@ -170,7 +170,8 @@ fn codes() -> serde_json::Value {
 
 /// The finish on the page (`tests/web/finish.mjs`). The one next step: at 390×844 in English,
 /// light, and at 360×780 in Chinese, dark — a dealt 3×3 won, the first Klotski classic won,
-/// today's daily number slide won (the Klotski daily unplayed), a friend's challenge beaten,
+/// today's daily number slide won (the Klotski daily unplayed) and won among two friends (the
+/// place on the whole board), a friend's challenge beaten,
 /// tied and lost, a 3×3 won after a hint (and its replay), 2048 over — each celebrates on the
 /// board, then its result sheet rises with `data-next` as Rust decided it, the one filled
 /// button carrying it in the bottom 40 % of the screen, the solved board wholly on screen above
@@ -246,7 +247,7 @@ fn finish_case(name: &str, id: &str) -> serde_json::Value {
 /// challenge on the 3×3 beaten (two moves more than the optimum), lost (the optimum in 0.1 s)
 /// and tied (a board one tap of two tile moves from solved, 0.05 s: the same tenth); the first Klotski classic with its optimal line and the
 /// next classic's ID; today's daily number slide with its optimal taps and today's Klotski
-/// daily; a 2048 board one move from its end.
+/// daily, and two friends' results for it (`friends_day`); a 2048 board one move from its end.
 fn finish_cases() -> serde_json::Value {
     let three = finish_case("a shared 3×3", "slide:3x3:4,1,3,7,2,6,5,8,0");
     let id3 = three["id"].as_str().expect("an ID").to_string();
@@ -264,6 +265,7 @@ fn finish_cases() -> serde_json::Value {
         "tied": code(&id2, Some((2, 50))),
         "classic": classic_case(),
         "daily": daily_case(),
+        "friends": friends_day(0),
         "over2048": "2048:2,4,2,4,4,2,4,2,2,4,2,128,16,32,0,64#3",
     })
 }

@@ -2,7 +2,8 @@
 // (Rust's `finish.next`), case by case at 390×844 (English, light) and 360×780 (Chinese,
 // dark): a dealt 3×3 won ("again": a new 3×3 at move 0), the first Klotski classic won by a
 // drag ("next-level": the second classic), today's daily number slide won with the Klotski
-// daily unplayed ("next-daily": that daily), a friend's challenge beaten ("send-back"), tied
+// daily unplayed ("next-daily": that daily), the same daily among two friends (the place on the
+// whole board, not the friend whose link was opened), a friend's challenge beaten ("send-back"), tied
 // and lost ("retry": the same puzzle at move 0), a 3×3 won after a hint (no record, no
 // perfect, under three stars; its replay's counter and chart on one axis) and 2048 over
 // ("retry"). For each, the sheet's `data-next` is that value and the one filled button in view
@@ -615,6 +616,34 @@ async function dailyCase(page, env) {
   }, c.ids.klotski);
 }
 
+/**
+ * Today's daily number slide among friends: Bo's result code opened first, then Mei's link;
+ * won optimally, the sheet states the place on the whole board ("You beat 2 of 2 friends" /
+ * "第 1 名，共 3 人"), never a comparison with Mei alone, whose link was opened.
+ */
+async function friendsCase(page, env) {
+  const what = `${env.tag}: the daily among friends`;
+  const c = CASES.friends;
+  for (const code of [c.bo, c.mei]) {
+    await page.goto(`${origin}/index.html?c=${encodeURIComponent(code)}`, { waitUntil: 'load' });
+    await boardShown(page, c.start);
+  }
+  const taps = CASES.daily.taps;
+  for (const tile of taps.slice(0, -1)) {
+    const r = await call(page, 'play', { kind: 'slide', mv: { tile } });
+    check(r.ok, `${what}: play ${tile}: ${JSON.stringify(r.error)}`);
+  }
+  await page.reload({ waitUntil: 'load' });
+  await boardShown(page, null);
+  await tap(page, `[data-tile='${taps[taps.length - 1]}']`);
+  await sheetUp(page, what, 'won');
+  await layout(page, what, { stars: false });
+  const f = await sheetSays(page);
+  check(f.place === '1/3', `${what}: the place said is ${f.place}: ${f.line}`);
+  check(f.line && !f.line.includes('Mei'), `${what}: the sentence compares with the friend whose link was opened: ${f.line}`);
+  await caseShot(page, env, 'daily-friends');
+}
+
 /** A friend's challenge on the 3×3: beaten (send back), lost (retry restarts it), or tied on
  *  the two-move board. */
 async function challengeCase(page, env, outcome) {
@@ -700,6 +729,7 @@ async function casesRun(lang, theme, width, height, only = null) {
     dealt: () => dealtCase(page, env),
     klotski: () => classicCase(page, env),
     daily: () => dailyCase(page, env),
+    friends: () => friendsCase(page, env),
     beaten: () => challengeCase(page, env, 'beaten'),
     tied: () => challengeCase(page, env, 'tied'),
     lost: () => challengeCase(page, env, 'lost'),
