@@ -106,7 +106,21 @@ function afterFirstPaint(fn) {
   setTimeout(once, 100);
 }
 
-if (!window.__TAURI__ && typeof Worker === 'function' && typeof WebAssembly === 'object' && !window.__huarongCoreWorker) {
+/** Whether the page is inside a frame of another page: then it starts no core (a frame could
+ *  otherwise take the Web Lock of the player's own tab, or be played under another page's
+ *  clicks). The host's `frame-ancestors 'none'` header (docs/web-shell.md) keeps it from being
+ *  framed at all; a `<meta>` CSP cannot say that. */
+function framed() {
+  try {
+    return window.top !== window.self;
+  } catch (_) {
+    return true;
+  }
+}
+
+if (framed()) window.__huarongFramed = true;
+
+if (!window.__TAURI__ && !window.__huarongFramed && typeof Worker === 'function' && typeof WebAssembly === 'object' && !window.__huarongCoreWorker) {
   try {
     const worker = new Worker(new URL(BUILD.worker, document.baseURI), { type: 'module' });
     const early = [];
