@@ -50,7 +50,7 @@ fn check(app: &TestApp, board: Value) -> Value {
 fn fault(app: &TestApp, board: Value) -> Value {
     let v = check(app, board.clone());
     assert_eq!(v["valid"], false, "{board}: {v}");
-    for k in ["solvable", "optimal", "board", "id", "classic"] {
+    for k in ["solvable", "optimal", "board", "id", "classic", "names"] {
         assert!(v[k].is_null(), "{board}: {k} on an invalid layout: {v}");
     }
     let e = v["error"].clone();
@@ -105,6 +105,17 @@ fn a_layout_built_piece_by_piece_is_81_moves_opens_and_shares() {
     assert_eq!(v["board"], "aCCb/aCCb/cdde/cfge/h..i");
     assert_eq!(v["id"], "klotski:aCCb/aCCb/cdde/cfge/h..i");
     assert_eq!(v["classic"]["name_zh"], "横刀立马");
+    // A classic's pieces carry the game board's names, by cell: 关羽 lying in the middle.
+    let names = v["names"].as_array().expect("a classic's names");
+    let at = |r: u64, c: u64| {
+        names
+            .iter()
+            .find(|n| n["row"] == r && n["col"] == c)
+            .map(|n| (n["name_zh"].clone(), n["name_en"].clone()))
+    };
+    assert_eq!(at(2, 1), Some((json!("关羽"), json!("Guan Yu"))), "{v}");
+    assert_eq!(at(0, 1), Some((json!("曹操"), json!("Cao Cao"))), "{v}");
+    assert_eq!(names.len(), 10, "{v}");
     assert!(v["states"].as_u64().is_some_and(|n| n > 1000), "{v}");
     // The same pieces in any order are the same layout.
     let mut reversed = heng_dao_li_ma();
@@ -128,6 +139,7 @@ fn a_layout_built_piece_by_piece_is_81_moves_opens_and_shares() {
     let m = check(&app, mine);
     assert_eq!(m["valid"], true, "{m}");
     assert!(m["classic"].is_null(), "{m}");
+    assert!(m["names"].is_null(), "{m}");
     assert_eq!(m["id"], "klotski:abcd/abcd/eCCf/.CC./ghhi");
     assert_eq!(
         (m["solvable"].clone(), m["optimal"].clone()),

@@ -8,7 +8,8 @@
 // link later starts the same layout again. In English, and in Chinese up to the verdict.
 // Screenshots: web-<lang>-klotski-levels-editor.png (the way in), web-<lang>-klotski-editor-
 // {empty,building,ready,shared}.png, web-en-klotski-editor-solved.png and
-// web-zh-klotski-editor-landscape.png.
+// web-zh-klotski-editor-{classic,landscape}.png. In Chinese, 横刀立马 built by hand wears its
+// generals' names; a refusal's toast covers none of the board, verdict, tray or actions.
 //
 // Started by tests/tests/web_chromium.rs (HUARONG_EDITOR_CASE: the layout's pieces, its
 // board text and optimum, from the engine; HUARONG_SHOTS). Exit codes as common.mjs.
@@ -188,6 +189,18 @@ async function run(lang, full) {
   check((await placedCount(page)) === pieces.length, `${tag}: a 曹操 on a full board was placed`);
   v = await verdict(page);
   check(v.valid === 'true' && v.optimal === String(CASE.optimal), `${tag}: a refusal changed the verdict ${JSON.stringify(v)}`);
+  // Its notice shows clear of the board, the verdict, the tray and the actions it is about.
+  const covered = await page.evaluate(() => {
+    const t = document.getElementById('toast');
+    if (!t || !t.classList.contains('show')) return ['no toast'];
+    const a = t.getBoundingClientRect();
+    const hit = (e) => {
+      const b = e.getBoundingClientRect();
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    };
+    return ['[data-editor-board]', '[data-editor-status]', '[data-tool]', '.editor-actions'].filter((s) => [...document.querySelectorAll(s)].some(hit));
+  });
+  check(!covered.length, `${tag}: the refusal's toast covers ${covered.join(', ')}`);
   await shot(page, `web-${lang}-klotski-editor-ready.png`);
   const layoutOk = await page.evaluate(() => {
     const W = innerWidth;
@@ -267,6 +280,28 @@ async function run(lang, full) {
   }
 
   if (!full) {
+    // A classic built by hand wears the game board's names (Rust's `names`): 横刀立马's lying
+    // general is 关羽, the standing ones 张飞, 赵云, 马超, 黄忠.
+    await tap(page, '[data-action="editor-clear"]');
+    await until(page, 'the board cleared', () => document.querySelectorAll('[data-placed]').length === 0);
+    const hdlm = [
+      { shape: 'cao', row: 0, col: 1 },
+      { shape: 'vertical', row: 0, col: 0 },
+      { shape: 'vertical', row: 0, col: 3 },
+      { shape: 'vertical', row: 2, col: 0 },
+      { shape: 'vertical', row: 2, col: 3 },
+      { shape: 'horizontal', row: 2, col: 1 },
+      { shape: 'soldier', row: 3, col: 1 },
+      { shape: 'soldier', row: 3, col: 2 },
+      { shape: 'soldier', row: 4, col: 0 },
+      { shape: 'soldier', row: 4, col: 3 },
+    ];
+    for (const [i, p] of hdlm.entries()) await placeByTaps(page, p, i + 1);
+    await until(page, "the classic's names", () => (document.querySelector('[data-placed][data-shape="horizontal"]') || {}).textContent === '关羽');
+    const named = await page.evaluate(() => [...document.querySelectorAll('[data-placed]:is([data-shape="vertical"], [data-shape="horizontal"])')].map((e) => e.textContent).sort());
+    check(JSON.stringify(named) === JSON.stringify(['关羽', '张飞', '赵云', '马超', '黄忠'].sort()), `${tag}: 横刀立马's generals read ${named}`);
+    await shot(page, `web-${lang}-klotski-editor-classic.png`);
+
     // On its side: the board and the controls side by side, all in view.
     await page.setViewportSize({ width: 844, height: 390 });
     await until(page, 'the landscape layout', () => {

@@ -70,11 +70,48 @@ export function announce(text) {
 }
 
 let toastTimer = 0;
+let watcher = null;
+
+/** Whether a status line of the screen (`[role="status"]`, the toast aside) says `text` now. */
+function statusSays(text) {
+  const app = document.getElementById('app');
+  if (!app || !text) return false;
+  return [...app.querySelectorAll('[role="status"]')].some((s) => s.textContent.trim() === text.trim() && s.getClientRects().length > 0);
+}
+
+/**
+ * A short notice. It shows under the screen's header, away from the controls in the thumb
+ * zone it may be about (the game's toolbar, the editor's tray), and goes after `ms`, or as
+ * soon as a status line of the screen says the same (it never shows beside one that does).
+ */
 export function toast(text, ms = 2600) {
   const el = document.getElementById('toast');
   if (!el) return;
+  if (statusSays(text)) {
+    hideToast();
+    return;
+  }
+  const bar = document.querySelector('#app .screen > .bar');
+  const r = bar && bar.getBoundingClientRect();
+  el.style.setProperty('--toast-top', `${Math.round(r && r.height > 0 ? Math.max(r.bottom, 0) : 0) + 8}px`);
   el.textContent = text;
   el.classList.add('show');
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => el.classList.remove('show'), ms);
+  toastTimer = setTimeout(hideToast, ms);
+  if (!watcher && typeof MutationObserver === 'function') {
+    const app = document.getElementById('app');
+    watcher = new MutationObserver(() => {
+      if (statusSays(el.textContent)) hideToast();
+    });
+    if (app) watcher.observe(app, { subtree: true, childList: true, characterData: true });
+  }
+}
+
+/** Take the toast away now (a screen whose state moved on past what it said). */
+export function hideToast() {
+  clearTimeout(toastTimer);
+  if (watcher) watcher.disconnect();
+  watcher = null;
+  const el = document.getElementById('toast');
+  if (el) el.classList.remove('show');
 }

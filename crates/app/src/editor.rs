@@ -32,6 +32,16 @@ pub struct ClassicName {
     pub name_en: &'static str,
 }
 
+/// A named piece of a classic layout, where it stands (the game board's names: 曹操, each
+/// general, 兵).
+#[derive(Debug, Clone, Serialize)]
+pub struct PieceName {
+    pub row: u64,
+    pub col: u64,
+    pub name_zh: String,
+    pub name_en: String,
+}
+
 /// `klotski_check`'s answer.
 #[derive(Debug, Clone, Serialize)]
 pub struct LayoutCheck {
@@ -51,6 +61,8 @@ pub struct LayoutCheck {
     pub id: Option<String>,
     /// The classic this layout is, if it is one.
     pub classic: Option<ClassicName>,
+    /// A classic's pieces by name (as its game board names them), else null.
+    pub names: Option<Vec<PieceName>>,
     /// Positions the search stored.
     pub states: Option<u64>,
 }
@@ -102,6 +114,7 @@ impl AppState {
                     board: None,
                     id: None,
                     classic: None,
+                    names: None,
                     states: None,
                 })
             }
@@ -121,6 +134,7 @@ impl AppState {
                 name_zh: c.name_zh,
                 name_en: c.name_en,
             });
+        let names = classic.as_ref().map(|_| piece_names(&board));
         let body = board.to_rows();
         Ok(LayoutCheck {
             valid: true,
@@ -131,7 +145,28 @@ impl AppState {
             id: Some(format!("klotski:{body}")),
             board: Some(body),
             classic,
+            names,
             states: Some(found.states),
         })
     }
+}
+
+/// The names the game board gives the pieces of `board` (a classic: `klotski::view` names
+/// them), by cell.
+fn piece_names(board: &Board) -> Vec<PieceName> {
+    let v = klotski::view(board, board);
+    let Some(pieces) = v["pieces"].as_array() else {
+        return Vec::new();
+    };
+    pieces
+        .iter()
+        .filter_map(|p| {
+            Some(PieceName {
+                row: p["r"].as_u64()?,
+                col: p["c"].as_u64()?,
+                name_zh: p["name_zh"].as_str()?.to_string(),
+                name_en: p["name_en"].as_str()?.to_string(),
+            })
+        })
+        .collect()
 }

@@ -11,7 +11,7 @@
 import { call } from '../ipc.js';
 import { h, icon } from '../dom.js';
 import { t, language } from '../i18n.js';
-import { feedback, announce, toast } from '../feedback.js';
+import { feedback, announce, toast, hideToast } from '../feedback.js';
 import { Grid, TAP_PX, trackPointer } from '../boards/common.js';
 import { BackScreen } from '../nav.js';
 
@@ -36,9 +36,17 @@ const GLYPH = { cao: '曹', vertical: '将', horizontal: '将', soldier: '兵' }
 /** The game's short names of the shapes (`pieceShort.*`: "General", "Soldier" in English). */
 const SHORT = { cao: 'C', vertical: 'v', horizontal: 'h', soldier: 's' };
 
-/** A piece's face: the glyph in Chinese, the game's English word (class `latin`) in English. */
-function face(shape) {
+/**
+ * A piece's face: the glyph in Chinese, the game's English word (class `latin`) in English;
+ * a piece of a classic layout wears the name its game board gives it (`named`, from Rust's
+ * `names`: 关羽 / Guan Yu, the tall generals' names stacked as on the board).
+ */
+function face(shape, named) {
   const en = language() === 'en';
+  if (named && shape !== 'soldier') {
+    if (en) return h('span', { class: 'glyph latin' }, named.name_en);
+    return h('span', { class: `glyph${shape === 'vertical' ? ' vertical' : ''}` }, named.name_zh);
+  }
   return h('span', { class: `glyph${en ? ' latin' : ''}` }, en ? t(`pieceShort.${SHORT[shape]}`) : GLYPH[shape]);
 }
 
@@ -281,6 +289,7 @@ export class KlotskiEditorScreen extends BackScreen {
           'data-placed': String(i),
           'data-shape': p.shape,
           'data-at': `${p.row},${p.col}`,
+          'data-named': '',
           'aria-label': t('editor.placed', { name: t(`editor.tool.${p.shape}`), row: p.row + 1, col: p.col + 1 }),
           onclick: (e) => e.detail === 0 && this.enqueue(() => this.remove(p)),
           onkeydown: (e) => {
@@ -296,6 +305,21 @@ export class KlotskiEditorScreen extends BackScreen {
       return el;
     });
     this.layout();
+  }
+
+  /** The placed pieces' faces: a classic's by name (Rust's `names`, by cell), else by kind. */
+  nameFaces() {
+    const r = this.result;
+    const names = (r && r.valid && Array.isArray(r.names) && r.names) || [];
+    this.pieces.forEach((p, i) => {
+      const el = this.els[i];
+      if (!el || el.dataset.shape !== p.shape) return;
+      const named = names.find((n) => n.row === p.row && n.col === p.col) || null;
+      const key = named ? named.name_zh : '';
+      if (el.dataset.named === key) return;
+      el.dataset.named = key;
+      el.querySelector('.face').replaceChildren(face(p.shape, named));
+    });
   }
 
   layout() {
@@ -328,6 +352,9 @@ export class KlotskiEditorScreen extends BackScreen {
     const r = this.result;
     const el = this.statusEl;
     delete el.dataset.checking;
+    // A refusal's notice is about the layout before this verdict: it goes.
+    hideToast();
+    this.nameFaces();
     if (!r) {
       el.textContent = t('editor.checking');
       return;

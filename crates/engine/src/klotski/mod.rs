@@ -37,7 +37,7 @@ pub use solver::{
     search, search_with_limit, search_within, solve, SearchResult, SolutionInfo, MAX_BYTES,
     MAX_STATES,
 };
-pub use view::is_classic;
+pub use view::{is_classic, view};
 
 use crate::error::{Error, Result};
 use crate::game::{Cancel, Game, Hint, Kind, Status};
