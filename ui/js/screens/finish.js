@@ -128,7 +128,6 @@ export class FinishDialog {
       h('div', { class: 'fin-big', 'data-fin': bigKey }, h('span', { class: 'stat-value' }, String(bigValue)), h('span', { class: 'stat-label' }, t(bigLabel))),
       this.starBox,
       chips.length ? h('div', { class: `fin-stats n${chips.length}` }, chips) : null,
-      game.finish.extra ? game.finish.extra(s, f) : null,
     );
     const links = h(
       'div',
@@ -144,6 +143,8 @@ export class FinishDialog {
     const details = h(
       'div',
       { class: 'fin-details' },
+      // A game's own extra (a run's splits): a detail, under the actions.
+      game.finish.extra ? game.finish.extra(s, f) : null,
       flags.length ? h('p', { class: 'fin-flags' }, flags.join(' · ')) : null,
       this.friendsBlock(s, f),
       this.analysis && !f.pending ? this.analysis.el : null,
