@@ -25,7 +25,13 @@
 //   times (`[data-trend]`, its points in the order of `records`' history, a text for screen
 //   readers), the full statistics behind `[data-action="all-stats"]`;
 // - Klotski's pieces and the number slide's tiles stand off their board at ≥ 3:1 in both
-//   themes, and 2048's tiles too in the dark one (from the computed colours).
+//   themes, and 2048's tiles too in the dark one (from the computed colours); each Klotski
+//   piece wears its piece's colour (every general `--piece-g`, standing or lying), on the
+//   board and in home's thumbnail;
+// - the level screens read at a glance (`levelsChecks`): only a chosen chip is filled, the
+//   chips that start a game are outlined with a play mark, a start button per marathon count,
+//   Klotski's names in two lines at most with "22 moves at best" and the editor's entry in view,
+//   2048's name once and no best of 0.
 // Screenshots (`tests/e2e/screenshots/web-<W>x<H>-<lang>-<theme>-<screen>.png`) of two of the
 // eight combinations: 390×844 English light and 360×780 Chinese dark.
 //
@@ -215,6 +221,104 @@ async function homeChecks(page, what) {
   check(primaries.length === 1, `${what}: ${primaries.length} primary actions in view (${primaries.join(', ')}), not one`);
   check(await page.evaluate(() => !!document.querySelector('[data-home-pictures] [data-picture]')), `${what}: no picture puzzles on home ([data-home-pictures])`);
   check(await page.evaluate(() => !!document.querySelector('.today [data-preview] .pv')), `${what}: the daily's board is not drawn on the hero card`);
+}
+
+/**
+ * A level screen read at a glance: a chip filled in (ink or accent) is a chosen one
+ * (`aria-pressed="true"`), every chosen one is filled, and the chips that start a game are
+ * outlined buttons with a play mark; the number slide has a start button for each marathon
+ * count; Klotski's names take at most two lines, its fewest moves say so in words ("22 moves
+ * at best", "最少 22 步", not "min 22"), and the editor's entry is in view unscrolled; 2048
+ * names itself once and shows no best of 0.
+ */
+async function levelsChecks(page, what, name) {
+  const r = await page.evaluate(() => {
+    const shown = (e) => {
+      const b = e.getBoundingClientRect();
+      return b.width > 1 && b.height > 1 && getComputedStyle(e).visibility !== 'hidden';
+    };
+    const root = getComputedStyle(document.documentElement);
+    const probe = document.createElement('span');
+    document.body.append(probe);
+    const rgb = (v) => {
+      probe.style.color = v;
+      return getComputedStyle(probe).color;
+    };
+    const fills = new Set([rgb(root.getPropertyValue('--accent')), rgb(root.getPropertyValue('--text'))]);
+    probe.remove();
+    const chips = [...document.querySelectorAll('.levels-screen .chip')].filter(shown).map((e) => ({
+      label: e.textContent.trim(),
+      pressed: e.getAttribute('aria-pressed'),
+      filled: fills.has(getComputedStyle(e).backgroundColor),
+      mark: getComputedStyle(e, '::before').content,
+      mode: e.dataset.mode || '',
+      run: !!e.closest('.run-sizes'),
+    }));
+    const names = [...document.querySelectorAll('.level-name')].filter(shown).map((e) => ({
+      text: e.textContent,
+      lines: Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)),
+    }));
+    const metas = [...document.querySelectorAll('.level-meta[data-min]')].map((e) => ({ min: e.dataset.min, text: e.textContent }));
+    const entry = document.querySelector('[data-action="klotski-editor"]');
+    const eb = entry && entry.getBoundingClientRect();
+    const title = (document.querySelector('.levels-screen .bar .title') || {}).textContent || '';
+    const subtitle = (document.querySelector('.levels-screen .bar .subtitle') || {}).textContent || '';
+    const zeros = [...document.querySelectorAll('.levels-screen .stat-value')].filter((e) => shown(e) && e.textContent.trim() === '0').length;
+    return { chips, names, metas, entry: eb ? { top: eb.top, bottom: eb.bottom } : null, h: innerHeight, title, subtitle, zeros };
+  });
+  const odd = r.chips.filter((c) => c.filled !== (c.pressed === 'true'));
+  check(!odd.length, `${what}: chips filled without being chosen, or chosen without the fill: ${JSON.stringify(odd)}`);
+  const unmarked = r.chips.filter((c) => c.pressed === null && (c.mark === 'none' || c.mark === 'normal'));
+  check(!unmarked.length, `${what}: start chips without their play mark: ${unmarked.map((c) => c.label).join(', ')}`);
+  if (name === 'levels:slide') {
+    const counts = ((await call(page, 'levels', { kind: 'slide' })).ok || {}).modes?.marathon || [5, 10, 42, 100];
+    const starts = r.chips.filter((c) => c.mode.startsWith('marathon:') && c.pressed === null);
+    check(starts.length === counts.length, `${what}: ${starts.length} marathon start buttons for the counts ${counts}`);
+    const sizes = r.chips.filter((c) => c.run);
+    check(sizes.length > 1 && sizes.filter((c) => c.pressed === 'true').length === 1, `${what}: not one chosen marathon size: ${JSON.stringify(sizes)}`);
+  }
+  if (name === 'levels:klotski') {
+    const long = r.names.filter((n) => n.lines > 2);
+    check(r.names.length >= 10 && !long.length, `${what}: level names over two lines: ${JSON.stringify(long)}`);
+    const bad = r.metas.filter((m) => m.min !== '' && (!m.text.includes(m.min) || /^min\b/i.test(m.text)));
+    check(r.metas.length >= 10 && !bad.length, `${what}: the fewest moves not said in words: ${JSON.stringify(bad.slice(0, 3))}`);
+    check(r.entry && r.entry.top >= 0 && r.entry.bottom <= r.h, `${what}: the editor's entry is not in view unscrolled (${JSON.stringify(r.entry)} in ${r.h})`);
+  }
+  if (name === 'levels:2048') {
+    check(r.title.trim() !== r.subtitle.trim(), `${what}: the header says "${r.title}" twice`);
+    check(r.zeros === 0, `${what}: ${r.zeros} bests of 0 shown before any game`);
+  }
+  return ` ${r.chips.length} chips (${r.chips.filter((c) => c.pressed === 'true').length} chosen)`;
+}
+
+/**
+ * One colour per Klotski piece, by what it is and not by how it lies: on the game board
+ * every general's face (standing or lying) is `--piece-g`, 曹操's `--piece-c`, a soldier's
+ * `--piece-s`; home's Klotski thumbnail paints its generals (Guan Yu lying among them) the same.
+ */
+function pieceColours(page) {
+  return page.evaluate(() => {
+    const root = getComputedStyle(document.documentElement);
+    const probe = document.createElement('span');
+    document.body.append(probe);
+    const want = {};
+    for (const [role, v] of [['cao', '--piece-c'], ['general', '--piece-g'], ['soldier', '--piece-s']]) {
+      probe.style.color = root.getPropertyValue(v);
+      want[role] = getComputedStyle(probe).color;
+    }
+    probe.remove();
+    const bad = [];
+    for (const p of document.querySelectorAll('[data-game] .piece[data-role]')) {
+      const got = getComputedStyle(p.querySelector('.face')).backgroundColor;
+      if (want[p.dataset.role] && got !== want[p.dataset.role]) bad.push(`${p.dataset.piece} (${p.dataset.role}, ${p.dataset.shape}) ${got}`);
+    }
+    for (const m of document.querySelectorAll('.mini-klotski :is(.m-a, .m-b, .m-c, .m-d, .m-e)')) {
+      const got = getComputedStyle(m).backgroundColor;
+      if (got !== want.general) bad.push(`home thumbnail ${m.className} ${got}`);
+    }
+    const shapes = new Set([...document.querySelectorAll('[data-game] .piece[data-role="general"]')].map((p) => p.dataset.shape));
+    return { bad, want, shapes: [...shapes], pieces: document.querySelectorAll('[data-game] .piece').length, minis: document.querySelectorAll('.mini-klotski .m').length };
+  });
 }
 
 /** The lowest contrast ratio between a piece's (tile's) face and the board's floor under it. */
@@ -428,7 +532,18 @@ try {
             await noSideways(page, what);
             const minor = await axe(page, what);
             let extra = '';
-            if (name === 'home') await homeChecks(page, what);
+            if (name === 'home') {
+              await homeChecks(page, what);
+              const pc = await pieceColours(page);
+              check(pc.minis > 0 && !pc.bad.length, `${what}: Klotski's thumbnail not in the pieces' colours: ${pc.bad.join('; ')}`);
+            }
+            if (screen === 'levels') extra += await levelsChecks(page, what, name);
+            if (name === 'game:klotski') {
+              const pc = await pieceColours(page);
+              check(pc.pieces >= 10 && !pc.bad.length, `${what}: pieces not in their piece's colour: ${pc.bad.join('; ')}`);
+              check(pc.shapes.length > 0, `${what}: no general on the board to look at`);
+              extra += ` generals (${pc.shapes.join(', ')}) in ${pc.want.general}`;
+            }
           if (name === 'code' && SHOT_COMBOS.has(combo)) {
             // The code screen as it opens (no card yet): its shot before the code goes in.
             await settle(page);

@@ -46,7 +46,7 @@ export function boardList(lines, kinds) {
         // Issue 33: a crown for #1; the player's own row carries the same "Me" tag in every
         // language; a ✓ on verified rows only (its words for screen readers), nothing on others.
         h('span', { class: `friend-rank${rank === 1 ? ' first' : ''}` }, rank === 1 ? [icon('crown'), h('span', { class: 'sr-only' }, t('friends.rank', { n: 1 }))] : String(rank)),
-        h('span', { class: 'friend-name' }, h('span', { class: 'friend-name-text' }, friendName(line)), line.me ? h('span', { class: 'friend-you' }, t('friends.me')) : null),
+        h('span', { class: 'friend-name' }, h('span', { class: 'friend-name-text' }, friendName(line)), line.me && line.name ? h('span', { class: 'friend-you' }, t('friends.me')) : null),
         h('span', { class: 'friend-moves' }, movesText(line.moves)),
         // Issue 35: a friend's time is their claim (only the moves are replayed): marked so.
         line.ms_claimed

@@ -213,7 +213,7 @@ const zh = {
   'replay.none': '这局没有可回放的步骤',
   'replay.watch': '回放',
   'settings.name': '我的昵称',
-  'settings.nameHelp': '发给好友的成绩代码里带着它（最多 16 个字）。不填则显示为"一位好友"。',
+  'settings.nameHelp': '发给好友的成绩代码里带着它（最多 16 个字）。不填则显示为“一位好友”。',
   'settings.namePlaceholder': '昵称',
   'settings.nameSaved': '昵称已保存',
 };
@@ -296,7 +296,7 @@ const en = {
   'stars.one': '1 star',
   stars1: '1 star',
   locked: 'Locked',
-  minMoves: 'min {n}',
+  minMoves: '{n} moves at best',
   noSolution: 'no solution',
   language: 'Language',
   'lang.system': 'System',

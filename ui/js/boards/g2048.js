@@ -391,6 +391,8 @@ function sizeChooser(screen) {
   const tileEl = value('best-tile');
   const winEl = h('p', { class: 'g2048-goal' });
   const stat = (label, el) => h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, t(label)), el);
+  // A size never played shows no bests (not "Best tile 0").
+  const statsEl = h('div', { class: 'stats', 'data-bests': '' }, stat('bestScore', scoreEl), stat('bestTile', tileEl));
   const chips = sizes.map((lv) => {
     const label = `${lv.size}×${lv.size}`;
     const best = lv.best && lv.best.best_score;
@@ -415,6 +417,7 @@ function sizeChooser(screen) {
     const rec = lv.best || recordFor(app, lv.scope || scopeOfSize(lv.size), '2048');
     scoreEl.textContent = String((rec && rec.best_score) || 0);
     tileEl.textContent = String((rec && rec.best_tile) || 0);
+    statsEl.hidden = !(rec && (rec.best_score || rec.best_tile));
     winEl.textContent = t('g2048.goal', { v: lv.win || 2048 });
   };
   choose(chosen);
@@ -423,7 +426,7 @@ function sizeChooser(screen) {
     { class: 'g2048-start' },
     h('div', { class: 'g2048-sizes', role: 'group', 'aria-label': t('g2048.sizes') }, chips),
     winEl,
-    h('div', { class: 'stats' }, stat('bestScore', scoreEl), stat('bestTile', tileEl)),
+    statsEl,
     h('button', { class: 'btn primary wide', type: 'button', 'data-action': 'new-2048', onclick: () => screen.start(paramsOf(chosen.size)) }, icon('new'), t('newGame')),
   );
 }

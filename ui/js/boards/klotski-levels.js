@@ -32,7 +32,7 @@ export function bandChips(start) {
     klotskiBands.map((b) =>
       h(
         'button',
-        { class: 'chip', type: 'button', 'data-band': b.params, 'aria-label': `${t('band.random')} · ${t(`band.${b.params}`)}`, onclick: () => start(b.params) },
+        { class: 'chip go', type: 'button', 'data-band': b.params, 'aria-label': `${t('band.random')} · ${t(`band.${b.params}`)}`, onclick: () => start(b.params) },
         t(`band.${b.params}`),
       ),
     ),
@@ -60,7 +60,11 @@ function fillPreviews(slots, draw, alive) {
   for (let i = 0; i < 4; i++) next();
 }
 
-/** The level screen's body: the classics with their layouts, stars and bests, then the random bands. */
+/**
+ * The level screen's body: the way into the layout editor first (in view without a scroll),
+ * then the classics, one to a row (number, layout, name, fewest moves, stars and best), then
+ * the random bands.
+ */
 export function klotskiLevels(screen) {
   const slots = [];
   const items = screen.list.map((level, i) => {
@@ -73,26 +77,27 @@ export function klotskiLevels(screen) {
       'button',
       { class: `level${locked ? ' locked' : ''}`, type: 'button', 'data-level': String(no), 'data-id': level.id, disabled: locked, onclick: () => screen.openLevel(level) },
       h('span', { class: 'level-no' }, String(no)),
-      h('span', { class: 'level-name' }, levelName(level)),
       level.id && screen.game.preview ? slotFor(slots, level.id) : null,
-      h('span', { class: 'level-meta' }, min === null || min === undefined ? t('noSolution') : t('minMoves', { n: min })),
-      h('span', { class: 'level-foot' }, starsEl(Number((rec && rec.stars) || 0)), h('span', { class: 'level-best' }, locked ? t('locked') : best ? `${t('best')} ${best}` : '')),
+      h('span', { class: 'level-name' }, levelName(level)),
+      h('span', { class: 'level-meta', 'data-min': min ?? '' }, min === null || min === undefined ? t('noSolution') : t('minMoves', { n: min })),
+      // A locked layout says so, without stars it cannot have yet.
+      h('span', { class: 'level-foot' }, locked ? null : starsEl(Number((rec && rec.stars) || 0)), h('span', { class: 'level-best' }, locked ? t('locked') : best ? `${t('best')} ${best}` : '')),
     );
   });
   if (screen.game.preview) fillPreviews(slots, (v) => screen.game.preview(v), () => screen.app.screen === screen);
   return h(
     'div',
     null,
-    h('div', { class: 'level-grid' }, items),
-    h('section', { class: 'band-box' }, h('h2', { class: 'section-title' }, t('band.random')), bandChips((p) => screen.start(p))),
-    // Issue 36: the layout editor (screens/klotski-editor.js).
+    // The layout editor (screens/klotski-editor.js).
     h(
       'button',
       { class: 'editor-entry', type: 'button', 'data-action': 'klotski-editor', onclick: () => screen.app.go('klotski-editor') },
-      h('span', { class: 'editor-entry-name' }, t('editor.open')),
-      h('span', { class: 'editor-entry-desc' }, t('editor.openDesc')),
+      h('span', { class: 'editor-entry-mark', 'aria-hidden': 'true' }, icon('new')),
+      h('span', { class: 'editor-entry-words' }, h('span', { class: 'editor-entry-name' }, t('editor.open')), h('span', { class: 'editor-entry-desc' }, t('editor.openDesc'))),
       icon('next'),
     ),
+    h('div', { class: 'level-grid' }, items),
+    h('section', { class: 'band-box' }, h('h2', { class: 'section-title' }, t('band.random')), bandChips((p) => screen.start(p))),
   );
 }
 

@@ -29,7 +29,7 @@ export const strings = {
     escaped: '曹操逃出华容道！',
     // The layout editor (issue 36; screens/klotski-editor.js).
     'editor.open': '自己摆布局',
-    'editor.openDesc': '摆出任意布局，看它能否解开、最少几步',
+    'editor.openDesc': '摆出任意布局，看能否解开、最少几步',
     'editor.title': '布局编辑器',
     'editor.subtitle': '点选棋子，再点棋盘摆放',
     'editor.tools': '棋子',

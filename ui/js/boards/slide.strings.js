@@ -36,7 +36,7 @@ export const strings = {
   },
   en: {
     'game.slide': 'Number slide',
-    'gameShort.slide': 'Slide',
+    'gameShort.slide': 'Number slide',
     'gameDesc.slide': 'Put the numbers in order',
     'levels.slide': 'Board size',
     'rule.slide': 'Number slide',

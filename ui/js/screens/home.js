@@ -15,8 +15,32 @@ import { homePictures } from '../picture.js';
 function mini(kind) {
   // A small decorative picture of each game, made of CSS boxes (cells from the descriptor).
   const cells = gameOf(kind).mini || [];
+  if (kind === 'klotski') return klotskiMini(cells);
   const numeric = cells.some((c) => /^\d+$/.test(c));
   return h('div', { class: `mini mini-${kind}`, 'aria-hidden': 'true' }, cells.map((c) => h('span', { class: c && c !== '.' ? `m m-${/^\d+$/.test(c) ? 'n' : c}` : 'm empty' }, numeric ? c : '')));
+}
+
+/**
+ * Klotski's picture: one box per piece (its letter's cells in the descriptor's 4-wide grid),
+ * so that pieces of one colour (the generals) still read as separate pieces.
+ */
+function klotskiMini(cells) {
+  const boxes = new Map();
+  cells.forEach((c, i) => {
+    if (!c || c === '.') return;
+    const [r, col] = [Math.floor(i / 4), i % 4];
+    const b = boxes.get(c) || { r0: r, c0: col, r1: r, c1: col };
+    boxes.set(c, { r0: Math.min(b.r0, r), c0: Math.min(b.c0, col), r1: Math.max(b.r1, r), c1: Math.max(b.c1, col) });
+  });
+  return h(
+    'div',
+    { class: 'mini mini-klotski', 'aria-hidden': 'true' },
+    [...boxes].map(([c, b]) => {
+      const el = h('span', { class: `m m-${c}` });
+      el.style.gridArea = `${b.r0 + 1} / ${b.c0 + 1} / ${b.r1 + 2} / ${b.c1 + 2}`;
+      return el;
+    }),
+  );
 }
 
 /** Every slot from Rust (`list_games`, most recent first); an older back end: one per game. */
