@@ -43,8 +43,9 @@ export function boardList(lines, kinds) {
       h(
         'li',
         { class: line.me ? 'friend me' : 'friend', 'data-friend': line.name || '', 'data-me': line.me ? '1' : '0', 'data-rank': String(rank), 'data-verified': line.verified ? '1' : '0' },
-        // Issue 33: a crown for #1; the player's own row carries the same "Me" tag in every
-        // language; a ✓ on verified rows only (its words for screen readers), nothing on others.
+        // A crown for #1; the player's own row carries the same "Me" tag in every language beside
+        // their name (a row without a name reads "Me" once, not "Me Me"); a ✓ on verified rows
+        // only (its words for screen readers), nothing on others.
         h('span', { class: `friend-rank${rank === 1 ? ' first' : ''}` }, rank === 1 ? [icon('crown'), h('span', { class: 'sr-only' }, t('friends.rank', { n: 1 }))] : String(rank)),
         h('span', { class: 'friend-name' }, h('span', { class: 'friend-name-text' }, friendName(line)), line.me && line.name ? h('span', { class: 'friend-you' }, t('friends.me')) : null),
         h('span', { class: 'friend-moves' }, movesText(line.moves)),
