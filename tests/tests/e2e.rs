@@ -128,7 +128,8 @@ fn e2e_daily_and_share() {
         app.wait_board().await;
         app.tap_tile(8).await;
         app.wait_finish().await;
-        app.click("[data-action='share']").await;
+        app.click("[data-finish] [data-action='send-back'], [data-finish] [data-action='share']")
+            .await;
         let code = app
             .wait_js(
                 "const f = document.querySelector('[data-finish]'); return f && f.dataset.shared ? f.dataset.shared : null",

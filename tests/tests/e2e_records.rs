@@ -324,7 +324,7 @@ fn e2e_challenge_code_shows_and_compares() {
                 app.shot(&format!("390x844-{lang}-challenge-finish")).await;
                 if lang == "en" {
                     // Sharing a won game sends the player's own result as the challenge.
-                    app.click("[data-finish] [data-action='share']").await;
+                    app.click("[data-finish] [data-action='send-back'], [data-finish] [data-action='share']").await;
                     app.wait_for("[data-finish][data-shared]").await;
                     let shared = attr(&app, "[data-finish]", "data-shared").await.unwrap();
                     let dc = app.invoke("decode_code", json!({ "text": shared })).await;
@@ -460,7 +460,10 @@ fn e2e_picture_puzzle_tiles_show_the_image() {
                 app.wait_for(".board[data-picture='lotus']").await;
                 tap_all(&app, &[2, 1, 7, 2, 1, 7, 4, 8, 7, 4, 5, 6]).await;
                 app.wait_for("[data-finish='won']").await;
-                app.click("[data-finish] [data-action='share']").await;
+                app.click(
+                    "[data-finish] [data-action='send-back'], [data-finish] [data-action='share']",
+                )
+                .await;
                 app.wait_for("[data-finish][data-shared]").await;
                 assert_eq!(
                     attr(&app, "[data-finish]", "data-card-picture")
