@@ -297,7 +297,7 @@ const en = {
   stars1: '1 star',
   locked: 'Locked',
   minMoves: '{n} moves at best',
-  noSolution: 'no solution',
+  noSolution: 'No solution',
   language: 'Language',
   'lang.system': 'System',
   'lang.zh': '中文',
