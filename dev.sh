@@ -220,6 +220,8 @@ cmd_test() {
   node --test tests/web/well-known.test.mjs
   say "web: the precompressed siblings and how the server sends them (tests/web/compressed.test.mjs)"
   node --test tests/web/compressed.test.mjs
+  say "web: the service worker caches a hashed file only when its bytes have its hash (tests/web/sw-cache.test.mjs)"
+  node --test tests/web/sw-cache.test.mjs
   say "wasm: engine, card and app core for wasm32-unknown-unknown, the Node smoke test (tests/wasm/)"
   # A test build: with the stand-in game, which the smoke test plays (never in web_build).
   cargo build --target wasm32-unknown-unknown -p huarong-web -p huarong-card -p huarong-core \

@@ -45,7 +45,9 @@ fn a_win_without_threads_is_durable_at_once() {
     let after = sim.power_loss(Loss::Clean);
     let again = open(&after);
     let p = call(&again, "get_progress", json!({}));
-    assert_eq!(p["records"]["slide:3x3/tile"]["best_moves"], 1, "{p}");
+    // Won with the hint's help: a win, but no best (an assisted finish sets no record).
+    assert_eq!(p["records"]["slide:3x3/tile"]["wins"], 1, "{p}");
+    assert!(p["records"]["slide:3x3/tile"]["best_moves"].is_null(), "{p}");
     assert_eq!(p["games"]["slide"]["status"], "won", "{p}");
     let r = call(&again, "records", json!({"scope": "slide:3x3"}));
     assert_eq!(r["wins"], 1, "{r}");
