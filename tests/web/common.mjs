@@ -165,9 +165,36 @@ export async function humanStep(page) {
   check(!r.error || r.error.code === 'storage', `test_clock failed: ${JSON.stringify(r.error)}`);
 }
 
+/**
+ * Wait (up to 3 s) until `css`'s element is at rest, as the app's E2E harness does before a
+ * click (`wait_at_rest`): no finite animation or transition runs on it, inside it or on an
+ * ancestor (a sheet still rising), and its box is where it was two frames ago. A touch placed
+ * from a box measured mid-move lands where the target no longer is.
+ */
+export async function atRest(page, css, timeout = 3000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    const busy = await page.evaluate((s) => new Promise((done) => {
+      const e = document.querySelector(s);
+      if (!e || !document.getAnimations) return done(false);
+      const moving = document.getAnimations().some((a) => {
+        const t = a.effect && a.effect.target;
+        return a.playState === 'running' && t && a.effect.getTiming().iterations !== Infinity && (t === e || t.contains(e) || e.contains(t));
+      });
+      if (moving) return done(true);
+      const box = () => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(); };
+      const before = box();
+      requestAnimationFrame(() => requestAnimationFrame(() => done(box() !== before)));
+    }), css).catch(() => false);
+    if (!busy) return;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
+
 /** A touch tap at the centre of `css` (after a player's pause on the test clock). */
 export async function tap(page, css) {
   await humanStep(page);
+  await atRest(page, css);
   const r = await page.evaluate((s) => {
     const el = document.querySelector(s);
     if (!el) return null;

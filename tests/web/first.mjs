@@ -59,10 +59,8 @@ await suite('first.mjs', 150, async ({ origin, browser }) => {
     await boardShown(page, FOUR, 30_000);
     check(asked() === 1 && (await worker(page)) === null, 'the board is shown before the core has started');
     for (const [i, t] of TAPS.entries()) {
-      // The tile at rest first: a tile still sliding from the last move is not where its box was
-      // measured by the time the touch lands (tap 3 taps the tile tap 2 moved; under load the
-      // touch then fell on the blank it had left, and nothing moved).
-      await until(page, `tile ${t} at rest`, (n) => document.querySelector(`[data-tile='${n}']`).getAnimations().every((a) => a.playState !== 'running'), t);
+      // `tap` waits for the tile at rest: a tile still sliding from the last move is not where
+      // its box was measured by the time the touch lands (tap 3 taps the tile tap 2 moved).
       await tap(page, `[data-tile='${t}']`);
       try {
         await until(page, `tap ${i + 1} counted by the first core`, (n) => Number(document.querySelector('[data-game]').dataset.moves) === n, i + 1);

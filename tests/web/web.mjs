@@ -98,10 +98,27 @@ async function run(lang) {
 
   // 3. The share card: the PNG made by the core reaches the page (a download here: headless
   // chromium cannot share files).
+  // The page asks once (`share`) and sends no result: the moves, time, stars and verdict are the
+  // core's own (every command the page sends meanwhile is recorded).
+  await page.evaluate(() => {
+    const w = window.__huarongCoreWorker.worker;
+    const post = w.postMessage.bind(w);
+    window.__sent = [];
+    w.postMessage = (m, ...rest) => {
+      if (m && m.cmd) window.__sent.push({ cmd: m.cmd, args: m.args });
+      return post(m, ...rest);
+    };
+  });
   const download = page.waitForEvent('download', { timeout: 15_000 });
   await tap(page, SHARE);
   const file = await download;
   check(/\.png$/.test(file.suggestedFilename()), `the card downloads as ${file.suggestedFilename()}`);
+  const sent = await page.evaluate(() => window.__sent);
+  const shares = sent.filter((c) => ['share', 'share_card', 'encode_code', 'result_code', 'card_image'].includes(c.cmd));
+  check(shares.length === 1 && shares[0].cmd === 'share', `sharing is one call to share: ${JSON.stringify(shares)}`);
+  const keys = Object.keys(shares[0].args).sort();
+  check(keys.every((k) => ['kind', 'lang', 'picture', 'theme'].includes(k)) && keys.includes('kind'), `share sends no result field: ${keys}`);
+  check(shares[0].args.lang === lang, `share says the page's language: ${shares[0].args.lang}`);
 
   // 4. A second friend's puzzle, half played; a reload keeps it and the first one's record.
   await page.goto(`${origin}/?c=${encodeURIComponent(CODES.half.code)}`, { waitUntil: 'load' });

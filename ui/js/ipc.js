@@ -52,16 +52,18 @@ function vibrate(kind) {
 }
 
 /**
- * The card PNG the core made for `share_card`: the system share sheet with the file where the
+ * The card PNG the core made for `share` or `share_card`: the system share sheet with the file where the
  * browser can share files, else a download of the PNG, else (no way to save a file) the link
  * copied. Fills in the reply's `shared` / `saved` as the phone apps do.
  */
 async function shareOnPage(reply, share, args) {
   const out = { ...(reply || {}) };
   const file = typeof File === 'function' ? new File([share.png], share.name, { type: 'image/png' }) : null;
-  if (file && navigator.canShare && navigator.share && navigator.canShare({ files: [file] })) {
+  // `share` answers the line of text that goes with the card (`share_card` has none).
+  const data = reply && typeof reply.text === 'string' ? { files: [file], text: reply.text } : { files: [file] };
+  if (file && navigator.canShare && navigator.share && navigator.canShare(data)) {
     try {
-      await navigator.share({ files: [file] });
+      await navigator.share(data);
       out.shared = true;
       return out;
     } catch (e) {
@@ -86,10 +88,8 @@ async function shareOnPage(reply, share, args) {
     return out;
   } catch (_) {
     const code = args && args.card && args.card.code;
-    if (code && navigator.clipboard) {
-      const link = new URL(`?c=${encodeURIComponent(code)}`, location.href).href;
-      await navigator.clipboard.writeText(link).catch(() => {});
-    }
+    const link = reply && reply.link ? reply.link : code ? new URL(`?c=${encodeURIComponent(code)}`, location.href).href : null;
+    if (link && navigator.clipboard) await navigator.clipboard.writeText(link).catch(() => {});
     out.shared = false;
     return out;
   }

@@ -329,9 +329,6 @@ export const game = {
       ['time', formatTime(f.time_ms ?? s.elapsed_ms, true), 'time'],
     ],
   },
-  cardFields(s, f) {
-    return { score: Number(f.score ?? (s.counters && s.counters.score) ?? 0), best_tile: Number(f.best_tile ?? maxTile(s)) };
-  },
   /** A new seed on the same board size, into that size's free game slot. */
   newGame: (app, s) => ({ cmd: 'new_game', args: { kind: '2048', params: paramsOf(sizeOf(s)) }, sameSlot: !s.mode || s.mode === 'free' }),
   levelList: sizeChooser,

@@ -424,10 +424,6 @@ export const game = {
     return band ? t('band.title', { band: t(`band.${band}`) }) : '';
   },
   finish: { wonTitle: 'escaped', stars: true, next: true, rows: movesRows },
-  classicIndex(app, s) {
-    const level = levelOf(app, s);
-    return level && Number.isInteger(level.index) ? level.index - 1 : null;
-  },
   /** The next classic level; after a generated level another of the same band. */
   newGame(app, s) {
     const list = (app.levels && app.levels.klotski) || [];

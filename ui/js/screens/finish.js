@@ -398,61 +398,28 @@ export class FinishDialog {
    *  the system share sheet on phones — both done by Rust). */
   async share() {
     const app = this.game.app;
-    const view = this.game.view;
-    const s = view.snapshot;
-    const f = view.finish || {};
-    const daily = app.daily && app.daily[s.kind] === s.id ? app.daily : null;
-    const game = this.game.game;
-    const classic = game.classicIndex ? game.classicIndex(app, s) : null;
-    const btn = this.el && this.el.querySelector('[data-action=share]');
+    const s = this.game.view.snapshot;
+    const btn = this.el && this.el.querySelector('[data-action=share],[data-action=send-back]');
     if (btn) btn.disabled = true;
     try {
-      // A won game carries the player's own result, so friends get a challenge to beat.
-      const mine = s.status === 'won' && !field(s, 'auto_solved') && f.moves !== undefined && f.time_ms !== undefined;
-      // Codes and cards count under the game's default rule (tile / piece moves), whatever
-      // the player counts by: a friend's app compares the result under that rule.
-      const dflt = Array.isArray(game.rules) && s.counters ? Number(s.counters[game.rules[0]]) : NaN;
-      const moves = Number.isFinite(dflt) ? dflt : Number(f.moves ?? s.moves);
-      const codeInfo = await call('encode_code', {
-        id: s.id,
-        daily: daily ? daily.number : null,
-        classic,
-        ...(mine ? { moves, ms: Number(f.time_ms) } : {}),
-      });
-      // Issue 25: a won game's result code (name, daily, the move log when it fits).
-      const result = mine ? await this.resultCode(s) : null;
-      const card = {
-        code: this.cardCode(codeInfo, result),
-        lang: language(),
-        moves,
-        seconds: Math.round(Number(f.time_ms ?? field(s, 'elapsed_ms') ?? 0) / 1000),
-        // The card shows the finished board; the start travels in the code.
-        board: s.board,
-      };
-      // The time exactly as recorded (the card writes it to the tenth, as the finish and the
-      // friends' board do), and the theme the page shows (the settings' own theme wins in Rust).
-      if (f.time_ms !== undefined && f.time_ms !== null) card.ms = Number(f.time_ms);
-      card.theme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
-      if (f.optimal !== null && f.optimal !== undefined) card.optimum = f.optimal;
-      if (f.stars !== null && f.stars !== undefined) card.stars = f.stars;
-      if (game.cardFields) Object.assign(card, game.cardFields(s, f));
+      // One call: Rust builds the share code, the result code, the card and its text from the
+      // slot's own finish. The page says only how to say it, and draws a picture puzzle's
+      // picture (the card shows it).
+      const args = { kind: s.kind, lang: language(), theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light' };
       const picture = await cardPicture(s);
-      if (picture) card.picture = picture;
-      if (daily) card.date = daily.date;
-      // A friend's result beaten: the card says so; its code carries this result to beat.
-      const ch = f.challenge;
-      if (mine && ch && ch.beaten) card.beat = { moves: Number(ch.moves), ms: Number(ch.ms) };
-      const res = await call('share_card', { card });
-      const sent = result || codeInfo;
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(sent.link).catch(() => {});
-      this.lastShare = { code: sent, result: res };
+      if (picture) args.picture = picture;
+      const res = await call('share', args);
+      const card = res.card || {};
+      const saved = res.saved || card.saved;
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(res.link).catch(() => {});
+      this.lastShare = res;
       if (this.el) {
-        this.el.dataset.shared = sent.code;
-        this.el.dataset.sharedReplay = result && result.replay ? '1' : '0';
-        this.el.dataset.cardPicture = card.picture ? '1' : '0';
-        if (res && res.saved) this.el.dataset.savedTo = res.saved;
+        this.el.dataset.shared = (res.result && res.result.code) || res.code.code;
+        this.el.dataset.sharedReplay = res.result && res.result.replay ? '1' : '0';
+        this.el.dataset.cardPicture = res.picture ? '1' : '0';
+        if (saved) this.el.dataset.savedTo = saved;
       }
-      toast(res && res.saved ? t('shared', { path: res.saved }) : t('sharedDone'), 5000);
+      toast(saved ? t('shared', { path: saved }) : t('sharedDone'), 5000);
     } catch (e) {
       app.error(e);
     } finally {
@@ -499,22 +466,6 @@ export class FinishDialog {
     } catch (e) {
       app.error(e);
     }
-  }
-
-  /** `result_code` for this finish, or null (then the plain code is shared). */
-  async resultCode(s) {
-    try {
-      return await call('result_code', { kind: s.kind });
-    } catch (_) {
-      return null;
-    }
-  }
-
-  /** The card's QR code holds the link that is shared: the result code (with its move log
-   *  when `result_code` put it in; a long one makes the core draw a taller card), else the
-   *  plain code. */
-  cardCode(codeInfo, result) {
-    return result && result.code ? result.code : codeInfo.code;
   }
 
   /** 2048 after reaching the 2048 tile: the rules need `{keep_going: true}` to play on. */

@@ -165,11 +165,22 @@ impl AppState {
             best_tile: G::best_tile(g),
             beat,
             board: g.board_body(),
-            // A classic's share code names it (`Extra::classic` is 0-based).
-            classic: G::level_index(sess.start())
+            // A classic's share code names it (`Extra::classic` is 0-based): the level slot's
+            // own number first (two classics may share a layout), else the board's classic.
+            classic: level_of_key(&slot.key)
+                .or_else(|| G::level_index(sess.start()))
                 .and_then(|i| usize::try_from(i).ok()?.checked_sub(1)),
         })
     }
+}
+
+/// The 1-based level of a level slot's key (`klotski:level:3`).
+fn level_of_key(key: &str) -> Option<u32> {
+    let mut parts = key.split(':');
+    let (_, level, n) = (parts.next()?, parts.next()?, parts.next()?);
+    (level == "level" && parts.next().is_none())
+        .then(|| n.parse().ok())
+        .flatten()
 }
 
 /// The line that goes with the card in a chat: its headline, the puzzle, the friend beaten
