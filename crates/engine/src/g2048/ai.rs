@@ -32,6 +32,7 @@
 //! move produced (chance node) and each board after a spawn (max node).
 
 use super::board::{self, transpose, Board, Dir, Tables};
+use super::table;
 use crate::game::Cancel;
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -157,109 +158,45 @@ fn evaluate_big(b: Board) -> f32 {
     v
 }
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    value: f32,
-    search: u16,
-    depth: u8,
-}
-
-/// A slot of the table of boards with tiles above 32,768 (keyed by both words).
-#[derive(Clone, Copy, Default)]
-struct BigSlot {
-    key: u64,
-    over: u32,
-    value: f32,
-    search: u16,
-    depth: u8,
-}
-
-/// The transposition table: 2^20 slots (16 MB) per thread that searches, reused across
-/// searches by tagging entries with a search number; plus 2^16 slots (1.5 MB, allocated on
-/// the first search of such a board) for boards with tiles above 32,768.
+/// The transposition tables: 2^20 slots (16 MB) per thread that searches; plus 2^16 slots
+/// (1.5 MB, allocated on the first search of such a board) for boards with tiles above
+/// 32,768, keyed by both words.
 struct Table {
-    slots: Vec<Slot>,
-    big: Vec<BigSlot>,
-    search: u16,
+    slots: table::Table<u64>,
+    big: table::Table<(u64, u32)>,
 }
 
 const TABLE_BITS: u32 = 20;
 const BIG_TABLE_BITS: u32 = 16;
 
+impl table::Key for u64 {
+    #[inline]
+    fn spread(self) -> u64 {
+        self.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+impl table::Key for (u64, u32) {
+    #[inline]
+    fn spread(self) -> u64 {
+        (self.0 ^ (self.1 as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
 impl Table {
     fn new() -> Table {
         Table {
-            slots: vec![Slot::default(); 1 << TABLE_BITS],
-            big: Vec::new(),
-            search: 0,
+            slots: table::Table::new(TABLE_BITS),
+            big: table::Table::unallocated(BIG_TABLE_BITS),
         }
     }
 
     fn begin(&mut self, big: bool) {
-        if big && self.big.is_empty() {
-            self.big = vec![BigSlot::default(); 1 << BIG_TABLE_BITS];
+        if big {
+            self.big.allocate();
         }
-        self.search = self.search.wrapping_add(1);
-        if self.search == 0 {
-            self.slots.fill(Slot::default());
-            self.big.fill(BigSlot::default());
-            self.search = 1;
-        }
-    }
-
-    #[inline]
-    fn big_index(key: u64, over: u32) -> usize {
-        ((key ^ (over as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            >> (64 - BIG_TABLE_BITS)) as usize
-    }
-
-    fn get_big(&self, b: Board, depth: u8) -> Option<f32> {
-        let s = self.big.get(Self::big_index(b.cells(), b.over()))?;
-        (s.search == self.search && s.key == b.cells() && s.over == b.over() && s.depth >= depth)
-            .then_some(s.value)
-    }
-
-    fn put_big(&mut self, b: Board, depth: u8, value: f32) {
-        let search = self.search;
-        let Some(s) = self.big.get_mut(Self::big_index(b.cells(), b.over())) else {
-            return;
-        };
-        if s.search != search || (s.key == b.cells() && s.over == b.over()) || s.depth <= depth {
-            *s = BigSlot {
-                key: b.cells(),
-                over: b.over(),
-                value,
-                search,
-                depth,
-            };
-        }
-    }
-
-    #[inline]
-    fn index(key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize
-    }
-
-    #[inline]
-    fn get(&self, key: u64, depth: u8) -> Option<f32> {
-        let s = &self.slots[Self::index(key)];
-        (s.search == self.search && s.key == key && s.depth >= depth).then_some(s.value)
-    }
-
-    #[inline]
-    fn put(&mut self, key: u64, depth: u8, value: f32) {
-        let search = self.search;
-        let s = &mut self.slots[Self::index(key)];
-        // Keep a deeper entry of this search for another board; replace everything else.
-        if s.search != search || s.key == key || s.depth <= depth {
-            *s = Slot {
-                key,
-                value,
-                search,
-                depth,
-            };
-        }
+        self.slots.begin();
+        self.big.begin();
     }
 }
 
@@ -332,9 +269,9 @@ impl Search<'_> {
             return evaluate(b);
         }
         let cached = if b.over() == 0 {
-            self.table.get(b.cells(), depth)
+            self.table.slots.get(b.cells(), depth)
         } else {
-            self.table.get_big(b, depth)
+            self.table.big.get((b.cells(), b.over()), depth)
         };
         if let Some(v) = cached {
             return v;
@@ -357,9 +294,9 @@ impl Search<'_> {
         let v = sum / n;
         if !self.stopped {
             if b.over() == 0 {
-                self.table.put(b.cells(), depth, v);
+                self.table.slots.put(b.cells(), depth, v);
             } else {
-                self.table.put_big(b, depth, v);
+                self.table.big.put((b.cells(), b.over()), depth, v);
             }
         }
         v

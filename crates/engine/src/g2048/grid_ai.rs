@@ -18,6 +18,7 @@
 use super::ai::{deepen, Budget, Choice, Deepening, MAX_DEPTH, PRUNE_PROB};
 use super::board::{Dir, MAX_EXP};
 use super::grid::Grid;
+use super::table;
 use crate::clock::Deadline;
 use crate::game::Cancel;
 use std::cell::RefCell;
@@ -117,53 +118,18 @@ pub fn depth_cap(g: &Grid) -> u8 {
 
 const TABLE_BITS: u32 = 16;
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    value: f32,
-    search: u32,
-    depth: u8,
+/// A grid's key: already a 64-bit hash, so its top bits pick the slot as they are.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+struct Hashed(u64);
+
+impl table::Key for Hashed {
+    #[inline]
+    fn spread(self) -> u64 {
+        self.0
+    }
 }
 
-struct Table {
-    slots: Vec<Slot>,
-    search: u32,
-}
-
-impl Table {
-    fn new() -> Table {
-        Table {
-            slots: vec![Slot::default(); 1 << TABLE_BITS],
-            search: 0,
-        }
-    }
-    fn begin(&mut self) {
-        self.search = self.search.wrapping_add(1);
-        if self.search == 0 {
-            self.slots.fill(Slot::default());
-            self.search = 1;
-        }
-    }
-    fn index(key: u64) -> usize {
-        (key >> (64 - TABLE_BITS)) as usize
-    }
-    fn get(&self, key: u64, depth: u8) -> Option<f32> {
-        let s = &self.slots[Self::index(key)];
-        (s.search == self.search && s.key == key && s.depth >= depth).then_some(s.value)
-    }
-    fn put(&mut self, key: u64, depth: u8, value: f32) {
-        let search = self.search;
-        let s = &mut self.slots[Self::index(key)];
-        if s.search != search || s.key == key || s.depth <= depth {
-            *s = Slot {
-                key,
-                value,
-                search,
-                depth,
-            };
-        }
-    }
-}
+type Table = table::Table<Hashed>;
 
 thread_local! {
     static TABLE: RefCell<Option<Table>> = const { RefCell::new(None) };
@@ -216,7 +182,7 @@ impl Search<'_> {
         if depth == 0 || prob < PRUNE_PROB {
             return evaluate(g);
         }
-        let key = g.key();
+        let key = Hashed(g.key());
         if let Some(v) = self.table.get(key, depth) {
             return v;
         }
@@ -264,7 +230,7 @@ pub fn best_move(g: &Grid, budget: Budget<'_>, cancel: &Cancel) -> Option<Choice
     }
     TABLE.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let table = slot.get_or_insert_with(Table::new);
+        let table = slot.get_or_insert_with(|| Table::new(TABLE_BITS));
         table.begin();
         let mut s = Search {
             table,
