@@ -333,6 +333,56 @@ fn names_are_compared_without_format_characters() {
     app.close();
 }
 
+/// Names by a skeleton (issue 46, item 8): default-ignorable code points dropped, NFC, and
+/// names compared by their confusables skeleton, the player's own included.
+#[test]
+fn name_twins_are_one_player() {
+    let (dir, app) = fresh_app("friends-twins");
+    let (n, id, _sol, m) = todays_slide_daily(&app);
+    let s = app.ok("set_settings", json!({ "settings": { "name": "Alice" } }));
+    assert_eq!(s["name"], "Alice");
+    let twins = [
+        ("Mei", m + 5),
+        ("Mei\u{34F}", m + 4),
+        ("Mei\u{FE0F}", m + 6),
+        ("Mei\u{3164}", m + 7),
+        ("\u{115F}Mei", m + 8),
+        ("Jos\u{E9}", m + 9),
+        ("Jose\u{301}", m + 3),
+        // Cyrillic А: the player's own name.
+        ("\u{410}lice", m + 1),
+    ];
+    for (name, moves) in twins {
+        app.ok(
+            "open_game",
+            json!({ "id": daily_result_code(&id, n, Some(name), moves, 9_000, None), "replace": true }),
+        );
+    }
+    let b = board(&app, n);
+    assert_eq!(names(&b), ["Jos\u{E9}", "Mei"], "{b:?}");
+    assert_eq!(
+        (b[0]["moves"].as_u64(), b[1]["moves"].as_u64()),
+        (Some(u64::from(m) + 3), Some(u64::from(m) + 4))
+    );
+    app.close();
+    // A file an older build wrote, twins apart: merged on load under one shown name.
+    rewrite_progress(dir.path(), |doc| {
+        let day = doc.progress.friends.days.get_mut(&n).unwrap();
+        let slide = day.friends.get_mut("slide").unwrap();
+        let mut r = slide["Mei"];
+        r.moves = m + 2;
+        slide.insert("M\u{435}i".into(), r);
+        r.moves = m + 1;
+        slide.insert("Jose\u{301}".into(), r);
+    });
+    let app = TestApp::start(dir.path(), None);
+    let b = board(&app, n);
+    assert_eq!(b.len(), 2, "{b:?}");
+    assert_eq!(b[0]["moves"], m + 1);
+    assert_eq!(b[1]["moves"], m + 2);
+    app.close();
+}
+
 #[test]
 fn a_board_the_app_did_not_deal_never_sets_its_sizes_record() {
     let (_d, app) = fresh_app("records-dealt");

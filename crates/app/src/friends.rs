@@ -155,13 +155,13 @@ pub(crate) fn add_friend(p: &mut Progress, kind: Kind, c: &SlotChallenge, today:
     if !is_daily_puzzle(kind, &c.id, n) {
         return;
     }
-    // Names are compared in their checked form (format characters dropped, issue 35).
+    // Names are kept in their checked form and compared by their skeleton (`code::name_key`):
+    // a twin of the player's own name is the player.
     let Ok(name) = code::check_name(c.name.as_deref().unwrap_or("")) else {
         return;
     };
     let name = name.unwrap_or_default();
-    let own = code::check_name(&p.settings.name).ok().flatten();
-    if !name.is_empty() && Some(&name) == own.as_ref() {
+    if !name.is_empty() && code::name_key(&name) == code::name_key(&p.settings.name) {
         return;
     }
     let r = BoardResult {
@@ -196,9 +196,15 @@ pub(crate) fn board_with(
     };
     let wanted = |k: &str| kind.is_none_or(|want| want.as_str() == k);
     let own_name = (!p.settings.name.is_empty()).then(|| p.settings.name.clone());
+    let own_key = code::name_key(&p.settings.name);
     let mut lines: Vec<(BoardResult, BoardLine)> = Vec::new();
     for (k, friends) in day.friends.iter().filter(|(k, _)| wanted(k)) {
-        for (name, r) in friends {
+        // A friend's line under a twin of the player's own name (kept before the name was
+        // set) is not shown beside the player's.
+        let others = friends
+            .iter()
+            .filter(|(n, _)| n.is_empty() || own_key.is_empty() || code::name_key(n) != own_key);
+        for (name, r) in others {
             lines.push((
                 *r,
                 BoardLine {

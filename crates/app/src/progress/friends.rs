@@ -148,10 +148,18 @@ impl Friends {
             .friends
             .entry(kind.to_string())
             .or_default();
-        match board.get(name) {
+        // A twin of a name on the board (same skeleton) is that player: their first-seen name
+        // stays the one shown.
+        let key = huarong_engine::code::name_key(name);
+        let shown = board
+            .keys()
+            .find(|n| huarong_engine::code::name_key(n) == key)
+            .cloned()
+            .unwrap_or_else(|| name.to_string());
+        match board.get(&shown) {
             Some(old) if !r.better_than(old) => {}
             _ => {
-                board.insert(name.to_string(), r);
+                board.insert(shown, r);
             }
         }
         while board.len() > MAX_PER_BOARD {
@@ -226,28 +234,35 @@ impl Friends {
             .retain(|_, b| !(b.friends.is_empty() && b.mine.is_empty()));
     }
 
-    /// Friends' names in their checked form (issue 35: a file an older build wrote may hold
-    /// "Alice\u{200B}" beside "Alice"): format characters dropped, the same name's results
-    /// merged to its best; a name that is no name any more is dropped.
+    /// Friends' names in their checked form (an older build's file may hold "Alice\u{200B}"
+    /// beside "Alice", or "Jose\u{301}" beside "José"): invisible characters dropped, NFC,
+    /// twins (one [`name_key`](huarong_engine::code::name_key)) merged to their best under the
+    /// first of their names; a name that is no name any more is dropped.
     pub fn sanitize_names(&mut self) {
+        use huarong_engine::code::{check_name, name_key};
         for b in self.days.values_mut() {
             for board in b.friends.values_mut() {
-                if board.keys().all(|n| {
-                    huarong_engine::code::check_name(n)
-                        .is_ok_and(|c| c.as_deref().unwrap_or("") == n)
-                }) {
+                let keys: std::collections::BTreeSet<String> =
+                    board.keys().map(|n| name_key(n)).collect();
+                if keys.len() == board.len()
+                    && board
+                        .keys()
+                        .all(|n| check_name(n).is_ok_and(|c| c.as_deref().unwrap_or("") == n))
+                {
                     continue;
                 }
                 let old = std::mem::take(board);
+                let mut shown: BTreeMap<String, String> = BTreeMap::new();
                 for (name, r) in old {
-                    let Ok(clean) = huarong_engine::code::check_name(&name) else {
+                    let Ok(clean) = check_name(&name) else {
                         continue;
                     };
                     let clean = clean.unwrap_or_default();
-                    match board.get(&clean) {
+                    let name = shown.entry(name_key(&clean)).or_insert(clean).clone();
+                    match board.get(&name) {
                         Some(kept) if !r.better_than(kept) => {}
                         _ => {
-                            board.insert(clean, r);
+                            board.insert(name, r);
                         }
                     }
                 }

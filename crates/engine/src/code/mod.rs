@@ -126,8 +126,8 @@ use crate::id::GameId;
 #[cfg(test)]
 use board::{KlotskiBoard, SlideBoard};
 pub use sent::{
-    check_name, is_format_char, without_format_chars, Outcome, Sender, Sent, MAX_LOG_MOVES,
-    MAX_NAME_CHARS, MAX_OUTCOME_SCORE,
+    check_name, is_default_ignorable, is_format_char, name_key, without_format_chars, Outcome,
+    Sender, Sent, MAX_LOG_MOVES, MAX_NAME_CHARS, MAX_OUTCOME_SCORE,
 };
 pub use wire::{Reader, Writer};
 

@@ -93,17 +93,54 @@ pub fn is_format_char(c: char) -> bool {
     )
 }
 
-/// `name` without its format characters ([`is_format_char`]): the form names are shown,
-/// kept and compared in.
-pub fn without_format_chars(name: &str) -> String {
-    name.chars().filter(|&c| !is_format_char(c)).collect()
+/// Whether `c` is a default-ignorable code point (Unicode 15.1, DerivedCoreProperties):
+/// invisible wherever it is, as the combining grapheme joiner, the variation selectors and
+/// the Hangul fillers are.
+pub fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c as u32,
+        0xAD | 0x34F
+            | 0x61C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    )
 }
 
-/// A display name checked: its format characters (Cf: zero-width, bidirectional controls)
-/// dropped, then trimmed, at most [`MAX_NAME_CHARS`] characters, no control characters or
-/// line breaks. Empty → `None`. Errors are `parse` errors (the app answers `bad_argument`).
-/// Two names are the same player when their checked forms are equal ("Alice\u{200B}" is
-/// "Alice").
+/// `name` without its format characters ([`is_format_char`]) and default-ignorable code
+/// points ([`is_default_ignorable`]), in NFC: the form names are shown and kept in.
+pub fn without_format_chars(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.chars()
+        .filter(|&c| !is_format_char(c) && !is_default_ignorable(c))
+        .nfc()
+        .collect()
+}
+
+/// What two names are compared by: the confusables skeleton (Unicode TR39) of their checked
+/// form, so "Аlice" (Cyrillic А) is "Alice", and "Jose\u{301}" is "José". The empty name's
+/// key is empty.
+pub fn name_key(name: &str) -> String {
+    let visible = without_format_chars(name);
+    unicode_security::confusable_detection::skeleton(visible.trim()).collect()
+}
+
+/// A display name checked: its invisible characters (format characters, default-ignorable
+/// code points) dropped, normalised to NFC, then trimmed, at most [`MAX_NAME_CHARS`]
+/// characters, no control characters or line breaks. Empty → `None`. Errors are `parse`
+/// errors (the app answers `bad_argument`). Two names are the same player when their
+/// [`name_key`]s are equal.
 pub fn check_name(name: &str) -> Result<Option<String>> {
     let visible = without_format_chars(name);
     let t = visible.trim();
@@ -279,15 +316,28 @@ pub(crate) fn read_ext(r: &mut Reader) -> Result<Ext> {
     let name = if flags & EXT_NAME != 0 {
         let len = r.byte("the name")? as usize;
         let text = r.slice(len, "the name")?;
-        // Canonical but for format characters: what `check_name` keeps of it, unchanged
-        // once those are gone (a name of format characters alone is no name).
-        std::str::from_utf8(text)
+        // Canonical as an older build wrote it (format characters aside), and read in
+        // today's checked form: what `check_name` keeps of it (other invisible characters
+        // dropped, NFC; a name of nothing else is no name).
+        let cf_free = std::str::from_utf8(text)
             .ok()
             .filter(|t| !t.is_empty())
-            .map(without_format_chars)
-            .filter(|v| v.is_empty() || check_name(v).ok().flatten().as_ref() == Some(v))
-            .ok_or_else(|| Error::bad_code("the sender's name is not a valid name"))
-            .map(|v| (!v.is_empty()).then_some(v))?
+            .map(|t| {
+                t.chars()
+                    .filter(|&c| !is_format_char(c))
+                    .collect::<String>()
+            })
+            .filter(|v| {
+                v.trim() == v
+                    && v.chars().count() <= MAX_NAME_CHARS
+                    && !v
+                        .chars()
+                        .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
+            })
+            .ok_or_else(|| Error::bad_code("the sender's name is not a valid name"))?;
+        let v = without_format_chars(&cf_free);
+        let v = v.trim();
+        (!v.is_empty()).then(|| v.to_string())
     } else {
         None
     };
@@ -346,6 +396,29 @@ mod tests {
         // Visible characters of other scripts stay.
         assert_eq!(check_name("华容道").unwrap(), Some("华容道".into()));
         assert!(!is_format_char('a') && !is_format_char('华') && !is_format_char(' '));
+    }
+
+    #[test]
+    fn name_twins_share_one_key() {
+        // Default-ignorable code points are dropped like format characters.
+        for twin in ["Mei\u{34F}", "Mei\u{FE0F}", "Mei\u{3164}", "\u{115F}Mei"] {
+            assert_eq!(check_name(twin).unwrap(), Some("Mei".into()), "{twin:?}");
+            assert_eq!(name_key(twin), name_key("Mei"), "{twin:?}");
+        }
+        assert_eq!(check_name("\u{3164}\u{FE0F}").unwrap(), None);
+        // NFC: a combining accent is the precomposed letter, shown and compared so.
+        assert_eq!(check_name("Jose\u{301}").unwrap(), Some("Jos\u{E9}".into()));
+        assert_eq!(name_key("Jose\u{301}"), name_key("Jos\u{E9}"));
+        // Confusables: a Cyrillic А is compared as a Latin A, and shown as written.
+        assert_eq!(name_key("\u{410}lice"), name_key("Alice"));
+        assert_eq!(
+            check_name("\u{410}lice").unwrap(),
+            Some("\u{410}lice".into())
+        );
+        // Different names stay different.
+        assert_ne!(name_key("Alice"), name_key("Alina"));
+        assert_ne!(name_key("Mei"), name_key("Mai"));
+        assert_eq!(name_key(""), "");
     }
 
     #[test]
