@@ -430,25 +430,10 @@ impl G2048 {
             )));
         }
         let mut exps = [0u8; 16];
-        for (i, p) in parts.iter().enumerate() {
-            let v: u32 = p.parse().map_err(|_| {
-                Error::parse(format!(
-                    "cell {} of the board, {p:?}, is not a tile value",
-                    i + 1
-                ))
-            })?;
-            exps[i] = exponent(v).ok_or_else(|| {
-                Error::parse(format!(
-                    "cell {} of the board is {v}: a tile is 0 (empty) or a power of two from 2 to 131072",
-                    i + 1
-                ))
-            })?;
+        for (e, v) in exps.iter_mut().zip(G2048::parse_exps(&parts)?) {
+            *e = v;
         }
-        let b = board::from_exps(&exps);
-        if b == Board::default() {
-            return Err(Error::parse("a 2048 board needs at least one tile"));
-        }
-        Ok(b)
+        Ok(board::from_exps(&exps))
     }
 
     /// Parse a board of any size: 9, 16, 25, 36, 49 or 64 comma-separated tile values
@@ -477,7 +462,13 @@ impl G2048 {
         if side == 4 {
             return Ok((4, board::to_exps(G2048::parse_board(body)?).to_vec()));
         }
-        let mut exps = Vec::with_capacity(n);
+        Ok((side, G2048::parse_exps(&parts)?))
+    }
+
+    /// The exponents of a board's tile values, in order; the first bad cell is the error, and
+    /// a board needs at least one tile.
+    fn parse_exps(parts: &[&str]) -> Result<Vec<u8>> {
+        let mut exps = Vec::with_capacity(parts.len());
         for (i, p) in parts.iter().enumerate() {
             let v: u32 = p.parse().map_err(|_| {
                 Error::parse(format!(
@@ -495,7 +486,7 @@ impl G2048 {
         if exps.iter().all(|&e| e == 0) {
             return Err(Error::parse("a 2048 board needs at least one tile"));
         }
-        Ok((side, exps))
+        Ok(exps)
     }
 
     /// The body form of any board: its tile values row-major, comma-separated.
