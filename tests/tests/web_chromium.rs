@@ -266,8 +266,38 @@ fn finish_cases() -> serde_json::Value {
         "classic": classic_case(),
         "daily": daily_case(),
         "friends": friends_day(0),
-        "over2048": "2048:2,4,2,4,4,2,4,2,2,4,2,128,16,32,0,64#3",
+        "over2048": over_2048(),
     })
+}
+
+/// A dealt 2048 game (`2048:#<seed>`) played as a player might, down-left-right before up, to
+/// one swipe before its end: `{id, moves, last}` (`last` is the swipe that ends it). Its finish
+/// has a score and a time its board can have (a board given by its tiles starts at score 0).
+fn over_2048() -> serde_json::Value {
+    use huarong_engine::g2048::{Dir, Move, G2048};
+    for seed in 3u64.. {
+        let mut g = G2048::from_id("", Some(seed)).expect("a dealt 2048 game");
+        let mut moves = Vec::new();
+        while g.status() == huarong_engine::Status::Playing && moves.len() < 400 {
+            let dir = [Dir::Down, Dir::Left, Dir::Right, Dir::Up]
+                .into_iter()
+                .find(|&d| g.clone().apply(&Move::Slide(d)).is_ok())
+                .expect("a game still playing has a swipe");
+            g.apply(&Move::Slide(dir)).expect("a legal swipe");
+            moves.push(dir);
+        }
+        // Over (not won) within 400 swipes and after a game's worth of them: this seed.
+        if g.status() == huarong_engine::Status::Lost && moves.len() >= 60 {
+            let last = moves.pop().expect("a last swipe");
+            let json = |d: Dir| serde_json::to_value(Move::Slide(d)).expect("a swipe as JSON");
+            return json!({
+                "id": format!("2048:#{seed}"),
+                "moves": moves.into_iter().map(json).collect::<Vec<_>>(),
+                "last": json(last)["dir"],
+            });
+        }
+    }
+    unreachable!("some seed ends")
 }
 
 /// The first Klotski classic: its ID, an optimal line (piece moves, as `play` takes them) and

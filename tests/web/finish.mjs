@@ -704,10 +704,12 @@ async function challengeCase(page, env, outcome) {
 /** 2048 one move from its end: over, "Try again" restarts the same board at move 0. */
 async function over2048Case(page, env) {
   const what = `${env.tag}: 2048 over`;
-  const id = CASES.over2048;
-  await openPlayed(page, '2048', id, []);
+  // A dealt game played to one swipe before its end (its score and time are a game's), then
+  // the last swipe by key.
+  const { id, moves, last } = CASES.over2048;
+  await openPlayed(page, '2048', id, moves);
   await humanStep(page);
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press(`Arrow${last[0].toUpperCase()}${last.slice(1)}`);
   await sheetUp(page, what, 'lost');
   const next = await layout(page, what, { stars: false });
   check(next === 'retry', `${what}: data-next is ${next}, not retry`);

@@ -329,7 +329,7 @@ export class KlotskiBoard {
 
   /**
    * The celebration at the winning move (the finish flow calls it, then shows the dialog):
-   * Cao Cao finishes his last step, glows gold, and slides out through the exit. Transform
+   * Cao Cao finishes his last step, glows gold, and steps into the exit, where he stays. Transform
    * and opacity only. `reduced`: a short glow in place, nothing longer than 200 ms.
    * Returns `{ done, skip }`, or null when there is nothing to show.
    */
@@ -339,7 +339,6 @@ export class KlotskiBoard {
     const el = this.pieces.get(cao.id);
     if (!el || !el.animate) return null;
     const cell = this.grid.cell;
-    const rows = this.state.rows;
     return celebration(async ({ keep, skipped }) => {
       // The last step (into the exit) first, then out of the board.
       await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => null)));
@@ -358,9 +357,10 @@ export class KlotskiBoard {
             { transform: `translate3d(${x}px, ${y}px, 0) scale(1)`, opacity: 1 },
             { transform: `translate3d(${x}px, ${y - cell * 0.08}px, 0) scale(1.08)`, opacity: 1, offset: 0.25 },
             { transform: `translate3d(${x}px, ${y + cell * 0.1}px, 0) scale(1.04)`, opacity: 1, offset: 0.45 },
-            { transform: `translate3d(${x}px, ${y + (rows - cao.r + 0.6) * cell}px, 0) scale(0.92)`, opacity: 0 },
+            // He comes to rest in the exit, glowing: the solved board keeps its hero in sight.
+            { transform: `translate3d(${x}px, ${y + cell * 0.35}px, 0) scale(1)`, opacity: 1 },
           ],
-          { duration: 1200, easing: 'ease-in', fill: 'forwards' },
+          { duration: 1200, easing: 'ease-in-out', fill: 'forwards' },
         ),
         'win',
       );

@@ -76,7 +76,8 @@ export class FinishDialog {
     this.f = f;
     const game = this.game.game;
     const won = s.status === 'won';
-    const title = won ? t(game.finish.wonTitle, game.finish.wonParams ? game.finish.wonParams(s) : undefined) : t('gameOver');
+    // Against a friend the verdict is the headline (a lost challenge never reads "Solved!").
+    const title = challengeTitle(f) || (won ? t(game.finish.wonTitle, game.finish.wonParams ? game.finish.wonParams(s) : undefined) : t('gameOver'));
     const moves = field(f, 'moves') ?? s.moves;
     // An assisted win (a hint, auto-solve, a redo of the solution) never says record or perfect.
     const assisted = field(f, 'assisted') === true;
@@ -556,6 +557,16 @@ function nextOf(s, f, won, game) {
   else if (s.mode === 'daily') action = 'share';
   else if (game.finish.next) action = 'next-level';
   return { action, target: action === 'retry' ? { kind: s.kind, id: s.id } : null, from: 'ui' };
+}
+
+/** The headline of a finish against a friend's result (Rust's `challenge.outcome`), or null. */
+function challengeTitle(f) {
+  const c = f.challenge;
+  const outcome = challengeOutcome(f);
+  if (!c || !outcome) return null;
+  const name = c.name || t('chal.friend');
+  const text = t(`fin.title.${outcome}`, { name });
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**
