@@ -7,11 +7,56 @@ use crate::progress::BoardResult;
 use crate::progress::{self, Progress};
 use crate::slots::Slot;
 use crate::views::{Action, Finish, FinishFriends, NextTarget};
-use huarong_engine::{registry, Kind, Status};
+use huarong_engine::slide::run::{Run, Split};
+use huarong_engine::{registry, Kind, Session, Status};
 
 /// How many Klotski classics (in difficulty order) are open before any is won; the famous
 /// ones in `games::klotski::OPEN_FROM_START` are open besides.
 pub const FIRST_UNLOCKED: u32 = crate::games::FIRST_UNLOCKED;
+
+/// The help a game had, kept with it wherever it goes (finish, records, splits of a run).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Marks {
+    pub undo_used: bool,
+    pub hints_used: u32,
+    pub auto_solved: bool,
+}
+
+impl Marks {
+    pub(crate) fn of_session<G: huarong_engine::Game>(sess: &Session<G>) -> Marks {
+        Marks {
+            undo_used: sess.undo_used(),
+            hints_used: sess.hints_used(),
+            auto_solved: sess.auto_solved(),
+        }
+    }
+
+    pub(crate) fn of_split(s: &Split) -> Marks {
+        Marks {
+            undo_used: s.undo_used,
+            hints_used: s.hints_used,
+            auto_solved: s.auto_solved,
+        }
+    }
+
+    /// A run's: any of its solves' (hints added up).
+    pub(crate) fn of_run(r: &Run) -> Marks {
+        r.splits().iter().fold(Marks::default(), |a, s| {
+            let s = Marks::of_split(s);
+            Marks {
+                undo_used: a.undo_used || s.undo_used,
+                hints_used: a.hints_used.saturating_add(s.hints_used),
+                auto_solved: a.auto_solved || s.auto_solved,
+            }
+        })
+    }
+
+    /// Won with help (a hint, the auto-solver, or a win reached by redo, `redone`): no
+    /// record, no "perfect", at most the hinted stars.
+    pub(crate) fn assisted(self, redone: bool) -> bool {
+        self.hints_used > 0 || self.auto_solved || redone
+    }
+}
 
 /// Which finished game of a slot a record belongs to: `<game ID>@<moves in the log>`.
 pub(crate) fn marker<G: AppGame>(slot: &Slot<G>) -> String {
@@ -95,20 +140,17 @@ pub(crate) fn settle<G: AppGame>(
     } else {
         None
     };
-    // Marks of a run: any of its solves'.
-    let (undo_used, hints_used, auto_solved) = match run {
-        Some(r) => r.splits().iter().fold((false, 0u32, false), |a, s| {
-            (
-                a.0 || s.undo_used,
-                a.1.saturating_add(s.hints_used),
-                a.2 || s.auto_solved,
-            )
-        }),
-        None => (sess.undo_used(), sess.hints_used(), sess.auto_solved()),
+    let marks = match run {
+        Some(r) => Marks::of_run(r),
+        None => Marks::of_session(sess),
     };
+    let Marks {
+        undo_used,
+        hints_used,
+        auto_solved,
+    } = marks;
     let won = status == Status::Won;
-    // Won with help: no record, no "perfect", at most the hinted stars.
-    let assisted = hints_used > 0 || auto_solved || sess.redone();
+    let assisted = marks.assisted(sess.redone());
     let stars = if won && run.is_none() {
         stars_of::<G>(sess.start(), &rule, moves, optimal, hints_used, assisted)
     } else {
@@ -249,6 +291,7 @@ pub(crate) fn settle<G: AppGame>(
                 Some((
                     G::KIND,
                     BoardResult {
+                        assisted: assisted || undo_used,
                         moves: default_count,
                         ms: time_ms,
                         score: outcome.map(|o| o.score),

@@ -13,6 +13,7 @@
 
 use crate::core::AppState;
 use crate::error::{guard, AppError, AppResult};
+use crate::finish::Marks;
 use crate::games::{AppGame, Mode};
 use crate::progress::{moves_under, rules_of};
 use crate::slots::Slot;
@@ -55,6 +56,7 @@ fn split_of<G: AppGame>(slot: &Slot<G>, now: u64) -> Split {
     let sess = &slot.session;
     let g = sess.current();
     let counters = g.counters();
+    let marks = Marks::of_session(sess);
     Split {
         id: sess.id().to_string(),
         ms: sess.elapsed_ms(now),
@@ -62,9 +64,9 @@ fn split_of<G: AppGame>(slot: &Slot<G>, now: u64) -> Split {
             .iter()
             .map(|r| (r.to_string(), moves_under(&counters, r, g.moves())))
             .collect(),
-        undo_used: sess.undo_used(),
-        hints_used: sess.hints_used(),
-        auto_solved: sess.auto_solved(),
+        undo_used: marks.undo_used,
+        hints_used: marks.hints_used,
+        auto_solved: marks.auto_solved,
     }
 }
 
