@@ -383,6 +383,59 @@ fn name_twins_are_one_player() {
     app.close();
 }
 
+/// Results earn their mark (issue 46, item 5): a result helped by hints or undo says so in
+/// its code, is marked on the board (`assisted`) and ranks after clean ones; the player's
+/// own code after an undo carries the flag.
+#[test]
+fn assisted_results_are_marked_and_rank_after_clean_ones() {
+    let (_dir, app) = fresh_app("friends-assisted");
+    let (n, id, sol, m) = todays_slide_daily(&app);
+    let claim = |name: &str, moves: u32, log: Option<Vec<Value>>, assisted: bool| {
+        code::encode_result_assisted(
+            &id,
+            Extra {
+                daily: Some(n),
+                classic: None,
+            },
+            Challenge::new(moves, 9_000).unwrap(),
+            &Sender {
+                name: Some(name.into()),
+                log,
+            },
+            None,
+            assisted,
+        )
+        .unwrap()
+    };
+    for c in [
+        claim("Ann", m, Some(sol.clone()), true),
+        claim("Bo", m + 6, None, false),
+    ] {
+        app.ok("open_game", json!({ "id": c, "replace": true }));
+    }
+    let b = board(&app, n);
+    assert_eq!(names(&b), ["Bo", "Ann"], "{b:?}");
+    assert_eq!(
+        (b[0]["assisted"].as_bool(), b[1]["assisted"].as_bool()),
+        (Some(false), Some(true))
+    );
+    // The player's own game with an undo: the code says assisted.
+    app.ok("open_game", json!({ "id": id, "replace": true }));
+    app.ok("play", json!({ "kind": "slide", "mv": sol[0] }));
+    app.ok("undo", json!({ "kind": "slide" }));
+    for mv in &sol {
+        app.ok("play", json!({ "kind": "slide", "mv": mv }));
+    }
+    let rc = app.ok("result_code", json!({ "kind": "slide" }));
+    let d = code::decode_full(rc["code"].as_str().unwrap()).unwrap();
+    assert!(d.sent.unwrap().assisted, "{rc}");
+    let mine = board(&app, n)
+        .into_iter()
+        .find(|l| l["me"] == true)
+        .unwrap();
+    assert_eq!(mine["assisted"], true);
+}
+
 #[test]
 fn a_board_the_app_did_not_deal_never_sets_its_sizes_record() {
     let (_d, app) = fresh_app("records-dealt");

@@ -141,7 +141,7 @@ fn the_friends_board_keeps_bests_for_30_days_bounded_and_never_drops_my_own() {
     assert_eq!(
         b[0],
         json!({"name": "Mei", "moves": m, "ms": 80_000, "ms_claimed": true, "verified": true,
-            "me": false, "kind": "slide", "score": null, "won": null})
+            "assisted": false, "me": false, "kind": "slide", "score": null, "won": null})
     );
     // Bo claims more moves, plain; a code without a name is "a friend" (null).
     app.ok(

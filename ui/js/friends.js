@@ -42,12 +42,15 @@ export function boardList(lines, kinds) {
     items.push(
       h(
         'li',
-        { class: line.me ? 'friend me' : 'friend', 'data-friend': line.name || '', 'data-me': line.me ? '1' : '0', 'data-rank': String(rank), 'data-verified': line.verified ? '1' : '0' },
+        { class: line.me ? 'friend me' : 'friend', 'data-friend': line.name || '', 'data-me': line.me ? '1' : '0', 'data-rank': String(rank), 'data-verified': line.verified ? '1' : '0', 'data-assisted': line.assisted ? '1' : '0' },
         // A crown for #1; the player's own row carries the same "Me" tag in every language beside
         // their name (a row without a name reads "Me" once, not "Me Me"); a ✓ on verified rows
         // only (its words for screen readers), nothing on others.
         h('span', { class: `friend-rank${rank === 1 ? ' first' : ''}` }, rank === 1 ? [icon('crown'), h('span', { class: 'sr-only' }, t('friends.rank', { n: 1 }))] : String(rank)),
-        h('span', { class: 'friend-name' }, h('span', { class: 'friend-name-text' }, friendName(line)), line.me && line.name ? h('span', { class: 'friend-you' }, t('friends.me')) : null),
+        h('span', { class: 'friend-name' }, h('span', { class: 'friend-name-text' }, friendName(line)), line.me && line.name ? h('span', { class: 'friend-you' }, t('friends.me')) : null,
+          // A result helped by hints or undo: a small word after the name (the core ranks it
+          // after clean results).
+          line.assisted ? h('span', { class: 'friend-assisted', title: t('friends.assistedLong') }, t('friends.assisted')) : null),
         h('span', { class: 'friend-moves' }, movesText(line.moves)),
         // Issue 35: a friend's time is their claim (only the moves are replayed): marked so.
         line.ms_claimed

@@ -146,6 +146,7 @@ mod tests {
 
     fn target(moves: u32, ms: u64, outcome: Option<Outcome>) -> SlotChallenge {
         SlotChallenge {
+            assisted: false,
             daily: None,
             id: "slide:3x3#1".into(),
             moves,

@@ -130,6 +130,7 @@ pub(crate) fn keep_finish<G: AppGame>(
         if let Ok(n) = daily::number(day) {
             let outcome = <G as code::Coded>::outcome(sess.current());
             let r = BoardResult {
+                assisted: sess.hints_used() > 0 || sess.undo_used(),
                 moves,
                 ms,
                 score: outcome.map(|o| o.score),
@@ -165,6 +166,7 @@ pub(crate) fn add_friend(p: &mut Progress, kind: Kind, c: &SlotChallenge, today:
         return;
     }
     let r = BoardResult {
+        assisted: c.assisted,
         moves: c.moves,
         ms: c.ms,
         score: c.outcome.map(|o| o.score),
@@ -213,6 +215,7 @@ pub(crate) fn board_with(
                     ms: r.ms,
                     ms_claimed: true,
                     verified: r.verified,
+                    assisted: r.assisted,
                     me: false,
                     kind: k.clone(),
                     score: r.score,
@@ -234,6 +237,7 @@ pub(crate) fn board_with(
                 ms: r.ms,
                 ms_claimed: false,
                 verified: r.verified,
+                assisted: r.assisted,
                 me: true,
                 kind: k.clone(),
                 score: r.score,
@@ -257,6 +261,7 @@ pub(crate) fn board_with(
 pub(crate) fn place(lines: &[BoardLine]) -> Option<crate::views::Place> {
     let key = |l: &BoardLine| {
         (
+            l.assisted,
             !l.verified,
             !l.won.unwrap_or(false),
             std::cmp::Reverse(l.score.unwrap_or(0)),
@@ -410,7 +415,7 @@ impl AppState {
 
     fn result_code_g<G: AppGame>(&self) -> AppResult<ResultCode> {
         let slot = self.current::<G>()?;
-        let (id, line, moves, ms, undo_used) = {
+        let (id, line, moves, ms, undo_used, assisted) = {
             let s = crate::core::lock(&slot);
             let sess = &s.session;
             let finished = match sess.status() {
@@ -439,6 +444,7 @@ impl AppState {
                 g.moves(),
                 sess.elapsed_ms(self.now()),
                 sess.undo_used(),
+                sess.undo_used() || sess.hints_used() > 0,
             )
         };
         let today = self.today();
@@ -463,18 +469,22 @@ impl AppState {
         // so its result carries no log (never "verified").
         let sendable = !(undo_used && G::KIND == Kind::G2048);
         let logged = sendable
-            .then(|| code::encode_result_with(&id, extra, challenge, &with_log, outcome).ok())
+            .then(|| {
+                code::encode_result_assisted(&id, extra, challenge, &with_log, outcome, assisted)
+                    .ok()
+            })
             .flatten();
         let (c, replay) = match logged {
             Some(c) => (c, true),
             // Too long (or a line the code cannot carry): the result without its log.
             None => (
-                code::encode_result_with(
+                code::encode_result_assisted(
                     &id,
                     extra,
                     challenge,
                     &Sender { name, log: None },
                     outcome,
+                    assisted,
                 )?,
                 false,
             ),
@@ -588,6 +598,7 @@ mod tests {
 
     fn line(me: bool, moves: u32, ms: u64) -> BoardLine {
         BoardLine {
+            assisted: false,
             name: (!me).then(|| format!("f{moves}")),
             moves,
             ms,
@@ -640,6 +651,7 @@ mod tests {
         assert_eq!(p(&[line(false, 9, 1)]), None);
         // 2048: the tile, then the score.
         let g = |me: bool, won: bool, score: u64| BoardLine {
+            assisted: false,
             won: Some(won),
             score: Some(score),
             kind: "2048".into(),

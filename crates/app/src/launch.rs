@@ -368,6 +368,7 @@ pub fn resolve_open_result(
         // day's puzzle.
         let id = daily_game(&d)?.unwrap_or_else(|| d.id.clone());
         let c = d.challenge.map(|c| SlotChallenge {
+            assisted: d.sent.as_ref().is_some_and(|s| s.assisted),
             id: id.clone(),
             moves: c.moves,
             ms: c.ms,

@@ -206,6 +206,9 @@ pub struct BoardLine {
     pub ms_claimed: bool,
     /// The moves were replayed from the code's move log (never the time).
     pub verified: bool,
+    /// The result was helped (hints, undo): marked, and ranked after clean results.
+    #[serde(default)]
+    pub assisted: bool,
     pub me: bool,
     pub kind: String,
     /// 2048: the score and whether the 2048 tile was made (null for other games, and for a

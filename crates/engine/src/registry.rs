@@ -186,6 +186,7 @@ pub(crate) trait Entry: Sync {
         challenge: Option<Challenge>,
         sender: &code::Sender,
         outcome: Option<code::Outcome>,
+        assisted: bool,
     ) -> Result<String>;
     /// A move log packed as codes carry it: (moves, bytes).
     fn pack_log(&self, id: &GameId, log: &[serde_json::Value]) -> Result<(u32, Vec<u8>)>;
@@ -235,8 +236,9 @@ impl<G: Registered> Entry for Of<G> {
         challenge: Option<Challenge>,
         sender: &code::Sender,
         outcome: Option<code::Outcome>,
+        assisted: bool,
     ) -> Result<String> {
-        code::encode_game::<G>(id, extra, challenge, sender, outcome)
+        code::encode_game::<G>(id, extra, challenge, sender, outcome, assisted)
     }
     fn pack_log(&self, id: &GameId, log: &[serde_json::Value]) -> Result<(u32, Vec<u8>)> {
         code::pack_log_game::<G>(id, log)

@@ -43,6 +43,10 @@ pub const MAX_PACKED_LOG: usize = 20_000;
 #[serde(default)]
 pub struct BoardResult {
     // Fields in key order: the progress file's checksum form (`persist::encode`).
+    /// Helped to (hints, undo): marked on the board and ranked after clean results. Not
+    /// written when false (older files' form).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub assisted: bool,
     /// Under the game's default counting rule (what codes carry).
     pub moves: u32,
     pub ms: u64,
@@ -58,11 +62,12 @@ pub struct BoardResult {
 }
 
 impl BoardResult {
-    /// Where a result stands on its board, lowest first: verified before unverified
-    /// (issue 35), then a 2048 win before a loss and a higher score before a lower one, then
+    /// Where a result stands on its board, lowest first: clean before assisted, verified
+    /// before unverified (issue 35), then a 2048 win before a loss and a higher score before a lower one, then
     /// fewer moves, then less time.
-    pub fn rank(&self) -> (bool, bool, std::cmp::Reverse<u64>, u32, u64) {
+    pub fn rank(&self) -> (bool, bool, bool, std::cmp::Reverse<u64>, u32, u64) {
         (
+            self.assisted,
             !self.verified,
             !self.won.unwrap_or(false),
             std::cmp::Reverse(self.score.unwrap_or(0)),

@@ -43,6 +43,9 @@ pub fn mode_of_key(key: &str) -> Option<Mode> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SlotChallenge {
     // Fields in key order: the progress file's checksum form (`persist::encode`).
+    /// The sender was helped (hints, undo): the code says so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assisted: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<u32>,
     pub id: String,

@@ -382,6 +382,7 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
     p.challenges.insert(
         "challenge:00".into(),
         SlotChallenge {
+            assisted: false,
             id: "slide:4x4#1".into(),
             moves: 3,
             ms: 4,
@@ -406,6 +407,7 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
     );
     let mut day = super::friends::DayBoards::default();
     let r = super::friends::BoardResult {
+        assisted: false,
         moves: 5,
         ms: 6,
         score: Some(7),
@@ -449,6 +451,7 @@ fn a_save_whose_text_is_not_in_canonical_order_still_verifies() {
         day.mine.insert(
             "slide".into(),
             super::friends::BoardResult {
+                assisted: false,
                 moves: n,
                 ms: 1,
                 verified: true,

@@ -171,6 +171,7 @@ impl crate::core::AppState {
             // Without the exact time (an older caller's whole seconds) a friend as fast to
             // the second is not counted as beaten.
             let mine = BoardResult {
+                assisted: false,
                 moves: spec.moves,
                 ms: spec
                     .ms

@@ -326,7 +326,7 @@ pub fn encode_challenge(game_id: &str, challenge: Challenge) -> Result<String> {
 /// The code of a game ID with extra facts and, optionally, a challenge (checked with
 /// [`Challenge::new`]'s bounds).
 pub fn encode_full(game_id: &str, extra: Extra, challenge: Option<Challenge>) -> Result<String> {
-    encode_sent(game_id, extra, challenge, &Sender::default(), None)
+    encode_sent(game_id, extra, challenge, &Sender::default(), None, false)
 }
 
 /// A result code (issue 25): the game, the sender's result, their name and, if given, the
@@ -339,7 +339,7 @@ pub fn encode_result(
     challenge: Challenge,
     sender: &Sender,
 ) -> Result<String> {
-    encode_sent(game_id, extra, Some(challenge), sender, None)
+    encode_sent(game_id, extra, Some(challenge), sender, None, false)
 }
 
 /// [`encode_result`] with the result's outcome (issue 35: 2048's score and won or lost; a
@@ -351,7 +351,20 @@ pub fn encode_result_with(
     sender: &Sender,
     outcome: Option<Outcome>,
 ) -> Result<String> {
-    encode_sent(game_id, extra, Some(challenge), sender, outcome)
+    encode_sent(game_id, extra, Some(challenge), sender, outcome, false)
+}
+
+/// [`encode_result_with`] for a result that was helped (hints, undo): the code says so
+/// (extension flag bit 3, [`Sent::assisted`]), and boards rank it after clean results.
+pub fn encode_result_assisted(
+    game_id: &str,
+    extra: Extra,
+    challenge: Challenge,
+    sender: &Sender,
+    outcome: Option<Outcome>,
+    assisted: bool,
+) -> Result<String> {
+    encode_sent(game_id, extra, Some(challenge), sender, outcome, assisted)
 }
 
 fn encode_sent(
@@ -360,6 +373,7 @@ fn encode_sent(
     challenge: Option<Challenge>,
     sender: &Sender,
     outcome: Option<Outcome>,
+    assisted: bool,
 ) -> Result<String> {
     let name = match &sender.name {
         Some(n) => check_name(n)?,
@@ -395,7 +409,7 @@ fn encode_sent(
     }
     id.kind
         .entry()
-        .encode(&id, extra, challenge, &sender, outcome)
+        .encode(&id, extra, challenge, &sender, outcome, assisted)
 }
 
 /// A move log in the compact form codes carry (base-56 text of its packed bits, see the
@@ -858,12 +872,13 @@ struct SentBits {
     name: Option<String>,
     log: Option<(u32, Vec<u8>)>,
     outcome: Option<Outcome>,
+    assisted: bool,
 }
 
 impl SentBits {
     /// Whether the section says anything (a section of nothing is not written).
     fn any(&self) -> bool {
-        self.name.is_some() || self.log.is_some() || self.outcome.is_some()
+        self.name.is_some() || self.log.is_some() || self.outcome.is_some() || self.assisted
     }
 }
 
@@ -882,6 +897,7 @@ pub(crate) fn encode_game<G: Coded>(
     challenge: Option<Challenge>,
     sender: &Sender,
     outcome: Option<Outcome>,
+    assisted: bool,
 ) -> Result<String> {
     let mut content = Content::<G>::from_id(id)?;
     if outcome.is_some() && G::outcome(&G::from_id(&id.body, id.seed)?).is_none() {
@@ -894,6 +910,7 @@ pub(crate) fn encode_game<G: Coded>(
         name: sender.name.clone(),
         log: None,
         outcome,
+        assisted,
     };
     if let (Some(log), Some(c)) = (&sender.log, challenge) {
         let moves = sent::parse_moves::<G>(log)?;
@@ -996,6 +1013,7 @@ pub(crate) fn decode_game<G: Coded>(head: Head, r: &mut Reader, out: Version) ->
             name: ext.name.clone(),
             log,
             outcome,
+            assisted: ext.assisted,
         }),
     })
 }
@@ -1115,7 +1133,13 @@ impl<G: Coded> Content<G> {
             w.varint(c.ms);
         }
         if let Some(s) = sent {
-            sent::write_ext(&mut w, s.name.as_deref(), s.log.is_some(), s.outcome);
+            sent::write_ext(
+                &mut w,
+                s.name.as_deref(),
+                s.log.is_some(),
+                s.outcome,
+                s.assisted,
+            );
         }
         let mut board = Writer::default();
         G::write_board(&self.start, &mut board);
@@ -1181,6 +1205,7 @@ impl<G: Coded> Content<G> {
                 let ext = sent::read_ext(r)?;
                 bits.name = ext.name;
                 bits.outcome = ext.outcome;
+                bits.assisted = ext.assisted;
                 has_log = ext.log;
             }
             None if !head.ext => {}

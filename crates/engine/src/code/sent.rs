@@ -16,10 +16,13 @@ pub const MAX_NAME_CHARS: usize = 16;
 pub const MAX_LOG_MOVES: usize = 10_000;
 
 /// The extension flags: bit 0 a name follows, bit 1 a move log ends the payload, bit 2 an
-/// outcome follows the name (issue 35); the other bits zero.
+/// outcome follows the name (issue 35), bit 3 the result was assisted; the other bits zero.
 pub(crate) const EXT_NAME: u8 = 1;
 pub(crate) const EXT_LOG: u8 = 2;
 pub(crate) const EXT_OUTCOME: u8 = 4;
+/// Bit 3: the result was helped (hints, undo). A build before it refuses such a code as one
+/// with features it does not know; codes without it are unchanged.
+pub(crate) const EXT_ASSISTED: u8 = 8;
 /// Largest score an outcome may carry (far above any 2048 game's: 3.9 million at the
 /// 131,072 tile).
 pub const MAX_OUTCOME_SCORE: u64 = 1 << 40;
@@ -55,6 +58,9 @@ pub struct Sent {
     /// The result's outcome (2048: score, won), when the code carries one or its log gives
     /// it (then it is the replay's: verified with the moves).
     pub outcome: Option<Outcome>,
+    /// The sender was helped to it (hints, undo): boards mark it and rank it after clean
+    /// results.
+    pub assisted: bool,
 }
 
 impl Sent {
@@ -278,8 +284,17 @@ pub(crate) fn to_json<G: Game>(moves: &[G::Move]) -> Vec<Value> {
 
 /// Writes the extension section (after the challenge): flags, the name, then the outcome
 /// (`varint score × 2 + won`). A section with none of the three is not written (no flags).
-pub(crate) fn write_ext(w: &mut Writer, name: Option<&str>, log: bool, outcome: Option<Outcome>) {
+pub(crate) fn write_ext(
+    w: &mut Writer,
+    name: Option<&str>,
+    log: bool,
+    outcome: Option<Outcome>,
+    assisted: bool,
+) {
     let mut flags = 0;
+    if assisted {
+        flags |= EXT_ASSISTED;
+    }
     if name.is_some() {
         flags |= EXT_NAME;
     }
@@ -304,13 +319,14 @@ pub(crate) struct Ext {
     pub name: Option<String>,
     pub log: bool,
     pub outcome: Option<Outcome>,
+    pub assisted: bool,
 }
 
 /// Reads the extension section. A name is read in its checked form: the format characters an
 /// older build let through are dropped (a name of nothing else is no name).
 pub(crate) fn read_ext(r: &mut Reader) -> Result<Ext> {
     let flags = r.byte("the extension")?;
-    if flags & !(EXT_NAME | EXT_LOG | EXT_OUTCOME) != 0 || flags == 0 {
+    if flags & !(EXT_NAME | EXT_LOG | EXT_OUTCOME | EXT_ASSISTED) != 0 || flags == 0 {
         return Err(Error::bad_code("the extension section is not valid"));
     }
     let name = if flags & EXT_NAME != 0 {
@@ -354,6 +370,7 @@ pub(crate) fn read_ext(r: &mut Reader) -> Result<Ext> {
         name,
         log: flags & EXT_LOG != 0,
         outcome,
+        assisted: flags & EXT_ASSISTED != 0,
     })
 }
 

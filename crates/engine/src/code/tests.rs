@@ -867,6 +867,7 @@ fn a_log_that_misses_its_claim_is_refused_both_ways() {
             name: Some("Liar".into()),
             log: Some((count, bytes.clone())),
             outcome: None,
+            ..Default::default()
         };
         let forged = content.to_code(
             Version::V2,
@@ -884,6 +885,7 @@ fn a_log_that_misses_its_claim_is_refused_both_ways() {
         name: None,
         log: Some((count2, bytes2)),
         outcome: None,
+        ..Default::default()
     };
     let short = content.to_code(Version::V2, None, Some(ch), Some(&bits));
     assert_eq!(decode_full(&short).unwrap_err().code, ErrorCode::BadCode);
@@ -925,13 +927,14 @@ fn bad_names_are_refused_in_codes() {
             name: Some(bad.to_string()),
             log: None,
             outcome: None,
+            ..Default::default()
         };
         let forged = content.to_code(Version::V2, None, Some(ch), Some(&bits));
         assert_eq!(decode_full(&forged).unwrap_err().code, ErrorCode::BadCode);
     }
     // A name needs a result.
     assert!(encode_full(id, Extra::default(), None).is_ok());
-    assert!(encode_sent(id, Extra::default(), None, &sender("A", None), None).is_err());
+    assert!(encode_sent(id, Extra::default(), None, &sender("A", None), None, false).is_err());
 }
 
 #[test]
@@ -1108,7 +1111,8 @@ fn a_2048_result_carries_its_score_and_whether_it_won() {
         Extra::default(),
         None,
         &Sender::default(),
-        Some(lost)
+        Some(lost),
+        false
     )
     .is_err());
 }
@@ -1208,4 +1212,30 @@ fn names_lose_their_format_characters_in_codes() {
         decode_full(&seal(&bad)).unwrap_err().code,
         ErrorCode::BadCode
     );
+}
+
+#[test]
+fn an_assisted_result_says_so_and_older_codes_decode_unchanged() {
+    let id = "slide:3x3:1,2,3,4,5,6,7,0,8";
+    let ch = Challenge::new(1, 900).unwrap();
+    let log = Some(vec![serde_json::json!({"tile": 8})]);
+    // A code written without the flag: the same text as before, not assisted.
+    let clean = encode_result(id, Extra::default(), ch, &sender("Mei", log.clone())).unwrap();
+    let d = decode_full(&clean).unwrap();
+    assert_eq!(d.code, clean);
+    assert!(!d.sent.as_ref().unwrap().assisted && d.verified());
+    let with =
+        encode_result_assisted(id, Extra::default(), ch, &sender("Mei", log), None, false).unwrap();
+    assert_eq!(with, clean);
+    // Assisted: extension bit 3, read back, canonical; with or without a name or a log.
+    for s in [
+        sender("Mei", Some(vec![serde_json::json!({"tile": 8})])),
+        Sender::default(),
+    ] {
+        let c = encode_result_assisted(id, Extra::default(), ch, &s, None, true).unwrap();
+        assert_ne!(c, clean);
+        let d = decode_full(&c).unwrap();
+        assert_eq!(d.code, c);
+        assert!(d.sent.as_ref().unwrap().assisted, "{c}");
+    }
 }
