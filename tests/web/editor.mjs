@@ -16,7 +16,7 @@
 
 import path from 'node:path';
 import fs from 'node:fs';
-import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, board, call, tap, boardShown, humanStep } from './common.mjs';
+import { EXIT_FAIL, check, suite, phone, until, board, call, tap, boardShown, humanStep } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
 const CASE = JSON.parse(process.env.HUARONG_EDITOR_CASE || 'null');
@@ -26,14 +26,6 @@ if (!SHOTS || !CASE) {
 }
 fs.mkdirSync(SHOTS, { recursive: true });
 
-setTimeout(() => {
-  console.error('editor.mjs: the run took over 240 s');
-  process.exit(EXIT_FAIL);
-}, 240_000).unref();
-
-const { server, origin } = await site();
-const browser = await launch();
-console.log(`chromium ${browser.version()} against ${origin}`);
 
 async function shot(page, name) {
   // At rest: no shake or placing animation half-way.
@@ -104,7 +96,7 @@ async function placeByTaps(page, p, n) {
   await settled(page, `piece ${n}`);
 }
 
-async function run(lang, full) {
+async function run({ origin, browser }, lang, full) {
   const ctx = await phone(browser, { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const page = await ctx.newPage();
@@ -319,15 +311,8 @@ async function run(lang, full) {
   console.log(`${tag}: passed (optimum ${CASE.optimal}, code ${code})`);
 }
 
-let failed = false;
-try {
-  await run('en', true);
-  await run('zh', false);
-} catch (e) {
-  failed = true;
-  console.error(e instanceof CheckFailed ? `editor.mjs: ${e.message}` : e);
-} finally {
-  await browser.close();
-  server.close();
-}
-process.exit(failed ? EXIT_FAIL : 0);
+await suite('editor.mjs', 240, async (site) => {
+  console.log(`chromium ${site.browser.version()} against ${site.origin}`);
+  await run(site, 'en', true);
+  await run(site, 'zh', false);
+});

@@ -14,7 +14,7 @@
 
 import path from 'node:path';
 import fs from 'node:fs';
-import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, call, tap, humanStep } from './common.mjs';
+import { EXIT_FAIL, check, suite, phone, until, call, tap, humanStep } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
 if (!SHOTS) {
@@ -22,11 +22,6 @@ if (!SHOTS) {
   process.exit(EXIT_FAIL);
 }
 fs.mkdirSync(SHOTS, { recursive: true });
-
-setTimeout(() => {
-  console.error('sizes.mjs: the run took over 240 s');
-  process.exit(EXIT_FAIL);
-}, 240_000).unref();
 
 const DIRS = ['left', 'right', 'up', 'down'];
 
@@ -168,11 +163,8 @@ async function startSize(page, size, tag) {
   return n;
 }
 
-const { server, origin } = await site();
-const browser = await launch();
-console.log(`chromium ${browser.version()} against ${origin}`);
-let failed = false;
-try {
+await suite('sizes.mjs', 240, async ({ origin, browser }) => {
+  console.log(`chromium ${browser.version()} against ${origin}`);
   // A 5×5 at 390×844 in English.
   {
     const ctx = await phone(browser, { width: 390, height: 844, locale: 'en-US' });
@@ -234,11 +226,4 @@ try {
     await ctx.close();
   }
   console.log('sizes.mjs: a 5×5 and an 8×8 played by swipes, both fit');
-} catch (e) {
-  failed = true;
-  console.error(e instanceof CheckFailed ? `FAILED: ${e.message}` : e);
-} finally {
-  await browser.close();
-  server.close();
-}
-process.exit(failed ? EXIT_FAIL : 0);
+});

@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 /** The finish's share action: the primary "send your result back" after a friend's link, else
  *  the outlined Share beside the primary. */
 const SHARE = '[data-finish="won"] [data-action="send-back"], [data-finish="won"] [data-action="share"]';
-import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, board, call, tap, boardShown } from './common.mjs';
+import { EXIT_FAIL, check, suite, phone, until, board, call, tap, boardShown } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
 const ZBARIMG = process.env.HUARONG_ZBARIMG || null;
@@ -33,14 +33,6 @@ if (!SHOTS || !CODES) {
 }
 fs.mkdirSync(SHOTS, { recursive: true });
 
-setTimeout(() => {
-  console.error('web.mjs: the run took over 300 s');
-  process.exit(EXIT_FAIL);
-}, 300_000).unref();
-
-const { server, origin } = await site();
-const browser = await launch();
-console.log(`chromium ${browser.version()} against ${origin}`);
 
 /** The 4×4 tables (assets/pdb4x4-<hash>.bin). */
 const isPdb = (u) => /\/pdb4x4(-[0-9a-f]+)?\.bin$/.test(u);
@@ -64,7 +56,7 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, name) });
 }
 
-async function run(lang) {
+async function run({ origin, browser }, lang) {
   const ctx = await phone(browser, { locale: lang === 'zh' ? 'zh-CN' : 'en-US', colorScheme: 'light' });
   const requests = recordRequests(ctx);
   const page = await ctx.newPage();
@@ -277,7 +269,7 @@ async function replayAt(page, day, at, what) {
  * replay stepped, played at 2× and paused; the board again after a reload (IndexedDB); the
  * share card of a 1,202-move game, whose result code carries its log.
  */
-async function friendsLoop(lang) {
+async function friendsLoop({ origin, browser }, lang) {
   const zh = lang === 'zh';
   const ctx = await phone(browser, { locale: zh ? 'zh-CN' : 'en-US', colorScheme: 'light' });
   const page = await ctx.newPage();
@@ -448,15 +440,8 @@ async function friendsLoop(lang) {
   console.log(`web ${lang}: the friends' board and the replay passed`);
 }
 
-let failed = false;
-try {
-  for (const lang of ['en', 'zh']) await run(lang);
-  for (const lang of ['en', 'zh']) await friendsLoop(lang);
-} catch (e) {
-  failed = true;
-  console.error(e instanceof CheckFailed ? `FAILED: ${e.message}` : e);
-} finally {
-  await browser.close();
-  server.close();
-}
-process.exit(failed ? EXIT_FAIL : 0);
+await suite('web.mjs', 300, async (site) => {
+  console.log(`chromium ${site.browser.version()} against ${site.origin}`);
+  for (const lang of ['en', 'zh']) await run(site, lang);
+  for (const lang of ['en', 'zh']) await friendsLoop(site, lang);
+});
