@@ -77,13 +77,14 @@ pub const MAX_DEPTH: u8 = 12;
 /// Chance nodes reached with a smaller path probability are not expanded.
 pub const PRUNE_PROB: f32 = 1e-4;
 
-const LOST_PENALTY: f32 = 200_000.0;
-const MONO_POWER: f32 = 4.0;
-const MONO_WEIGHT: f32 = 47.0;
-const SUM_POWER: f32 = 3.5;
-const SUM_WEIGHT: f32 = 11.0;
-const MERGE_WEIGHT: f32 = 700.0;
-const EMPTY_WEIGHT: f32 = 270.0;
+// The heuristic's weights (the grid search's too).
+pub(super) const LOST_PENALTY: f32 = 200_000.0;
+pub(super) const MONO_POWER: f32 = 4.0;
+pub(super) const MONO_WEIGHT: f32 = 47.0;
+pub(super) const SUM_POWER: f32 = 3.5;
+pub(super) const SUM_WEIGHT: f32 = 11.0;
+pub(super) const MERGE_WEIGHT: f32 = 700.0;
+pub(super) const EMPTY_WEIGHT: f32 = 270.0;
 
 /// The heuristic value of one line of four exponents (see the module doc).
 pub fn line_value(line: [u8; 4]) -> f32 {

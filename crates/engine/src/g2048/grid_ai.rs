@@ -15,7 +15,10 @@
 //! * **Deeper on small boards.** The depth cap is `max(3, distinct tiles − 2)` as on the 4×4,
 //!   and at least 4 on the 3×3, whose few empty cells make deep layers cheap.
 
-use super::ai::{deepen, Budget, Choice, Deepening, MAX_DEPTH, PRUNE_PROB};
+use super::ai::{
+    deepen, Budget, Choice, Deepening, EMPTY_WEIGHT, LOST_PENALTY, MAX_DEPTH, MERGE_WEIGHT,
+    MONO_POWER, MONO_WEIGHT, PRUNE_PROB, SUM_POWER, SUM_WEIGHT,
+};
 use super::board::{Dir, MAX_EXP};
 use super::grid::Grid;
 use super::table;
@@ -23,14 +26,6 @@ use crate::clock::Deadline;
 use crate::game::Cancel;
 use std::cell::RefCell;
 use std::sync::OnceLock;
-
-const LOST_PENALTY: f32 = 200_000.0;
-const MONO_POWER: f32 = 4.0;
-const MONO_WEIGHT: f32 = 47.0;
-const SUM_POWER: f32 = 3.5;
-const SUM_WEIGHT: f32 = 11.0;
-const MERGE_WEIGHT: f32 = 700.0;
-const EMPTY_WEIGHT: f32 = 270.0;
 
 struct Powers {
     mono: [f32; MAX_EXP as usize + 1],
