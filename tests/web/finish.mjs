@@ -26,7 +26,7 @@
 
 import path from 'node:path';
 import fs from 'node:fs';
-import { CheckFailed, EXIT_FAIL, check, site, launch, phone, until, call, tap, boardShown, humanStep } from './common.mjs';
+import { EXIT_FAIL, check, suite, phone, until, call, tap, boardShown, humanStep } from './common.mjs';
 
 const SHOTS = process.env.HUARONG_SHOTS;
 /** While the core does not say `finish.next` yet, the page's own choice may pass (development only). */
@@ -38,14 +38,9 @@ if (!SHOTS || !CASES) {
 }
 fs.mkdirSync(SHOTS, { recursive: true });
 
-setTimeout(() => {
-  console.error('finish.mjs: the run took over 420 s');
-  process.exit(EXIT_FAIL);
-}, 420_000).unref();
-
-const { server, origin } = await site();
-const browser = await launch();
-console.log(`chromium ${browser.version()} against ${origin}`);
+/** The site and browser of the run (set by the suite below). */
+let origin;
+let browser;
 
 /** Watches every animation and transition the page runs (from the first frame on): the
  *  longest seen, the longest seen while `[data-celebration]` was in the DOM, and whether it
@@ -752,8 +747,9 @@ async function casesRun(lang, theme, width, height, only = null) {
   await ctx.close();
 }
 
-let failed = false;
-try {
+await suite('finish.mjs', 420, async (site) => {
+  ({ origin, browser } = site);
+  console.log(`chromium ${browser.version()} against ${origin}`);
   const only = process.env.HUARONG_FINISH_ONLY ? process.env.HUARONG_FINISH_ONLY.split(',') : null;
   // Every case at each size, in each language and each theme (two of the eight together).
   await casesRun('en', 'light', 390, 844, only);
@@ -765,11 +761,4 @@ try {
     await pendingRun('en', 'light');
     await pendingRun('zh', 'dark');
   }
-} catch (e) {
-  failed = true;
-  console.error(e instanceof CheckFailed ? `FAILED: ${e.message}` : e);
-} finally {
-  await browser.close();
-  server.close();
-}
-process.exit(failed ? EXIT_FAIL : 0);
+});
