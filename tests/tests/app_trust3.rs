@@ -523,3 +523,61 @@ fn a_2048_result_with_undo_is_never_verified() {
     );
     assert_eq!(win(true), (json!(false), json!(false)), "a win with undo");
 }
+
+/// `preview` is an opening: one preview per kind runs, a newer one cancels the older, so three
+/// previews of a costly generated game ID in a row leave one search running.
+#[test]
+fn three_previews_in_a_row_leave_one_running_search() {
+    let app = App::at("2026-12-01");
+    let id = "klotski:1+:8x8:g12s20#2";
+    let t0 = Instant::now();
+    let mut runs = Vec::new();
+    for _ in 0..3 {
+        let st = app.st.clone();
+        runs.push(std::thread::spawn(move || {
+            let r = huarong_core::commands::dispatch(&st, "preview", json!({ "id": id }));
+            (r, t0.elapsed())
+        }));
+        std::thread::sleep(Duration::from_millis(120));
+    }
+    let out: Vec<_> = runs.into_iter().map(|h| h.join().unwrap()).collect();
+    for (i, (r, at)) in out[..2].iter().enumerate() {
+        let e = r.as_ref().expect_err("an older preview is cancelled");
+        assert_eq!(
+            e.code,
+            huarong_core::Code::Engine(huarong_engine::ErrorCode::Cancelled),
+            "preview {i}: {e:?}"
+        );
+        // It stopped when the newer one began, not when its own work was done.
+        assert!(
+            *at < out[2].1,
+            "preview {i} ended at {at:?}, the last at {:?}",
+            out[2].1
+        );
+        assert!(
+            *at < Duration::from_millis(120 * (i as u64 + 1) + 1_500),
+            "{at:?}"
+        );
+    }
+    match &out[2].0 {
+        Ok(v) => assert_eq!(v["kind"], "klotski"),
+        Err(e) => assert_ne!(
+            e.code,
+            huarong_core::Code::Engine(huarong_engine::ErrorCode::Cancelled),
+            "{e:?}"
+        ),
+    }
+    // Through the offload API (a shell without threads): a preview of it is a job, not a
+    // reply on the board's core; a plain ID's is answered there.
+    let begun = app.st.offload_command("preview", json!({ "id": id }));
+    match begun {
+        Some(Ok(huarong_core::offload::Begun::Job(j))) => {
+            assert_eq!(j.op, huarong_core::offload::Op::Preview)
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(app
+        .st
+        .offload_command("preview", json!({ "id": "slide:3x3:1,2,3,4,5,6,7,0,8" }))
+        .is_none());
+}

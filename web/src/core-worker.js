@@ -58,7 +58,7 @@ const DB = 'huarong';
 const STORE = 'files';
 /** Commands whose work runs in the search worker (Core.offloadBegin decides per call: an
  *  `open_game`/`new_game` whose ID runs no costly generator is answered at once). */
-const SEARCHES = new Set(['hint', 'solve', 'analysis', 'replay', 'open_game', 'new_game']);
+const SEARCHES = new Set(['hint', 'solve', 'analysis', 'replay', 'open_game', 'new_game', 'preview']);
 const PDB_URL = new URL(__HUARONG_PDB__, import.meta.url);
 /** The engine's error when a 4×4 solve needs the tables this build leaves out (slide::TABLES_MISSING). */
 const TABLES_MISSING = 'the 4x4 pattern tables are not installed';
@@ -407,8 +407,8 @@ const READ_ONLY = { code: 'storage', message: 'Huarong is open in another tab: t
 //
 // Two lanes, each a worker of its own, so a search the player waits for never waits on one
 // nobody waits for:
-// - `searcher`: hints, solves and analyses, replays, and the generators of opened games (so
-//   neither a replay's analysis nor a Klotski generator ever holds up the board, issue 35). It
+// - `searcher`: hints, solves and analyses, replays, and the generators of opened and previewed
+//   games (so neither a replay's analysis nor a Klotski generator ever holds up the board). It
 //   stays warm between searches; a cancelled one is terminated and a spare (instantiated with
 //   its tables) takes over at once. A worker that ran a replay or a generator is let go once
 //   it answers (its memory with it) and the spare takes over.
@@ -573,7 +573,7 @@ async function search(id, begun) {
   // running is given up: this search starts its own if it needs one.
   prover.stop('cancelled', 'a newer search was asked for');
   const text = JSON.stringify(begun.job);
-  const heavy = begun.job.op === 'replay' || begun.job.op === 'open';
+  const heavy = begun.job.op === 'replay' || begun.job.op === 'open' || begun.job.op === 'preview';
   const result = await searcher.run(text, begun.job.kind, heavy);
   if (elsewhere) return post({ type: 'reply', id, error: elsewhere });
   const fin = JSON.parse(core.offloadFinish(text, result));

@@ -52,18 +52,19 @@ impl AppState {
     /// `preview`: the start board of a game ID, share code or link as the board's view (the
     /// same data a snapshot's `view` is), to draw it small (home's daily, a Klotski layout, a
     /// friend's code) without opening it. A generator may run, bounded like an opening
-    /// (`OPEN_TIME`); nothing is stored.
+    /// (`OPEN_TIME`, 64 MiB); one preview per kind runs: a newer one or `cancel` stops the
+    /// older (`cancelled`). Nothing is stored.
     pub fn preview(&self, text: &str) -> AppResult<serde_json::Value> {
         let (id, _, _) = resolve_open_result(text)?;
         let parsed = huarong_engine::GameId::parse(&id)?;
-        let bounds = self.budget(&huarong_engine::Cancel::new(), crate::search::OPEN_TIME);
-        let view = huarong_engine::budget::scoped(bounds, || {
-            with_game!(parsed.kind, G => {
-                let g = <G as huarong_engine::Game>::from_id(&parsed.body, parsed.seed)?;
-                AppResult::Ok(huarong_engine::Game::view(&g, &g))
-            })
-        })?;
-        Ok(serde_json::json!({ "id": id, "kind": parsed.kind.as_str(), "view": view }))
+        let cancel = huarong_engine::Cancel::new();
+        with_game!(parsed.kind, G => {
+            let mut kinds = G::slots(&self.0.games).lock();
+            kinds.preview.cancel();
+            kinds.preview = cancel.clone();
+        });
+        let bounds = self.budget(&cancel, crate::search::OPEN_TIME);
+        huarong_engine::budget::scoped(bounds, || preview_view(&id))
     }
 
     /// Issue 35: a result for a daily after tomorrow is refused (nobody can have played it
@@ -410,4 +411,15 @@ pub(crate) fn daily_game(
         }
         Err(_) => Ok(None),
     }
+}
+
+/// The preview of game ID `id` (its generator runs under the caller's budget):
+/// `{id, kind, view}`, the start board as a snapshot's `view` shows it.
+pub(crate) fn preview_view(id: &str) -> AppResult<serde_json::Value> {
+    let parsed = huarong_engine::GameId::parse(id)?;
+    let view = with_game!(parsed.kind, G => {
+        let g = <G as huarong_engine::Game>::from_id(&parsed.body, parsed.seed)?;
+        huarong_engine::Game::view(&g, &g)
+    });
+    Ok(serde_json::json!({ "id": id, "kind": parsed.kind.as_str(), "view": view }))
 }

@@ -58,6 +58,10 @@ pub enum Op {
     /// opening's budget, and gives the start board; the core then opens the game on it. The
     /// job's `board` is the game ID, `session` the command's own arguments.
     Open,
+    /// `preview` of a game ID whose generator is costly: the generator runs there, within the
+    /// opening's budget; the job's result is the command's reply (`{id, kind, view}`). The
+    /// job's `board` is the game ID.
+    Preview,
 }
 
 impl Op {
@@ -152,6 +156,29 @@ pub fn costly_generator(id: &str) -> bool {
         }
 }
 
+/// The [`Op::Preview`] job of `preview`'s arguments, when its game ID runs a costly
+/// generator; `None` otherwise (the command answers on the core, errors included).
+fn preview_job(args: Value) -> Option<Job> {
+    let mut a = crate::args::Args::from_json(args).ok()?;
+    let text = crate::args::string("id", a.take("id"), crate::args::MAX_OPEN).ok()?;
+    let (id, _, _) = crate::launch::resolve_open_result(&text).ok()?;
+    if !costly_generator(&id) {
+        return None;
+    }
+    let parsed = GameId::parse(&id).ok()?;
+    Some(Job {
+        op: Op::Preview,
+        kind: parsed.kind,
+        slot: String::new(),
+        version: 0,
+        pdb4x4: needs_tables(parsed.kind, &parsed.body),
+        board: id,
+        session: Value::Null,
+        budget_ms: crate::search::OPEN_TIME.as_millis() as u64,
+        rule: String::new(),
+    })
+}
+
 impl AppState {
     /// Step 1 for any command of a shell without threads: `None` when `name` runs nothing
     /// elsewhere now (the shell dispatches it); else the begun search (`hint`, `solve`,
@@ -164,6 +191,7 @@ impl AppState {
         match name {
             "replay" => Some(self.replay_job(&args)),
             "open_game" | "new_game" => self.open_job(name, args).map(|j| Ok(Begun::Job(j))),
+            "preview" => preview_job(args).map(|j| Ok(Begun::Job(j))),
             _ => None,
         }
     }
@@ -238,7 +266,10 @@ impl AppState {
                 format!("{} has no optimal distance to analyse", G::KIND.as_str()),
             ));
         }
-        if matches!(op, Op::Proof | Op::Optimum | Op::Replay | Op::Open) {
+        if matches!(
+            op,
+            Op::Proof | Op::Optimum | Op::Replay | Op::Open | Op::Preview
+        ) {
             return Err(AppError::bad_argument(
                 "a proof, an optimum, a replay or an opening is begun by what needs it",
             ));
@@ -328,7 +359,7 @@ impl AppState {
     /// returns false: the player moved on).
     pub fn offload_current(&self, job: &Job) -> bool {
         // A replay and an opening belong to no slot: only `cancel` or a newer search stops them.
-        if matches!(job.op, Op::Replay | Op::Open) {
+        if matches!(job.op, Op::Replay | Op::Open | Op::Preview) {
             return true;
         }
         with_game!(job.kind, G => self.same_slot::<G>(job).is_some())
@@ -343,7 +374,7 @@ impl AppState {
     ) -> AppResult<(Value, Option<Job>)> {
         match job.op {
             // Nothing to write back: the replay's view is the reply.
-            Op::Replay => return Ok((found?, None)),
+            Op::Replay | Op::Preview => return Ok((found?, None)),
             Op::Open => return self.finish_open(job, found).map(|v| (v, None)),
             _ => {}
         }
@@ -421,6 +452,7 @@ impl AppState {
             Op::Optimum => "optimum",
             Op::Replay => "replay",
             Op::Open => "opening",
+            Op::Preview => "preview",
         };
         let found = found?;
         let Some(slot_ref) = self.same_slot::<G>(job) else {
@@ -456,7 +488,7 @@ impl AppState {
                 Ok((encode(&view)?, None))
             }
             Op::Optimum => self.finish_optimum::<G>(job, Ok(found)),
-            Op::Replay | Op::Open => Err(AppError::internal("written back above")),
+            Op::Replay | Op::Open | Op::Preview => Err(AppError::internal("written back above")),
             Op::Analysis => {
                 let a = analysis_of(found)?;
                 self.analysed_optimum(&mut lock(&slot_ref), &job.rule, a.optimal_start);
@@ -532,6 +564,16 @@ pub fn run(job: &Job, clock: std::sync::Arc<dyn Clock>, cancel: &Cancel) -> AppR
             )?)
         }
         Op::Open => with_game!(job.kind, G => open_g::<G>(job, clock, cancel)),
+        Op::Preview => {
+            let bounds = huarong_engine::budget::Budget::new(
+                huarong_engine::budget::MAX_BYTES,
+                cancel.clone(),
+            )
+            .within(clock, crate::search::OPEN_TIME);
+            huarong_engine::budget::scoped(bounds, || {
+                guard("the generator", || crate::launch::preview_view(&job.board))
+            })
+        }
         _ => with_game!(job.kind, G => run_g::<G>(job, clock, cancel)),
     }
 }
@@ -597,7 +639,7 @@ fn run_g<G: AppGame>(
         Op::Analysis => encode(&G::analyse(&sess, &job.rule, cancel).map_err(AppError::from)?),
         // Its bytes bounded as natively (its time: the shell stops the worker when the game
         // leaves the screen).
-        Op::Replay | Op::Open => Err(AppError::internal("run above")),
+        Op::Replay | Op::Open | Op::Preview => Err(AppError::internal("run above")),
         // Bounded as natively: 64 MiB and `OPTIMUM_TIME` (a worker nobody else uses, stopped
         // when the game leaves the screen, so its time is running time). Past it: none, and
         // a finish waiting for it becomes final without stars.

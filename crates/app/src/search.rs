@@ -334,6 +334,7 @@ impl AppState {
                     kinds.search.cancel();
                     kinds.opening.cancel();
                     kinds.replay.cancel();
+                    kinds.preview.cancel();
                 });
             }
         }

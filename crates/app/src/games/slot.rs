@@ -116,6 +116,9 @@ pub struct KindMap<G: Game> {
     /// The running replay of a game of this kind (`replay`: its views and its analysis, issue
     /// 35); `cancel` and a newer replay stop it.
     pub replay: Cancel,
+    /// The running `preview` of a game of this kind (a generator); `cancel` and a newer
+    /// preview stop it.
+    pub preview: Cancel,
     /// Nobody looks at this kind's game (another screen, or the app in the background):
     /// its proof and optimum are parked and no new background work starts.
     pub hidden: bool,
@@ -132,6 +135,7 @@ impl<G: Game> Default for KindSlots<G> {
             proof: None,
             opening: Cancel::new(),
             replay: Cancel::new(),
+            preview: Cancel::new(),
             hidden: false,
         }))
     }
