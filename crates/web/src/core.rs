@@ -735,6 +735,20 @@ mod tests {
         );
         let fin = parse(&core.offload_finish(&job.to_string(), &stopped));
         assert_eq!(fin["error"]["code"], "unsupported", "{fin}");
+        // `preview` of a generator ID is a job too (its reply is the worker's answer); of an
+        // exact board, answered at once.
+        let begun = parse(&core.offload_begin("preview", r#"{"id":"klotski:10-30#3"}"#));
+        let job = begun["job"].clone();
+        assert_eq!(job["op"], "preview", "{begun}");
+        let fin = parse(&core.offload_finish(&job.to_string(), &run(&job)));
+        assert_eq!(fin["ok"]["id"], "klotski:10-30#3", "{fin}");
+        assert_eq!(fin["ok"]["kind"], "klotski", "{fin}");
+        assert!(fin["ok"]["view"].is_object(), "{fin}");
+        let at_once = parse(&core.offload_begin("preview", &json!({ "id": id }).to_string()));
+        assert!(
+            at_once.get("job").is_none() && at_once["ok"]["id"] == id,
+            "{at_once}"
+        );
     }
 
     #[test]
