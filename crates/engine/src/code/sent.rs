@@ -127,19 +127,30 @@ pub fn is_default_ignorable(c: char) -> bool {
 /// `name` without its format characters ([`is_format_char`]) and default-ignorable code
 /// points ([`is_default_ignorable`]), in NFC: the form names are shown and kept in.
 pub fn without_format_chars(name: &str) -> String {
-    use unicode_normalization::UnicodeNormalization;
-    name.chars()
-        .filter(|&c| !is_format_char(c) && !is_default_ignorable(c))
-        .nfc()
-        .collect()
+    let visible = name
+        .chars()
+        .filter(|&c| !is_format_char(c) && !is_default_ignorable(c));
+    #[cfg(feature = "names")]
+    let visible = unicode_normalization::UnicodeNormalization::nfc(visible);
+    visible.collect()
 }
 
 /// What two names are compared by: the confusables skeleton (Unicode TR39) of their checked
 /// form, so "Аlice" (Cyrillic А) is "Alice", and "Jose\u{301}" is "José". The empty name's
 /// key is empty.
 pub fn name_key(name: &str) -> String {
-    let visible = without_format_chars(name);
-    unicode_security::confusable_detection::skeleton(visible.trim()).collect()
+    skeleton(without_format_chars(name).trim())
+}
+
+#[cfg(feature = "names")]
+fn skeleton(name: &str) -> String {
+    unicode_security::confusable_detection::skeleton(name).collect()
+}
+
+/// Without the `names` feature (the web page's first wasm): the name as it is.
+#[cfg(not(feature = "names"))]
+fn skeleton(name: &str) -> String {
+    name.to_string()
 }
 
 /// A display name checked: its invisible characters (format characters, default-ignorable
@@ -415,6 +426,7 @@ mod tests {
         assert!(!is_format_char('a') && !is_format_char('华') && !is_format_char(' '));
     }
 
+    #[cfg(feature = "names")]
     #[test]
     fn name_twins_share_one_key() {
         // Default-ignorable code points are dropped like format characters.
