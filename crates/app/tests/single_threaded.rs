@@ -47,7 +47,10 @@ fn a_win_without_threads_is_durable_at_once() {
     let p = call(&again, "get_progress", json!({}));
     // Won with the hint's help: a win, but no best (an assisted finish sets no record).
     assert_eq!(p["records"]["slide:3x3/tile"]["wins"], 1, "{p}");
-    assert!(p["records"]["slide:3x3/tile"]["best_moves"].is_null(), "{p}");
+    assert!(
+        p["records"]["slide:3x3/tile"]["best_moves"].is_null(),
+        "{p}"
+    );
     assert_eq!(p["games"]["slide"]["status"], "won", "{p}");
     let r = call(&again, "records", json!({"scope": "slide:3x3"}));
     assert_eq!(r["wins"], 1, "{r}");
