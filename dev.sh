@@ -174,16 +174,23 @@ cmd_play() {
   exec cargo run -p huarong-app -- "$@"
 }
 
-# The fast loop a contributor runs after every change: what needs no browser and no window.
-cmd_check() {
-  ensure_rust
+# What needs no build of the app: format, lints, layers, documents (both loops start with it).
+static_checks() {
   say "cargo fmt --check"
   cargo fmt --all -- --check
   say "cargo clippy (warnings are errors)"
   cargo clippy --workspace --all-targets --quiet -- -D warnings
-  say "layers and documents"
+  say "the engine's, the app core's and the UI's layers: no import cycle, no upward import (crates/app/layers.py)"
   python3 crates/app/layers.py --self-test
+  say "the documents: README and ARCHITECTURE short, every link between them resolves (tests/docs/check.py)"
+  # `|| exit 1`: under `set -e` a failing command before `&&` would not stop the script.
   python3 tests/docs/check.py --self-test && python3 tests/docs/check.py || exit 1
+}
+
+# The fast loop a contributor runs after every change: what needs no browser and no window.
+cmd_check() {
+  ensure_rust
+  static_checks
   say "unit and integration tests (HUARONG_E2E=0: the browser and app-window suites skip)"
   HUARONG_E2E=0 cargo test --workspace --quiet -- --test-threads="${HUARONG_TEST_THREADS:-2}"
 }
@@ -195,15 +202,7 @@ cmd_test() {
   ensure_tauri_driver
   ensure_chromium_driver
   ensure_wasm
-  say "cargo fmt --check"
-  cargo fmt --all -- --check
-  say "cargo clippy (warnings are errors)"
-  cargo clippy --workspace --all-targets --quiet -- -D warnings
-  say "the engine's, the app core's and the UI's layers: no import cycle, no upward import (crates/app/layers.py)"
-  python3 crates/app/layers.py --self-test
-  say "the documents: README and ARCHITECTURE short, every link between them resolves (tests/docs/check.py)"
-  # `|| exit 1`: under `set -e` a failing command before `&&` would not stop the script.
-  python3 tests/docs/check.py --self-test && python3 tests/docs/check.py || exit 1
+  static_checks
   say "building the app binary the end-to-end tests drive"
   cargo build -p huarong-app --quiet
   if [ -x src-tauri/mobile/check.sh ]; then
