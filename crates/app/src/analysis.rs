@@ -115,7 +115,7 @@ impl AppState {
         };
         if f.rule == rule && f.optimal.is_none() {
             f.optimal = Some(n);
-            f.perfect = Some(crate::finish::perfect_of(
+            f.perfect = Some(crate::views::perfect_of(
                 n,
                 f.moves,
                 f.hints_used,

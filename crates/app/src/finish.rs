@@ -6,57 +6,12 @@ use crate::progress::moves_under;
 use crate::progress::BoardResult;
 use crate::progress::{self, Progress};
 use crate::slots::Slot;
-use crate::views::{Action, Finish, FinishFriends, NextTarget};
-use huarong_engine::slide::run::{Run, Split};
-use huarong_engine::{registry, Kind, Session, Status};
+use crate::views::{perfect_of, Action, Finish, FinishFriends, Marks, NextTarget};
+use huarong_engine::{registry, Kind, Status};
 
 /// How many Klotski classics (in difficulty order) are open before any is won; the famous
 /// ones in `games::klotski::OPEN_FROM_START` are open besides.
 pub const FIRST_UNLOCKED: u32 = crate::games::FIRST_UNLOCKED;
-
-/// The help a game had, kept with it wherever it goes (finish, records, splits of a run).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Marks {
-    pub undo_used: bool,
-    pub hints_used: u32,
-    pub auto_solved: bool,
-}
-
-impl Marks {
-    pub(crate) fn of_session<G: huarong_engine::Game>(sess: &Session<G>) -> Marks {
-        Marks {
-            undo_used: sess.undo_used(),
-            hints_used: sess.hints_used(),
-            auto_solved: sess.auto_solved(),
-        }
-    }
-
-    pub(crate) fn of_split(s: &Split) -> Marks {
-        Marks {
-            undo_used: s.undo_used,
-            hints_used: s.hints_used,
-            auto_solved: s.auto_solved,
-        }
-    }
-
-    /// A run's: any of its solves' (hints added up).
-    pub(crate) fn of_run(r: &Run) -> Marks {
-        r.splits().iter().fold(Marks::default(), |a, s| {
-            let s = Marks::of_split(s);
-            Marks {
-                undo_used: a.undo_used || s.undo_used,
-                hints_used: a.hints_used.saturating_add(s.hints_used),
-                auto_solved: a.auto_solved || s.auto_solved,
-            }
-        })
-    }
-
-    /// Won with help (a hint, the auto-solver, or a win reached by redo, `redone`): no
-    /// record, no "perfect", at most the hinted stars.
-    pub(crate) fn assisted(self, redone: bool) -> bool {
-        self.hints_used > 0 || self.auto_solved || redone
-    }
-}
 
 /// Which finished game of a slot a record belongs to: `<game ID>@<moves in the log>`.
 pub(crate) fn marker<G: AppGame>(slot: &Slot<G>) -> String {
@@ -473,11 +428,6 @@ pub(crate) fn next_daily(p: &Progress, kind: Kind, today: &str) -> Option<NextTa
             n: u32::try_from(i + 1).ok(),
             of: Some(of),
         })
-}
-
-/// `perfect`: the fewest moves possible, without a hint, and not assisted.
-pub(crate) fn perfect_of(min: u32, moves: u32, hints: u32, assisted: bool) -> bool {
-    !assisted && registry::perfect(min, moves, hints)
 }
 
 /// The stars of a won game: its game's star rule, then the engine's rule for hints

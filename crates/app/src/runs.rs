@@ -13,10 +13,10 @@
 
 use crate::core::AppState;
 use crate::error::{guard, AppError, AppResult};
-use crate::finish::Marks;
 use crate::games::{AppGame, Mode};
 use crate::progress::{moves_under, rules_of};
 use crate::slots::Slot;
+use crate::views::Marks;
 use crate::views::{RunView, SplitView, View};
 use huarong_engine::slide::run::{self, Run, RunMode, SavedRun, Split};
 use huarong_engine::{Kind, Session};

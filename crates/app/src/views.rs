@@ -310,3 +310,52 @@ impl Notice {
         }
     }
 }
+
+/// The help a game had, kept with it wherever it goes (finish, records, splits of a run).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Marks {
+    pub undo_used: bool,
+    pub hints_used: u32,
+    pub auto_solved: bool,
+}
+
+impl Marks {
+    pub(crate) fn of_session<G: huarong_engine::Game>(sess: &huarong_engine::Session<G>) -> Marks {
+        Marks {
+            undo_used: sess.undo_used(),
+            hints_used: sess.hints_used(),
+            auto_solved: sess.auto_solved(),
+        }
+    }
+
+    pub(crate) fn of_split(s: &huarong_engine::slide::run::Split) -> Marks {
+        Marks {
+            undo_used: s.undo_used,
+            hints_used: s.hints_used,
+            auto_solved: s.auto_solved,
+        }
+    }
+
+    /// A run's: any of its solves' (hints added up).
+    pub(crate) fn of_run(r: &huarong_engine::slide::run::Run) -> Marks {
+        r.splits().iter().fold(Marks::default(), |a, s| {
+            let s = Marks::of_split(s);
+            Marks {
+                undo_used: a.undo_used || s.undo_used,
+                hints_used: a.hints_used.saturating_add(s.hints_used),
+                auto_solved: a.auto_solved || s.auto_solved,
+            }
+        })
+    }
+
+    /// Won with help (a hint, the auto-solver, or a win reached by redo, `redone`): no
+    /// record, no "perfect", at most the hinted stars.
+    pub(crate) fn assisted(self, redone: bool) -> bool {
+        self.hints_used > 0 || self.auto_solved || redone
+    }
+}
+
+/// `perfect`: the fewest moves possible, without a hint, and not assisted.
+pub(crate) fn perfect_of(min: u32, moves: u32, hints: u32, assisted: bool) -> bool {
+    !assisted && huarong_engine::registry::perfect(min, moves, hints)
+}
