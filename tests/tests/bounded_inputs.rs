@@ -365,6 +365,18 @@ fn cpu() -> Duration {
     Duration::from_millis((f[11] + f[12]) * 10)
 }
 
+/// CPU used until it reaches `want` or `limit` of wall time has passed: (CPU, wall time).
+fn cpu_until(want: Duration, limit: Duration) -> (Duration, Duration) {
+    let (a, t) = (cpu(), std::time::Instant::now());
+    loop {
+        std::thread::sleep(Duration::from_millis(50));
+        let used = cpu() - a;
+        if used >= want || t.elapsed() >= limit {
+            return (used, t.elapsed());
+        }
+    }
+}
+
 /// CPU used over `span` of wall time.
 fn cpu_over(span: Duration) -> Duration {
     let a = cpu();
@@ -383,12 +395,13 @@ fn on_home_the_proof_is_parked_and_it_goes_on_when_the_game_is_back() {
     app.ok("set_screen", json!({ "screen": "game:slide" }));
     let hint = app.ok("hint", json!({ "kind": "slide" }));
     assert_eq!(hint["pending"], json!(true), "{hint}");
-    // The proof (an 80-move IDA*) keeps a core busy while the game is on screen (at least
-    // 50 ms of CPU in 1 s even when other builds load the machine).
-    let busy = cpu_over(Duration::from_secs(1));
+    // The proof (an 80-move IDA*) runs while the game is on screen: 300 ms of CPU within 5 s.
+    // It runs at background priority, so on a machine other work loads it gets less than a
+    // core; the window, not the rate, is what load may stretch.
+    let (busy, took) = cpu_until(Duration::from_millis(300), Duration::from_secs(5));
     assert!(
         busy >= Duration::from_millis(300),
-        "the proof runs: {busy:?}"
+        "the proof runs: {busy:?} of CPU in {took:?}"
     );
     app.ok("set_screen", json!({ "screen": "home" }));
     std::thread::sleep(Duration::from_millis(100));
