@@ -11,6 +11,9 @@ use e2e_support::*;
 use serde_json::{json, Value};
 
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
+/// Three taps from solved (4, 7, 8): the friend's challenge is won at a player's pace, so its
+/// finish shows a time a person makes (one tap's win reads 0:00.0).
+const THREE_TAPS: &str = "slide:3x3:1,2,3,0,5,6,4,7,8";
 
 /// Show a screen as a restart would (saved screen, page reloaded), then let it settle.
 async fn show(app: &App, screen: &str) {
@@ -296,7 +299,7 @@ fn e2e_challenge_code_shows_and_compares() {
                 let c = app
                     .invoke(
                         "encode_code",
-                        json!({ "id": NEAR_WIN, "moves": 5, "ms": 203_400 }),
+                        json!({ "id": THREE_TAPS, "moves": 5, "ms": 203_400 }),
                     )
                     .await;
                 let code = c["code"].as_str().unwrap().to_string();
@@ -317,7 +320,9 @@ fn e2e_challenge_code_shows_and_compares() {
                     .contains("3:23.4"));
                 settle(&app).await;
                 app.shot(&format!("390x844-{lang}-challenge-game")).await;
-                app.tap_tile(8).await;
+                for tile in [4, 7, 8] {
+                    app.tap_tile(tile).await;
+                }
                 app.wait_for("[data-finish='won'] [data-beaten='true']")
                     .await;
                 settle(&app).await;
@@ -328,10 +333,10 @@ fn e2e_challenge_code_shows_and_compares() {
                     app.wait_for("[data-finish][data-shared]").await;
                     let shared = attr(&app, "[data-finish]", "data-shared").await.unwrap();
                     let dc = app.invoke("decode_code", json!({ "text": shared })).await;
-                    assert_eq!(dc["id"], NEAR_WIN);
-                    assert_eq!(dc["challenge"]["moves"], 1, "{dc}");
+                    assert_eq!(dc["id"], THREE_TAPS);
+                    assert_eq!(dc["challenge"]["moves"], 3, "{dc}");
                     assert!(dc["challenge"]["ms"].is_u64());
-                    // The card beside it: "I beat 5 with 1" (kept for a look, like the screenshots).
+                    // The card beside it: "beat 5 moves with 3" (kept for a look, like the screenshots).
                     if let Some(saved) = attr(&app, "[data-finish]", "data-saved-to").await {
                         let png = std::fs::read(&saved).expect("the saved card");
                         std::fs::write(out_dir().join("card-en-challenge-beaten.png"), png)
