@@ -36,7 +36,9 @@ for (const e of controls) {
   if (!scroller && (r.top < safe[0] - 0.5 || r.bottom > H - safe[2] + 0.5)) problems.push(`${name(e)} is under the top/bottom edge or inset: ${r.top.toFixed(1)}…${r.bottom.toFixed(1)} of ${H}`);
   if (e.matches('.ctl, .icon-btn, .btn, .chip, label.seg, .daily-item, .level') && (r.width < minTarget - 0.5 || r.height < minTarget - 0.5)) problems.push(`${name(e)} is a ${r.width.toFixed(0)}×${r.height.toFixed(0)} touch target`);
 }
-for (const s of [...document.querySelectorAll('.scroll, .sheet')].filter(visible)) {
+// A bottom sheet's face runs under the bottom inset as a phone's sheets do; what scrolls in it
+// (its body) and what is tapped stay clear.
+for (const s of [...document.querySelectorAll('.scroll, .sheet')].map((e) => e.querySelector(':scope > .sheet-body') || e).filter(visible)) {
   const r = s.getBoundingClientRect();
   if (r.top < safe[0] - 0.5 || r.bottom > H - safe[2] + 0.5 || r.left < safe[3] - 0.5 || r.right > W - safe[1] + 0.5) problems.push(`scroll area ${s.className} is under an inset: ${JSON.stringify([r.top, r.right, r.bottom, r.left])}`);
 }
@@ -886,7 +888,8 @@ fn e2e_wide_fallback_font_keeps_every_label_on_one_line() {
         }
         // The audit's dialog check catches a sheet that does not lift off its backdrop.
         finish_screen(&app, None).await;
-        app.js("document.querySelector('.overlay .sheet').style.background = '#7f7a72';")
+        // Flat: the page's own colour, and no rim.
+        app.js("const s = document.querySelector('.overlay .sheet'); s.style.background = getComputedStyle(document.documentElement).backgroundColor; s.style.borderColor = 'transparent';")
             .await;
         let caught = audit(&app, "self-test", [0.0; 4], 44.0).await.join("\n");
         assert!(

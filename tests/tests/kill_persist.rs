@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Default)]
 struct Model {
     game: Option<Session<Slide>>,
+    /// The game asked for a hint: its win is helped and sets no best.
+    hinted: bool,
     wins: u64,
     best: Option<u32>,
 }
@@ -42,8 +44,10 @@ impl Model {
     fn apply(&mut self, op: &Value) {
         if let Some(id) = op.get("new").and_then(Value::as_str) {
             self.game = Some(Session::open(id).expect("the child opened a valid ID"));
+            self.hinted = false;
             return;
         }
+        self.hinted |= op["hinted"] == true;
         let tile = op["tile"].as_u64().expect("tile") as u16;
         let g = self.game.as_mut().expect("a play needs a game");
         let before = g.status();
@@ -51,8 +55,10 @@ impl Model {
             .expect("the child's move was legal");
         if before == Status::Playing && g.status() == Status::Won {
             self.wins += 1;
-            let m = g.current().moves();
-            self.best = Some(self.best.map_or(m, |b| b.min(m)));
+            if !self.hinted {
+                let m = g.current().moves();
+                self.best = Some(self.best.map_or(m, |b| b.min(m)));
+            }
         }
     }
 
