@@ -484,9 +484,8 @@ function caseShot(page, env, name) {
   return shot(page, `web-${env.size}-${env.lang}-${env.theme}-finish-${name}.png`);
 }
 
-/** A dealt 3×3 won: "Play again" starts a new 3×3 (another deal, move 0). */
-async function dealtCase(page, env) {
-  const what = `${env.tag}: a dealt 3×3`;
+/** A new dealt 3×3 on the game screen: `new_game`'s answer. */
+async function dealt3x3(page) {
   await page.goto(`${origin}/index.html`, { waitUntil: 'load' });
   await ready(page);
   const v = await call(page, 'new_game', { kind: 'slide', params: '3x3', replace: true });
@@ -494,6 +493,13 @@ async function dealtCase(page, env) {
   await call(page, 'set_screen', { screen: 'game:slide' });
   await page.reload({ waitUntil: 'load' });
   await boardShown(page, null);
+  return v;
+}
+
+/** A dealt 3×3 won: "Play again" starts a new 3×3 (another deal, move 0). */
+async function dealtCase(page, env) {
+  const what = `${env.tag}: a dealt 3×3`;
+  const v = await dealt3x3(page);
   await resetMotion(page);
   const snap = await call(page, 'snapshot', { kind: 'slide' });
   const taps = solve3(snap.ok.snapshot.view.tiles);
@@ -516,13 +522,7 @@ async function dealtCase(page, env) {
 /** A 3×3 won after a hint: nothing says record or perfect, fewer than three stars. */
 async function hintCase(page, env) {
   const what = `${env.tag}: a 3×3 won after a hint`;
-  await page.goto(`${origin}/index.html`, { waitUntil: 'load' });
-  await ready(page);
-  const v = await call(page, 'new_game', { kind: 'slide', params: '3x3', replace: true });
-  check(v.ok, `new_game 3x3: ${JSON.stringify(v.error)}`);
-  await call(page, 'set_screen', { screen: 'game:slide' });
-  await page.reload({ waitUntil: 'load' });
-  await boardShown(page, null);
+  const v = await dealt3x3(page);
   const c = { taps: solve3(v.ok.snapshot.view.tiles) };
   await tap(page, '[data-action=hint]');
   await until(page, `${what}: the hint`, () => !!document.querySelector('.hinted'));
