@@ -3,6 +3,11 @@
 //! entry), the move log, the clock, hint caching, and save/restore by replaying the log.
 //!
 //! Time is passed in as milliseconds by the caller (`now_ms`); the engine reads no clock.
+//!
+//! Every log entry keeps its time: the session's elapsed clock when it was played (the first
+//! move of a game is at 0, the clock runs from it), `None` where unknown (a save from before
+//! times were kept). An undone entry keeps its time while it waits on the redo branch; a redo
+//! gives it the redo's time; a new move after an undo drops the branch with its times.
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::game::{Cancel, Game, Hint, Kind, Status};
@@ -40,6 +45,10 @@ pub struct SavedSession<M> {
     pub auto_solved: bool,
     #[serde(default = "yes")]
     pub undo_allowed: bool,
+    /// The time of each log entry (ms on the session's elapsed clock), `null` where unknown;
+    /// empty in a save from before times were kept (all unknown), else as long as `log`.
+    #[serde(default)]
+    pub times: Vec<Option<u64>>,
 }
 
 fn yes() -> bool {
@@ -60,9 +69,22 @@ pub struct SessionDelta<M> {
     pub hints_used: u32,
     pub auto_solved: bool,
     pub undo_allowed: bool,
+    /// The times of `add`'s entries (empty in a delta from before times were kept: unknown).
+    #[serde(default)]
+    pub add_times: Vec<Option<u64>>,
+    /// Entries below `keep` whose time changed (a redo), as `[index, ms]`.
+    #[serde(default)]
+    pub retimed: Vec<(usize, Option<u64>)>,
 }
 
 impl<M> SavedSession<M> {
+    /// The time of each log entry, `None` where unknown (an old save has none).
+    pub fn entry_times(&self) -> Vec<Option<u64>> {
+        let mut t = self.times.clone();
+        t.resize(self.log.len(), None);
+        t
+    }
+
     /// Bring this save forward by one delta. Checked: a delta that does not fit (cuts past
     /// the end, a cursor past the new end, a log over [`MAX_LOG`]) is `CorruptSave` and
     /// changes nothing.
@@ -85,6 +107,26 @@ impl<M> SavedSession<M> {
                 d.cursor
             )));
         }
+        if !d.add_times.is_empty() && d.add_times.len() != d.add.len() {
+            return Err(corrupt(format!(
+                "delta has {} times for {} entries",
+                d.add_times.len(),
+                d.add.len()
+            )));
+        }
+        if let Some((i, _)) = d.retimed.iter().find(|(i, _)| *i >= d.keep) {
+            return Err(corrupt(format!(
+                "delta retimes entry {i} past its kept part"
+            )));
+        }
+        let mut times = self.entry_times();
+        times.truncate(d.keep);
+        for (i, t) in d.retimed {
+            times[i] = t;
+        }
+        times.extend(d.add_times);
+        times.resize(len, None);
+        self.times = times;
         self.log.truncate(d.keep);
         self.log.extend(d.add);
         self.cursor = d.cursor;
@@ -127,6 +169,10 @@ pub struct Session<G: Game> {
     /// `states[0]` is the start; `states[i]` is the position after `log[i - 1]`.
     states: Vec<G>,
     log: Vec<Entry<G::Move>>,
+    /// The time of each `log` entry (see the module documentation).
+    times: Vec<Option<u64>>,
+    /// Entries below `synced` retimed by a redo since the last `take_delta`.
+    retimed: Vec<(usize, Option<u64>)>,
     cursor: usize,
     elapsed_ms: u64,
     running_since: Option<u64>,
@@ -166,6 +212,8 @@ impl<G: Game> Session<G> {
             start: game.clone(),
             states: vec![game],
             log: Vec::new(),
+            times: Vec::new(),
+            retimed: Vec::new(),
             cursor: 0,
             elapsed_ms: 0,
             running_since: None,
@@ -195,6 +243,11 @@ impl<G: Game> Session<G> {
     /// The entries from the start up to the current position (what was actually played).
     pub fn played(&self) -> &[Entry<G::Move>] {
         &self.log[..self.cursor]
+    }
+    /// The time of each entry of [`Session::played`] (ms on the session's elapsed clock; the
+    /// game's first move is at 0), `None` where unknown (restored from an old save).
+    pub fn played_times(&self) -> &[Option<u64>] {
+        &self.times[..self.cursor]
     }
     pub fn can_undo(&self) -> bool {
         self.undo_allowed && self.cursor > 0
@@ -248,11 +301,14 @@ impl<G: Game> Session<G> {
         }
     }
 
-    fn push(&mut self, entry: Entry<G::Move>, state: G) {
+    fn push(&mut self, entry: Entry<G::Move>, state: G, time: Option<u64>) {
         self.log.truncate(self.cursor);
+        self.times.truncate(self.cursor);
         self.states.truncate(self.cursor + 1);
         self.synced = self.synced.min(self.cursor);
+        self.retimed.retain(|(i, _)| *i < self.cursor);
         self.log.push(entry);
+        self.times.push(time);
         self.states.push(state);
         self.cursor += 1;
     }
@@ -281,7 +337,8 @@ impl<G: Game> Session<G> {
         }
         let mut next = self.current().clone();
         let effect = next.apply(mv)?;
-        self.push(Entry::Move(mv.clone()), next);
+        let at = self.elapsed_ms(now_ms);
+        self.push(Entry::Move(mv.clone()), next, Some(at));
         self.redone = false;
         if self.line.first() == Some(mv) {
             self.line.remove(0);
@@ -314,6 +371,11 @@ impl<G: Game> Session<G> {
         if self.cursor >= self.log.len() {
             return Err(Error::new(ErrorCode::NothingToRedo, "nothing to redo"));
         }
+        let at = Some(self.elapsed_ms(now_ms));
+        self.times[self.cursor] = at;
+        if self.cursor < self.synced {
+            self.retimed.push((self.cursor, at));
+        }
         self.cursor += 1;
         self.redone = true;
         self.line.clear();
@@ -332,6 +394,8 @@ impl<G: Game> Session<G> {
         self.redone = false;
         if !self.has_room() {
             self.log.clear();
+            self.times.clear();
+            self.retimed.clear();
             self.states.truncate(1);
             self.cursor = 0;
             self.synced = 0;
@@ -339,7 +403,8 @@ impl<G: Game> Session<G> {
             self.tick(now_ms);
             return;
         }
-        self.push(Entry::Restart, start);
+        let at = self.elapsed_ms(now_ms);
+        self.push(Entry::Restart, start, Some(at));
         self.line.clear();
         self.tick(now_ms);
     }
@@ -467,6 +532,7 @@ impl<G: Game> Session<G> {
             hints_used: self.hints_used,
             auto_solved: self.auto_solved,
             undo_allowed: self.undo_allowed,
+            times: self.times.clone(),
         }
     }
 
@@ -476,7 +542,13 @@ impl<G: Game> Session<G> {
     pub fn take_delta(&mut self, now_ms: u64) -> SessionDelta<G::Move> {
         let keep = self.synced.min(self.log.len());
         self.synced = self.log.len();
+        let retimed = std::mem::take(&mut self.retimed)
+            .into_iter()
+            .filter(|(i, _)| *i < keep)
+            .collect();
         SessionDelta {
+            retimed,
+            add_times: self.times[keep..].to_vec(),
             keep,
             add: self.log[keep..].to_vec(),
             cursor: self.cursor,
@@ -501,6 +573,13 @@ impl<G: Game> Session<G> {
                 saved.log.len()
             )));
         }
+        if !saved.times.is_empty() && saved.times.len() != saved.log.len() {
+            return Err(corrupt(format!(
+                "{} times for a {}-entry log",
+                saved.times.len(),
+                saved.log.len()
+            )));
+        }
         if saved.cursor > saved.log.len() {
             return Err(corrupt(format!(
                 "cursor {} is past the end of a {}-entry log",
@@ -510,6 +589,7 @@ impl<G: Game> Session<G> {
         }
         let mut s =
             Self::open(&saved.id).map_err(|e| corrupt(format!("bad game ID: {}", e.message)))?;
+        let times = saved.entry_times();
         for (i, entry) in saved.log.iter().enumerate() {
             let next = match entry {
                 Entry::Move(mv) => {
@@ -524,7 +604,7 @@ impl<G: Game> Session<G> {
                 }
                 Entry::Restart => s.start.clone(),
             };
-            s.push(entry.clone(), next);
+            s.push(entry.clone(), next, times[i]);
         }
         s.cursor = saved.cursor;
         s.elapsed_ms = saved.elapsed_ms;
@@ -850,6 +930,84 @@ mod tests {
         assert_eq!((d.keep, d.add.len()), (0, 0));
         s.play(&1, 0).unwrap();
         assert!(Session::<Count>::restore(&s.save(0)).is_ok());
+    }
+
+    /// Each entry keeps its time on the elapsed clock through undo, redo, restart, pause,
+    /// save/restore and deltas; an old save without times restores with unknown times.
+    #[test]
+    fn moves_keep_their_times() {
+        let mut s = s();
+        s.play(&1, 5_000).unwrap(); // the clock starts at the first move: 0
+        s.play(&2, 5_400).unwrap();
+        s.play(&1, 6_000).unwrap();
+        assert_eq!(s.played_times(), [Some(0), Some(400), Some(1_000)]);
+        s.undo(6_500).unwrap();
+        assert_eq!(s.played_times(), [Some(0), Some(400)]);
+        s.pause(7_000);
+        // A redo gets the redo's time (the pause stopped the clock at 2,000).
+        s.redo(60_000).unwrap();
+        assert_eq!(s.played_times(), [Some(0), Some(400), Some(2_000)]);
+        // An undone move's time goes with it when a new move replaces it.
+        s.undo(60_100).unwrap();
+        s.play(&2, 60_300).unwrap();
+        assert_eq!(s.played_times(), [Some(0), Some(400), Some(2_300)]);
+        s.restart(61_000);
+        s.play(&2, 61_500).unwrap();
+        assert_eq!(
+            s.played_times(),
+            [Some(0), Some(400), Some(2_300), Some(3_000), Some(3_500)]
+        );
+        // Save and restore keep them, over JSON too.
+        let saved = s.save(62_000);
+        let back: SavedSession<u32> =
+            serde_json::from_str(&serde_json::to_string(&saved).unwrap()).unwrap();
+        let r = Session::<Count>::restore(&back).unwrap();
+        assert_eq!(r.played_times(), s.played_times());
+        assert_eq!(r.save(62_000), saved);
+        // A save from before times were kept: no `times` field, all unknown.
+        let mut old = serde_json::to_value(&saved).unwrap();
+        old.as_object_mut().unwrap().remove("times");
+        let old: SavedSession<u32> = serde_json::from_value(old).unwrap();
+        let mut r = Session::<Count>::restore(&old).unwrap();
+        assert_eq!(r.played_times(), [None; 5]);
+        r.play(&1, 100).unwrap();
+        assert_eq!(
+            r.played_times()[5],
+            Some(4_000),
+            "the clock goes on from the save"
+        );
+        // Times of the wrong length are a corrupt save.
+        let mut bad = saved.clone();
+        bad.times.pop();
+        assert_eq!(
+            Session::<Count>::restore(&bad).unwrap_err().code,
+            ErrorCode::CorruptSave
+        );
+    }
+
+    /// A redo's new time reaches a save through the deltas, though the entry was sent before.
+    #[test]
+    fn a_redo_retimes_through_deltas() {
+        let mut s = s();
+        let mut base = s.save(0);
+        s.play(&1, 0).unwrap();
+        s.play(&1, 100).unwrap();
+        base.apply(s.take_delta(100)).unwrap();
+        s.undo(200).unwrap();
+        s.redo(900).unwrap();
+        let d = s.take_delta(900);
+        assert!(d.add.is_empty(), "no entry sent again");
+        assert_eq!(d.retimed, vec![(1, Some(900))]);
+        base.apply(d).unwrap();
+        assert_eq!(base, s.save(900));
+        // A delta from before times were kept (no time fields) still applies: unknown times.
+        let mut old = s.clone();
+        old.play(&2, 1_000).unwrap();
+        let mut v = serde_json::to_value(old.take_delta(1_000)).unwrap();
+        v.as_object_mut().unwrap().remove("add_times");
+        v.as_object_mut().unwrap().remove("retimed");
+        base.apply(serde_json::from_value(v).unwrap()).unwrap();
+        assert_eq!(base.times, vec![Some(0), Some(900), None]);
     }
 
     /// Counters from a hostile save saturate instead of overflowing.

@@ -81,6 +81,8 @@ fn put_append_reopen_and_torn_tail() {
             hints_used: 0,
             auto_solved: false,
             undo_allowed: true,
+            add_times: vec![],
+            retimed: vec![],
         })
         .unwrap(),
     );
@@ -195,4 +197,58 @@ fn a_stop_right_after_recovering_a_damaged_journal_keeps_its_moves() {
         again, slots,
         "the second start lost the moves before the damage"
     );
+}
+
+/// Each move's time survives a reopen (the records carry it), a redo's new time too; records
+/// written before times were kept (no time fields) still load, their moves' times unknown.
+#[test]
+fn move_times_survive_a_reopen_and_old_records_still_load() {
+    let sim = fsio::sim::Sim::new();
+    let dir = Path::new("/t");
+    let (j, _, _) = Journal::open(dir, sim.io());
+    let mut s = Session::<Slide>::open("slide:3x3#5").unwrap();
+    j.put("k", json!({}), serde_json::to_value(s.save(0)).unwrap());
+    let _ = s.take_delta(0);
+    let mut step = |s: &mut Session<Slide>, now: u64, old: bool| {
+        let mut d = serde_json::to_value(s.take_delta(now)).unwrap();
+        if old {
+            let o = d.as_object_mut().unwrap();
+            o.remove("add_times");
+            o.remove("retimed");
+        }
+        j.append("k", json!({}), d);
+    };
+    for (n, now) in [1_000u64, 1_320, 1_950].into_iter().enumerate() {
+        let mv = moves(&s)[n % 2];
+        s.play(&mv, now).unwrap();
+        step(&mut s, now, false);
+    }
+    s.undo(2_000).unwrap();
+    step(&mut s, 2_000, false);
+    s.redo(2_400).unwrap();
+    step(&mut s, 2_400, false);
+    assert!(j.flush(Duration::from_secs(10)));
+    j.shutdown();
+    let (j, slots, notices) = Journal::open(dir, sim.io());
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(
+        slots[0].saved["times"],
+        json!([0, 320, 1_400]),
+        "the redo's time replaced the undone move's"
+    );
+    assert_eq!(slots[0].saved, serde_json::to_value(s.save(2_400)).unwrap());
+    // An old build's record: the move is kept, its time unknown.
+    let mv = moves(&s)[0];
+    s.play(&mv, 3_000).unwrap();
+    let mut d = serde_json::to_value(s.take_delta(3_000)).unwrap();
+    let o = d.as_object_mut().unwrap();
+    o.remove("add_times");
+    o.remove("retimed");
+    j.append("k", json!({}), d);
+    assert!(j.flush(Duration::from_secs(10)));
+    j.shutdown();
+    let (j, slots, _) = Journal::open(dir, sim.io());
+    j.shutdown();
+    assert_eq!(slots[0].saved["times"], json!([0, 320, 1_400, null]));
+    assert_eq!(slots[0].saved["log"].as_array().unwrap().len(), 4);
 }
