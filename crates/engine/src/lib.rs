@@ -36,6 +36,7 @@ pub mod game;
 pub mod id;
 pub mod rng;
 pub mod session;
+pub mod splits;
 
 // The list of games: the only place the engine names every game (see `registry`). A line:
 // `Variant = module::Type, "name", code <number in share codes>;`. Names and code numbers are

@@ -36,6 +36,7 @@ pub mod board;
 mod code;
 pub mod grid;
 pub mod grid_ai;
+pub mod splits;
 mod table;
 
 pub use board::Dir;

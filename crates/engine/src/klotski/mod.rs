@@ -27,6 +27,7 @@ pub mod layout;
 mod levels;
 mod solver;
 mod space;
+pub mod splits;
 mod view;
 
 pub use analysis::{goal_distances, run_positions};

@@ -58,6 +58,7 @@ mod near;
 mod pdb;
 pub mod pictures;
 mod reduce;
+pub mod splits;
 pub mod run;
 mod table;
 

@@ -1,0 +1,82 @@
+//! Splits: the named milestones of a game (a line of the number slide done, Klotski's 曹操
+//! a quarter nearer the exit, 2048's first 256 tile), decided from a line of moves from the
+//! start. Each game says where its splits fall ([`Splits::split_marks`], in a module beside
+//! the game); [`splits`] adds the move count and the time of each.
+//!
+//! Names are stable machine names the page translates: the number slide `row<k>` / `col<k>`
+//! (k from 1, the board's k-th row from the top or column from the left), Klotski `q3`,
+//! `q2`, `q1` (the optimal distance first at ¾, ½, ¼ of the start's), 2048 `tile256`,
+//! `tile512`, `tile1024`, `tile2048`.
+
+use crate::game::{Cancel, Game};
+use serde::{Deserialize, Serialize};
+
+/// Where a split falls in a line: its name, and how many of the line's moves lead to it
+/// (1 = after the first move).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mark {
+    pub name: String,
+    pub at: usize,
+}
+
+/// One split as the app answers it: `{name, moves, ms}`. `moves` is the move count under
+/// the game's default rule after the split's move; `ms` that move's time (ms from the first
+/// move), `None` when the line has no times.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Split {
+    pub name: String,
+    pub moves: u32,
+    pub ms: Option<u64>,
+}
+
+/// A game's splits. The default is none.
+pub trait Splits: Game {
+    /// The splits of `line` played from `start`, in order of their moves. Moves that do not
+    /// replay end the line there. Bounded work (a game that needs a search bounds it and
+    /// answers none past its bound).
+    fn split_marks(_start: &Self, _line: &[Self::Move], _cancel: &Cancel) -> Vec<Mark> {
+        Vec::new()
+    }
+}
+
+/// The positions of `line` from `start` (the start first), up to the first move that does
+/// not replay.
+pub fn positions<G: Game>(start: &G, line: &[G::Move]) -> Vec<G> {
+    let mut g = start.clone();
+    let mut out = Vec::with_capacity(line.len() + 1);
+    out.push(g.clone());
+    for mv in line {
+        if !g.accepts(mv) || g.apply(mv).is_err() {
+            break;
+        }
+        out.push(g.clone());
+    }
+    out
+}
+
+/// The splits of `line` from `start` with their move counts and times: `times` holds each
+/// move's time in ms from the first move (as long as `line`), or `None` when unknown.
+pub fn splits<G: Splits>(
+    start: &G,
+    line: &[G::Move],
+    times: Option<&[u64]>,
+    cancel: &Cancel,
+) -> Vec<Split> {
+    let marks = G::split_marks(start, line, cancel);
+    if marks.is_empty() {
+        return Vec::new();
+    }
+    let at_moves = positions(start, line);
+    marks
+        .into_iter()
+        .filter(|m| m.at >= 1 && m.at < at_moves.len())
+        .map(|m| Split {
+            moves: at_moves[m.at].moves(),
+            ms: times.and_then(|t| t.get(m.at - 1).copied()),
+            name: m.name,
+        })
+        .collect()
+}
+
+#[cfg(any(test, feature = "stand-in"))]
+impl Splits for crate::lights::Lights {}
