@@ -179,6 +179,7 @@ pub(crate) trait Entry: Sync {
     /// The start board body of the game an ID names (builds it: generated levels are
     /// generated).
     fn start_body(&self, id: &GameId) -> Result<String>;
+    #[allow(clippy::too_many_arguments)]
     fn encode(
         &self,
         id: &GameId,
@@ -187,7 +188,8 @@ pub(crate) trait Entry: Sync {
         sender: &code::Sender,
         outcome: Option<code::Outcome>,
         assisted: bool,
-    ) -> Result<String>;
+        times: Option<&[u64]>,
+    ) -> Result<(String, Option<&'static str>)>;
     /// A move log packed as codes carry it: (moves, bytes).
     fn pack_log(&self, id: &GameId, log: &[serde_json::Value]) -> Result<(u32, Vec<u8>)>;
     /// The moves of a packed log.
@@ -229,6 +231,7 @@ impl<G: Registered> Entry for Of<G> {
     fn start_body(&self, id: &GameId) -> Result<String> {
         Ok(G::from_id(&id.body, id.seed)?.board_body())
     }
+    #[allow(clippy::too_many_arguments)]
     fn encode(
         &self,
         id: &GameId,
@@ -237,8 +240,9 @@ impl<G: Registered> Entry for Of<G> {
         sender: &code::Sender,
         outcome: Option<code::Outcome>,
         assisted: bool,
-    ) -> Result<String> {
-        code::encode_game::<G>(id, extra, challenge, sender, outcome, assisted)
+        times: Option<&[u64]>,
+    ) -> Result<(String, Option<&'static str>)> {
+        code::encode_game::<G>(id, extra, challenge, sender, outcome, assisted, times)
     }
     fn pack_log(&self, id: &GameId, log: &[serde_json::Value]) -> Result<(u32, Vec<u8>)> {
         code::pack_log_game::<G>(id, log)

@@ -220,7 +220,7 @@ fn v1_rows() -> Vec<(String, String)> {
 }
 
 /// The payload of a code of either version (without version character and checksum).
-fn payload(code: &str) -> Vec<u8> {
+pub(super) fn payload(code: &str) -> Vec<u8> {
     match Version::of(code.chars().next().unwrap()).unwrap() {
         Version::V1 => {
             let mut bytes = wire::base64_decode(&code[1..], 1).unwrap();
@@ -243,7 +243,7 @@ fn answer(r: &Result<String>) -> String {
     }
 }
 
-fn decoded(r: Result<Decoded>) -> String {
+pub(super) fn decoded(r: Result<Decoded>) -> String {
     match r {
         // The assisted flag (added after these lines were pinned) shows only when set: a
         // code without it decodes exactly as before.
@@ -252,7 +252,7 @@ fn decoded(r: Result<Decoded>) -> String {
     }
 }
 
-fn tsv(rows: &[(String, String)]) -> String {
+pub(super) fn tsv(rows: &[(String, String)]) -> String {
     let mut s = String::new();
     for (input, output) in rows {
         s.push_str(&format!("{input}\t{output}\n"));
@@ -261,7 +261,7 @@ fn tsv(rows: &[(String, String)]) -> String {
 }
 
 /// Compares `got` with the pinned `want`, line by line.
-fn same_lines(want: &str, got: &str, file: &str) {
+pub(super) fn same_lines(want: &str, got: &str, file: &str) {
     let (mut want_lines, mut got_lines) = (want.lines(), got.lines());
     for n in 1.. {
         match (want_lines.next(), got_lines.next()) {

@@ -40,6 +40,14 @@
 //!           characters or line breaks, no format characters: `check_name`; an older build's
 //!           name with format characters is read without them);
 //!           outcome: varint score × 2 + won (score ≤ MAX_OUTCOME_SCORE; 2048 only)
+//!           bit 3 assisted; bit 4 move times / bit 5 split times follow the outcome
+//!           (only with a log, never both): varint n, then n varint gaps in 10 ms steps
+//!           (TIME_STEP_MS). Move times: n = moves − 1, the gaps between written moves (the
+//!           first move is at 0). Split times: one gap per split of the log (`splits`), the
+//!           first from the first move. Each time is rounded to its step from the first move
+//!           (within 5 ms); the sum is at most MAX_CHALLENGE_MS / 10. Times are the sender's
+//!           claim: never verified. The encoder writes move times when the code stays within
+//!           MAX_CODE_LEN, else split times, else none (`encode_result_timed`)
 //! origin    generated: varint generator version, varint seed, params (1 length byte + text,
 //!                      e.g. "4x4/medium", "60-90", "")
 //!           classic:   1 byte index (0-based), 2 bytes check (low 16 bits of the CRC-32 of
@@ -127,7 +135,8 @@ use crate::id::GameId;
 use board::{KlotskiBoard, SlideBoard};
 pub use sent::{
     check_name, is_default_ignorable, is_format_char, name_key, without_format_chars, Outcome,
-    Sender, Sent, MAX_LOG_MOVES, MAX_NAME_CHARS, MAX_OUTCOME_SCORE,
+    Sender, Sent, Times, MAX_LOG_MOVES, MAX_NAME_CHARS, MAX_OUTCOME_SCORE, MAX_SPLIT_TIMES,
+    TIME_STEP_MS,
 };
 pub use wire::{Reader, Writer};
 
@@ -367,6 +376,42 @@ pub fn encode_result_assisted(
     encode_sent(game_id, extra, Some(challenge), sender, outcome, assisted)
 }
 
+/// [`encode_result_assisted`] with the sender's times: `times` holds the time of each move
+/// of `sender.log` (ms, any origin: the first move counts as 0). The code carries the time
+/// of every move when the whole code stays within [`MAX_CODE_LEN`], else the time of every
+/// split ([`crate::splits`]) if that fits, else no times. Returns the code and which times
+/// it kept: `Some("moves")`, `Some("splits")` or `None`. Times of another length than the
+/// log are a `parse` error; times without a log are ignored.
+pub fn encode_result_timed(
+    game_id: &str,
+    extra: Extra,
+    challenge: Challenge,
+    sender: &Sender,
+    outcome: Option<Outcome>,
+    assisted: bool,
+    times: Option<&[u64]>,
+) -> Result<(String, Option<&'static str>)> {
+    if let (Some(t), Some(log)) = (times, &sender.log) {
+        if t.len() != log.len() {
+            return Err(Error::parse(format!(
+                "{} times for a log of {} moves",
+                t.len(),
+                log.len()
+            )));
+        }
+    }
+    let times = times.filter(|_| sender.log.is_some());
+    encode_sent_timed(
+        game_id,
+        extra,
+        Some(challenge),
+        sender,
+        outcome,
+        assisted,
+        times,
+    )
+}
+
 fn encode_sent(
     game_id: &str,
     extra: Extra,
@@ -375,6 +420,19 @@ fn encode_sent(
     outcome: Option<Outcome>,
     assisted: bool,
 ) -> Result<String> {
+    encode_sent_timed(game_id, extra, challenge, sender, outcome, assisted, None).map(|(c, _)| c)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn encode_sent_timed(
+    game_id: &str,
+    extra: Extra,
+    challenge: Option<Challenge>,
+    sender: &Sender,
+    outcome: Option<Outcome>,
+    assisted: bool,
+    times: Option<&[u64]>,
+) -> Result<(String, Option<&'static str>)> {
     let name = match &sender.name {
         Some(n) => check_name(n)?,
         None => None,
@@ -409,7 +467,7 @@ fn encode_sent(
     }
     id.kind
         .entry()
-        .encode(&id, extra, challenge, &sender, outcome, assisted)
+        .encode(&id, extra, challenge, &sender, outcome, assisted, times)
 }
 
 /// A move log in the compact form codes carry (base-56 text of its packed bits, see the
@@ -759,7 +817,7 @@ fn web_query<'a>(t: &str, rest: &'a str) -> Result<&'a str> {
 /// `slide/code.rs`): the compact start board a code carries and the few rules that differ
 /// between games. Everything else (head byte, daily number, challenge, origin, checksum,
 /// canonical text) is generic.
-pub trait Coded: Game {
+pub trait Coded: Game + crate::splits::Splits {
     /// The start board in the code's compact form.
     type Board: Clone + std::fmt::Debug + PartialEq;
     /// Version of the game's generator, written into codes of generated levels. A generator
@@ -873,6 +931,7 @@ struct SentBits {
     log: Option<(u32, Vec<u8>)>,
     outcome: Option<Outcome>,
     assisted: bool,
+    times: Option<sent::TimeBits>,
 }
 
 impl SentBits {
@@ -891,6 +950,7 @@ struct Content<G: Coded> {
 }
 
 /// The code of a parsed game ID of game `G` (see [`encode_full`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn encode_game<G: Coded>(
     id: &GameId,
     extra: Extra,
@@ -898,7 +958,8 @@ pub(crate) fn encode_game<G: Coded>(
     sender: &Sender,
     outcome: Option<Outcome>,
     assisted: bool,
-) -> Result<String> {
+    times: Option<&[u64]>,
+) -> Result<(String, Option<&'static str>)> {
     let mut content = Content::<G>::from_id(id)?;
     if outcome.is_some() && G::outcome(&G::from_id(&id.body, id.seed)?).is_none() {
         return Err(Error::parse(format!(
@@ -911,7 +972,10 @@ pub(crate) fn encode_game<G: Coded>(
         log: None,
         outcome,
         assisted,
+        times: None,
     };
+    // The times the code may carry: of every move, else of every split.
+    let mut timed: Vec<sent::TimeBits> = Vec::new();
     if let (Some(log), Some(c)) = (&sender.log, challenge) {
         let moves = sent::parse_moves::<G>(log)?;
         let start = G::from_id(&id.body, id.seed)?;
@@ -928,6 +992,27 @@ pub(crate) fn encode_game<G: Coded>(
             ));
         }
         bits.log = Some((count, bytes));
+        if let Some(t) = times.filter(|t| t.len() == moves.len()) {
+            let first = t.first().copied().unwrap_or(0);
+            // Times of the moves the log writes (implied moves are not written).
+            let written: Vec<u64> = moves
+                .iter()
+                .zip(t)
+                .filter(|(m, _)| !G::log_implied(m))
+                .map(|(_, &t)| t)
+                .collect();
+            let mut g = sent::gaps(first, &written);
+            if !g.is_empty() {
+                g.remove(0);
+            }
+            timed.push(sent::TimeBits::Moves(g));
+            let rel: Vec<u64> = t.iter().map(|x| x.saturating_sub(first)).collect();
+            let marks = crate::splits::splits(&start, &moves, Some(&rel), &crate::Cancel::new());
+            let at: Vec<u64> = marks.iter().filter_map(|s| s.ms).collect();
+            if !at.is_empty() && at.len() <= sent::MAX_SPLIT_TIMES {
+                timed.push(sent::TimeBits::Splits(sent::gaps(0, &at)));
+            }
+        }
     }
     let sent = bits.any().then_some(bits);
     if let Some(index) = extra.classic {
@@ -946,6 +1031,21 @@ pub(crate) fn encode_game<G: Coded>(
         }
         content.origin = Origin::Classic { index };
     }
+    let mut sent = sent;
+    for t in timed {
+        if let Some(s) = sent.as_mut() {
+            let kept = match t {
+                sent::TimeBits::Moves(_) => "moves",
+                sent::TimeBits::Splits(_) => "splits",
+            };
+            s.times = Some(t);
+            let code = content.to_code(Version::CURRENT, extra.daily, challenge, Some(s));
+            if code.len() <= MAX_CODE_LEN {
+                return Ok((code, Some(kept)));
+            }
+            s.times = None;
+        }
+    }
     let code = content.to_code(Version::CURRENT, extra.daily, challenge, sent.as_ref());
     if code.len() > MAX_CODE_LEN {
         return Err(Error::range(format!(
@@ -953,7 +1053,7 @@ pub(crate) fn encode_game<G: Coded>(
             code.len()
         )));
     }
-    Ok(code)
+    Ok((code, None))
 }
 
 /// Everything a code of game `G` says (`head`: its head, read; `r`: the checked payload
@@ -1014,6 +1114,7 @@ pub(crate) fn decode_game<G: Coded>(head: Head, r: &mut Reader, out: Version) ->
             log,
             outcome,
             assisted: ext.assisted,
+            times: ext.times.as_ref().map(sent::TimeBits::times),
         }),
     })
 }
@@ -1139,6 +1240,7 @@ impl<G: Coded> Content<G> {
                 s.log.is_some(),
                 s.outcome,
                 s.assisted,
+                s.times.as_ref(),
             );
         }
         let mut board = Writer::default();
@@ -1206,6 +1308,7 @@ impl<G: Coded> Content<G> {
                 bits.name = ext.name;
                 bits.outcome = ext.outcome;
                 bits.assisted = ext.assisted;
+                bits.times = ext.times;
                 has_log = ext.log;
             }
             None if !head.ext => {}
@@ -1268,6 +1371,13 @@ impl<G: Coded> Content<G> {
             let bytes = r.slice(r.remaining(), "the move log")?.to_vec();
             if count == 0 {
                 return Err(Error::bad_code("the move log is empty"));
+            }
+            if let Some(bits) = ext.as_deref() {
+                if let Some(sent::TimeBits::Moves(g)) = &bits.times {
+                    if g.len() + 1 != count as usize {
+                        return Err(Error::bad_code("the times do not fit the move log"));
+                    }
+                }
             }
             if let Some(bits) = ext {
                 bits.log = Some((count, bytes));
@@ -1443,3 +1553,5 @@ fn start_of<G: crate::game::Game>(id: &str) -> String {
 mod golden;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod timed;

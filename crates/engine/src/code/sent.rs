@@ -23,6 +23,91 @@ pub(crate) const EXT_OUTCOME: u8 = 4;
 /// Bit 3: the result was helped (hints, undo). A build before it refuses such a code as one
 /// with features it does not know; codes without it are unchanged.
 pub(crate) const EXT_ASSISTED: u8 = 8;
+/// Bit 4: the time of every move of the log follows the outcome (see [`TimeBits`]).
+pub(crate) const EXT_TIMES: u8 = 16;
+/// Bit 5: the time of every split of the log follows the outcome (the move times did not fit).
+pub(crate) const EXT_SPLIT_TIMES: u8 = 32;
+/// A time in a code is in steps of this many milliseconds.
+pub const TIME_STEP_MS: u64 = 10;
+/// Most steps a code's times add up to ([`MAX_CHALLENGE_MS`](super::MAX_CHALLENGE_MS)).
+const MAX_TIME_STEPS: u64 = super::MAX_CHALLENGE_MS / TIME_STEP_MS;
+/// Most split times a code carries.
+pub const MAX_SPLIT_TIMES: usize = 64;
+
+/// The times a code carries, as the payload holds them: gaps in [`TIME_STEP_MS`] steps.
+/// `Moves`: one gap per move after the first (the first move is at 0); `Splits`: one gap per
+/// split, the first from the first move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TimeBits {
+    Moves(Vec<u64>),
+    Splits(Vec<u64>),
+}
+
+impl TimeBits {
+    fn flag(&self) -> u8 {
+        match self {
+            TimeBits::Moves(_) => EXT_TIMES,
+            TimeBits::Splits(_) => EXT_SPLIT_TIMES,
+        }
+    }
+    fn gaps(&self) -> &[u64] {
+        match self {
+            TimeBits::Moves(g) | TimeBits::Splits(g) => g,
+        }
+    }
+    /// The times in ms from the first move, rebuilt from the gaps.
+    pub fn times(&self) -> Times {
+        let mut at = 0u64;
+        let mut acc: Vec<u64> = Vec::with_capacity(self.gaps().len() + 1);
+        if matches!(self, TimeBits::Moves(_)) {
+            acc.push(0);
+        }
+        for g in self.gaps() {
+            at = at.saturating_add(*g);
+            acc.push(at.saturating_mul(TIME_STEP_MS));
+        }
+        match self {
+            TimeBits::Moves(_) => Times::Moves(acc),
+            TimeBits::Splits(_) => Times::Splits(acc),
+        }
+    }
+}
+
+/// The gaps, in [`TIME_STEP_MS`] steps, between `times` (ms, any origin), the first from
+/// `from`: each time rounded to a step from `from` (a time before the one ahead of it counts
+/// as that one), so a time read back is within half a step of what was written.
+pub(crate) fn gaps(from: u64, times: &[u64]) -> Vec<u64> {
+    let mut prev = 0u64;
+    times
+        .iter()
+        .map(|&t| {
+            let q = (t.saturating_sub(from) + TIME_STEP_MS / 2) / TIME_STEP_MS;
+            let q = q.clamp(prev, MAX_TIME_STEPS);
+            let g = q - prev;
+            prev = q;
+            g
+        })
+        .collect()
+}
+
+/// The times a decoded result code carries, in ms from the sender's first move (the sender's
+/// claim, never verified): of every move of its log (the first is 0), or, when those did not
+/// fit, of every split of its log in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Times {
+    Moves(Vec<u64>),
+    Splits(Vec<u64>),
+}
+
+impl Times {
+    /// `"moves"` or `"splits"`: which times the code kept.
+    pub fn kept(&self) -> &'static str {
+        match self {
+            Times::Moves(_) => "moves",
+            Times::Splits(_) => "splits",
+        }
+    }
+}
 /// Largest score an outcome may carry (far above any 2048 game's: 3.9 million at the
 /// 131,072 tile).
 pub const MAX_OUTCOME_SCORE: u64 = 1 << 40;
@@ -47,7 +132,7 @@ pub struct Sender {
 }
 
 /// What a decoded result code says about its sender.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Sent {
     /// The sender's display name, if they gave one.
     pub name: Option<String>,
@@ -61,6 +146,24 @@ pub struct Sent {
     /// The sender was helped to it (hints, undo): boards mark it and rank it after clean
     /// results.
     pub assisted: bool,
+    /// The sender's times, when the code carries them (only with a log).
+    pub times: Option<Times>,
+}
+
+/// The derived form, with `times` only when there are some (the golden files pin the debug
+/// form of every code without them).
+impl std::fmt::Debug for Sent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("Sent");
+        d.field("name", &self.name)
+            .field("log", &self.log)
+            .field("outcome", &self.outcome)
+            .field("assisted", &self.assisted);
+        if let Some(t) = &self.times {
+            d.field("times", t);
+        }
+        d.finish()
+    }
 }
 
 impl Sent {
@@ -301,8 +404,9 @@ pub(crate) fn write_ext(
     log: bool,
     outcome: Option<Outcome>,
     assisted: bool,
+    times: Option<&TimeBits>,
 ) {
-    let mut flags = 0;
+    let mut flags = times.map_or(0, TimeBits::flag);
     if assisted {
         flags |= EXT_ASSISTED;
     }
@@ -323,6 +427,12 @@ pub(crate) fn write_ext(
     if let Some(o) = outcome {
         w.varint(o.score * 2 + u64::from(o.won));
     }
+    if let Some(t) = times {
+        w.varint(t.gaps().len() as u64);
+        for g in t.gaps() {
+            w.varint(*g);
+        }
+    }
 }
 
 /// What the extension section says: the name, whether a log ends the payload, the outcome.
@@ -331,13 +441,20 @@ pub(crate) struct Ext {
     pub log: bool,
     pub outcome: Option<Outcome>,
     pub assisted: bool,
+    pub times: Option<TimeBits>,
 }
 
 /// Reads the extension section. A name is read in its checked form: the format characters an
 /// older build let through are dropped (a name of nothing else is no name).
 pub(crate) fn read_ext(r: &mut Reader) -> Result<Ext> {
     let flags = r.byte("the extension")?;
-    if flags & !(EXT_NAME | EXT_LOG | EXT_OUTCOME | EXT_ASSISTED) != 0 || flags == 0 {
+    let known = EXT_NAME | EXT_LOG | EXT_OUTCOME | EXT_ASSISTED | EXT_TIMES | EXT_SPLIT_TIMES;
+    let timed = flags & (EXT_TIMES | EXT_SPLIT_TIMES);
+    if flags & !known != 0
+        || flags == 0
+        || timed == EXT_TIMES | EXT_SPLIT_TIMES
+        || (timed != 0 && flags & EXT_LOG == 0)
+    {
         return Err(Error::bad_code("the extension section is not valid"));
     }
     let name = if flags & EXT_NAME != 0 {
@@ -377,11 +494,37 @@ pub(crate) fn read_ext(r: &mut Reader) -> Result<Ext> {
     } else {
         None
     };
+    let times = if timed != 0 {
+        let most = if timed == EXT_TIMES {
+            MAX_LOG_MOVES
+        } else {
+            MAX_SPLIT_TIMES
+        };
+        let n = r.varint(most as u64, "the number of times")? as usize;
+        let mut gaps = Vec::with_capacity(n);
+        let mut sum = 0u64;
+        for _ in 0..n {
+            let g = r.varint(MAX_TIME_STEPS, "a time")?;
+            sum += g;
+            if sum > MAX_TIME_STEPS {
+                return Err(Error::bad_code("the times add up to more than 999 hours"));
+            }
+            gaps.push(g);
+        }
+        Some(if timed == EXT_TIMES {
+            TimeBits::Moves(gaps)
+        } else {
+            TimeBits::Splits(gaps)
+        })
+    } else {
+        None
+    };
     Ok(Ext {
         name,
         log: flags & EXT_LOG != 0,
         outcome,
         assisted: flags & EXT_ASSISTED != 0,
+        times,
     })
 }
 
