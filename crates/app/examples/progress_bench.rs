@@ -170,6 +170,7 @@ fn replay(n: u64) -> KeptReplay {
         id: "slide:4x4:0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1".into(),
         log: format!("{n:x}").repeat(40).chars().take(120).collect(),
         scope: "slide:4x4".into(),
+        times: String::new(),
     }
 }
 

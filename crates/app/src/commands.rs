@@ -275,7 +275,20 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "analysis",
         off_main: true,
-        run: on_kind!(AppState::analysis),
+        run: |st, a| {
+            let kind = kind(a)?;
+            let mut v = st.analysis(kind)?;
+            // The game's splits so far (times.rs), beside the distances.
+            if let Ok(s) = st.splits(kind) {
+                v["splits"] = s["splits"].clone();
+            }
+            reply(v)
+        },
+    },
+    Command {
+        name: "splits",
+        off_main: true,
+        run: on_kind!(AppState::splits),
     },
     Command {
         name: "save_picture",

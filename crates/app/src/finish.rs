@@ -122,6 +122,11 @@ pub(crate) fn settle<G: AppGame>(
         && optimum_searchable(slot);
     let perfect = optimal.map(|o| perfect_of(o, moves, hints_used, assisted));
     let time_ms = run.map_or_else(|| sess.elapsed_ms(now), |r| r.splits_ms());
+    let splits = if run.is_none() {
+        crate::times::session_splits(sess)
+    } else {
+        Vec::new()
+    };
     let (score, best_tile) = (G::score(g), G::best_tile(g));
     let counted = !auto_solved;
     let key = format!("{scope}/{rule}");
@@ -161,6 +166,7 @@ pub(crate) fn settle<G: AppGame>(
                 }
                 if r.best_time_ms.is_none_or(|b| time_ms < b) {
                     r.best_time_ms = Some(time_ms);
+                    r.best_splits = splits.clone();
                     better = true;
                 }
             }
@@ -307,6 +313,7 @@ pub(crate) fn settle<G: AppGame>(
         next,
         next_target,
         run,
+        splits,
     })
 }
 

@@ -19,8 +19,9 @@
 //!   win too soon) is refused by `open_game`, and so is a result for a daily after tomorrow.
 //! - `replay {code}` / `replay {history: {scope, index}}`: `{id, kind, moves, ms, views}`;
 //!   `views` are the board after 0, 1, … moves (the game's own `view` form) for the page's
-//!   board module. Nothing in a replay touches a game slot or a record. `ms` is null: the
-//!   app does not keep the time of each move.
+//!   board module. Nothing in a replay touches a game slot or a record. With times (a code
+//!   that carries them, a kept finish played with them): `times_ms` (and its older name `ms`)
+//!   one per move from the first move, `times` which were kept, `splits` (`times.rs`).
 
 use crate::core::AppState;
 use crate::error::{AppError, AppResult};
@@ -53,6 +54,9 @@ pub struct ResultCode {
     pub moves: u32,
     pub ms: u64,
     pub daily: Option<u32>,
+    /// Which times the code carries: `"moves"` (every move's), `"splits"` (only the
+    /// splits': the move times did not fit), or null.
+    pub times: Option<&'static str>,
 }
 
 pub use crate::views::BoardLine;
@@ -63,8 +67,15 @@ pub struct ReplayView {
     pub id: String,
     pub kind: String,
     pub moves: Vec<Value>,
-    /// Elapsed milliseconds at each move, when known (never, so far).
+    /// `times_ms`'s older name (the same value).
     pub ms: Option<Vec<u64>>,
+    /// The time of each move in ms from the first (0), when the code or kept finish has them.
+    pub times_ms: Option<Vec<u64>>,
+    /// Which times there are: `"moves"`, `"splits"` (a code whose move times did not fit:
+    /// only `splits` have times) or null.
+    pub times: Option<&'static str>,
+    /// The line's splits, `[{name, moves, ms}]` (`ms` null without times).
+    pub splits: Vec<huarong_engine::splits::Split>,
     /// The board before the first move and after each one (`views.len() == moves.len() + 1`).
     pub views: Vec<Value>,
     /// The move count (the game's default rule) at each view: where the analysis chart's
@@ -119,11 +130,16 @@ pub(crate) fn keep_finish<G: AppGame>(
     let line = line_of(sess);
     // From the session's own start: no generator runs inside the finishing move's save.
     if let Ok(log) = code::pack_log_from(sess.start(), &line) {
+        let times = crate::times::line_times(sess)
+            .filter(|t| t.len() == line.len())
+            .map(|t| code::pack_times(&crate::times::from_first(&t)))
+            .unwrap_or_default();
         p.replays.add(KeptReplay {
             scope: scope.to_string(),
             at_ms,
             id: sess.id().to_string(),
             log,
+            times,
         });
     }
     if let Some(day) = day {
@@ -295,7 +311,12 @@ fn replay_cancelled() -> AppError {
 /// `cancelled` as soon as `cancel` is set.
 ///
 /// [`ANALYSIS_TIME`]: crate::search::ANALYSIS_TIME
-fn replay_views<G: AppGame>(id: &str, moves: &[Value], cancel: &Cancel) -> AppResult<ReplayView> {
+fn replay_views<G: AppGame>(
+    id: &str,
+    moves: &[Value],
+    times: Option<&code::Times>,
+    cancel: &Cancel,
+) -> AppResult<ReplayView> {
     let parsed = GameId::parse(id)?;
     let start = G::from_id(&parsed.body, parsed.seed).map_err(|e| match e.code {
         ErrorCode::Cancelled => replay_cancelled(),
@@ -324,12 +345,16 @@ fn replay_views<G: AppGame>(id: &str, moves: &[Value], cancel: &Cancel) -> AppRe
         line.push(m);
     }
     let analysis = analyse_line::<G>(id, &start, &line, cancel)?;
+    let timed = crate::times::line_times_of(&start, &out, times, cancel);
     Ok(ReplayView {
         id: id.to_string(),
         kind: G::KIND.as_str().to_string(),
         analysis,
         moves: out,
-        ms: None,
+        ms: timed.times_ms.clone(),
+        times_ms: timed.times_ms,
+        times: timed.times,
+        splits: timed.splits,
         views,
         counts,
     })
@@ -381,6 +406,7 @@ fn analyse_line<G: AppGame>(
 pub fn replay_within(
     id: &str,
     moves: &[Value],
+    times: Option<&code::Times>,
     clock: std::sync::Arc<dyn huarong_engine::clock::Clock>,
     cancel: &Cancel,
 ) -> AppResult<ReplayView> {
@@ -390,9 +416,31 @@ pub fn replay_within(
     budget::scoped(bounds, || {
         crate::error::guard(
             "the replay",
-            || with_game!(kind, G => replay_views::<G>(id, moves, cancel)),
+            || with_game!(kind, G => replay_views::<G>(id, moves, times, cancel)),
         )
     })
+}
+
+/// The moves and times of a replay job's `session` ([`AppState::replay_job_source`]).
+pub fn replay_job_parts(session: &Value) -> AppResult<(Vec<Value>, Option<code::Times>)> {
+    let bad = |e: serde_json::Error| AppError::internal(format!("the replay's moves: {e}"));
+    if let Some(list) = session.as_array() {
+        return Ok((list.clone(), None));
+    }
+    let moves: Vec<Value> =
+        serde_json::from_value(session.get("moves").cloned().unwrap_or_default()).map_err(bad)?;
+    let t = session.get("times");
+    let list = |k: &str| -> AppResult<Option<Vec<u64>>> {
+        t.and_then(|t| t.get(k))
+            .map(|v| serde_json::from_value(v.clone()).map_err(bad))
+            .transpose()
+    };
+    let times = match (list("moves")?, list("splits")?) {
+        (Some(m), _) => Some(code::Times::Moves(m)),
+        (None, Some(s)) => Some(code::Times::Splits(s)),
+        _ => None,
+    };
+    Ok((moves, times))
 }
 
 fn no_log(what: &str) -> AppError {
@@ -415,7 +463,7 @@ impl AppState {
 
     fn result_code_g<G: AppGame>(&self) -> AppResult<ResultCode> {
         let slot = self.current::<G>()?;
-        let (id, line, moves, ms, undo_used, assisted) = {
+        let (id, line, times, moves, ms, undo_used, assisted) = {
             let s = crate::core::lock(&slot);
             let sess = &s.session;
             let finished = match sess.status() {
@@ -441,6 +489,7 @@ impl AppState {
             (
                 sess.id().to_string(),
                 line_of(sess),
+                crate::times::line_times(sess),
                 g.moves(),
                 sess.elapsed_ms(self.now()),
                 sess.undo_used(),
@@ -468,14 +517,23 @@ impl AppState {
         // 2048's undo restores the spawn sequence: a game with undo replays whatever it tried,
         // so its result carries no log (never "verified").
         let sendable = !(undo_used && G::KIND == Kind::G2048);
+        let times = times.filter(|t| t.len() == line.len());
         let logged = sendable
             .then(|| {
-                code::encode_result_assisted(&id, extra, challenge, &with_log, outcome, assisted)
-                    .ok()
+                code::encode_result_timed(
+                    &id,
+                    extra,
+                    challenge,
+                    &with_log,
+                    outcome,
+                    assisted,
+                    times.as_deref(),
+                )
+                .ok()
             })
             .flatten();
-        let (c, replay) = match logged {
-            Some(c) => (c, true),
+        let (c, replay, kept) = match logged {
+            Some((c, kept)) => (c, true, kept),
             // Too long (or a line the code cannot carry): the result without its log.
             None => (
                 code::encode_result_assisted(
@@ -487,6 +545,7 @@ impl AppState {
                     assisted,
                 )?,
                 false,
+                None,
             ),
         };
         Ok(ResultCode {
@@ -496,6 +555,7 @@ impl AppState {
             moves,
             ms,
             daily: day,
+            times: kept,
         })
     }
 
@@ -507,14 +567,40 @@ impl AppState {
         if !cfg!(feature = "search") {
             return Err(AppError::not_in_build("the replay command"));
         }
-        let (id, moves) = self.replay_source(args)?;
-        self.replay_run(&id, &moves)
+        let (id, moves, times) = self.replay_source_timed(args)?;
+        self.replay_run(&id, &moves, times.as_ref())
+    }
+
+    /// [`AppState::replay_source`] as an offload job carries it: the moves, or with times
+    /// `{moves, times: {moves|splits: [ms…]}}` (read back by [`replay_job_parts`]).
+    pub fn replay_job_source(&self, args: &Value) -> AppResult<(String, Value)> {
+        let (id, moves, times) = self.replay_source_timed(args)?;
+        let session = match times {
+            None => Value::Array(moves),
+            Some(t) => {
+                let (key, list) = match t {
+                    code::Times::Moves(l) => ("moves", l),
+                    code::Times::Splits(l) => ("splits", l),
+                };
+                serde_json::json!({ "moves": moves, "times": { key: list } })
+            }
+        };
+        Ok((id, session))
     }
 
     /// What a replay shows, from a code or a history entry (`args` as `replay` takes them):
     /// the game ID and its moves. Decoding replays a code's log (bounded by its length); a
     /// kept finish's log is unpacked. No analysis runs here.
     pub fn replay_source(&self, args: &Value) -> AppResult<(String, Vec<Value>)> {
+        self.replay_source_timed(args)
+            .map(|(id, moves, _)| (id, moves))
+    }
+
+    /// [`AppState::replay_source`] with the times the code or the kept finish has.
+    pub fn replay_source_timed(
+        &self,
+        args: &Value,
+    ) -> AppResult<(String, Vec<Value>, Option<code::Times>)> {
         let code = args.get("code").filter(|v| !v.is_null());
         let history = args.get("history").filter(|v| !v.is_null());
         match (code, history) {
@@ -528,13 +614,19 @@ impl AppState {
                     code::decode_full(t).map_err(AppError::from)
                 })?;
                 let log = d.log().ok_or_else(|| no_log("this code"))?.to_vec();
-                Ok((d.id, log))
+                let times = d.sent.and_then(|s| s.times);
+                Ok((d.id, log, times))
             }
             (None, Some(h)) => {
                 let at: HistoryAt = crate::args::json("history", Some(h.clone()), 1024)?;
                 let kept = self.kept_replay(&at.scope, at.index)?;
                 let moves = code::unpack_log(&kept.id, &kept.log)?;
-                Ok((kept.id, moves))
+                let times = (!kept.times.is_empty())
+                    .then(|| code::unpack_times(&kept.times).ok())
+                    .flatten()
+                    .filter(|t| t.len() == moves.len())
+                    .map(code::Times::Moves);
+                Ok((kept.id, moves, times))
             }
             _ => Err(AppError::bad_argument(
                 "give exactly one of `code` and `history: {scope, index}`",
@@ -545,7 +637,12 @@ impl AppState {
     /// Replay `moves` from `id` here (a worker thread: the command is `off_main`) as the
     /// kind's replay: within [`ANALYSIS_TIME`](crate::search::ANALYSIS_TIME) on the platform's
     /// clock; `cancel {kind}` or a newer replay of the kind stops it (`cancelled`).
-    fn replay_run(&self, id: &str, moves: &[Value]) -> AppResult<ReplayView> {
+    fn replay_run(
+        &self,
+        id: &str,
+        moves: &[Value],
+        times: Option<&code::Times>,
+    ) -> AppResult<ReplayView> {
         let kind = GameId::parse(id)?.kind;
         let cancel = Cancel::new();
         with_game!(kind, G => {
@@ -553,7 +650,9 @@ impl AppState {
             kinds.replay.cancel();
             kinds.replay = cancel.clone();
         });
-        replay_within(id, moves, self.budget_clock(), &cancel)
+        self.gated(&cancel, || {
+            replay_within(id, moves, times, self.budget_clock(), &cancel)
+        })
     }
 
     /// The kept move log of history entry `index` of `scope`.

@@ -32,6 +32,7 @@ pub mod records;
 mod runs;
 mod search;
 mod settings;
+mod times;
 pub mod share;
 pub mod slots;
 // The state and the command table (top layer).

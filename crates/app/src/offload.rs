@@ -198,7 +198,7 @@ impl AppState {
 
     /// The [`Op::Replay`] job of `replay`'s arguments (decoding and unpacking here: bounded).
     fn replay_job(&self, args: &Value) -> AppResult<Begun> {
-        let (id, moves) = self.replay_source(args)?;
+        let (id, session) = self.replay_job_source(args)?;
         let parsed = GameId::parse(&id)?;
         Ok(Begun::Job(Job {
             op: Op::Replay,
@@ -207,7 +207,7 @@ impl AppState {
             version: 0,
             pdb4x4: needs_tables(parsed.kind, &parsed.body),
             board: id,
-            session: Value::Array(moves),
+            session,
             budget_ms: crate::search::ANALYSIS_TIME.as_millis() as u64,
             rule: String::new(),
         }))
@@ -558,9 +558,13 @@ fn analysis_of(v: Value) -> AppResult<Analysis> {
 pub fn run(job: &Job, clock: std::sync::Arc<dyn Clock>, cancel: &Cancel) -> AppResult<Value> {
     match job.op {
         Op::Replay => {
-            let moves: Vec<Value> = decode("the replay's moves", job.session.clone())?;
+            let (moves, times) = crate::friends::replay_job_parts(&job.session)?;
             encode(&crate::friends::replay_within(
-                &job.board, &moves, clock, cancel,
+                &job.board,
+                &moves,
+                times.as_ref(),
+                clock,
+                cancel,
             )?)
         }
         Op::Open => with_game!(job.kind, G => open_g::<G>(job, clock, cancel)),

@@ -135,6 +135,10 @@ pub struct Finish {
     pub next: Action,
     /// Where `next` goes, when it goes to a game: see [`NextTarget`].
     pub next_target: Option<NextTarget>,
+    /// The game's splits (`times.rs`): `[{name, moves, ms}]` in order, each counted from the
+    /// move that did its line for good, `ms` on the game's clock (`time_ms`'s); empty for a
+    /// run or a game without splits.
+    pub splits: Vec<huarong_engine::splits::Split>,
     /// The finished speedsolving run with every split (its `time_ms` and `moves` are the
     /// run's), else absent.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -24,9 +24,10 @@ pub struct Mark {
 /// move), `None` when the line has no times.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Split {
-    pub name: String,
+    // Fields in key order (the progress file's canonical form keeps them).
     pub moves: u32,
     pub ms: Option<u64>,
+    pub name: String,
 }
 
 /// A game's splits. The default is none.
@@ -36,6 +37,12 @@ pub trait Splits: Game {
     /// answers none past its bound).
     fn split_marks(_start: &Self, _line: &[Self::Move], _cancel: &Cancel) -> Vec<Mark> {
         Vec::new()
+    }
+    /// Where each split was first reached in `line` (during play: the moment to show it),
+    /// in order. The same as [`Splits::split_marks`] for a game whose splits cannot be
+    /// undone by play; the number slide's lines can be broken again.
+    fn first_marks(start: &Self, line: &[Self::Move], cancel: &Cancel) -> Vec<Mark> {
+        Self::split_marks(start, line, cancel)
     }
 }
 
@@ -62,7 +69,25 @@ pub fn splits<G: Splits>(
     times: Option<&[u64]>,
     cancel: &Cancel,
 ) -> Vec<Split> {
-    let marks = G::split_marks(start, line, cancel);
+    with_times(start, line, times, G::split_marks(start, line, cancel))
+}
+
+/// [`splits`] at the moments each was first reached ([`Splits::first_marks`]).
+pub fn first_splits<G: Splits>(
+    start: &G,
+    line: &[G::Move],
+    times: Option<&[u64]>,
+    cancel: &Cancel,
+) -> Vec<Split> {
+    with_times(start, line, times, G::first_marks(start, line, cancel))
+}
+
+fn with_times<G: Game>(
+    start: &G,
+    line: &[G::Move],
+    times: Option<&[u64]>,
+    marks: Vec<Mark>,
+) -> Vec<Split> {
     if marks.is_empty() {
         return Vec::new();
     }

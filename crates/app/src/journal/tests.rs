@@ -209,7 +209,7 @@ fn move_times_survive_a_reopen_and_old_records_still_load() {
     let mut s = Session::<Slide>::open("slide:3x3#5").unwrap();
     j.put("k", json!({}), serde_json::to_value(s.save(0)).unwrap());
     let _ = s.take_delta(0);
-    let mut step = |s: &mut Session<Slide>, now: u64, old: bool| {
+    let step = |s: &mut Session<Slide>, now: u64, old: bool| {
         let mut d = serde_json::to_value(s.take_delta(now)).unwrap();
         if old {
             let o = d.as_object_mut().unwrap();

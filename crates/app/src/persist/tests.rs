@@ -338,6 +338,7 @@ mod change_log {
             id: "slide:3x3:1,2,3,4,5,6,0,7,8".into(),
             log: "abc".into(),
             scope: "slide:3x3".into(),
+            times: "2A9".into(),
         }
     }
 

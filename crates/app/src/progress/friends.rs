@@ -109,6 +109,9 @@ pub struct KeptReplay {
     pub log: String,
     /// The record scope of the finish.
     pub scope: String,
+    /// The time of each move from the first (`code::pack_times`); empty when not known.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub times: String,
 }
 
 /// The kept move logs, oldest finish first.

@@ -158,6 +158,10 @@ pub struct Record {
     pub best_moves: Option<u32>,
     /// Highest score (2048) and tile.
     pub best_score: Option<u64>,
+    /// The splits of the game that set `best_time_ms` (`[{name, moves, ms}]`, `ms` on that
+    /// game's clock; empty when it had none or was set before splits were kept).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub best_splits: Vec<huarong_engine::splits::Split>,
     pub best_tile: Option<u64>,
     /// Fastest won game, in milliseconds of play.
     pub best_time_ms: Option<u64>,

@@ -340,6 +340,11 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
             best_time_ms: Some(9),
             stars: 3,
             best_score: Some(5),
+            best_splits: vec![huarong_engine::splits::Split {
+                name: "row1".into(),
+                moves: 12,
+                ms: Some(3_400),
+            }],
             best_tile: Some(8),
             optimal: Some(38),
             wins: 4,
@@ -425,6 +430,7 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
         id: "slide:3x3:1,2,3,4,5,6,7,0,8".into(),
         log: "2x".into(),
         scope: "slide:3x3".into(),
+        times: "2A9".into(),
     });
     assert!(!p.replays.kept.is_empty());
     let direct = serde_json::to_vec(&p).unwrap();

@@ -3,7 +3,7 @@
 
 use crate::error::{AppError, AppResult};
 use crate::games::{with_game, AppGame};
-use huarong_engine::{code, GameId};
+use huarong_engine::{code, Game, GameId};
 use serde::Serialize;
 
 /// What `encode_code` returns.
@@ -57,6 +57,15 @@ pub struct DecodedInfo {
     pub name: Option<String>,
     pub replay: bool,
     pub verified: bool,
+    /// The sender's time of each move in ms from their first move (0), when the code has
+    /// them; else null. The sender's claim: `verified` is about the moves only.
+    pub times_ms: Option<Vec<u64>>,
+    /// Which times the code kept: `"moves"`, `"splits"` (the move times did not fit: only
+    /// `splits` have `ms`), or null.
+    pub times: Option<&'static str>,
+    /// The splits of the code's move log, `[{name, moves, ms}]` (`ms` null without times);
+    /// empty without a log.
+    pub splits: Vec<huarong_engine::splits::Split>,
 }
 
 /// What a code, link or game ID stands for (the "enter or paste a code" box).
@@ -77,10 +86,27 @@ pub fn decode(text: &str) -> AppResult<DecodedInfo> {
             name: None,
             replay: false,
             verified: false,
+            times_ms: None,
+            times: None,
+            splits: Vec::new(),
         });
     }
     let d = code::decode_full(t)?;
+    let timed = match d.log() {
+        Some(log) => {
+            let parsed = GameId::parse(&d.id)?;
+            let times = d.sent.as_ref().and_then(|s| s.times.as_ref());
+            with_game!(parsed.kind, G => {
+                let start = G::from_id(&parsed.body, parsed.seed)?;
+                crate::times::line_times_of(&start, log, times, &huarong_engine::Cancel::new())
+            })
+        }
+        None => crate::times::LineTimes::default(),
+    };
     Ok(DecodedInfo {
+        times_ms: timed.times_ms,
+        times: timed.times,
+        splits: timed.splits,
         name: d.name().map(str::to_string),
         replay: d.log().is_some(),
         verified: d.verified(),

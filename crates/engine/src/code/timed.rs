@@ -328,3 +328,18 @@ fn timed_codes_encode_and_decode_as_pinned() {
 fn print_timed_golden() {
     print!("{}", tsv(&timed_rows()));
 }
+
+/// Kept replays' times: packed and read back within 5 ms; damage is `bad_code`.
+#[test]
+fn packed_times_round_trip() {
+    let times = human_times(300, 2_000, 9);
+    let packed = pack_times(&times);
+    assert!(packed.len() < 300 * 3, "{} characters", packed.len());
+    let back = unpack_times(&packed).unwrap();
+    assert_eq!(back.len(), 300);
+    for (b, t) in back.iter().zip(&times) {
+        assert!(b.abs_diff(*t) <= 5, "{b} vs {t}");
+    }
+    assert_eq!(unpack_times(&pack_times(&[])).unwrap(), Vec::<u64>::new());
+    assert_eq!(unpack_times("2!").unwrap_err().code, ErrorCode::BadCode);
+}

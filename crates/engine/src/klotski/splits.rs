@@ -9,7 +9,7 @@ use crate::game::Cancel;
 use crate::splits::{positions, Mark, Splits};
 
 /// Most positions the splits' distance search keeps.
-pub const SPLIT_POSITIONS: usize = 300_000;
+pub const SPLIT_POSITIONS: usize = 100_000;
 
 /// The marks of a line whose positions have these distances (`d[0]` the start's).
 fn marks_of(d: &[u32]) -> Vec<Mark> {

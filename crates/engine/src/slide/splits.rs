@@ -64,6 +64,21 @@ impl Splits for Slide {
             .map(|(at, _, name)| Mark { name, at })
             .collect()
     }
+
+    /// Each line at the first move after which it was done (not done at the start).
+    fn first_marks(start: &Slide, line: &[Move], _cancel: &Cancel) -> Vec<Mark> {
+        let mut seen: Vec<String> = done_lines(start.board());
+        let mut out = Vec::new();
+        for (i, g) in positions(start, line).iter().enumerate().skip(1) {
+            for name in done_lines(g.board()) {
+                if !seen.contains(&name) {
+                    seen.push(name.clone());
+                    out.push(Mark { name, at: i });
+                }
+            }
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -167,6 +182,10 @@ mod tests {
         let again = splits(&start, &line, None, &Cancel::new());
         let got: Vec<_> = again.iter().map(|s| (s.name.as_str(), s.moves)).collect();
         assert_eq!(got, [("col1", 1), ("row1", 5)]);
+        // During play the chip shows when the line was first done.
+        let first = crate::splits::first_splits(&start, &line, None, &Cancel::new());
+        let got: Vec<_> = first.iter().map(|s| (s.name.as_str(), s.moves)).collect();
+        assert_eq!(got, [("col1", 1), ("row1", 3)]);
         // Already done at the start and never broken: not a split.
         let (start, line) = undo_walk(4, 4, "LLUR");
         let n = names(&start, &line);
