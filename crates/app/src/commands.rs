@@ -268,6 +268,10 @@ pub static COMMANDS: &[Command] = &[
                 for (e, can) in list.iter_mut().zip(st.replayable(scope)) {
                     e["replay"] = Value::Bool(can);
                 }
+                // The kept finishes' move times (times.rs), where the game had them.
+                for (e, t) in list.iter_mut().zip(st.history_times(scope)) {
+                    e["times_ms"] = serde_json::json!(t);
+                }
             }
             reply(v)
         },

@@ -118,3 +118,23 @@ impl crate::core::AppState {
         })
     }
 }
+
+impl crate::core::AppState {
+    /// The kept move times of the history entries of `scope` (oldest first): one time per
+    /// move from the first (0), `None` where the finish has no kept replay or no times.
+    pub fn history_times(&self, scope: &str) -> Vec<Option<Vec<u64>>> {
+        let st = self.store();
+        let p = &st.progress;
+        p.stats.get(scope).map_or_else(Vec::new, |s| {
+            s.history
+                .iter()
+                .map(|e| {
+                    p.replays
+                        .find(scope, e.at_ms)
+                        .filter(|k| !k.times.is_empty())
+                        .and_then(|k| huarong_engine::code::unpack_times(&k.times).ok())
+                })
+                .collect()
+        })
+    }
+}
