@@ -41,7 +41,7 @@ CORE_LAYERS = [
     ("schema and views", ["progress", "views"]),
     ("storage", ["persist", "journal"]),
     ("domain", ["args", "core", "games", "slots", "challenge", "daily", "records", "finish",
-                "play", "search", "analysis", "launch", "settings", "pictures", "share",
+                "play", "search", "search_gate", "analysis", "launch", "settings", "pictures", "share",
                 "friends", "offload", "runs", "editor"]),
     ("state and commands", ["state", "commands", "first"]),
 ]

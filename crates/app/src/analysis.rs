@@ -78,7 +78,7 @@ impl AppState {
         // Bounded (issue 23): the engine's 64 MiB and `ANALYSIS_TIME`; past either the
         // analysis is `unsupported`, a cancelled one `cancelled`.
         let bounds = self.budget(&cancel, crate::search::ANALYSIS_TIME);
-        let found = huarong_engine::budget::scoped(bounds, || {
+        let found = self.bounded(crate::search_gate::Urgency::Foreground, bounds, || {
             guard("the analysis", || f(&sess, &cancel).map_err(AppError::from))
         })?;
         let mut slot = lock(&slot_ref);

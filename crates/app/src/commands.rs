@@ -357,9 +357,11 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "decode_code",
         off_main: true,
-        run: |_, a| {
+        run: |st, a| {
             let text = args::string("text", a.take("text"), args::MAX_OPEN)?;
-            reply(share::decode_code(&text)?)
+            // A Klotski code's solvability check is a bounded search: through the gate.
+            let cancel = huarong_engine::Cancel::new();
+            reply(st.gated(&cancel, || share::decode_code(&text))?)
         },
     },
     Command {

@@ -52,6 +52,8 @@ pub(crate) struct Inner {
     /// The shell runs the background optimum itself (the web page's proof worker, through
     /// `offload_optimum`), where the platform has no threads for it.
     pub(crate) offloads_optimum: std::sync::atomic::AtomicBool,
+    /// One bounded search at a time (`search_gate.rs`): the app holds one search's memory.
+    pub(crate) searches: crate::search_gate::SearchGate,
 }
 
 /// The app's state; cheap to clone (shared).

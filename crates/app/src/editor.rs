@@ -120,7 +120,9 @@ impl AppState {
             }
         };
         let budget = self.budget(&Cancel::new(), CHECK_TIME);
-        let found = klotski::search_within(&board, Metric::Piece, &budget)?;
+        let found = self.gated(&budget.cancel.clone(), || {
+            klotski::search_within(&board, Metric::Piece, &budget)
+        })?;
         let canon = board.canonical();
         let classic = klotski::is_classic(&board)
             .then(|| {

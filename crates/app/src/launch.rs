@@ -43,7 +43,8 @@ impl AppState {
         let parsed = huarong_engine::GameId::parse(id)?;
         let cancel = self.opening(parsed.kind);
         let bounds = self.budget(&cancel, crate::search::OPEN_TIME);
-        huarong_engine::budget::scoped(
+        self.bounded(
+            crate::search_gate::Urgency::Foreground,
             bounds,
             || with_game!(parsed.kind, G => self.open_g::<G>(id, replace, challenge, made)),
         )
@@ -64,7 +65,9 @@ impl AppState {
             kinds.preview = cancel.clone();
         });
         let bounds = self.budget(&cancel, crate::search::OPEN_TIME);
-        huarong_engine::budget::scoped(bounds, || preview_view(&id))
+        self.bounded(crate::search_gate::Urgency::Foreground, bounds, || {
+            preview_view(&id)
+        })
     }
 
     /// Issue 35: a result for a daily after tomorrow is refused (nobody can have played it
@@ -198,7 +201,8 @@ impl AppState {
     ) -> AppResult<View> {
         let cancel = self.opening(kind);
         with_game!(kind, G => {
-            let sess = huarong_engine::budget::scoped(
+            let sess = self.bounded(
+                crate::search_gate::Urgency::Foreground,
                 self.budget(&cancel, crate::search::OPEN_TIME),
                 || open_session::<G>(id, made),
             )?;

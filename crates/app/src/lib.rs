@@ -31,6 +31,7 @@ mod play;
 pub mod records;
 mod runs;
 mod search;
+mod search_gate;
 mod settings;
 mod times;
 pub mod share;

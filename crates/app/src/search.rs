@@ -10,6 +10,7 @@ use crate::core::{lock, AppState};
 use crate::error::{guard, AppError, AppResult};
 use crate::games::{with_game, AppGame};
 use crate::platform::{Monotonic, Priority};
+use crate::search_gate::{Stopped, Urgency};
 use crate::slots::SlotRef;
 use crate::views::{HintView, SolveView};
 use huarong_engine::budget::{self, Budget};
@@ -82,6 +83,25 @@ impl AppState {
     pub(crate) fn running_budget(&self, cancel: &Cancel, time: Duration) -> Budget {
         let clock = std::sync::Arc::new(cancel.running_clock(self.budget_clock()));
         Budget::new(budget::MAX_BYTES, cancel.clone()).within(clock, time)
+    }
+
+    /// `search` with `bounds` as the thread's ambient budget, once no other bounded search
+    /// runs (`search_gate.rs`: the app holds one search's memory at a time).
+    pub(crate) fn bounded<R: Stopped>(
+        &self,
+        urgency: Urgency,
+        bounds: Budget,
+        search: impl FnOnce() -> R,
+    ) -> R {
+        let cancel = bounds.cancel.clone();
+        self.0
+            .searches
+            .run(urgency, &cancel, || budget::scoped(bounds, search))
+    }
+
+    /// `search` (a command's own bounded work, its budget set inside) through the gate.
+    pub(crate) fn gated<R: Stopped>(&self, cancel: &Cancel, search: impl FnOnce() -> R) -> R {
+        self.0.searches.run(Urgency::Foreground, cancel, search)
     }
 
     /// The platform's monotonic clock as a budget's deadline reads it.
@@ -192,13 +212,15 @@ impl AppState {
 
     fn hint_g<G: AppGame>(&self) -> AppResult<HintView> {
         let (slot_ref, mut sess, cancel, version) = self.begin_search::<G>()?;
-        let hint = guard("the hint", || {
-            sess.hint_within(
-                *lock(&self.0.search_budget),
-                &Monotonic(self.platform().clock.as_ref()),
-                &cancel,
-            )
-            .map_err(AppError::from)
+        let hint = self.gated(&cancel, || {
+            guard("the hint", || {
+                sess.hint_within(
+                    *lock(&self.0.search_budget),
+                    &Monotonic(self.platform().clock.as_ref()),
+                    &cancel,
+                )
+                .map_err(AppError::from)
+            })
         })?;
         let mut slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
@@ -248,7 +270,7 @@ impl AppState {
             // stands, its budget's clock stopped; unparking lets it go on from the same node.
             cancel.arm_here();
             let board = game.board_body();
-            let found = budget::scoped(bounds, || {
+            let found = state.bounded(Urgency::Background, bounds, || {
                 guard("the hint proof", || {
                     game.hint(&cancel).map_err(AppError::from)
                 })
@@ -295,15 +317,18 @@ impl AppState {
         if sess.status() != Status::Playing {
             return Err(AppError::new(ErrorCode::IllegalMove, "the game is over"));
         }
-        let moves = guard("the solver", || {
-            sess.solution_within(
-                *lock(&self.0.search_budget),
-                &Monotonic(self.platform().clock.as_ref()),
-                &cancel,
-            )
-            .map_err(AppError::from)
-        })?
-        .moves;
+        let moves = self
+            .gated(&cancel, || {
+                guard("the solver", || {
+                    sess.solution_within(
+                        *lock(&self.0.search_budget),
+                        &Monotonic(self.platform().clock.as_ref()),
+                        &cancel,
+                    )
+                    .map_err(AppError::from)
+                })
+            })?
+            .moves;
         let mut slot = lock(&slot_ref);
         if cancel.is_cancelled() || slot.version != version {
             return Err(AppError::new(
@@ -396,7 +421,7 @@ impl AppState {
         let state = self.clone();
         let job = Box::new(move || {
             cancel.arm_here();
-            let found = budget::scoped(bounds, || {
+            let found = state.bounded(Urgency::Background, bounds, || {
                 guard("the optimum", || Ok(G::optimum(&start, &cancel)))
                     .ok()
                     .flatten()

@@ -126,6 +126,7 @@ impl AppState {
             links_done: Condvar::new(),
             search_budget: Mutex::new(crate::search::SEARCH_BUDGET),
             offloads_optimum: std::sync::atomic::AtomicBool::new(false),
+            searches: Default::default(),
         }));
         for (key, e) in state.restore_slots(slots) {
             notices.push(Notice::warning(
@@ -309,7 +310,9 @@ impl AppState {
         with_game!(kind, G => {
             // A generated game replays its generator: bounded like opening it (issue 23).
             let bounds = self.budget(&huarong_engine::Cancel::new(), crate::search::OPEN_TIME);
-            let sess = huarong_engine::budget::scoped(bounds, || restore_session::<G>(&data.saved))?;
+            let sess = self.bounded(crate::search_gate::Urgency::Foreground, bounds, || {
+                restore_session::<G>(&data.saved)
+            })?;
             // A speedsolving run's state rides in the header (checked against the session).
             let run = crate::runs::restore_run(&data.header["run"], sess.id())?;
             let updated = data.header["updated_ms"].as_u64().unwrap_or(0);

@@ -174,6 +174,10 @@ impl Cancel {
     pub fn same(&self, other: &Cancel) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
+    /// Whether the flag is cancelled, without waiting on a parked one (which is not).
+    pub fn cancelled_now(&self) -> bool {
+        self.0.state.load(Ordering::SeqCst) == CANCELLED
+    }
     /// Whether the flag is parked now.
     pub fn is_parked(&self) -> bool {
         self.0.state.load(Ordering::SeqCst) == PARKED
