@@ -145,15 +145,8 @@ pub fn costly_generator(id: &str) -> bool {
     let Ok(p) = GameId::parse(id) else {
         return false;
     };
-    p.seed.is_some()
-        && match p.kind {
-            Kind::Klotski => true,
-            Kind::Slide => p
-                .body
-                .split('/')
-                .any(|seg| huarong_engine::slide::Difficulty::parse(seg).is_ok()),
-            _ => false,
-        }
+    // The game's own rule, from the registry: a new game with a slow generator is offloaded too.
+    p.seed.is_some() && huarong_engine::registry::costly_generator(p.kind, &p.body)
 }
 
 /// The [`Op::Preview`] job of `preview`'s arguments, when its game ID runs a costly

@@ -628,7 +628,7 @@ impl crate::registry::Registered for Slide {
     const MOVE_FORM: &'static str = r#"{"tile": n}"#;
     /// A difficulty (`4x4/hard`) runs the generator with solver checks; a plain shuffle not.
     fn costly_generator(params: &str) -> bool {
-        params.contains('/')
+        params.split('/').any(|seg| Difficulty::parse(seg).is_ok())
     }
 }
 
