@@ -46,19 +46,18 @@ pub trait Splits: Game {
     }
 }
 
-/// The positions of `line` from `start` (the start first), up to the first move that does
-/// not replay.
-pub fn positions<G: Game>(start: &G, line: &[G::Move]) -> Vec<G> {
+/// Calls `f(i, position)` for the start (`i` = 0) and the position after each move of
+/// `line` (`i` moves played), up to the first move that does not replay; one position is
+/// held at a time.
+pub fn walk<G: Game>(start: &G, line: &[G::Move], mut f: impl FnMut(usize, &G)) {
     let mut g = start.clone();
-    let mut out = Vec::with_capacity(line.len() + 1);
-    out.push(g.clone());
-    for mv in line {
+    f(0, &g);
+    for (i, mv) in line.iter().enumerate() {
         if !g.accepts(mv) || g.apply(mv).is_err() {
             break;
         }
-        out.push(g.clone());
+        f(i + 1, &g);
     }
-    out
 }
 
 /// The splits of `line` from `start` with their move counts and times: `times` holds each
@@ -91,14 +90,21 @@ fn with_times<G: Game>(
     if marks.is_empty() {
         return Vec::new();
     }
-    let at_moves = positions(start, line);
+    let mut counts = vec![None; line.len() + 1];
+    walk(start, line, |i, g| {
+        if marks.iter().any(|m| m.at == i) {
+            counts[i] = Some(g.moves());
+        }
+    });
     marks
         .into_iter()
-        .filter(|m| m.at >= 1 && m.at < at_moves.len())
-        .map(|m| Split {
-            moves: at_moves[m.at].moves(),
-            ms: times.and_then(|t| t.get(m.at - 1).copied()),
-            name: m.name,
+        .filter(|m| m.at >= 1)
+        .filter_map(|m| {
+            Some(Split {
+                moves: (*counts.get(m.at)?)?,
+                ms: times.and_then(|t| t.get(m.at - 1).copied()),
+                name: m.name,
+            })
         })
         .collect()
 }

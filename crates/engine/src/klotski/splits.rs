@@ -6,10 +6,12 @@
 
 use super::{goal_distances, Klotski, Metric, Move};
 use crate::game::Cancel;
-use crate::splits::{positions, Mark, Splits};
+use crate::splits::{walk, Mark, Splits};
 
 /// Most positions the splits' distance search keeps.
 pub const SPLIT_POSITIONS: usize = 100_000;
+/// Longest line whose splits are looked for (its positions are held at once).
+pub const SPLIT_LINE: usize = 20_000;
 
 /// The marks of a line whose positions have these distances (`d[0]` the start's).
 fn marks_of(d: &[u32]) -> Vec<Mark> {
@@ -33,10 +35,11 @@ fn marks_of(d: &[u32]) -> Vec<Mark> {
 
 impl Splits for Klotski {
     fn split_marks(start: &Klotski, line: &[Move], cancel: &Cancel) -> Vec<Mark> {
-        let boards: Vec<_> = positions(start, line)
-            .into_iter()
-            .map(|g| g.board().clone())
-            .collect();
+        if line.len() > SPLIT_LINE {
+            return Vec::new();
+        }
+        let mut boards = Vec::with_capacity(line.len() + 1);
+        walk(start, line, |_, g| boards.push(g.board().clone()));
         let Ok(found) = goal_distances(
             start.board(),
             &boards,
@@ -79,7 +82,8 @@ mod tests {
     /// An optimal solve of a classic: the quarters at ¾, ½, ¼ of its moves.
     #[test]
     fn an_optimal_classic_solve_splits_at_its_quarters() {
-        let start = Klotski::from_id(crate::klotski::classic("横刀立马").unwrap().board, None).unwrap();
+        let start =
+            Klotski::from_id(crate::klotski::classic("横刀立马").unwrap().board, None).unwrap();
         let line = start.solve(&Cancel::new()).unwrap();
         let got = splits(&start, &line, None, &Cancel::new());
         let n = start.clone();

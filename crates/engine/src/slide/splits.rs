@@ -12,7 +12,7 @@
 use super::board::Board;
 use super::{Move, Slide};
 use crate::game::Cancel;
-use crate::splits::{positions, Mark, Splits};
+use crate::splits::{walk, Mark, Splits};
 
 /// The lines done in `b`, in the order the unsolved part shrinks by them (rows first).
 pub fn done_lines(b: &Board) -> Vec<String> {
@@ -36,22 +36,17 @@ pub fn done_lines(b: &Board) -> Vec<String> {
 
 impl Splits for Slide {
     fn split_marks(start: &Slide, line: &[Move], _cancel: &Cancel) -> Vec<Mark> {
-        let states = positions(start, line);
         // For each line done now: since which position it has been done without a break.
-        let mut since: Vec<(String, usize)> = done_lines(start.board())
-            .into_iter()
-            .map(|n| (n, 0))
-            .collect();
-        for (i, g) in states.iter().enumerate().skip(1) {
-            let now = done_lines(g.board());
-            since = now
+        let mut since: Vec<(String, usize)> = Vec::new();
+        walk(start, line, |i, g| {
+            since = done_lines(g.board())
                 .into_iter()
                 .map(|n| {
                     let from = since.iter().find(|(m, _)| *m == n).map_or(i, |(_, f)| *f);
                     (n, from)
                 })
                 .collect();
-        }
+        });
         let mut marks: Vec<(usize, usize, String)> = since
             .into_iter()
             .enumerate()
@@ -67,16 +62,18 @@ impl Splits for Slide {
 
     /// Each line at the first move after which it was done (not done at the start).
     fn first_marks(start: &Slide, line: &[Move], _cancel: &Cancel) -> Vec<Mark> {
-        let mut seen: Vec<String> = done_lines(start.board());
+        let mut seen: Vec<String> = Vec::new();
         let mut out = Vec::new();
-        for (i, g) in positions(start, line).iter().enumerate().skip(1) {
+        walk(start, line, |i, g| {
             for name in done_lines(g.board()) {
                 if !seen.contains(&name) {
                     seen.push(name.clone());
-                    out.push(Mark { name, at: i });
+                    if i > 0 {
+                        out.push(Mark { name, at: i });
+                    }
                 }
             }
-        }
+        });
         out
     }
 }
@@ -142,18 +139,13 @@ mod tests {
     #[test]
     fn row_by_row_and_fringes_split_in_their_order() {
         // The scramble walks are undone: the last part scrambled is solved first.
-        let rows = undo_walk(
-            4,
-            4,
-            "LLLURRRD  UULLLDRRRD  UUULLLDRRRDD",
-        );
+        let rows = undo_walk(4, 4, "LLLURRRD  UULLLDRRRD  UUULLLDRRRDD");
         assert_eq!(names(&rows.0, &rows.1), ["row1", "row2", "col1", "col2"]);
-        let fringes = undo_walk(
-            4,
-            4,
-            "LLURRD  UULLDRRD  LLLUURDD  UUULDRDD",
+        let fringes = undo_walk(4, 4, "LLURRD  UULLDRRD  LLLUURDD  UUULDRDD");
+        assert_eq!(
+            names(&fringes.0, &fringes.1),
+            ["row1", "col1", "row2", "col2"]
         );
-        assert_eq!(names(&fringes.0, &fringes.1), ["row1", "col1", "row2", "col2"]);
         // Times and counts: each split at the move that did its line.
         let n = rows.1.len();
         let times: Vec<u64> = (0..n as u64).map(|i| i * 250).collect();
@@ -162,7 +154,10 @@ mod tests {
         assert_eq!(got[0].moves, 10);
         assert_eq!(got[0].ms, Some(9 * 250));
         // The columns of the last two rows as the blank walks back along the bottom row.
-        assert_eq!((got[2].moves as usize, got[3].moves as usize), (n - 2, n - 1));
+        assert_eq!(
+            (got[2].moves as usize, got[3].moves as usize),
+            (n - 2, n - 1)
+        );
         assert_eq!(got[3].ms, Some((n as u64 - 2) * 250));
     }
 
