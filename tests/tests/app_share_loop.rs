@@ -250,7 +250,11 @@ fn replays_from_history_and_from_a_code_change_no_game_and_no_record() {
     assert_eq!(h["id"], id);
     assert_eq!(h["moves"], json!(sol));
     // A kept finish keeps its move times (`ms` is `times_ms`'s older name).
-    assert_eq!(h["times_ms"].as_array().map(Vec::len), Some(sol.len()), "{h}");
+    assert_eq!(
+        h["times_ms"].as_array().map(Vec::len),
+        Some(sol.len()),
+        "{h}"
+    );
     assert_eq!(h["ms"], h["times_ms"]);
     let views = h["views"].as_array().unwrap();
     assert_eq!(views.len(), sol.len() + 1);
