@@ -4,7 +4,7 @@ module that imports one of a higher layer, and on a module that is in no layer
 (ARCHITECTURE.md: the map, "The app core, by layer").
 
 Three parts, each a list of layers (bottom to top) below:
-- engine (crates/engine/src) and core (crates/app/src): a module is a top-level file or
+- engine (crates/engine/src), core (crates/app/src) and card (crates/card/src): a module is a top-level file or
   folder; inside each folder module (`klotski/`, `slide/`, `persist/`, ...) its own files and
   folders must not import each other in a cycle either.
 - ui (ui/js): a module is one file; it uses the files it imports (static `import`/`export
@@ -17,7 +17,7 @@ re-exports from it (`crate::Error` is `error`'s, `super::Board` in `klotski/` is
 left out: tests may reach anything. The crate root (`lib.rs`: the list of games, which
 composes every game) is no module.
 
-Usage: python3 crates/app/layers.py [--self-test] [engine|core|ui ...]  (default: all three)
+Usage: python3 crates/app/layers.py [--self-test] [engine|core|card|ui ...]  (default: all four)
 """
 import os
 import re
@@ -42,14 +42,23 @@ CORE_LAYERS = [
     ("storage", ["persist", "journal"]),
     ("domain", ["args", "core", "games", "slots", "challenge", "daily", "records", "finish",
                 "play", "search", "search_gate", "analysis", "launch", "settings", "pictures", "share",
-                "friends", "offload", "runs", "editor"]),
-    ("state and commands", ["state", "commands", "first"]),
+                "friends", "offload", "runs", "editor", "ghost"]),
+    ("state and commands", ["state", "commands", "first", "transfer"]),
+]
+
+CARD_LAYERS = [
+    ("base", ["style", "canvas", "qr", "labels"]),
+    ("boards", ["thumb", "game_card"]),
+    ("games", ["games"]),
+    ("pictures", ["picture"]),
+    ("drawing", ["draw"]),
 ]
 
 UI_LAYERS = [
     ("base", ["dom.js", "i18n.js", "strings16.js", "ipc.js", "platform.js", "queue.js",
               "feedback.js", "nav.js"]),
-    ("data", ["picture.js", "challenge.js", "friends.js", "screens/records.js"]),
+    ("data", ["picture.js", "challenge.js", "friends.js", "screens/records.js", "a11y.js",
+              "a11y.strings.js"]),
     ("boards", ["boards/*"]),
     ("screens", ["screens/*", "analysis.js", "storage-banner.js"]),
     ("app", ["main.js"]),
@@ -58,6 +67,7 @@ UI_LAYERS = [
 PARTS = {
     "engine": ("crates/engine/src", ENGINE_LAYERS),
     "core": ("crates/app/src", CORE_LAYERS),
+    "card": ("crates/card/src", CARD_LAYERS),
     "ui": ("ui/js", UI_LAYERS),
 }
 
@@ -237,6 +247,29 @@ def reexports(text):
     return names
 
 
+ROOT_ITEM = re.compile(
+    r"^[ \t]*(?:pub(?:\([a-z]+\))?\s+)?(?:struct|enum|fn|const|static|type|trait|union)\s+"
+    r"([A-Za-z_][A-Za-z0-9_]*)", re.M)
+
+
+def root_uses(src):
+    """Modules that name an item the crate root defines itself (not a re-export): the root
+    composes the modules, so such a use is an import upward, and a cycle through the root."""
+    files = rust_files(src)
+    root_text = next((open(p, encoding="utf-8").read() for me, p, r in files if r and not me), "")
+    items = set(ROOT_ITEM.findall(strip_tests(strip_comments_and_strings(root_text))))
+    errs = []
+    for me, path, is_root in files:
+        if not me:
+            continue
+        text = strip_tests(strip_comments_and_strings(open(path, encoding="utf-8").read()))
+        named = {t[0] for t in rust_paths(text, me, is_root) if t and t[0] in items}
+        for n in sorted(named):
+            errs.append(f"{'/'.join(me)} uses {n}, which the crate root (lib.rs) defines: "
+                        "the root only composes; define it in a module")
+    return errs
+
+
 def rust_graphs(src):
     """The graph of the top-level modules, and one per folder module of its children."""
     files = rust_files(src)
@@ -253,10 +286,10 @@ def rust_graphs(src):
     for me, path, is_root in files:
         if is_root:
             exports[tuple(me)] = reexports(texts[path])
-        if me and not is_root:
-            children.setdefault(tuple(me[:-1]), set()).add(me[-1])
-        elif me:
-            children.setdefault(tuple(me[:-1]), set()).add(me[-1])
+        # Every level along the path (a folder module declared inline, `mod games { … }`,
+        # has no file of its own).
+        for d in range(len(me)):
+            children.setdefault(tuple(me[:d]), set()).add(me[d])
     graphs = {(): {m: set() for m in children.get((), set())}}
     for folder in children:
         if folder:
@@ -384,7 +417,7 @@ def check(part):
         g = js_graph(src)
         return problems(g, layers), f"{len(g)} files"
     graphs = rust_graphs(src)
-    errs = problems(graphs[()], layers)
+    errs = problems(graphs[()], layers) + root_uses(src)
     for folder in sorted(graphs):
         if folder:
             errs += problems(graphs[folder], None, "/".join(folder) + "/: ")
@@ -452,6 +485,19 @@ def self_test():
     assert layer_of(UI_LAYERS, "screens/records.js") == 1
     assert layer_of(UI_LAYERS, "screens/home.js") == 3
     passed += 1
+    # An item the crate root defines, named by a module, is an upward use; a re-export is not;
+    # a folder declared inline in the root (`mod games { pub mod a; }`) is a module.
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        os.makedirs(os.path.join(d, "games"))
+        open(os.path.join(d, "lib.rs"), "w").write(
+            "mod a;\nmod games { pub mod g; }\npub use a::Lang;\npub struct Theme;\n")
+        open(os.path.join(d, "a.rs"), "w").write("pub enum Lang { Zh }\n")
+        open(os.path.join(d, "games", "g.rs"), "w").write("use crate::{Lang, Theme};\n")
+        errs = root_uses(d)
+        assert len(errs) == 1 and "games/g uses Theme" in errs[0], errs
+        assert rust_graphs(d)[()]["games"] == {"a"}, rust_graphs(d)
+    passed += 1
     print(f"layers.py self-test: {passed} passed, 0 failed")
 
 
@@ -460,7 +506,7 @@ if __name__ == "__main__":
     if "--self-test" in sys.argv:
         self_test()
     failed = False
-    for part in args or ["engine", "core", "ui"]:
+    for part in args or ["engine", "core", "card", "ui"]:
         errs, size = check(part)
         for e in errs:
             print(f"{part}: {e}")

@@ -22,10 +22,89 @@
 
 use crate::canvas::{Align, Canvas, Rgb};
 use crate::labels::labels;
+use crate::picture::Picture;
+use crate::qr;
+use crate::style::{Fonts, Lang, Theme};
 use crate::thumb::Frame;
-use crate::{qr, Card, Fonts, Layout, Theme, HEIGHT, WIDTH};
+use crate::thumb::Thumb;
 use ab_glyph::FontRef;
 use huarong_engine::{code, Error};
+
+/// Card size in pixels (5:4, the WeChat share-card ratio); a [`Layout::Long`] card is
+/// [`LONG_HEIGHT`] tall.
+pub const WIDTH: usize = 1000;
+pub const HEIGHT: usize = 800;
+
+/// Where the link's QR code goes. A link whose QR code fits the corner box with modules of
+/// at least 4 px (2 px on the card halved: any puzzle code, a result code with a short move
+/// log) gets the 5:4 card; a longer one (up to a 1,200-character code: QR version 25 or 26
+/// at L, 4 px modules) a taller card whose bottom band holds a large QR code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    Corner,
+    Long,
+}
+
+impl Layout {
+    /// The layout of a card whose QR code holds `link`; an error when no QR code of the
+    /// card can hold it.
+    pub fn of(link: &str) -> Result<Layout, Error> {
+        if qr::plan(link, QR_SIZE).is_some() {
+            Ok(Layout::Corner)
+        } else if qr::plan(link, LONG_QR_SIZE).is_some() {
+            Ok(Layout::Long)
+        } else {
+            Err(Error::range("the link is too long for the card's QR code"))
+        }
+    }
+
+    /// The card's height in pixels (its width is always [`WIDTH`]).
+    pub fn height(self) -> usize {
+        match self {
+            Layout::Corner => HEIGHT,
+            Layout::Long => LONG_HEIGHT,
+        }
+    }
+}
+
+/// Everything the card prints, already in the card's language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Card {
+    pub lang: Lang,
+    pub theme: Theme,
+    pub game: String,
+    pub when: String,
+    /// The player's name as the headline writes it: `None` without one, or when the card's
+    /// font cannot write a letter of it (see [`Card::describe`]).
+    pub name: Option<String>,
+    /// "Ann · 33 步通关", "Ann solved it in 33 moves", "Ann scored 36,112 with a 2048 tile",
+    /// "Ann beat 58 moves with 52".
+    pub headline: String,
+    /// "击败 2 位好友" / "Beat 2 friends": the result's rank on its daily's friends' board.
+    pub rank: Option<String>,
+    /// What the board is: "这一局" / "This puzzle", or 2048's "终局" / "Final board".
+    pub board_label: String,
+    /// The level: its name or size, and a second part (a classic's number, a difficulty, a
+    /// picture's title, a daily's number…).
+    pub title: String,
+    pub subtitle: String,
+    /// The facts beside the board: (label, value), e.g. ("用时", "0:48.3").
+    pub lines: Vec<(String, String)>,
+    /// The friend's challenge this result beat, as one sentence ("Ann beat 85 moves with
+    /// 83"): then the headline is this sentence (one voice, no second line saying it).
+    pub beaten: Option<String>,
+    pub stars: Option<u8>,
+    /// The board shown.
+    pub board: Thumb,
+    /// The picture the board shows (a picture puzzle), decoded.
+    pub picture: Option<Picture>,
+    pub code: String,
+    pub link: String,
+    /// Where the link's QR code goes, and so the card's height.
+    pub layout: Layout,
+    /// The code carries the move log: a long card says the link holds the replay.
+    pub replay: bool,
+}
 
 /// The colours of a card.
 pub(crate) struct Palette {
@@ -162,7 +241,11 @@ pub(crate) fn board_frame(card: &Card) -> Frame {
 }
 
 /// Draws the whole card; returns it with its QR code's box.
-pub(crate) fn card(card: &Card, fonts: &Fonts) -> Result<(Canvas, (f32, f32, f32)), Error> {
+pub(crate) fn card(
+    card: &Card,
+    fonts: &Fonts,
+    paint: crate::game_card::Paint,
+) -> Result<(Canvas, (f32, f32, f32)), Error> {
     let p = palette(card.theme);
     let mut cv = Canvas::new(WIDTH, card.layout.height(), p.paper);
     band(&mut cv, card, fonts, &p);
@@ -172,7 +255,7 @@ pub(crate) fn card(card: &Card, fonts: &Fonts) -> Result<(Canvas, (f32, f32, f32
     let frame = board_frame(card);
     match &card.picture {
         Some(pic) => pic.draw(&card.board, &mut cv, &frame, card.theme),
-        None => card.board.draw(&mut cv, fonts, &frame, card.theme),
+        None => paint(&card.board, &mut cv, fonts, &frame, card.theme),
     }
     let x0 = frame.x + frame.w + COLUMN_GAP;
     let facts_end = facts(&mut cv, card, fonts, &p, x0, frame.y);

@@ -3,7 +3,7 @@
 //! crate's sources (this file among them), and the test `every_literal_has_its_glyphs` fails
 //! when a literal has a character the shipped fonts lack.
 
-use crate::Lang;
+use crate::style::Lang;
 
 pub(crate) struct Labels {
     /// The headline of a solve: with the player's name, without one ("{name}", "{n}",

@@ -14,99 +14,32 @@
 
 mod canvas;
 mod draw;
+mod game_card;
 mod labels;
 mod picture;
 mod qr;
+mod style;
 mod thumb;
 
+pub use draw::{Card, Layout, HEIGHT, LONG_HEIGHT, WIDTH};
 pub use labels::{clock, clock_tenths};
 pub use picture::{Picture, MAX_PICTURE_PNG, MAX_PICTURE_SIDE};
+pub use style::{has_name_font, install_name_font, Lang, Theme};
 pub use thumb::Thumb;
 
-use ab_glyph::{Font, FontRef};
+use game_card::{Finish, GameCard, Level};
+use style::Fonts;
+#[cfg(test)]
+use {
+    ab_glyph::FontRef,
+    style::{BOLD, REGULAR, SERIF},
+};
+
 use huarong_engine::code::{self, Decoded};
 #[cfg(test)]
 use huarong_engine::klotski;
 use huarong_engine::{daily, Error, ErrorCode, Kind};
-use labels::{date_text, fill, fill_named, labels, number, unit, Labels, EN};
-
-/// The card's part of one game, defined in the game's module `src/games/<game>.rs`.
-pub(crate) struct GameCard {
-    pub kind: Kind,
-    /// The game's name on the card: Chinese, English.
-    pub name: [&'static str; 2],
-    /// Whether the result is a score (final score, best tile, no stars) rather than moves.
-    pub scored: bool,
-    /// Whether the board shown is the code's puzzle ("This puzzle"), else the player's final
-    /// board ("Final board": 2048, whose spawns make every game's end its own).
-    pub shows_start: bool,
-    /// Reads a board (game-ID body form) into cells.
-    pub thumb: fn(&str) -> Result<Thumb, String>,
-    /// The board the card shows, after checking the spec's final board (if any) against
-    /// the code's puzzle.
-    pub board: fn(&Finish<'_>) -> Result<Thumb, Error>,
-    /// Paints the board into its frame, in the card's theme.
-    pub draw: fn(&Thumb, &mut canvas::Canvas, &Fonts<'_>, &thumb::Frame, Theme),
-    /// The title and subtitle naming the level (a classic's name, a difficulty, the size…).
-    pub level: fn(&Labels, &Level<'_>) -> Result<TitleLines, Error>,
-    /// The game's own words on the card (its level line), Chinese and English: the font must
-    /// have them (`label_texts`).
-    pub words: [&'static [&'static str]; 2],
-}
-
-/// A card's title and subtitle.
-pub(crate) type TitleLines = (String, String);
-
-/// What a game's `level` gets to name the level.
-pub(crate) struct Level<'a> {
-    pub decoded: &'a Decoded,
-    pub lang: Lang,
-    /// The board's size, `W×H`.
-    pub size: String,
-}
-
-/// What a game's `board` gets: the code, the spec's final board and best tile.
-pub(crate) struct Finish<'a> {
-    pub decoded: &'a Decoded,
-    /// The spec's final board, if any (game-ID body form).
-    pub board: Option<&'a str>,
-    pub lang: Lang,
-    pub best_tile: Option<u32>,
-}
-
-/// The card's faces: sans regular and bold for the texts, serif bold for the Klotski
-/// pieces' Chinese names (the game's face font), and the bold face of players' names where
-/// this build has it ([`install_name_font`]).
-pub(crate) struct Fonts<'a> {
-    pub regular: FontRef<'a>,
-    pub bold: FontRef<'a>,
-    pub serif: FontRef<'a>,
-    pub names: Option<FontRef<'a>>,
-}
-
-impl Fonts<'static> {
-    fn load() -> Result<Fonts<'static>, Error> {
-        let font_err = |_| Error::new(ErrorCode::Unsupported, "the card's font is damaged");
-        Ok(Fonts {
-            regular: FontRef::try_from_slice(REGULAR).map_err(font_err)?,
-            bold: FontRef::try_from_slice(BOLD).map_err(font_err)?,
-            serif: FontRef::try_from_slice(SERIF).map_err(font_err)?,
-            names: name_font()
-                .map(|data| FontRef::try_from_slice(data).map_err(font_err))
-                .transpose()?,
-        })
-    }
-}
-
-impl<'a> Fonts<'a> {
-    /// The face that writes `ch` in bold: the card's own, else the names' face.
-    pub(crate) fn bold_for(&self, ch: char) -> Option<&FontRef<'a>> {
-        if self.bold.glyph_id(ch).0 != 0 {
-            return Some(&self.bold);
-        }
-        self.names.as_ref().filter(|f| f.glyph_id(ch).0 != 0)
-    }
-}
+use labels::{date_text, fill, fill_named, labels, number, unit, EN};
 
 /// The games on the card: each one's module `src/games/<game>.rs` (named as the engine's
 /// module) defines `CARD`.
@@ -142,125 +75,6 @@ impl GameCard {
 /// get the first entry rather than a panic.
 fn game(kind: Kind) -> &'static GameCard {
     GAMES.iter().find(|g| g.kind == kind).unwrap_or(&GAMES[0])
-}
-
-/// Card size in pixels (5:4, the WeChat share-card ratio); a [`Layout::Long`] card is
-/// [`LONG_HEIGHT`] tall.
-pub const WIDTH: usize = 1000;
-pub const HEIGHT: usize = 800;
-pub const LONG_HEIGHT: usize = draw::LONG_HEIGHT;
-
-/// Where the link's QR code goes. A link whose QR code fits the corner box with modules of
-/// at least 4 px (2 px on the card halved: any puzzle code, a result code with a short move
-/// log) gets the 5:4 card; a longer one (up to a 1,200-character code: QR version 25 or 26
-/// at L, 4 px modules) a taller card whose bottom band holds a large QR code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
-    Corner,
-    Long,
-}
-
-impl Layout {
-    /// The layout of a card whose QR code holds `link`; an error when no QR code of the
-    /// card can hold it.
-    pub fn of(link: &str) -> Result<Layout, Error> {
-        if qr::plan(link, draw::QR_SIZE).is_some() {
-            Ok(Layout::Corner)
-        } else if qr::plan(link, draw::LONG_QR_SIZE).is_some() {
-            Ok(Layout::Long)
-        } else {
-            Err(Error::range("the link is too long for the card's QR code"))
-        }
-    }
-
-    /// The card's height in pixels (its width is always [`WIDTH`]).
-    pub fn height(self) -> usize {
-        match self {
-            Layout::Corner => HEIGHT,
-            Layout::Long => LONG_HEIGHT,
-        }
-    }
-}
-
-static REGULAR: &[u8] = include_bytes!("../assets/HuarongCard-Regular.otf");
-static BOLD: &[u8] = include_bytes!("../assets/HuarongCard-Bold.otf");
-static SERIF: &[u8] = include_bytes!("../assets/HuarongCard-SerifBold.otf");
-#[cfg(feature = "embedded-name-font")]
-static NAMES: &[u8] = include_bytes!("../assets/HuarongCard-Names.otf");
-static INSTALLED_NAMES: std::sync::OnceLock<&'static [u8]> = std::sync::OnceLock::new();
-
-/// The face of players' names: compiled in (`embedded-name-font`), else installed.
-fn name_font() -> Option<&'static [u8]> {
-    #[cfg(feature = "embedded-name-font")]
-    return Some(NAMES);
-    #[cfg(not(feature = "embedded-name-font"))]
-    INSTALLED_NAMES.get().copied()
-}
-
-/// Installs the face of players' names (`assets/HuarongCard-Names.otf`) in a build without
-/// `embedded-name-font` (the web page can fetch it when it first makes a card, as it fetches
-/// the 4×4 tables). A second install, or one into a build that has the face, changes nothing;
-/// bytes that are no font are a `parse` error.
-pub fn install_name_font(bytes: Vec<u8>) -> Result<(), Error> {
-    FontRef::try_from_slice(&bytes).map_err(|_| Error::parse("the names' face is not a font"))?;
-    if name_font().is_some() {
-        return Ok(());
-    }
-    let data: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    let font =
-        FontRef::try_from_slice(data).map_err(|_| Error::parse("the names' face is not a font"))?;
-    if font.glyph_id('华').0 == 0 {
-        return Err(Error::parse("the names' face does not write Chinese"));
-    }
-    let _ = INSTALLED_NAMES.set(data);
-    Ok(())
-}
-
-/// Whether this build can write players' names beyond Latin (compiled in or installed).
-pub fn has_name_font() -> bool {
-    name_font().is_some()
-}
-
-/// The card's language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Lang {
-    #[default]
-    Zh,
-    En,
-}
-
-impl Lang {
-    pub fn parse(text: &str) -> Result<Lang, Error> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "zh" | "zh-cn" | "zh-hans" | "cn" => Ok(Lang::Zh),
-            "en" | "en-us" | "en-gb" => Ok(Lang::En),
-            other => Err(Error::parse(format!(
-                "unknown card language {other:?} (expected zh or en)"
-            ))),
-        }
-    }
-}
-
-/// The card's palette: the light card (warm paper, vermilion band) or the dark one
-/// (ink-stone, as the app's dark theme).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Theme {
-    #[default]
-    Light,
-    Dark,
-}
-
-impl Theme {
-    pub fn parse(text: &str) -> Result<Theme, Error> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "light" => Ok(Theme::Light),
-            "dark" => Ok(Theme::Dark),
-            other => Err(Error::parse(format!(
-                "unknown card theme {:?} (expected light or dark)",
-                other.chars().take(20).collect::<String>()
-            ))),
-        }
-    }
 }
 
 /// What the card shows besides what the code says.
@@ -386,45 +200,6 @@ pub struct Rendered {
 /// Renders the card and reports the texts drawn on it.
 pub fn render_traced(spec: &CardSpec) -> Result<Rendered, Error> {
     Card::describe(spec)?.draw_traced()
-}
-
-/// Everything the card prints, already in the card's language.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Card {
-    pub lang: Lang,
-    pub theme: Theme,
-    pub game: String,
-    pub when: String,
-    /// The player's name as the headline writes it: `None` without one, or when the card's
-    /// font cannot write a letter of it (see [`Card::describe`]).
-    pub name: Option<String>,
-    /// "Ann · 33 步通关", "Ann solved it in 33 moves", "Ann scored 36,112 with a 2048 tile",
-    /// "Ann beat 58 moves with 52".
-    pub headline: String,
-    /// "击败 2 位好友" / "Beat 2 friends": the result's rank on its daily's friends' board.
-    pub rank: Option<String>,
-    /// What the board is: "这一局" / "This puzzle", or 2048's "终局" / "Final board".
-    pub board_label: String,
-    /// The level: its name or size, and a second part (a classic's number, a difficulty, a
-    /// picture's title, a daily's number…).
-    pub title: String,
-    pub subtitle: String,
-    /// The facts beside the board: (label, value), e.g. ("用时", "0:48.3").
-    pub lines: Vec<(String, String)>,
-    /// The friend's challenge this result beat, as one sentence ("Ann beat 85 moves with
-    /// 83"): then the headline is this sentence (one voice, no second line saying it).
-    pub beaten: Option<String>,
-    pub stars: Option<u8>,
-    /// The board shown.
-    pub board: Thumb,
-    /// The picture the board shows (a picture puzzle), decoded.
-    pub picture: Option<Picture>,
-    pub code: String,
-    pub link: String,
-    /// Where the link's QR code goes, and so the card's height.
-    pub layout: Layout,
-    /// The code carries the move log: a long card says the link holds the replay.
-    pub replay: bool,
 }
 
 /// The name as the headline can write it with the card's faces: a character they lack is
@@ -663,7 +438,7 @@ impl Card {
     /// Draws the card and reports the texts drawn.
     pub fn draw_traced(&self) -> Result<Rendered, Error> {
         let fonts = Fonts::load()?;
-        let (cv, qr_box) = draw::card(self, &fonts)?;
+        let (cv, qr_box) = draw::card(self, &fonts, game(self.board.kind).draw)?;
         Ok(Rendered {
             png: cv
                 .png()
@@ -677,6 +452,13 @@ impl Card {
     /// Where the board is drawn: its frame on the card.
     pub fn board_frame(&self) -> thumb::Frame {
         draw::board_frame(self)
+    }
+}
+
+impl Thumb {
+    /// Parses a board body (game-ID body form, as `huarong_engine::code` returns it).
+    pub fn parse(kind: Kind, body: &str) -> Result<Thumb, String> {
+        (game(kind).thumb)(body)
     }
 }
 

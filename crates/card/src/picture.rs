@@ -4,8 +4,8 @@
 //! and memory, and composited over the tiles' cream where it is transparent.
 
 use crate::canvas::{Canvas, Rgb};
+use crate::style::Theme;
 use crate::thumb::{Frame, Thumb};
-use crate::Theme;
 use huarong_engine::Error;
 
 /// Largest PNG accepted, in bytes.

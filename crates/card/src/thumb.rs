@@ -2,8 +2,6 @@
 //! frame: a grid of cells read and painted by the game's card module
 //! (`src/games/<game>.rs`); the frame around it is common.
 
-use crate::canvas::Canvas;
-use crate::{Fonts, Theme};
 use huarong_engine::Kind;
 
 /// A board as a grid of cells, made by its game's card module (slide: tile numbers,
@@ -33,11 +31,6 @@ pub struct Frame {
 }
 
 impl Thumb {
-    /// Parses a board body (game-ID body form, as `huarong_engine::code` returns it).
-    pub fn parse(kind: Kind, body: &str) -> Result<Thumb, String> {
-        (crate::game(kind).thumb)(body)
-    }
-
     /// Columns and rows.
     pub fn grid(&self) -> (usize, usize) {
         (self.cols, self.rows)
@@ -68,10 +61,5 @@ impl Thumb {
             cell,
             gap: (cell * 0.06).max(1.5),
         }
-    }
-
-    /// Paints the board into `frame` (from [`Thumb::frame_in`]).
-    pub(crate) fn draw(&self, cv: &mut Canvas, fonts: &Fonts, frame: &Frame, theme: Theme) {
-        (crate::game(self.kind).draw)(self, cv, fonts, frame, theme)
     }
 }

@@ -2,8 +2,10 @@
 //! final grid (the classic palette).
 
 use crate::canvas::{Align, Canvas, Rgb};
+use crate::game_card::{Finish, GameCard, Level, TitleLines};
+use crate::labels::Labels;
+use crate::style::{Fonts, Lang, Theme};
 use crate::thumb::{Frame, Thumb};
-use crate::{Finish, Fonts, GameCard, Labels, Lang, Level, Theme, TitleLines};
 use huarong_engine::g2048::G2048;
 use huarong_engine::{Error, Kind};
 

@@ -3,8 +3,10 @@
 //! the pieces' names, the red exit bar under the bottom edge).
 
 use crate::canvas::{Align, Canvas, Rgb};
+use crate::game_card::{Finish, GameCard, Level, TitleLines};
+use crate::labels::{fill, Labels};
+use crate::style::{Fonts, Lang, Theme};
 use crate::thumb::{Frame, Thumb};
-use crate::{fill, Finish, Fonts, GameCard, Labels, Lang, Level, Theme, TitleLines};
 use huarong_engine::code::Origin;
 use huarong_engine::klotski::{self, Board, Klotski};
 use huarong_engine::{Error, Game, Kind};

@@ -4,8 +4,10 @@
 //! every light off).
 
 use crate::canvas::{Canvas, Rgb};
+use crate::game_card::{Finish, GameCard, Level, TitleLines};
+use crate::labels::Labels;
+use crate::style::{Fonts, Lang, Theme};
 use crate::thumb::{Frame, Thumb};
-use crate::{Finish, Fonts, GameCard, Labels, Lang, Level, Theme, TitleLines};
 use huarong_engine::code::Origin;
 use huarong_engine::{Error, Kind};
 
@@ -114,8 +116,8 @@ mod tests {
     /// them in the card's fonts (no "☒"), its finished row, and a wrong final board refused.
     #[test]
     fn the_stand_in_has_a_card_in_both_languages() {
-        let regular = FontRef::try_from_slice(crate::REGULAR).unwrap();
-        let bold = FontRef::try_from_slice(crate::BOLD).unwrap();
+        let regular = FontRef::try_from_slice(crate::style::REGULAR).unwrap();
+        let bold = FontRef::try_from_slice(crate::style::BOLD).unwrap();
         for (lang, game, title) in [
             (Lang::Zh, "关灯", "5 盏灯"),
             (Lang::En, "Lights Out", "5 lights"),

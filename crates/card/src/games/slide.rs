@@ -3,8 +3,10 @@
 //! whole picture is drawn by `picture.rs`).
 
 use crate::canvas::{Align, Canvas, Rgb};
+use crate::game_card::{Finish, GameCard, Level, TitleLines};
+use crate::labels::Labels;
+use crate::style::{Fonts, Lang, Theme};
 use crate::thumb::{Frame, Thumb};
-use crate::{Finish, Fonts, GameCard, Labels, Lang, Level, Theme, TitleLines};
 use huarong_engine::code::Origin;
 use huarong_engine::slide::{self, pictures};
 use huarong_engine::{Error, Kind};
