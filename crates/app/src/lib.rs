@@ -24,6 +24,7 @@ mod finish;
 pub mod first;
 mod friends;
 pub mod games;
+mod ghost;
 mod launch;
 pub mod offload;
 mod pictures;

@@ -28,7 +28,7 @@ mod stats;
 pub use friends::{BoardResult, DayBoards, Friends, KeptReplay, Replays};
 pub use migrate::{migrate, schema_of};
 pub use repair::repair_impossible;
-pub use slots::{mode_of_key, Mode, SlotChallenge, MAX_CHALLENGES, MAX_SLOTS};
+pub use slots::{mode_of_key, Mode, SlotChallenge, SlotGhost, MAX_CHALLENGES, MAX_SLOTS};
 pub(crate) use stats::bound;
 pub use stats::{
     file_form, keeps_long, scope_kind, FinishEntry, FoldLog, Folded, Recent, ScopeStats, Shared,
@@ -53,6 +53,8 @@ pub const MAX_QUARANTINE: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
+    /// Whether a race's ghost is shown: `on` (the default) or `off`.
+    pub ghost: String,
     pub haptics: bool,
     /// `auto` (follow the system), `zh` or `en`.
     pub language: String,
@@ -82,6 +84,7 @@ impl Default for Settings {
             })
             .collect();
         Settings {
+            ghost: "on".into(),
             language: "auto".into(),
             haptics: true,
             sound: true,
@@ -97,6 +100,7 @@ impl Default for Settings {
 pub const LANGUAGES: &[&str] = &["auto", "zh", "en"];
 pub const THEMES: &[&str] = &["system", "light", "dark"];
 pub const SLIDE_CONTROLS: &[&str] = &["tap", "trail", "both"];
+pub const GHOST: &[&str] = &["on", "off"];
 
 /// The counting rules a game offers, the default first. They name the game's counters
 /// (`Snapshot::counters`), e.g. slide `tile` (each tile-step counts 1) and `line` (one slide
@@ -125,6 +129,9 @@ impl Settings {
         }
         if !THEMES.contains(&self.theme.as_str()) {
             return Err(format!("theme {:?} is not one of {THEMES:?}", self.theme));
+        }
+        if !GHOST.contains(&self.ghost.as_str()) {
+            return Err(format!("ghost {:?} is not one of {GHOST:?}", self.ghost));
         }
         if !SLIDE_CONTROLS.contains(&self.slide_control.as_str()) {
             return Err(format!(
