@@ -12,6 +12,7 @@ use huarong_engine::{code, Cancel, Game};
 use huarong_tests::TempDir;
 use serde_json::{json, Value};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The app core on a test clock (`test_clock` moves the games' clocks), data in `dir`.
 fn start(dir: &Path) -> AppState {
@@ -153,6 +154,21 @@ fn a_timed_solve_travels_in_its_result_code() {
     assert_eq!(r["ms"], r["times_ms"]);
     assert_eq!(r["times"], "moves");
     assert_eq!(names(&r["splits"]), names(&finish["splits"]));
+    // A shell without threads (the web) runs the replay as a job: it carries the times.
+    let job = match st.offload_command("replay", json!({ "code": c })) {
+        Some(Ok(huarong_core::offload::Begun::Job(j))) => j,
+        other => panic!("{other:?}"),
+    };
+    let job: huarong_core::offload::Job =
+        serde_json::from_value(serde_json::to_value(&job).unwrap()).unwrap();
+    let found = huarong_core::offload::run(
+        &job,
+        Arc::new(huarong_engine::clock::Native::new()),
+        &Cancel::new(),
+    );
+    let (web, _) = st.offload_finish(&job, found).unwrap();
+    assert_eq!(u64s(&web["times_ms"]), got, "{web}");
+    assert_eq!(names(&web["splits"]), names(&finish["splits"]));
     // The history keeps the times with the kept replay.
     let scope = finish["key"]
         .as_str()
