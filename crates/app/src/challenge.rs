@@ -43,6 +43,9 @@ pub fn view(c: Option<&SlotChallenge>) -> Option<Value> {
         if let Some(d) = c.daily {
             v["daily"] = json!(d);
         }
+        if let Some(g) = &c.ghost {
+            v["ghost"] = json!(g.source);
+        }
         v
     })
 }
@@ -113,6 +116,9 @@ pub fn finish(c: Option<&SlotChallenge>, mine: &Mine) -> Option<Value> {
         if let Some(o) = c.outcome {
             v["score"] = json!(o.score);
         }
+        if let Some(g) = &c.ghost {
+            v["ghost"] = json!(g.source);
+        }
         v
     })
 }
@@ -147,6 +153,7 @@ mod tests {
     fn target(moves: u32, ms: u64, outcome: Option<Outcome>) -> SlotChallenge {
         SlotChallenge {
             assisted: false,
+            ghost: None,
             daily: None,
             id: "slide:3x3#1".into(),
             moves,

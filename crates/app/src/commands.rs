@@ -309,20 +309,6 @@ pub static COMMANDS: &[Command] = &[
         },
     },
     Command {
-        name: "ghost",
-        off_main: true,
-        run: on_kind!(AppState::ghost),
-    },
-    Command {
-        name: "race_best",
-        off_main: true,
-        run: |st, a| {
-            let kind = kind(a)?;
-            let replace = args::flag("replace", a.take("replace"))?;
-            reply(st.race_best(kind, replace)?)
-        },
-    },
-    Command {
         name: "save_picture",
         off_main: true,
         run: |st, a| {

@@ -372,8 +372,10 @@ pub fn resolve_open_result(
         // A daily's code opens that daily's own game (its slot, its streak) when it is that
         // day's puzzle.
         let id = daily_game(&d)?.unwrap_or_else(|| d.id.clone());
+        let ghost = crate::ghost::of_code(&d);
         let c = d.challenge.map(|c| SlotChallenge {
             assisted: d.sent.as_ref().is_some_and(|s| s.assisted),
+            ghost,
             id: id.clone(),
             moves: c.moves,
             ms: c.ms,

@@ -25,7 +25,6 @@ pub mod first;
 mod friends;
 pub mod games;
 mod ghost;
-mod ghost;
 mod launch;
 pub mod offload;
 mod pictures;

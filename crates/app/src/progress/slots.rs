@@ -48,6 +48,10 @@ pub struct SlotChallenge {
     pub assisted: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<u32>,
+    /// The run a ghost plays beside the game (a friend's timed log, or the player's own best);
+    /// absent in saves from before ghosts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ghost: Option<SlotGhost>,
     pub id: String,
     pub moves: u32,
     pub ms: u64,
@@ -61,4 +65,18 @@ pub struct SlotChallenge {
     pub replay: bool,
     #[serde(default)]
     pub verified: bool,
+}
+
+/// What a slot keeps for its ghost: a timed move log and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SlotGhost {
+    // Fields in key order: the progress file's checksum form (`persist::encode`).
+    /// The game ID the log is packed against (`code::pack_log`).
+    pub id: String,
+    /// The moves, packed.
+    pub log: String,
+    /// `friend` (a result code's log and times) or `best` (the player's own kept replay).
+    pub source: String,
+    /// One time per move from the first (`code::pack_times`).
+    pub times: String,
 }

@@ -388,6 +388,12 @@ fn the_progress_serialises_straight_in_the_checksums_canonical_form() {
         "challenge:00".into(),
         SlotChallenge {
             assisted: false,
+            ghost: Some(super::SlotGhost {
+                id: "slide:4x4#1".into(),
+                log: "AB".into(),
+                source: "best".into(),
+                times: "CD".into(),
+            }),
             id: "slide:4x4#1".into(),
             moves: 3,
             ms: 4,

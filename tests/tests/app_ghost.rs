@@ -1,0 +1,201 @@
+//! The ghost through the command table: a friend's timed result code opened gives the slot a
+//! ghost (`ghost {kind}`: source, name, moves, times_ms within 10 ms of the sender's, the
+//! views `replay` gives and the splits) that survives a restart; a code without times gives
+//! none; `race_best` starts the board again against the player's own best kept replay; the
+//! `ghost` setting is on by default and takes only on/off.
+
+use huarong_core::persist::{InPlaceIo, Paths, Primary};
+use huarong_core::platform::Platform;
+use huarong_core::{dispatch, AppState, Code};
+use huarong_tests::TempDir;
+use serde_json::{json, Value};
+use std::path::Path;
+
+fn start(dir: &Path) -> AppState {
+    let io = huarong_core::fsio::real();
+    let paths = Paths::new(dir);
+    let store = paths.store.clone();
+    let platform = Platform::headless().with_io(io.clone()).with_test_clock();
+    let st = AppState::open(Some(paths), platform, move || {
+        Ok(Box::new(InPlaceIo(io, store)) as Box<dyn Primary>)
+    });
+    st.launch(None);
+    st
+}
+
+fn close(st: AppState) {
+    assert!(st.flush(std::time::Duration::from_secs(20)));
+    st.shutdown();
+}
+
+fn ok(st: &AppState, cmd: &str, args: Value) -> Value {
+    match dispatch(st, cmd, args.clone()) {
+        Ok(v) => v,
+        Err(e) => panic!("{cmd}({args}) failed: {e:?}"),
+    }
+}
+
+fn u64s(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("not a list: {v}"))
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+const ID: &str = "slide:3x3:4,1,3,7,2,6,5,8,0";
+
+/// Play `ID` along its optimal line, `300 + 11 i` ms apart; the recorded times (from the
+/// first move) and the line.
+fn solve_timed(st: &AppState) -> (Vec<u64>, Vec<Value>) {
+    let (log, _) = huarong_tests::solve_slide(ID);
+    ok(st, "open_game", json!({ "id": ID, "replace": true }));
+    for (i, mv) in log.iter().enumerate() {
+        if i > 0 {
+            ok(
+                st,
+                "test_clock",
+                json!({ "advance_ms": 300 + 11 * i as u64 }),
+            );
+        }
+        ok(st, "play", json!({ "kind": "slide", "mv": mv }));
+    }
+    let own = ok(st, "splits", json!({ "kind": "slide" }));
+    let t = u64s(&own["times_ms"]);
+    let first = t[0];
+    (t.iter().map(|x| x - first).collect(), log)
+}
+
+#[test]
+fn a_friends_timed_code_gives_the_slot_a_ghost_that_survives_a_restart() {
+    let sender_dir = TempDir::new("ghost-sender");
+    let sender = start(sender_dir.path());
+    ok(
+        &sender,
+        "set_settings",
+        json!({ "settings": { "name": "Mei" } }),
+    );
+    let (times, log) = solve_timed(&sender);
+    let code = ok(&sender, "result_code", json!({ "kind": "slide" }));
+    assert_eq!(code["times"], "moves", "{code}");
+    let replay = ok(&sender, "replay", json!({ "code": code["code"] }));
+    close(sender);
+
+    let dir = TempDir::new("ghost-friend");
+    let st = start(dir.path());
+    assert_eq!(ok(&st, "get_settings", json!({}))["ghost"], "on");
+    let opened = ok(&st, "open_game", json!({ "id": code["code"] }));
+    assert_eq!(
+        opened["snapshot"]["challenge"]["ghost"], "friend",
+        "{opened}"
+    );
+    let g = ok(&st, "ghost", json!({ "kind": "slide" }));
+    assert_eq!(g["source"], "friend");
+    assert_eq!(g["name"], "Mei");
+    assert_eq!(g["moves"], json!(log));
+    let got = u64s(&g["times_ms"]);
+    assert_eq!(got.len(), times.len());
+    for (a, b) in got.iter().zip(&times) {
+        assert!(
+            a.abs_diff(*b) <= 10,
+            "ghost times {got:?} against {times:?}"
+        );
+    }
+    assert_eq!(
+        g["views"], replay["views"],
+        "the ghost's views are the replay's"
+    );
+    assert_eq!(g["views"].as_array().unwrap().len(), log.len() + 1);
+    assert!(g["splits"].is_array());
+    close(st);
+
+    // A restart keeps it (the slot's result is saved with its ghost).
+    let st = start(dir.path());
+    let again = ok(&st, "ghost", json!({ "kind": "slide" }));
+    assert_eq!(again["times_ms"], g["times_ms"]);
+    assert_eq!(again["views"], g["views"]);
+    // Another game in the slot's place has none.
+    ok(
+        &st,
+        "new_game",
+        json!({ "kind": "slide", "params": "3x3", "seed": 7, "replace": true }),
+    );
+    assert_eq!(ok(&st, "ghost", json!({ "kind": "slide" })), Value::Null);
+    close(st);
+}
+
+#[test]
+fn a_code_without_times_gives_no_ghost() {
+    let dir = TempDir::new("ghost-untimed");
+    let st = start(dir.path());
+    let (_, count) = huarong_tests::solve_slide(ID);
+    let sent = ok(
+        &st,
+        "encode_code",
+        json!({ "id": ID, "moves": count, "ms": 4_000 }),
+    );
+    let opened = ok(&st, "open_game", json!({ "id": sent["code"] }));
+    assert!(opened["snapshot"]["challenge"].is_object(), "{opened}");
+    assert!(opened["snapshot"]["challenge"].get("ghost").is_none());
+    assert_eq!(ok(&st, "ghost", json!({ "kind": "slide" })), Value::Null);
+    close(st);
+}
+
+#[test]
+fn race_best_plays_the_board_again_against_the_players_own_best() {
+    let dir = TempDir::new("ghost-best");
+    let st = start(dir.path());
+    // Nothing won yet: no best to race.
+    ok(&st, "open_game", json!({ "id": ID, "replace": true }));
+    let e = dispatch(&st, "race_best", json!({ "kind": "slide" })).unwrap_err();
+    assert_eq!(e.code, Code::Engine(huarong_engine::ErrorCode::Unsupported));
+    let (times, log) = solve_timed(&st);
+    let v = ok(&st, "race_best", json!({ "kind": "slide" }));
+    assert_eq!(v["snapshot"]["id"], ID);
+    assert_eq!(v["snapshot"]["moves"], 0);
+    assert_eq!(v["snapshot"]["challenge"]["ghost"], "best", "{v}");
+    let (_, count) = huarong_tests::solve_slide(ID);
+    assert_eq!(v["snapshot"]["challenge"]["moves"], count);
+    let g = ok(&st, "ghost", json!({ "kind": "slide" }));
+    assert_eq!(g["source"], "best");
+    assert_eq!(g["name"], Value::Null);
+    assert_eq!(g["moves"], json!(log));
+    let got = u64s(&g["times_ms"]);
+    for (a, b) in got.iter().zip(&times) {
+        assert!(a.abs_diff(*b) <= 10, "{got:?} against {times:?}");
+    }
+    // Won again, slower: the finish says it against the best.
+    for (i, mv) in log.iter().enumerate() {
+        if i > 0 {
+            ok(&st, "test_clock", json!({ "advance_ms": 900 }));
+        }
+        ok(&st, "play", json!({ "kind": "slide", "mv": mv }));
+    }
+    let f = ok(&st, "finish", json!({ "kind": "slide" }));
+    assert_eq!(f["challenge"]["outcome"], "lost", "{f}");
+    assert_eq!(f["challenge"]["ghost"], "best");
+    close(st);
+}
+
+#[test]
+fn the_ghost_setting_is_on_or_off() {
+    let dir = TempDir::new("ghost-setting");
+    let st = start(dir.path());
+    let s = ok(
+        &st,
+        "set_settings",
+        json!({ "settings": { "ghost": "off" } }),
+    );
+    assert_eq!(s["ghost"], "off");
+    let e = dispatch(
+        &st,
+        "set_settings",
+        json!({ "settings": { "ghost": "maybe" } }),
+    )
+    .unwrap_err();
+    assert_eq!(e.code, Code::BadArgument);
+    close(st);
+    let st = start(dir.path());
+    assert_eq!(ok(&st, "get_settings", json!({}))["ghost"], "off");
+    close(st);
+}
