@@ -1,4 +1,4 @@
-//! `daily_calendar` (issue 33, the records screen's calendar of the daily): whole weeks,
+//! `daily_calendar` (the records screen's calendar of the daily): whole weeks,
 //! Monday first, ending with the week of the app's today; the days whose daily the player
 //! solved marked, from their own results (kept across a restart), per game; bad arguments
 //! are typed errors.

@@ -25,7 +25,7 @@ fn card_image_fills_the_name_and_the_rank_from_the_progress() {
     let (n, id, line, m) = todays_slide_daily(&app);
     app.ok("set_settings", json!({"settings": {"name": "Ann"}}));
     // Four friends on today's board: three the player's verified result beats (their claims
-    // carry no move log: verified ranks first, issue 35), and one it does not: Kai's optimal
+    // carry no move log: verified ranks first), and one it does not: Kai's optimal
     // line, verified from its log, against the player's two moves more.
     for (name, moves, ms, log) in [
         (Some("Mei"), m + 2, 90_000, None),

@@ -453,7 +453,7 @@ fn settings_rules_screens_progress_haptics_and_notices() {
     assert_eq!(v["rule"], "line");
     assert_eq!(v["snapshot"]["moves"], 1);
     assert_eq!(v["snapshot"]["counters"]["tile"], 2);
-    // A board given as an ID (not dealt by the app) keeps a scope of its own (issue 35).
+    // A board given as an ID (not dealt by the app) keeps a scope of its own.
     let own = huarong_core::records::scope_of_id("slide:3x3:1,2,3,4,5,6,0,7,8").unwrap();
     assert!(own.starts_with("slide:3x3/board:"), "{own}");
     assert_eq!(v["finish"]["key"], format!("{own}/line"));
@@ -856,7 +856,7 @@ fn deep_link_while_running_opens_the_game_or_explains() {
     );
 }
 
-/// Issue 33: `preview` draws a start board without opening it: today's daily puzzles (a
+/// `preview` draws a start board without opening it: today's daily puzzles (a
 /// seeded number slide and a generated Klotski), a classic by its ID, a share code; nothing
 /// is stored (no slot, no current game), and bad input is a typed error.
 #[test]

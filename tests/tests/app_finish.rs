@@ -1,4 +1,4 @@
-//! The win moment, decided once in Rust (issue 32): a finish made before the start's optimum is
+//! The win moment, decided once in Rust: a finish made before the start's optimum is
 //! known is *pending* (no stars rather than grey ones), and becomes final in place when the
 //! background optimum arrives — or when an analysis finds it — with the page told
 //! (`huarong-finish`); the finish view, `finish {kind}`, `records {scope}` (the time to the
@@ -71,7 +71,7 @@ fn verdict_by_analysis(
 }
 
 /// The record scope the core files a game ID's finishes under: an exact board keeps a scope
-/// of its own (issue 35), a dealt one its size's.
+/// of its own, a dealt one its size's.
 fn scope(id: &str) -> String {
     huarong_core::records::scope_of_id(id).expect("a record scope")
 }

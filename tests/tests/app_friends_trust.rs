@@ -333,7 +333,7 @@ fn names_are_compared_without_format_characters() {
     app.close();
 }
 
-/// Names by a skeleton (issue 46, item 8): default-ignorable code points dropped, NFC, and
+/// Names by a skeleton: default-ignorable code points dropped, NFC, and
 /// names compared by their confusables skeleton, the player's own included.
 #[test]
 fn name_twins_are_one_player() {
@@ -383,7 +383,7 @@ fn name_twins_are_one_player() {
     app.close();
 }
 
-/// Results earn their mark (issue 46, item 5): a result helped by hints or undo says so in
+/// Results earn their mark: a result helped by hints or undo says so in
 /// its code, is marked on the board (`assisted`) and ranks after clean ones; the player's
 /// own code after an undo carries the flag.
 #[test]

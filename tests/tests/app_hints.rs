@@ -1,4 +1,4 @@
-//! Hints that answer within a budget (issue 15), on the mock runtime: the hardest 4×4 boards
+//! Hints that answer within a budget, on the mock runtime: the hardest 4×4 boards
 //! get a legal move at once, flagged not optimal, while a proof goes on in the background;
 //! when the proof arrives the page is told and `hint_status` returns the optimal move.
 

@@ -1,4 +1,4 @@
-//! Issue 23, item 5: no command on the main thread waits for the disk. Every command the
+//! No command on the main thread waits for the disk. Every command the
 //! table runs on the main thread (`off_main: false`) is timed on a slow games folder and then
 //! on a failing disk, the finishing move included; and a finished game's record still reaches
 //! the disk only after the journal has the finished game (checked on power-loss images taken
@@ -93,7 +93,7 @@ fn start(sim: &Sim) -> (TestApp, Arc<AtomicU64>) {
 /// Two moves from solved: 1 2 3 / 4 5 6 / _ 7 8 (tiles 7, then 8).
 const TWO_FROM_SOLVED: &str = "slide:3x3:1,2,3,4,5,6,0,7,8";
 
-/// TWO_FROM_SOLVED's record scope (a board given as an ID has its own, issue 35).
+/// TWO_FROM_SOLVED's record scope (a board given as an ID has its own).
 fn scope() -> String {
     huarong_core::records::scope_of_id(TWO_FROM_SOLVED).unwrap()
 }

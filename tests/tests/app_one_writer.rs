@@ -1,4 +1,4 @@
-//! Issue 23, item 9: one writer per data folder. Two apps on one real folder (a second
+//! One writer per data folder. Two apps on one real folder (a second
 //! launch the single-instance plugin could not hand over): the second one writes nothing
 //! there, says so, shows the saved settings and records (read only), and every move of the
 //! first one survives the second one's start-up, checkpoint and exit.
@@ -57,7 +57,7 @@ fn a_second_app_on_the_folder_is_read_only_and_the_first_ones_moves_survive() {
 
     // The second app, with a request of its own.
     let second = TestApp::start(dir.path(), Some("slide:3x3#5"));
-    // A seeded ID is generated on a task of its own (bounded work, issue 23): wait until the
+    // A seeded ID is generated on a task of its own (bounded work): wait until the
     // request is open.
     let t0 = std::time::Instant::now();
     let p = loop {

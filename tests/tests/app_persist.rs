@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The won 3×3's record key: a board given as an ID has a scope of its own (issue 35).
+/// The won 3×3's record key: a board given as an ID has a scope of its own.
 fn record() -> String {
     let scope = huarong_core::records::scope_of_id("slide:3x3:1,2,3,4,5,6,7,0,8").unwrap();
     format!("{scope}/tile")

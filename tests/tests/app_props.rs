@@ -37,11 +37,11 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("encode_code", &["id", "daily", "classic", "moves", "ms"]),
     ("decode_code", &["text"]),
     ("preview", &["id"]),
-    // The share loop (issue 25).
+    // The share loop.
     ("result_code", &["kind"]),
     ("friends", &["daily", "kind"]),
     ("replay", &["code", "history"]),
-    // The Klotski layout editor (issue 36).
+    // The Klotski layout editor.
     ("klotski_check", &["board"]),
 ];
 

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 const NEAR_WIN: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
 
 /// NEAR_WIN's record scope: a board given as an ID, not dealt by the app, has a scope of its
-/// own (issue 35), never its size's.
+/// own, never its size's.
 fn scope() -> String {
     huarong_core::records::scope_of_id(NEAR_WIN).unwrap()
 }
@@ -250,7 +250,7 @@ fn pictures_are_levels_with_their_own_slot_and_scope() {
     assert_eq!(w["finish"]["key"], "slide:3x3/picture/tile");
     let best = w["finish"]["moves"].clone();
     assert_eq!(records(&app, "slide:3x3/picture")["wins"], 1);
-    // One given as an ID keeps a scope of its own (issue 35).
+    // One given as an ID keeps a scope of its own.
     app.ok(
         "open_game",
         json!({"id": "slide:3x3/picture:lotus:1,2,3,4,5,6,7,0,8"}),

@@ -1,4 +1,4 @@
-//! Speedsolving runs of the number slide (issue 36) through the command table: marathons and
+//! Speedsolving runs of the number slide through the command table: marathons and
 //! relays (`new_game {kind: "slide", params, mode}`), their splits, their records under the
 //! run's scope, bad modes, replacing a run, a run across a restart (the journal), and TPS.
 //! Each solve is played with the engine's solver (not `hint`/`solve`: those mark the game).

@@ -230,7 +230,7 @@ fn replays_from_history_and_from_a_code_change_no_game_and_no_record() {
     }
     let r = app.ok("result_code", json!({"kind": "slide"}));
     assert_eq!(r["replay"], true);
-    // An exact board (not dealt by the app) has a record scope of its own (issue 35).
+    // An exact board (not dealt by the app) has a record scope of its own.
     let scope = huarong_core::records::scope_of_id(id).unwrap();
     let records = app.ok("records", json!({ "scope": scope }));
     let last = records["history"].as_array().unwrap().len() - 1;

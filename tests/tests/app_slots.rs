@@ -1,4 +1,4 @@
-//! Game slots (contract.md "Slots", issue 12): no open path discards another slot's game,
+//! Game slots (contract.md "Slots"): no open path discards another slot's game,
 //! replacing needs `replace: true`, the same code resumes, the 64-slot cap and its order,
 //! today's daily is never dropped, `list_games` and `resume_game`.
 

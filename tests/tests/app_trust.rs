@@ -10,7 +10,7 @@ const SOLVED_CODE: &str = "1AEQBRlYG-hkTO2Ii";
 const SOLVED_3X3: &str = "slide:3x3:1,2,3,4,5,6,7,8,0";
 const NEAR_3X3: &str = "slide:3x3:1,2,3,4,5,6,7,0,8";
 
-/// NEAR_3X3's record scope: a board given as an ID has a scope of its own (issue 35).
+/// NEAR_3X3's record scope: a board given as an ID has a scope of its own.
 fn near_scope() -> String {
     huarong_core::records::scope_of_id(NEAR_3X3).unwrap()
 }
@@ -333,7 +333,7 @@ fn b64(bytes: &[u8]) -> String {
 
 #[test]
 fn a_card_of_a_puzzle_with_the_players_own_photo_shows_the_photo() {
-    // Issue 23, item 4: the code leaves the photo out (it never travels), the page sends it
+    // The code leaves the photo out (it never travels), the page sends it
     // with the card, and the card used to refuse it ("not a picture puzzle").
     let (_d, app) = fresh_app("trust-photo-card");
     let photo = format!("data:image/png;base64,{}", b64(&photo_png(160)));

@@ -1,4 +1,4 @@
-//! Bounded work on every input (issue 23, item 3): every search, analysis, optimum and
+//! Bounded work on every input: every search, analysis, optimum and
 //! generator stays under 64 MiB (plus a small slack for what the engine does not meter: the
 //! boards of a move log, error strings) and answers with a result, `unsupported` or
 //! `cancelled` in bounded time; a failed optimum is not run again; the idle app on home
@@ -500,7 +500,7 @@ fn tempdir(tag: &str) -> huarong_tests::TempDir {
     huarong_tests::TempDir::new(tag)
 }
 
-/// Issue 35, item 1: the 77-character result code of the 80-move 4×4 with a 92-move log
+/// The 77-character result code of the 80-move 4×4 with a 92-move log
 /// (tile moves), built here through the engine: a weighted search's solution, padded with
 /// taps there and back to 92.
 fn item_1_code() -> String {

@@ -13,7 +13,7 @@
 //! Screenshots: `tests/e2e/screenshots/chromium-<phone>-*.png`; a failed scenario leaves
 //! `tests/e2e/out/chromium-<phone>-FAILED-<scenario>.png`.
 //!
-//! A second test (issue 24) loads every board with the container-query declarations dropped
+//! A second test loads every board with the container-query declarations dropped
 //! from the stylesheets (`tests/chromium/noqueries.mjs`, as iOS 15 and WebViews before Chrome 105
 //! drop them): each keeps a playable size and takes a move.
 //!
@@ -186,7 +186,7 @@ fn chromium_touch_plays_every_game() {
     }
 }
 
-/// Issue 24: every board with the container-query declarations dropped from the stylesheets (as
+/// Every board with the container-query declarations dropped from the stylesheets (as
 /// iOS 15 and WebViews before Chrome 105 drop them) keeps a playable size, at least 280 px wide
 /// at 390×844, and takes a move by touch; with the fallbacks dropped too it collapses (the
 /// control that shows the run reproduces such an engine). `tests/chromium/noqueries.mjs`.

@@ -1,4 +1,4 @@
-//! End-to-end in the app (issue 36): the Klotski layout editor reached from Klotski's levels,
+//! End-to-end in the app: the Klotski layout editor reached from Klotski's levels,
 //! a layout built by taps, its verdict (valid, solvable, the optimum the engine computes), its
 //! share code decoding to the same layout, then played and solved by taps on the game board,
 //! each move from a hint, in exactly the optimum. Harness: `e2e_support`; screenshots

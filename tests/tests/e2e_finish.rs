@@ -55,7 +55,7 @@ const HARDEST: [&str; 4] = [
 /// The two-from-solved 3×3 the friends' challenges are sent on (taps 7, 8).
 const CHALLENGED: &str = "slide:3x3:1,2,3,4,5,6,0,7,8";
 /// The record scope the core files a game ID's finishes under: an exact board keeps a scope
-/// of its own (issue 35), a dealt one its size's.
+/// of its own, a dealt one its size's.
 fn scope(id: &str) -> String {
     huarong_core::records::scope_of_id(id).expect("a record scope")
 }

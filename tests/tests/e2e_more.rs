@@ -1,4 +1,4 @@
-//! End-to-end in the app (issue 36): 2048 on a 5×5 and an 8×8 board chosen with the size chips
+//! End-to-end in the app: 2048 on a 5×5 and an 8×8 board chosen with the size chips
 //! of 2048's level screen and played by swipes (each swipe's board checked against the rule
 //! written here, the 8×8's numbers legible); a marathon of 5 3×3 solves started from the number
 //! slide's level screen and played by taps along the engine's optimal lines (each puzzle the

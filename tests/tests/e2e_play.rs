@@ -301,7 +301,7 @@ fn e2e_hint_and_auto_solve() {
             20_000,
         )
         .await;
-        // Auto-solve to the end: it lives in the "more" menu and asks first (issue 33).
+        // Auto-solve to the end: it lives in the "more" menu and asks first.
         app.click("[data-action='more']").await;
         app.click("[data-action='solve']").await;
         app.click("[data-action='confirm']").await;
@@ -362,7 +362,7 @@ fn e2e_hint_and_auto_solve() {
     });
 }
 
-// ---------- the phone play loop (issue 14) and game slots (issue 12) ----------
+// ---------- the phone play loop and game slots ----------
 
 /// In the page: watch piece `id` for `ms` ms and measure the worst overlap (px) of any two
 /// Klotski pieces (each rect shrunk by 1 px, so touching is fine) in two ways:
@@ -760,7 +760,7 @@ fn e2e_new_user_story_keeps_both_games() {
         );
         app.click_to("[data-action='continue-2048']", "game").await;
         assert_eq!(app.wait_board().await, first);
-        // Home folds the unfinished games into each game's card (issue 26): the 2048 card's
+        // Home folds the unfinished games into each game's card: the 2048 card's
         // Continue is this very slot (no second "unfinished" row repeats it), and the 0-move
         // daily is no unfinished game.
         app.history_back().await;

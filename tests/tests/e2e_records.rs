@@ -86,7 +86,7 @@ fn time_text(ms: u64) -> String {
 
 /// Five clean 3×3 wins (one with a detour of its own) before the detour game: each a start
 /// board and the tiles tapped. Boards the app deals (seeded IDs), so that they count for the
-/// 3×3's records (issue 35: a board given as an exact ID has a scope of its own); the seeds
+/// 3×3's records (a board given as an exact ID has a scope of its own); the seeds
 /// deal 1,2,3,7,4,5,8,0,6 / 1,2,3,0,7,5,8,4,6 / 1,2,3,7,4,5,0,8,6 / 1,2,3,7,0,5,8,4,6 /
 /// 0,2,3,1,7,5,8,4,6.
 const CLEAN_GAMES: [(&str, &[u32]); 5] = [
@@ -509,7 +509,7 @@ fn e2e_picture_puzzle_tiles_show_the_image() {
     );
 }
 
-/// Issue 25: a friend's result codes for today's daily fill the friends' board on home; a
+/// A friend's result codes for today's daily fill the friends' board on home; a
 /// result code with its move log shows who sent it and that it was verified, and its replay
 /// plays, pauses and steps on the replay screen (the analysis chart's cursor following it).
 #[test]

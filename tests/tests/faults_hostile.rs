@@ -1,4 +1,4 @@
-//! Hostile files (issue 13): loading 300,000 records, huge numbers, deep nesting and a file of
+//! Hostile files: loading 300,000 records, huge numbers, deep nesting and a file of
 //! 64 MiB + 1 byte is bounded (one parse, linear sanitising, size limits) and never panics;
 //! counters saturate instead of failing the file. The run times and the memory each load
 //! takes on top of its input are printed (figures, not assertions); for figures of one case

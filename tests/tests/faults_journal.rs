@@ -1,4 +1,4 @@
-//! The move journal under faults (issue 13): every write step (create, write, fsync, rename,
+//! The move journal under faults: every write step (create, write, fsync, rename,
 //! folder fsync, remove) fails in turn with EIO, ENOSPC, EROFS, a short write or a crash, on a
 //! simulated file system that also models power loss (only fsynced bytes and fsynced folder
 //! entries survive; or torn: un-synced appends cut at a random byte, un-synced name changes

@@ -1,4 +1,4 @@
-//! The settings/records store under faults (issue 13): the saver writes the checksummed
+//! The settings/records store under faults: the saver writes the checksummed
 //! last-good copy atomically through `fsio::Io`, then the primary in place (as
 //! tauri-plugin-store does: truncate + write, no fsync). A crash or power loss at any write
 //! step must never lose the records of a state that was reported durable.

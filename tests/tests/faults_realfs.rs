@@ -1,4 +1,4 @@
-//! The journal on real, broken folders (issue 13). We run as root in CI, where chmod does not
+//! The journal on real, broken folders. We run as root in CI, where chmod does not
 //! stop writes, so: a small tmpfs filled up for ENOSPC, and a read-only remount for EROFS.
 //! Play goes on, the problem is reported once, saving resumes when the folder works again,
 //! nothing is lost and no temp file is left. Skipped (with a message) only where mounting is

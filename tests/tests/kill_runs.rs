@@ -1,4 +1,4 @@
-//! Kill test of speedsolving runs (issue 36): the app core playing number-slide marathons
+//! Kill test of speedsolving runs: the app core playing number-slide marathons
 //! (`kill_run_child`) is `kill -9`ed at random moments, 60 times by default
 //! (`HUARONG_RUN_KILLS` overrides). Every restart must resume exactly the last confirmed
 //! state — the solve being played, its board and moves, the run's finished splits, the

@@ -1,4 +1,4 @@
-//! The web page (`web/dist`, issue 22) in Debian's chromium with touch: `tests/web/web.mjs`
+//! The web page (`web/dist`) in Debian's chromium with touch: `tests/web/web.mjs`
 //! (Node, `playwright-core` from tests/chromium, no downloaded browser) serves the built site on
 //! a free loopback port and, at 390×844 in English and in Chinese, opens a friend's shared link
 //! (`?c=<code>`, the codes made here by the app core), plays it to a win by touch, checks the
@@ -42,7 +42,7 @@ fn code(id: &str, challenge: Option<(u32, u64)>) -> String {
         .code
 }
 
-/// Issue 25: the daily number slide of the day `offset` days from today (UTC, as the test's
+/// The daily number slide of the day `offset` days from today (UTC, as the test's
 /// headless chromium keeps it; the days beside it cover a page whose date differs), with its
 /// solution and two friends' result codes: Mei's carries her move log (the solution after one
 /// tap and its undo, so verified and behind an optimal solve), Bo's only his claim. `states`:
@@ -237,7 +237,7 @@ fn finish_case(name: &str, id: &str) -> serde_json::Value {
         "taps": sol.tiles,
         "optimal": sol.tiles.len(),
         // The page opens the board's share code: an exact board, which keeps a record scope of
-        // its own (issue 35), even when the app once dealt it from a seed.
+        // its own, even when the app once dealt it from a seed.
         "scope": huarong_core::records::scope_of_id(&format!("slide:{}", start.board_body()))
             .expect("a record scope"),
     })

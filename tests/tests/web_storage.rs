@@ -1,4 +1,4 @@
-//! The web page's storage (issue 35, items 3, 8 and 9) in Debian's chromium:
+//! The web page's storage in Debian's chromium:
 //! `tests/web/storage.mjs` (Node, `playwright-core`) against the built `web/dist`. Twenty moves
 //! with the eleventh's IndexedDB transaction aborted keep all twenty across a reload (the reply
 //! waits for a commit that succeeds; the page shows `[data-storage-warning="failing"]`

@@ -292,7 +292,7 @@ fn a_shared_link_plays_to_a_win_in_webkit_and_survives_reloads() {
         );
         app.shot("webkit-web-reloaded").await;
 
-        // The share loop on the page (issue 25): a friend's result code with its move log
+        // The share loop on the page: a friend's result code with its move log
         // opens that puzzle with who sent it and that it was verified, and its replay is the
         // friend's moves.
         app.c

@@ -1,5 +1,5 @@
 // The web build's precompressed siblings (web/build.mjs) and how web/serve.mjs sends them
-// (issue 34: the bytes a phone waits for). Needs web/dist (`./dev.sh web build`; `./dev.sh test`
+// (the bytes a phone waits for). Needs web/dist (`./dev.sh web build`; `./dev.sh test`
 // builds it first). Run: node --test tests/web/compressed.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

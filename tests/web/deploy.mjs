@@ -1,4 +1,4 @@
-// Issue 35, item 6: a page opened on one build keeps working after another build is deployed
+// A page opened on one build keeps working after another build is deployed
 // to the same origin (its host then has only the new files). Run by tests/tests/web_chromium.rs
 // on a built web/dist (build A), Debian's chromium, a 390×844 touch phone, loopback only.
 //

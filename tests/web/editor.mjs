@@ -1,4 +1,4 @@
-// The Klotski layout editor on the web page (issue 36), in Debian's chromium with touch at
+// The Klotski layout editor on the web page, in Debian's chromium with touch at
 // 390×844: from home to Klotski's levels to the editor by taps; a layout built piece by piece
 // (pick a piece in the tray, tap a cell; one soldier dragged from the tray; a piece tapped
 // away and put back; a 曹操 that cannot fit refused), the line under the board saying what is

@@ -1,4 +1,4 @@
-// A friend's shared board is playable before the app core has arrived (issue 34): the first core
+// A friend's shared board is playable before the app core has arrived: the first core
 // (crates/web-first) answers while the board's wasm downloads, and what it answered is replayed
 // into the core once the core is up, compared, and stored. Run by tests/tests/web_first.rs on a
 // built web/dist, Debian's chromium, a 390×844 touch phone, loopback only.

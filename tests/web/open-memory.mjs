@@ -1,4 +1,4 @@
-// What opening a hostile generator ID costs the web page's memory (issue 35, item 11), in Node
+// What opening a hostile generator ID costs the web page's memory, in Node
 // with the app core built for wasm (`wasm-bindgen --target nodejs`, HUARONG_WASM_NODE, default
 // target/wasm-node):
 //

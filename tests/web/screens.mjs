@@ -1,4 +1,4 @@
-// Everyday screens on the web page (issue 33), in Debian's chromium with touch emulation: at
+// Everyday screens on the web page, in Debian's chromium with touch emulation: at
 // 360×780 and 390×844, in English and Chinese, light and dark, it walks home, each game
 // (number slide 4×4, Klotski, 2048), the levels of each game, the code screen, a finish, the
 // records and the settings, and on every screen checks that

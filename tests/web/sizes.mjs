@@ -1,4 +1,4 @@
-// 2048 on other board sizes on the web page (issue 36), in Debian's chromium with touch: from
+// 2048 on other board sizes on the web page, in Debian's chromium with touch: from
 // home into 2048's levels, the size choice (`[data-size="5x5"]`, `aria-pressed`), then a 5×5 at
 // 390×844 and an 8×8 at 360×780 (the narrowest phone the suites use) started with the primary
 // button and played by swipes (CDP touch events, one move per frame). After each swipe the

@@ -1,4 +1,4 @@
-// The speedsolver's number slide on the web page (issue 36). Run by tests/tests/web_chromium.rs
+// The speedsolver's number slide on the web page. Run by tests/tests/web_chromium.rs
 // (`web_speedsolving_runs_and_the_trail`) on a built web/dist, Debian's chromium, a 390×844
 // touch phone, loopback only; the cases (HUARONG_SPEED_CASES) are made by the app core and the
 // engine's solver:

@@ -1,4 +1,4 @@
-// The web page's storage (issue 35, items 3, 8 and 9) in Debian's chromium: nothing the page
+// The web page's storage in Debian's chromium: nothing the page
 // acknowledged is lost, and the page says when it cannot save.
 //
 // 1. Twenty moves with the eleventh move's IndexedDB transaction aborted (three tries in a

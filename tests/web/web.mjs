@@ -1,7 +1,7 @@
 // The web page (web/dist) in Debian's chromium with touch, on a loopback server: a friend's
 // shared link played to a win, the record and a half-played game kept across reloads, the
 // searches in their worker (the 4×4 tables fetched only then), no request to another origin,
-// and offline play after the first visit; then (issue 25) friends' result codes for today's
+// and offline play after the first visit; then friends' result codes for today's
 // daily on the friends' board of home and of the daily's finish, a verified one's replay, the
 // board after a reload, and a long game's share card (tall, its QR code read back with
 // zbarimg when HUARONG_ZBARIMG names it). Screenshots (390×844, English and Chinese) go to
@@ -123,7 +123,7 @@ async function run({ origin, browser }, lang) {
   check((await board(page)).moves === 1, 'the half-played game lost its move');
   const progress = await call(page, 'get_progress');
   // A shared link's board is exact, not dealt by the app: its record has a scope of its own
-  // (`slide:3x3/board:<hash>`, issue 35), never the 3×3's.
+  // (`slide:3x3/board:<hash>`), never the 3×3's.
   const recs = (progress.ok && progress.ok.records) || {};
   check(!recs['slide:3x3/tile'], `a shared board set the 3×3 record: ${JSON.stringify(recs)}`);
   const rec = Object.entries(recs).find(([k]) => k.startsWith('slide:3x3/board:') && k.endsWith('/tile'))?.[1];
@@ -282,7 +282,7 @@ async function friendsLoop({ origin, browser }, lang) {
   check(day, `no codes for the page's daily ${info.ok.number} (${info.ok.date})`);
   check(info.ok.slide === day.id, `the page's daily slide ${info.ok.slide} is not ${day.id}`);
   const n = day.states.length - 1;
-  // Issue 33: a ✓ (its words for screen readers) on verified rows only; nothing on the others.
+  // A ✓ (its words for screen readers) on verified rows only; nothing on the others.
   const [verified, plain] = zh ? ['已回放', ''] : ['replayed', ''];
 
   // 1. The friends' links, as they arrive in a chat, each on a fresh page (a board worker that
@@ -306,7 +306,7 @@ async function friendsLoop({ origin, browser }, lang) {
     check(lines[0].verified && lines[0].markVerified && lines[0].mark.trim() === verified, `${what}: Mei is not marked ${verified}: ${JSON.stringify(lines[0])}`);
     check(!lines[1].verified && !lines[1].markVerified && lines[1].mark.trim() === plain, `${what}: Bo is not shown plain: ${JSON.stringify(lines[1])}`);
     check(lines[0].rank < lines[1].rank, `${what}: ranks ${JSON.stringify(lines)}`);
-    // Issue 35: a friend's time is shown as their claim, verified moves or not.
+    // A friend's time is shown as their claim, verified moves or not.
     check(lines.every((l) => l.claimed), `${what}: a friend's time is not marked as claimed: ${JSON.stringify(lines)}`);
   };
   await homeBoard('after the links');
@@ -337,7 +337,7 @@ async function friendsLoop({ origin, browser }, lang) {
   check(fin.map((l) => (l.me ? 'me' : l.name)).join(',') === 'me,Mei,Bo', `the finish's board ${JSON.stringify(fin)}`);
   check(fin[0].rank === 1, `the player's rank ${JSON.stringify(fin[0])}`);
   check(fin[1].verified && fin[1].mark.trim() === verified && !fin[2].verified && fin[2].mark.trim() === plain, `the finish's marks ${JSON.stringify(fin)}`);
-  // Issue 32: the player's line is this finish, at the time the dialog shows (as recorded).
+  // The player's line is this finish, at the time the dialog shows (as recorded).
   const times = await page.evaluate(() => ({
     board: document.querySelector("[data-finish] .friend[data-me='1'] .friend-time").textContent,
     dialog: document.querySelector('[data-finish] [data-fin="time"] .stat-value').textContent,

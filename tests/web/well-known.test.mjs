@@ -1,4 +1,4 @@
-// web/well-known.mjs (issue 22): the App Link and Universal Link association files for the
+// web/well-known.mjs: the App Link and Universal Link association files for the
 // share links' base. Run: node --test tests/web/well-known.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -3,7 +3,7 @@
 // plays offline after the first visit; the 4×4 pattern tables (assets/pdb4x4-<hash>.bin,
 // 2.9 MB) are cached the first time a search fetches them.
 //
-// A new build (a deploy) and a page that is open (issue 35, item 6): the page keeps the
+// A new build (a deploy) and a page that is open: the page keeps the
 // workers and wasm of the build it was opened with (their names carry their hash), and those
 // must still be served after the deploy, whose host no longer has them. So a new service
 // worker does not take over open pages: it installs and waits (no skipWaiting) while a page of

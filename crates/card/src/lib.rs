@@ -1,5 +1,5 @@
-//! The share card (issues 7, 26, 32): a 1000×800 PNG rendered in pure Rust, no I/O; a card
-//! whose link is too long for its corner QR code (a result code with its move log, issue 25)
+//! The share card: a 1000×800 PNG rendered in pure Rust, no I/O; a card
+//! whose link is too long for its corner QR code (a result code with its move log)
 //! grows to 1000×[`LONG_HEIGHT`] with a large QR code in a band of its own ([`Layout`]).
 //!
 //! The card brags for the player: a headline with their name and result ("Ann · 33 步通关",

@@ -536,7 +536,7 @@ fn golden_specs() -> Vec<(String, CardSpec)> {
     s.stars = Some(2);
     s.beat = Some(Challenge::new(58, 95_000).unwrap());
     four(&mut v, "challenge", &s, [Some("小红"), Some("Bo")]);
-    // Issue 25: a result code with its move log, 1,200 characters: the long card.
+    // A result code with its move log, 1,200 characters: the long card.
     let codes = long_result_codes();
     let long = |code: &str, lang: Lang, theme: Theme, board: &str| {
         let mut s = spec(code, lang);
@@ -985,7 +985,7 @@ fn the_longest_link_is_qr_version_9_at_m() {
     assert_eq!(qr.version(), Version::Normal(9));
     assert!(draw::QR_SIZE as usize / (qr.width() + 8) >= 4);
     assert_eq!(Layout::of(&link).unwrap(), Layout::Corner);
-    // Issue 25: the longest code of all (1,200 characters, a result with its move log) is
+    // The longest code of all (1,200 characters, a result with its move log) is
     // version 25 or 26 at L (the encoder's segments), 4 px a module in the long card's box;
     // M would need version 30 or more at 3 px.
     for code in long_result_codes() {
@@ -1006,7 +1006,7 @@ fn the_longest_link_is_qr_version_9_at_m() {
     assert!(Layout::of(&format!("{}{}", code::LINK_BASE, "x".repeat(3000))).is_err());
 }
 
-/// Issue 23, item 4: a puzzle with the player's own photo is shared with a plain slide code
+/// A puzzle with the player's own photo is shared with a plain slide code
 /// (the photo never travels in a code), and its card shows the photo the page sends.
 #[test]
 fn the_players_own_photo_goes_on_the_card() {

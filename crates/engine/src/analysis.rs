@@ -1,4 +1,4 @@
-//! Post-game analysis (issue 16): from a start position and the played line, the optimal
+//! Post-game analysis: from a start position and the played line, the optimal
 //! distance to the goal after each of the player's moves, and the moves that did not bring
 //! the goal closer.
 //!
@@ -235,7 +235,7 @@ pub fn slide_from(
     // Walk the line once. Exact tables: each position's distance at once (nothing stored but
     // the distances). Pattern-database sizes: each position as an index into the distinct
     // positions, refused *before any search* once they are more than the searches may take
-    // (issue 23: a 10,000-move game used to search 2,000 positions, ~33 s, and then fail).
+    // (a 10,000-move game used to search 2,000 positions, ~33 s, and then fail).
     let mut seen: HashMap<slide::Board, u32> = HashMap::new();
     let mut order: Vec<u32> = Vec::new();
     let mut distances: Vec<u32> = Vec::new();
@@ -287,7 +287,7 @@ pub fn slide_from(
         return Ok(Analysis::from_distances(dist(&b0)?, distances));
     }
     // Pattern-database sizes, tile count: one bounded IDA* per distinct position, each under
-    // the budget's deadline and the cancel flag (issue 35: the 80-move 4×4's first search
+    // the budget's deadline and the cancel flag (the 80-move 4×4's first search
     // alone takes about 100 s; it stops at the deadline, `unsupported`, or within a few
     // thousand nodes of a cancel).
     let optimal = |p: &slide::Board, max_len: Option<u32>| -> Result<Option<u32>> {

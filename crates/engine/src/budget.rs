@@ -1,5 +1,5 @@
-//! Work bounds of the searches, analyses and generators that may grow with their input
-//! (issue 23): a memory bound in bytes, an optional deadline on the caller's clock, and a
+//! Work bounds of the searches, analyses and generators that may grow with their input:
+//! a memory bound in bytes, an optional deadline on the caller's clock, and a
 //! cancel flag. Running out of bytes or time is [`ErrorCode::Unsupported`] ("too large for
 //! this app"); a cancelled run is [`ErrorCode::Cancelled`].
 //!

@@ -33,7 +33,7 @@ impl Status {
 }
 
 /// A cancellation flag shared between a search and whoever may cancel it; it can also
-/// *park* the search (issue 23: nothing computes while nobody waits for it).
+/// *park* the search (nothing computes while nobody waits for it).
 ///
 /// A search polls [`Cancel::is_cancelled`] every few thousand nodes. While the flag is
 /// parked ([`Cancel::park`]), that poll *blocks* on the one thread that armed the flag

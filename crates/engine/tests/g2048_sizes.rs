@@ -1,4 +1,4 @@
-//! 2048 on every board size, 3×3 … 8×8 (issue 36): the 4×4's invariants on each size, seeded
+//! 2048 on every board size, 3×3 … 8×8: the 4×4's invariants on each size, seeded
 //! games reproducible per size, the win tile from the registry, share codes round-tripping,
 //! bad sizes refused with clear errors.
 

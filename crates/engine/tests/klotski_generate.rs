@@ -143,7 +143,7 @@ fn bad_requests_are_errors() {
         assert_eq!(GenSpec::parse(text).unwrap_err().code, code, "spec {text}");
     }
     // No small 4×4 layout needs 150 moves: the generator gives up at its bound of layouts,
-    // `unsupported` like every bounded search that stops (issue 23).
+    // `unsupported` like every bounded search that stops.
     let small = GenSpec::parse("4x4:g3s3").unwrap();
     let e = generate_counted(&small, Band::parse("150+").unwrap(), 1).unwrap_err();
     assert_eq!(e.code, ErrorCode::Unsupported);

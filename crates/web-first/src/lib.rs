@@ -1,4 +1,4 @@
-//! `huarong-web-first`: the web page's first wasm (issue 34). A friend's shared board is
+//! `huarong-web-first`: the web page's first wasm. A friend's shared board is
 //! playable from it while the app core's bigger wasm (crates/web) still downloads: it runs
 //! [`huarong_core::first::First`], which answers the commands of a first visit exactly as the
 //! core would, and leaves every other one to the core. web/src/core-worker.js replays what it

@@ -1,6 +1,6 @@
 //! The web page's first core (`huarong_core::first::First`) answers exactly as the app core
 //! would: the same commands on a fresh store, at the same times, give the same replies, for
-//! every game and many boards; and what it cannot answer so, it leaves to the core (issue 34).
+//! every game and many boards; and what it cannot answer so, it leaves to the core.
 //!
 //! The page relies on this: what the first core answered is replayed into the core when the
 //! core arrives (web/src/core-worker.js), and only then stored.

@@ -1,4 +1,4 @@
-//! Benchmark of the move journal (issue 13) through the app's real command layer: the app is
+//! Benchmark of the move journal through the app's real command layer: the app is
 //! built with its plugins and `install` on tauri's mock runtime (as the app tests do), every
 //! move is a `play` command over the IPC path, and the journal and the good copy write
 //! through the app's own file layer wrapped in `fsio::sim::Counting` (`Launch::io`).

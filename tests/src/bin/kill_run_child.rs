@@ -1,5 +1,5 @@
 //! The run kill test's child (see `tests/tests/kill_runs.rs`): the app core playing number
-//! slide marathons (`marathon:5` of 3×3, issue 36) through its commands until it is
+//! slide marathons (`marathon:5` of 3×3) through its commands until it is
 //! `kill -9`ed.
 //!
 //! Usage: `kill_run_child <data dir> <seed>`. Protocol on stdout, one line each:

@@ -37,7 +37,7 @@ fn thumb(body: &str) -> Result<Thumb, String> {
         .filter(|t| !t.is_empty())
         .map(|t| t.parse().map_err(|_| bad()))
         .collect::<Result<_, _>>()?;
-    // Any square board 3×3 … 8×8 (issue 36).
+    // Any square board 3×3 … 8×8.
     let side = (3..=8)
         .find(|&n: &usize| n * n == values.len())
         .ok_or_else(bad)?;

@@ -1,4 +1,4 @@
-//! The shipped font subsets hold every character the card can print (issue 32): the glyph
+//! The shipped font subsets hold every character the card can print: the glyph
 //! list comes from the string literals of the sources (`assets/make-font.py`), and these
 //! tests read the same sources the same way, so a new label, a new game's name or a new
 //! level name that the subset lacks fails here (in both languages) instead of rendering

@@ -1,4 +1,4 @@
-//! Issue 32: the QR code stays readable when the card is seen small in a chat. Each card is
+//! The QR code stays readable when the card is seen small in a chat. Each card is
 //! scaled to 50 % (500 px wide: each pixel the mean of a 2×2 block, as a chat's thumbnail
 //! scaler averages them) on two pixel grids (the card's own, and one a pixel off: a scaler
 //! need not start where the modules do), and `zbarimg` (Debian zbar-tools) must read the

@@ -1,4 +1,4 @@
-//! What the card says (issue 32), read on the rendered text path (`render_traced`: the text
+//! What the card says, read on the rendered text path (`render_traced`: the text
 //! runs actually drawn): the headline with the name and the result, the rank among friends,
 //! the daily's number and never "custom layout" on a daily, the time to the tenth as
 //! recorded; and the bytes: another name, another image; the same inputs, the same bytes.

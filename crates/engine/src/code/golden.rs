@@ -13,7 +13,7 @@
 //!   (`print_code_golden` writes the file of every game that lacks one) and no other game's
 //!   row changes. "Unknown game" is not pinned: it is checked
 //!   against the registry (the first unassigned number).
-//! - `golden-result.tsv` pins result codes (issue 35): with and without name, move log and a
+//! - `golden-result.tsv` pins result codes: with and without name, move log and a
 //!   2048 outcome, their decodes and mutations. Its rows without an outcome are what the
 //!   builds before the outcome wrote (checked against that build's CLI when it was made).
 
@@ -560,7 +560,7 @@ fn print_code_golden() {
     }
 }
 
-/// The inputs of `golden-result.tsv` (issue 35): result codes of every game with and
+/// The inputs of `golden-result.tsv`: result codes of every game with and
 /// without name, move log and outcome. The rows made without an outcome are what builds
 /// before issue 35 wrote (checked against that build when the file was made): their codes
 /// never change; the outcome rows pin the new form.

@@ -1,5 +1,5 @@
 //! Share codes: a compact, URL-safe, versioned text that carries one puzzle exactly, so a
-//! friend plays the same start board (issue 7).
+//! friend plays the same start board.
 //!
 //! # Text form, version 2 (written since issue 21)
 //! `2<base-56 text>`: the version character `2`, then the checksum and the payload in base 56
@@ -35,7 +35,7 @@
 //! challenge varint moves (1 … MAX_CHALLENGE_MOVES), varint milliseconds
 //!           (0 … MAX_CHALLENGE_MS) (if bit 3)
 //! extension (if bit 6) 1 byte: bit 0 a name follows, bit 1 a move log ends the payload,
-//!           bit 2 an outcome follows the name (issue 35), other bits zero, not 0;
+//!           bit 2 an outcome follows the name, other bits zero, not 0;
 //!           name: 1 length byte + UTF-8 (≤ MAX_NAME_CHARS characters, trimmed, no control
 //!           characters or line breaks, no format characters: `check_name`; an older build's
 //!           name with format characters is read without them);
@@ -59,7 +59,7 @@
 //!           klotski: 1 byte W<<4|H, then 3-bit piece shapes in scan order (see `board.rs`),
 //!                    zero-padded to a byte
 //!           2048:    16 4-bit exponents; in the wide form 16 5-bit exponents (≤ 17),
-//!                    zero-padded to 10 bytes; a board of another size (issue 36; always
+//!                    zero-padded to 10 bytes; a board of another size (always
 //!                    the wide form): 5 bits 31 (no 4×4 exponent), 4 bits the side (3, 5 … 8),
 //!                    side² 5-bit exponents, zero-padded to a byte. A fresh game of a size
 //!                    (`2048:5x5#7`) is a generated level with the size as its params
@@ -68,7 +68,7 @@
 //!           n = 1), most significant first, zero-padded to a byte; the payload's end
 //! ```
 //!
-//! # Result codes (issue 25)
+//! # Result codes
 //! A *result code* is a code with a challenge and the extension: the sender's display name
 //! and, when the whole code stays within [`MAX_CODE_LEN`] (1,200) characters, the move log
 //! of their game from the start. Codes without the extension are byte-identical to earlier
@@ -83,7 +83,7 @@
 //! index must name a legal move, and the replay must reach the goal (2048: its finish, won
 //! or over) in exactly the challenge's move count under the game's default counting rule,
 //! else `bad_code`; such a result is *verified*. A result with a name and no log is plain.
-//! A 2048 result also carries its outcome (issue 35: the score, and whether the 2048 tile was
+//! A 2048 result also carries its outcome (the score, and whether the 2048 tile was
 //! made), which its board ranks by; with a log, the outcome must be the replay's end (else
 //! `bad_code`), and a log alone gives it; without a log it is the sender's claim. Codes
 //! without an outcome are byte-identical to earlier builds' (`golden-result.tsv` pins both).
@@ -161,7 +161,7 @@ pub const MAX_INPUT_LEN: usize = 1400;
 /// which `src-tauri/mobile/check.py` and this module's tests hold to it; `web/well-known.mjs`
 /// reads it from here. Every byte counts: the longest link must stay a small QR code.
 pub const LINK_BASE: &str = "https://huarong.app/";
-/// The first link form (custom scheme, issue 7): opened forever, never written again (WeChat
+/// The first link form (custom scheme): opened forever, never written again (WeChat
 /// and most in-app browsers block custom schemes).
 pub const SCHEME_LINK_PREFIX: &str = "huarong://play?c=";
 /// Largest daily number a code may carry (≈ 2700 years of days).
@@ -252,7 +252,7 @@ pub struct Decoded {
     /// The picture of a picture puzzle (number slide), when the code carries one; `id`
     /// names it too (`slide:3x3/picture:lotus:…`).
     pub picture: Option<String>,
-    /// A result code's sender: their name and move log (issue 25), when the code has the
+    /// A result code's sender: their name and move log, when the code has the
     /// extension section.
     pub sent: Option<Sent>,
 }
@@ -338,7 +338,7 @@ pub fn encode_full(game_id: &str, extra: Extra, challenge: Option<Challenge>) ->
     encode_sent(game_id, extra, challenge, &Sender::default(), None, false)
 }
 
-/// A result code (issue 25): the game, the sender's result, their name and, if given, the
+/// A result code: the game, the sender's result, their name and, if given, the
 /// move log, which must reach the goal in exactly `challenge.moves` (else a `parse` error).
 /// A code that would be longer than [`MAX_CODE_LEN`] is an `out_of_range` error: make it
 /// again without the log.
@@ -351,7 +351,7 @@ pub fn encode_result(
     encode_sent(game_id, extra, Some(challenge), sender, None, false)
 }
 
-/// [`encode_result`] with the result's outcome (issue 35: 2048's score and won or lost; a
+/// [`encode_result`] with the result's outcome (2048's score and won or lost; a
 /// `parse` error for a game without one, or when the log ends elsewhere).
 pub fn encode_result_with(
     game_id: &str,
@@ -686,7 +686,7 @@ pub(crate) struct Head {
     pub challenge: bool,
     pub picture: bool,
     pub wide: bool,
-    /// Version 2 only: head bit 6, an extension section follows the challenge (issue 25).
+    /// Version 2 only: head bit 6, an extension section follows the challenge.
     pub ext: bool,
 }
 

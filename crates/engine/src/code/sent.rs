@@ -1,7 +1,7 @@
-//! The sender's part of a result code (issue 25): their display name and, when the whole
+//! The sender's part of a result code: their display name and, when the whole
 //! code stays within [`MAX_CODE_LEN`](super::MAX_CODE_LEN), the move log of their game,
 //! packed move by move through the game's [`Coded`] log methods; for a game whose result is
-//! more than its move count (2048, issue 35), the outcome: score and won or lost. See the
+//! more than its move count (2048), the outcome: score and won or lost. See the
 //! module documentation of `code` ("Extension section") for the layout.
 
 use super::{Coded, Reader, Writer};
@@ -16,7 +16,7 @@ pub const MAX_NAME_CHARS: usize = 16;
 pub const MAX_LOG_MOVES: usize = 10_000;
 
 /// The extension flags: bit 0 a name follows, bit 1 a move log ends the payload, bit 2 an
-/// outcome follows the name (issue 35), bit 3 the result was assisted; the other bits zero.
+/// outcome follows the name, bit 3 the result was assisted; the other bits zero.
 pub(crate) const EXT_NAME: u8 = 1;
 pub(crate) const EXT_LOG: u8 = 2;
 pub(crate) const EXT_OUTCOME: u8 = 4;
@@ -112,7 +112,7 @@ impl Times {
 /// 131,072 tile).
 pub const MAX_OUTCOME_SCORE: u64 = 1 << 40;
 
-/// A result besides its move count (issue 35): 2048's score and whether the 2048 tile was
+/// A result besides its move count: 2048's score and whether the 2048 tile was
 /// made ([`Coded::outcome`]). A code carries it after the name; with a move log it must be
 /// what the replay ends with, without one it is the sender's claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -175,7 +175,7 @@ impl Sent {
 
 /// Whether `c` is a Unicode format character (general category Cf, Unicode 15.1): the
 /// invisible ones — zero-width spaces and joiners, bidirectional controls, the soft hyphen,
-/// the byte-order mark, tag characters — that make two names look alike (issue 35).
+/// the byte-order mark, tag characters — that make two names look alike.
 pub fn is_format_char(c: char) -> bool {
     matches!(
         c as u32,

@@ -762,7 +762,7 @@ fn built_in_pictures_travel_in_codes() {
     }
 }
 
-// ---- Result codes: name and move log (issue 25) ----
+// ---- Result codes: name and move log ----
 
 /// A whole solution of a game ID, as JSON moves, and its move count (default rule).
 fn solution_of<G: crate::game::Game>(id: &str) -> (Vec<serde_json::Value>, u32) {
@@ -1031,7 +1031,7 @@ fn logs_of_klotski_and_2048_replay_and_the_length_is_bounded() {
     assert!(unpack_log(&id, "2").is_err());
 }
 
-// ---- 2048 outcomes and names without format characters (issue 35) ----
+// ---- 2048 outcomes and names without format characters ----
 
 /// A seeded 2048 game played with random swipes to its end: the moves and the game.
 fn random_2048(seed: u64, stream: u64) -> (Vec<serde_json::Value>, crate::g2048::G2048) {

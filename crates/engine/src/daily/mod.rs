@@ -1,4 +1,4 @@
-//! The daily challenge (issue 7): one puzzle per game per calendar day, the same for
+//! The daily challenge: one puzzle per game per calendar day, the same for
 //! everyone, a pure function of the date.
 //!
 //! Day number `n` = days since [`EPOCH`] (2025-12-31), so 2026-01-01 is daily #1. Each

@@ -29,7 +29,7 @@ impl Coded for G2048 {
         "2048:easy#4",
         "2048:",
     ];
-    /// The other sizes (issue 36), pinned after the rows above.
+    /// The other sizes, pinned after the rows above.
     const GOLDEN_ADDED: &'static [&'static str] = &[
         "2048:3x3#1",
         "2048:5x5#7",
@@ -89,7 +89,7 @@ impl Coded for G2048 {
     fn seed_params(body: &str) -> bool {
         matches!(super::size_param(body), Some((Ok(w), Ok(h))) if w != 4 && super::check_side(w, h).is_ok())
     }
-    /// A 2048 result is its score and whether the 2048 tile was made (issue 35: the board
+    /// A 2048 result is its score and whether the 2048 tile was made (the board
     /// ranks a win first, then the score).
     fn outcome(g: &G2048) -> Option<crate::code::Outcome> {
         Some(crate::code::Outcome {

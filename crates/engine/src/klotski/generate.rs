@@ -32,7 +32,7 @@ pub const MAX_COMPONENT: usize = 600_000;
 /// a hopeless request, e.g. a roomy variant whose components are all too big).
 pub const MAX_EXPLORED: usize = 2_000_000;
 
-// Memory and time (issue 23): one attempt's arrays and index are charged to the thread's
+// Memory and time: one attempt's arrays and index are charged to the thread's
 // ambient `Budget` before they grow (about 60–100 bytes per position: the half-full index of
 // 16-byte entries, the key, the solved flag, ~8 neighbour indices of 4 bytes, the distance
 // and queue entries). An attempt whose component would exceed the bytes is skipped like one
@@ -232,7 +232,7 @@ pub fn generate_with(spec: &GenSpec, band: Band, seed: u64) -> Result<Board> {
 
 /// [`generate_with`], also returning the layout's optimal piece-move count.
 ///
-/// A run stopped by one of its bounds is `Unsupported` (issue 23: "too large for this app"),
+/// A run stopped by one of its bounds is `Unsupported` ("too large for this app"),
 /// its message naming the bound: [`MAX_EXPLORED`] positions, [`MAX_ATTEMPTS`] layouts (with
 /// how many were skipped as over [`MAX_COMPONENT`] positions or over the ambient budget's
 /// bytes), or the ambient budget's deadline; `Cancelled` when its cancel flag is set.

@@ -167,7 +167,7 @@ impl<K: Key> Table<K> {
 
 /// An open-addressing map from keys to `u32` values (the generator's index of positions).
 ///
-/// Keys and values are two arrays (issue 35): a `(u128, u32)` pair takes 32 bytes with its
+/// Keys and values are two arrays: a `(u128, u32)` pair takes 32 bytes with its
 /// padding, the two arrays 20. What [`IndexMap::bytes`] charges to a meter is still one
 /// `(key, value)` array's size, so every bound decides as before (a seed keeps its board)
 /// while the memory actually held is less than the charge.

@@ -1,4 +1,4 @@
-//! The layout editor's rules (issue 36): a classic 4×5 Huarong Dao layout built piece by
+//! The layout editor's rules: a classic 4×5 Huarong Dao layout built piece by
 //! piece. A layout is *valid* when it has exactly one 曹操 (2×2), every other piece is a
 //! general (1×2 upright or 2×1 lying) or a soldier (1×1), every piece lies on the board, no
 //! two overlap, exactly two cells stay empty, and 曹操 is not already at the exit (a start

@@ -156,7 +156,7 @@ pub struct Solution {
 /// Unsolvable boards give `ErrorCode::Unsolvable`; a cancelled search `ErrorCode::Cancelled`.
 ///
 /// The optimal IDA* of the 4×4-class sizes stops at the deadline of the thread's ambient
-/// [`Budget`](crate::budget::Budget) (issue 23; none by default): past it, `Unsupported`. Its
+/// [`Budget`](crate::budget::Budget) (none by default): past it, `Unsupported`. Its
 /// memory is the size's shared pattern tables and a path of at most a few hundred moves, far
 /// below the budget's bytes.
 pub fn solve(board: &Board, cancel: &Cancel) -> Result<Solution> {

@@ -1040,7 +1040,7 @@ pub fn solve_optimal(b: &Board, cancel: &Cancel, max_len: Option<u32>) -> Result
     })
 }
 
-/// [`solve_optimal`] that also stops at `deadline` (issue 35: an analysis's IDA* runs under
+/// [`solve_optimal`] that also stops at `deadline` (an analysis's IDA* runs under
 /// its budget's deadline, not only between searches): `Ok(None)` when the deadline passed
 /// first, `Cancelled` when `cancel` was set.
 pub fn solve_optimal_until(

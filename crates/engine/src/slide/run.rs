@@ -1,4 +1,4 @@
-//! Speedsolving runs of the number slide (issue 36): a **marathon** of 5, 10, 42 or 100
+//! Speedsolving runs of the number slide: a **marathon** of 5, 10, 42 or 100
 //! solves of one size, and a **relay** from N×N down to 2×2, each on one timer with every
 //! solve's split kept. The rules of a run are defined here once: which modes exist, the
 //! puzzles a run plays (from its seed), its record scope, and tiles per second.
