@@ -414,6 +414,27 @@ pub static COMMANDS: &[Command] = &[
             reply(st.replay(&Value::Object(args))?)
         },
     },
+    Command {
+        name: "export_progress",
+        off_main: true,
+        run: |st, _| reply(st.export_progress()?),
+    },
+    Command {
+        name: "import_progress",
+        off_main: true,
+        run: |st, a| {
+            let data = args::string("data", a.take("data"), crate::transfer::MAX_TRANSFER)?;
+            reply(st.import_progress(&data)?)
+        },
+    },
+    Command {
+        name: "export_history",
+        off_main: true,
+        run: |st, a| {
+            let format = args::opt_string("format", a.take("format"), 16)?;
+            reply(st.export_history(format.as_deref().unwrap_or("csv"))?)
+        },
+    },
 ];
 
 /// The command of that name.

@@ -25,6 +25,9 @@ pub enum Code {
     /// A code, link or game ID whose start is already solved (or won, or over): there is
     /// nothing to play, and a finish no move made would plant a record nobody can beat.
     AlreadySolved,
+    /// A file written by a newer version of the app (a progress file to import): this one
+    /// cannot read it, and nothing was changed.
+    UnsupportedVersion,
     /// An internal failure (e.g. a panic caught at the IPC boundary). Always a bug.
     Internal,
 }
@@ -39,6 +42,7 @@ impl Code {
             Code::WouldReplace => "would_replace",
             Code::ShareFailed => "share_failed",
             Code::AlreadySolved => "already_solved",
+            Code::UnsupportedVersion => "unsupported_version",
             Code::Internal => "internal",
         }
     }

@@ -34,9 +34,10 @@ mod runs;
 mod search;
 mod search_gate;
 mod settings;
-mod times;
 pub mod share;
 pub mod slots;
+mod times;
+pub mod transfer;
 // The state and the command table (top layer).
 pub mod commands;
 pub mod state;

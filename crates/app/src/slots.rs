@@ -313,7 +313,7 @@ impl AppState {
 
     /// Drop slots beyond [`MAX_SLOTS`] (never `keep`, the one just placed), in the order of
     /// [`AppState::cap_victim`].
-    fn enforce_cap(&self, keep: &str) {
+    pub(crate) fn enforce_cap(&self, keep: &str) {
         loop {
             let games = self.list_games();
             if games.len() <= MAX_SLOTS {
@@ -365,17 +365,7 @@ impl AppState {
     /// `full` the whole session (a new game in the slot, a finished game).
     pub(crate) fn save_slot<G: AppGame>(&self, slot: &mut Slot<G>, full: bool) {
         let now = self.now();
-        let header = serde_json::json!({
-            "kind": G::KIND.as_str(),
-            "mode": slot.mode,
-            "updated_ms": slot.updated_ms,
-            "counted_win": slot.counted_win,
-            "finish_date": slot.finish_date,
-            "counted_before": slot.counted_before,
-            "optimum_failed": slot.optimum_failed,
-            "run": slot.run.as_ref().map(|r| r.save()),
-            "origin": slot.from_editor.then_some("editor"),
-        });
+        let header = slot_header(slot);
         let journal = &self.0.journal;
         let delta = slot.session.take_delta(now);
         if full {
@@ -398,6 +388,21 @@ impl AppState {
             p.screen = format!("game:{}", kind.as_str());
         });
     }
+}
+
+/// The journal header of a slot: how its game was started and what was counted of it.
+pub(crate) fn slot_header<G: AppGame>(slot: &Slot<G>) -> serde_json::Value {
+    serde_json::json!({
+        "kind": G::KIND.as_str(),
+        "mode": slot.mode,
+        "updated_ms": slot.updated_ms,
+        "counted_win": slot.counted_win,
+        "finish_date": slot.finish_date,
+        "counted_before": slot.counted_before,
+        "optimum_failed": slot.optimum_failed,
+        "run": slot.run.as_ref().map(|r| r.save()),
+        "origin": slot.from_editor.then_some("editor"),
+    })
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ pub use crate::views::{
     Finish, GameEntry, GameSnapshot, HintView, ProgressView, SolveView, StorageView, View,
 };
 
-fn restore_session<G: AppGame>(saved: &serde_json::Value) -> AppResult<Session<G>> {
+pub(crate) fn restore_session<G: AppGame>(saved: &serde_json::Value) -> AppResult<Session<G>> {
     let saved = SavedSession::<G::Move>::deserialize(saved).map_err(|e| {
         AppError::new(
             ErrorCode::CorruptSave,
@@ -294,7 +294,7 @@ impl AppState {
             .collect()
     }
 
-    fn restore_slot(&self, data: &SlotData) -> AppResult<()> {
+    pub(crate) fn restore_slot(&self, data: &SlotData) -> AppResult<()> {
         let kind = data.header["kind"]
             .as_str()
             .and_then(Kind::parse)
