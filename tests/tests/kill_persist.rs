@@ -4,7 +4,8 @@
 //! run side by side to keep the wall time near a minute. Every restart is checked against a
 //! model replayed with the engine: the resumed game is exactly the last confirmed state or
 //! that state plus the one operation in flight (never older, never anything else), and the
-//! records (wins, best moves) are exactly those of the confirmed games.
+//! records (wins, best moves) are exactly those of the confirmed games; every resumed move
+//! has its time.
 
 use huarong_engine::rng::{self, RngCore};
 use huarong_engine::slide::{Move, Slide};
@@ -69,6 +70,8 @@ impl Model {
                 ready["id"] == g.id()
                     && ready["board"] == g.current().board_body()
                     && ready["moves"] == g.current().moves()
+                    // Every move of the resumed line kept its time.
+                    && ready["times_ms"].as_array().map(Vec::len) == Some(g.played().len())
             }
         };
         game_ok && ready["wins"] == self.wins && ready["best"] == serde_json::json!(self.best)

@@ -42,6 +42,11 @@ fn main() {
     let progress = app.ok("get_progress", json!({}));
     let game = app.call("snapshot", json!({"kind": "slide"})).ok();
     let record = &progress["records"]["slide:3x2/tile"];
+    // The resumed line's move times (null when one was lost).
+    let times = game
+        .as_ref()
+        .and_then(|_| app.call("splits", json!({"kind": "slide"})).ok())
+        .map(|s| s["times_ms"].clone());
     line(format!(
         "READY {}",
         json!({
@@ -51,6 +56,7 @@ fn main() {
             "status": game.as_ref().map(|g| g["snapshot"]["status"].clone()),
             "wins": record["wins"].as_u64().unwrap_or(0),
             "best": record["best_moves"].clone(),
+            "times_ms": times,
             "notices": progress["notices"].as_array().map(|n| n.iter().map(|x| x["code"].clone()).collect::<Vec<Value>>()),
         })
     ));
