@@ -178,6 +178,11 @@ fn a_timed_solve_travels_in_its_result_code() {
         .0
         .to_string();
     let rec = ok(&st, "records", json!({ "scope": scope }));
+    assert_eq!(
+        names(&rec["best_splits"]),
+        names(&finish["splits"]),
+        "{rec}"
+    );
     let hist = rec["history"].as_array().unwrap();
     let last = hist.last().unwrap();
     let kept = u64s(&last["times_ms"]);

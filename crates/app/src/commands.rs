@@ -273,6 +273,11 @@ pub static COMMANDS: &[Command] = &[
                     e["times_ms"] = serde_json::json!(t);
                 }
             }
+            // The splits of the record's best time (times.rs).
+            if let (Some(scope), Some(rule)) = (&scope, v.get("rule").and_then(Value::as_str)) {
+                let splits = st.best_splits(scope, rule);
+                v["best_splits"] = serde_json::json!(splits);
+            }
             reply(v)
         },
     },

@@ -138,3 +138,15 @@ impl crate::core::AppState {
         })
     }
 }
+
+impl crate::core::AppState {
+    /// The splits kept with the record of `scope` under `rule` (those of the game that set
+    /// its best time); empty when none.
+    pub fn best_splits(&self, scope: &str, rule: &str) -> Vec<Split> {
+        let st = self.store();
+        st.progress
+            .records
+            .get(&format!("{scope}/{rule}"))
+            .map_or_else(Vec::new, |r| r.best_splits.clone())
+    }
+}
