@@ -10,6 +10,7 @@ mod analyse;
 mod args;
 mod bounds;
 mod code;
+mod data;
 
 use std::process::ExitCode;
 
@@ -51,6 +52,9 @@ const COMMON_USAGE: &str = "
   huarong code decode [--json] <code or link>
   huarong analyse <game-id> (--moves <json log> | --wander N [--seed S]) [--rule R]
   huarong daily --date YYYY-MM-DD
+  huarong progress export --data DIR   (the progress file on stdout)
+  huarong progress import --data DIR FILE
+  huarong stats export --data DIR --csv
   huarong card --code <code> --moves N (--seconds S | --ms MS) [--name NAME] [--score N] [--board B] [--lang zh|en] [--theme light|dark] --out card.png";
 
 fn usage() -> String {
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
     let result = match cmd {
         "code" | "daily" | "card" => code::run(cmd, rest),
         "analyse" | "analyze" => analyse::run(rest),
+        "progress" | "stats" => data::run(cmd, rest),
         "help" | "--help" | "-h" => {
             println!("{}\n\n{}", usage(), bounds::NOTE);
             Ok(())
@@ -104,7 +109,10 @@ mod tests {
                 g.name
             );
             assert_eq!(GAMES.iter().filter(|o| o.name == g.name).count(), 1);
-            assert!(!["code", "daily", "card", "analyse", "help"].contains(&g.name));
+            assert!(
+                !["code", "daily", "card", "analyse", "help", "progress", "stats"]
+                    .contains(&g.name)
+            );
         }
         assert!(u.ends_with("--out card.png"));
         let game_lines: usize = GAMES.iter().map(|g| g.usage.lines().count() - 1).sum();
