@@ -45,7 +45,7 @@ export function finishChallenge(f) {
   const c = f && f.challenge;
   const outcome = challengeOutcome(f);
   if (!outcome) return null;
-  const name = c.name || t('chal.friend');
+  const name = c.name || (c.ghost === 'best' ? t('ghost.bestName') : t('chal.friend'));
   const mine = Number(f.moves);
   // Rust's difference (rounded to 0.1 s); a core without it: the two times as shown.
   const s = seconds(c.diff_ms ?? (f.time_ms !== undefined && c.ms !== undefined ? Math.floor(Number(f.time_ms) / 100) * 100 - Math.floor(Number(c.ms) / 100) * 100 : null));

@@ -7,7 +7,7 @@
 //! - `race_best {kind, replace?}`: the current game's board again, in the same slot, with the
 //!   player's own best kept replay with times as the result to beat and the ghost (source
 //!   `best`): the fewest moves under the default rule, then the least time.
-//! - `ghost {kind}`: `{source, name, moves, times_ms, views, splits}` for the current game, or
+//! - `ghost {kind}`: `{source, name, moves, times_ms, views, counts, splits}` for the current game, or
 //!   null. `views` are the board after 0, 1, … of the ghost's moves (the game's own view form,
 //!   as `replay` gives them), `times_ms` one per move from the first (the sender's claim, never
 //!   verified), `splits` the ghost's splits with their times. Searches (a generator, Klotski's
@@ -89,6 +89,7 @@ fn ghost_view<G: AppGame>(
     let mut cur = start.clone();
     let mut views = Vec::with_capacity(moves.len() + 1);
     views.push(cur.view(start));
+    let mut counts = vec![cur.moves()];
     for (i, v) in moves.iter().enumerate() {
         if i % 256 == 0 && cancel.is_cancelled() {
             return Err(cancelled());
@@ -102,6 +103,7 @@ fn ghost_view<G: AppGame>(
             ));
         }
         views.push(cur.view(start));
+        counts.push(cur.moves());
     }
     let timed = crate::times::line_times_of(start, &moves, Some(&Times::Moves(times)), cancel);
     if cancel.is_cancelled() {
@@ -113,6 +115,7 @@ fn ghost_view<G: AppGame>(
         "moves": moves,
         "times_ms": timed.times_ms,
         "views": views,
+        "counts": counts,
         "splits": timed.splits,
     }))
 }

@@ -17,6 +17,7 @@ import { h, icon, reducedMotion } from '../dom.js';
 import { t, language, movesText } from '../i18n.js';
 import { toast, announce } from '../feedback.js';
 import { finishChallenge, challengeOutcome } from '../challenge.js';
+import { raceBestLink } from './ghost.js';
 import { analysisSection } from '../analysis.js';
 import { cardPicture } from '../picture.js';
 import { scopeOf } from './stats.js';
@@ -135,6 +136,7 @@ export class FinishDialog {
       { class: 'fin-links' },
       h('button', { class: 'link-btn fin-records', type: 'button', 'data-action': 'records', onclick: () => this.records() }, icon('chart'), t('finRecords')),
       this.replayLink(s),
+      raceBestLink(this.game, s, f),
       // The web page only (a friend without the app): where to get it.
       isWeb() ? h('a', { class: 'link-btn fin-get-app', href: 'get-app.html', target: '_blank', rel: 'noopener', 'data-action': 'get-app' }, icon('next'), t('getApp')) : null,
     );
@@ -146,6 +148,7 @@ export class FinishDialog {
       { class: 'fin-details' },
       // A game's own extra (a run's splits): a detail, under the actions.
       game.finish.extra ? game.finish.extra(s, f) : null,
+      this.game.ghostBand ? this.game.ghostBand.raceBlock(f) : null,
       flags.length ? h('p', { class: 'fin-flags' }, flags.join(' · ')) : null,
       this.friendsBlock(s, f),
       this.analysis && !f.pending ? this.analysis.el : null,
@@ -564,7 +567,7 @@ function challengeTitle(f) {
   const c = f.challenge;
   const outcome = challengeOutcome(f);
   if (!c || !outcome) return null;
-  const name = c.name || t('chal.friend');
+  const name = c.name || (c.ghost === 'best' ? t('ghost.bestName') : t('chal.friend'));
   const text = t(`fin.title.${outcome}`, { name });
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -17,6 +17,7 @@ import { openMore, askSolve } from './more.js';
 import { challengeLine } from '../challenge.js';
 import { scopeOf } from './stats.js';
 import { applyPicture, numbersToggle } from '../picture.js';
+import { GhostBand } from './ghost.js';
 
 const DIRS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
@@ -129,6 +130,10 @@ export class GameScreen {
     // The counters sit on the board's top edge (game.css): both heights as CSS variables.
     if (this.sizes) this.sizes.disconnect();
     const side = this.el.querySelector('.game-side');
+    // The ghost of a race sits above the counters (ghost.js), once the game has one.
+    if (this.ghostBand) this.ghostBand.destroy();
+    this.ghostSlot = side;
+    this.ghostBand = new GhostBand(this);
     this.measureSizes = () => {
       this.el.style.setProperty('--side-h', `${side.offsetHeight}px`);
       this.el.style.setProperty('--board-h', `${bel.offsetHeight}px`);
@@ -179,6 +184,7 @@ export class GameScreen {
     const runOn = !!(s.run && !s.run.done && s.run.splits.length > 0);
     this.clockBase = { ms: Number(field(s, 'elapsed_ms') || 0), at: performance.now(), running: s.status === 'playing' && (s.moves > 0 || runOn) };
     this.tickClock();
+    this.ghostBand.update(s);
     const solving = !!this.solving;
     const able = (b, off) => {
       if (b.disabled !== off) b.disabled = off;
@@ -475,6 +481,7 @@ export class GameScreen {
 
   destroy() {
     clearInterval(this.timer);
+    if (this.ghostBand) this.ghostBand.destroy();
     if (this.sizes) this.sizes.disconnect();
     this.dropQueue();
     this.stopProofWait();
