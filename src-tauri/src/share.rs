@@ -1,4 +1,4 @@
-//! Where a shared card goes: the core's `Share` service. On the desktop the card is saved in
+//! Where a shared card (or the progress file) goes: the core's `Share` service. On the desktop the card is saved in
 //! the Pictures folder (falling back to ~/Pictures, then the download folder) and the page
 //! says where; on phones it is written to `cards/` in the app cache under a fresh name and
 //! the system share sheet opens with it (`mobile::share_file`, driven from Rust only).
@@ -39,10 +39,16 @@ impl<R: Runtime> Cards<R> {
 
 impl<R: Runtime> Share for Cards<R> {
     fn share_png(&self, png: &[u8], name: &str) -> AppResult<ShareOutcome> {
+        self.share_file(png, name, "image/png")
+    }
+
+    /// A card, or another file (the progress file): saved beside the cards on the desktop,
+    /// handed to the share sheet on phones.
+    fn share_file(&self, png: &[u8], name: &str, mime: &str) -> AppResult<ShareOutcome> {
         let to = self.dir.as_ref().map_err(AppError::share_failed)?;
         #[cfg(not(mobile))]
         {
-            to.share_png(png, name)
+            to.share_file(png, name, mime)
         }
         #[cfg(mobile)]
         {
@@ -53,7 +59,7 @@ impl<R: Runtime> Share for Cards<R> {
                 .app
                 .get_webview_window("main")
                 .ok_or_else(|| AppError::internal("share_card: the main window is gone"))?;
-            let outcome = crate::mobile::share_file(&window, &path, "image/png", "Huarong 华容")
+            let outcome = crate::mobile::share_file(&window, &path, mime, "Huarong 华容")
                 .map_err(AppError::share_failed)?;
             Ok(ShareOutcome {
                 saved: None,

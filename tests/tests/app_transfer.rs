@@ -356,3 +356,35 @@ print(json.dumps([[r["game"], r["scope"], r["game_id"], int(r["moves"]), int(r["
     );
     app.close();
 }
+
+/// `export_progress {share: true}` hands the same file to the platform's share service (the
+/// desktop saves it beside the cards; phones open the share sheet with it).
+#[test]
+fn the_export_goes_through_the_share_path() {
+    let dir = TempDir::new("transfer-share");
+    let out = TempDir::new("transfer-share-out");
+    let share = std::sync::Arc::new(huarong_core::platform::native::SaveTo {
+        dir: out.path().to_path_buf(),
+    });
+    let app = TestApp::start_with_share(dir.path(), share);
+    win_3x3(&app, 1);
+    let r = app.ok("export_progress", json!({ "share": true }));
+    let saved = r["share"]["saved"].as_str().expect("a saved file");
+    assert!(saved.ends_with(".json"), "{saved}");
+    assert_eq!(
+        std::fs::read_to_string(saved).unwrap(),
+        r["data"].as_str().unwrap()
+    );
+    assert_eq!(
+        Path::new(saved).file_name().unwrap().to_str().unwrap(),
+        r["file_name"].as_str().unwrap()
+    );
+    // Without a share service the export still answers; sharing is refused, typed.
+    let (_d, plain) = huarong_tests::fresh_app("transfer-noshare");
+    assert_eq!(
+        plain.err("export_progress", json!({ "share": true })),
+        "share_failed"
+    );
+    plain.close();
+    app.close();
+}

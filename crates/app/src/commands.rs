@@ -422,7 +422,20 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "export_progress",
         off_main: true,
-        run: |st, _| reply(st.export_progress()?),
+        run: |st, a| {
+            let share = args::flag("share", a.take("share"))?;
+            let out = st.export_progress()?;
+            let mut v = reply(&out)?;
+            if share {
+                let shared = st.platform().share.share_file(
+                    out.data.as_bytes(),
+                    &out.file_name,
+                    "application/json",
+                )?;
+                v["share"] = reply(shared)?;
+            }
+            Ok(v)
+        },
     },
     Command {
         name: "import_progress",

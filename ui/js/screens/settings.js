@@ -7,6 +7,7 @@ import { KINDS, gameOf } from '../boards/index.js';
 import { BackScreen } from '../nav.js';
 import { call } from '../ipc.js';
 import { toast } from '../feedback.js';
+import { moveSection } from './transfer.js';
 
 // A counting rule's label is the string `rule.<name>` (a game with a new rule brings it in its
 // strings file); `unit` predates that and keeps its key.
@@ -95,6 +96,8 @@ export class SettingsScreen extends BackScreen {
       // The number slide's control (issue 36): tap (and the run-drag), trail, or both.
       this.group('slide-control', t('slideControl'), [['tap', t('slideControl.tap')], ['trail', t('slideControl.trail')], ['both', t('slideControl.both')]], s.slide_control || 'both', (v) => app.saveSettings({ slide_control: v })),
       this.nameField(s.name || ''),
+      // Progress that moves to another device (export_progress / import_progress).
+      moveSection(app),
       h(
         'section',
         { class: 'rules', 'aria-labelledby': 'rules-title' },

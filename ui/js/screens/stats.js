@@ -8,6 +8,7 @@ import { t, formatTime, formatDate, movesText, language } from '../i18n.js';
 import { loadLevels } from './records.js';
 import { BackScreen } from '../nav.js';
 import { KINDS, gameOf } from '../boards/index.js';
+import { historyButton } from './transfer.js';
 
 /** Finishes drawn in the chart (the list below shows all the history Rust keeps). */
 const CHART_MAX = 30;
@@ -309,7 +310,8 @@ export class StatsScreen extends BackScreen {
       full.hidden = !full.hidden;
       more.setAttribute('aria-expanded', full.hidden ? 'false' : 'true');
     });
-    this.body.append(more, full);
+    // Every finish of every puzzle out, as CSV (export_history).
+    this.body.append(more, full, historyButton());
     const body = this.body;
     this.body = full;
     try {

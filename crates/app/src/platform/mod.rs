@@ -203,6 +203,14 @@ pub trait Share: Send + Sync + 'static {
     /// Share or save the card's PNG; `name` is a fresh file name for it. Errors are
     /// `share_failed`.
     fn share_png(&self, png: &[u8], name: &str) -> AppResult<ShareOutcome>;
+    /// Share or save a file of another type (`export_progress {share: true}`: the progress
+    /// file, `application/json`); `share_failed` where the shell has no way to.
+    fn share_file(&self, bytes: &[u8], name: &str, mime: &str) -> AppResult<ShareOutcome> {
+        let _ = (bytes, name, mime);
+        Err(crate::error::AppError::share_failed(
+            "this platform cannot share a file; save it from the page",
+        ))
+    }
 }
 
 /// What the core tells the page outside a command's reply.

@@ -146,12 +146,12 @@ impl SaveTo {
             AppError::share_failed(format!("cannot {what} {}: {e}", path.display()))
         };
         std::fs::create_dir_all(dir).map_err(|e| failed("create", dir, e))?;
-        let stem = name.trim_end_matches(".png");
+        let (stem, ext) = name.rsplit_once('.').unwrap_or((name, "png"));
         for n in 1..1000 {
             let name = if n == 1 {
-                format!("{stem}.png")
+                format!("{stem}.{ext}")
             } else {
-                format!("{stem}-{n}.png")
+                format!("{stem}-{n}.{ext}")
             };
             let path = dir.join(name);
             match std::fs::OpenOptions::new()
@@ -178,7 +178,10 @@ impl SaveTo {
 
 impl Share for SaveTo {
     fn share_png(&self, png: &[u8], name: &str) -> AppResult<ShareOutcome> {
-        let path = self.save(png, name)?;
+        self.share_file(png, name, "image/png")
+    }
+    fn share_file(&self, bytes: &[u8], name: &str, _mime: &str) -> AppResult<ShareOutcome> {
+        let path = self.save(bytes, name)?;
         Ok(ShareOutcome {
             saved: Some(path.to_string_lossy().into_owned()),
             file: None,
