@@ -343,3 +343,65 @@ fn packed_times_round_trip() {
     assert_eq!(unpack_times(&pack_times(&[])).unwrap(), Vec::<u64>::new());
     assert_eq!(unpack_times("2!").unwrap_err().code, ErrorCode::BadCode);
 }
+
+/// A 2048 game from a board one merge from 2048, kept going to its end: one time per move
+/// the code writes (the implied "keep going" has none), each read back within 5 ms.
+#[test]
+fn a_2048_result_keeps_the_times_of_its_written_moves() {
+    use crate::g2048::{Dir, Move as Swipe, G2048};
+    use crate::game::Status;
+    let id = "2048:1024,1024,0,0,0,0,0,0,0,0,0,0,0,0,0,0#5";
+    let p = GameId::parse(id).unwrap();
+    let mut g = G2048::from_id(&p.body, p.seed).unwrap();
+    let mut rng = Lcg(3);
+    let mut log = Vec::new();
+    let mut kept_going = false;
+    while g.status() != Status::Lost && log.len() < 3_000 {
+        let m = if g.status() == Status::Won {
+            kept_going = true;
+            Swipe::KeepGoing
+        } else if log.is_empty() {
+            Swipe::Slide(Dir::Left)
+        } else {
+            Swipe::Slide(Dir::ALL[rng.next(4) as usize])
+        };
+        if g.apply(&m).is_ok() {
+            log.push(m);
+        }
+    }
+    assert!(kept_going && g.status() == Status::Lost);
+    let times = human_times(log.len(), 0, 8);
+    let want: Vec<u64> = log
+        .iter()
+        .zip(&times)
+        .filter(|(m, _)| **m != Swipe::KeepGoing)
+        .map(|(_, t)| *t)
+        .collect();
+    let json: Vec<_> = log
+        .iter()
+        .map(|m| serde_json::to_value(m).unwrap())
+        .collect();
+    let outcome = <G2048 as Coded>::outcome(&g);
+    let ch = Challenge::new(g.moves(), times.last().unwrap() + 1).unwrap();
+    let (code, kept) = encode_result_timed(
+        id,
+        Extra::default(),
+        ch,
+        &sender(&json),
+        outcome,
+        false,
+        Some(&times),
+    )
+    .unwrap();
+    assert_eq!(kept, Some("moves"), "{} characters", code.len());
+    let d = decode_full(&code).unwrap();
+    let s = d.sent.unwrap();
+    let Some(Times::Moves(t)) = &s.times else {
+        panic!("no move times")
+    };
+    assert_eq!(t.len(), s.log.as_ref().unwrap().len());
+    assert_eq!(t.len(), want.len());
+    for (got, w) in t.iter().zip(&want) {
+        assert!(got.abs_diff(*w) <= 5, "{got} vs {w}");
+    }
+}
