@@ -289,6 +289,38 @@ fn the_number_slide_splits_row_by_row_and_in_fringes() {
     close(st);
 }
 
+/// A line done, broken and done again: during play (`live`) it splits when first done; the
+/// finish counts it from when it was done for good.
+#[test]
+fn live_splits_count_from_first_done_and_the_finish_from_done_for_good() {
+    let dir = TempDir::new("times-live");
+    let st = start(dir.path());
+    let (id, taps) = undo_walk(3, 3, "UULL");
+    let t3 = taps[2];
+    let line = [taps[0], taps[1], t3, t3, t3, taps[3]];
+    let won = play_taps(&st, &id, &line, 500);
+    let at = |v: &Value| -> Vec<(String, u64)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["name"].as_str().unwrap().to_string(),
+                    s["moves"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let s = |n: &str, m: u64| (n.to_string(), m);
+    assert_eq!(at(&won["finish"]["splits"]), [s("col1", 1), s("row1", 5)]);
+    let now = ok(&st, "splits", json!({ "kind": "slide" }));
+    assert_eq!(at(&now["live"]), [s("col1", 1), s("row1", 3)]);
+    assert_eq!(at(&now["splits"]), at(&won["finish"]["splits"]));
+    let ms = now["live"][1]["ms"].as_u64().unwrap();
+    assert!((1_000..1_200).contains(&ms), "{now}");
+    close(st);
+}
+
 /// Klotski splits at ¾, ½, ¼ of the start's distance along an optimal solve; 2048 at its
 /// first 512 (256 was on the board at the start).
 #[test]
