@@ -150,7 +150,8 @@ pub fn decode(text: &str) -> AppResult<Body> {
     if text.len() > MAX_TRANSFER {
         return Err(not_ours("larger than any progress file"));
     }
-    let text = text.trim_end();
+    // A byte-order mark an editor added, and white space after the file, are no part of it.
+    let text = text.trim_start_matches('\u{feff}').trim_end();
     let head = format!("{{\"format\":\"{FORMAT}\"");
     let ours = text.starts_with(&head);
     let value: Value = match serde_json::from_str(text) {
