@@ -379,6 +379,14 @@ fn the_export_goes_through_the_share_path() {
         Path::new(saved).file_name().unwrap().to_str().unwrap(),
         r["file_name"].as_str().unwrap()
     );
+    // The history's CSV goes the same way.
+    let csv = app.ok("export_history", json!({ "format": "csv", "share": true }));
+    let saved = csv["share"]["saved"].as_str().expect("a saved CSV");
+    assert!(saved.ends_with(".csv"), "{saved}");
+    assert_eq!(
+        std::fs::read_to_string(saved).unwrap(),
+        csv["data"].as_str().unwrap()
+    );
     // Without a share service the export still answers; sharing is refused, typed.
     let (_d, plain) = huarong_tests::fresh_app("transfer-noshare");
     assert_eq!(
@@ -387,4 +395,41 @@ fn the_export_goes_through_the_share_path() {
     );
     plain.close();
     app.close();
+}
+
+/// More unfinished games than the slots hold together: refused (`would_replace`) before
+/// anything changes; no game with moves is dropped for room.
+#[test]
+fn unfinished_games_past_the_slot_cap_are_refused_whole() {
+    let (da, a) = huarong_tests::fresh_app("transfer-cap-a");
+    let (_db, b) = huarong_tests::fresh_app("transfer-cap-b");
+    let one_move = |app: &TestApp, seed: u64| {
+        let id = format!("slide:3x3#{seed}");
+        let v = app.ok("open_game", json!({ "id": id }));
+        let t = huarong_tests::gap_neighbours(&v["snapshot"])[0];
+        app.ok("play", json!({ "kind": "slide", "mv": { "tile": t } }));
+    };
+    for seed in 100..133 {
+        one_move(&a, seed);
+    }
+    for seed in 200..233 {
+        one_move(&b, seed);
+    }
+    settle(&a);
+    settle(&b);
+    let file = b.ok("export_progress", json!({}))["data"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let before = files(da.path());
+    let games_before = games(&a);
+    assert_eq!(
+        a.err("import_progress", json!({ "data": file })),
+        "would_replace"
+    );
+    settle(&a);
+    assert!(files(da.path()) == before, "the data folder changed");
+    assert_eq!(games(&a), games_before);
+    a.close();
+    b.close();
 }

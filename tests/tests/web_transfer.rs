@@ -39,7 +39,9 @@ fn progress_moves_between_browser_profiles_and_the_history_downloads() {
             vec![
                 (
                     "HUARONG_TRANSFER_CASE",
-                    json!({ "wins": [win(1), win(2), win(3)] }).to_string().into(),
+                    json!({ "wins": [win(1), win(2), win(3)] })
+                        .to_string()
+                        .into(),
                 ),
                 (
                     "HUARONG_SHOTS",

@@ -450,7 +450,18 @@ pub static COMMANDS: &[Command] = &[
         off_main: true,
         run: |st, a| {
             let format = args::opt_string("format", a.take("format"), 16)?;
-            reply(st.export_history(format.as_deref().unwrap_or("csv"))?)
+            let share = args::flag("share", a.take("share"))?;
+            let out = st.export_history(format.as_deref().unwrap_or("csv"))?;
+            let mut v = reply(&out)?;
+            if share {
+                let shared = st.platform().share.share_file(
+                    out.data.as_bytes(),
+                    &out.file_name,
+                    "text/csv",
+                )?;
+                v["share"] = reply(shared)?;
+            }
+            Ok(v)
         },
     },
 ];

@@ -1083,4 +1083,82 @@ mod tests {
         );
         assert_eq!(merge_scope(&b, &a, true).history, m.history);
     }
+
+    #[test]
+    fn records_unlocks_settings_and_streaks_merge_to_the_better_and_the_union() {
+        use crate::progress::BoardResult;
+        let day = |d: &str| {
+            huarong_engine::daily::number(huarong_engine::daily::Date::parse(d).unwrap()).unwrap()
+        };
+        let mut a = Progress::default();
+        let mut b = Body::default();
+        a.records.insert(
+            "slide:3x3/tile".into(),
+            Record {
+                best_moves: Some(20),
+                best_time_ms: Some(9_000),
+                rule: "tile".into(),
+                wins: 3,
+                ..Record::default()
+            },
+        );
+        b.records.insert(
+            "slide:3x3/tile".into(),
+            Record {
+                best_moves: Some(18),
+                undo_used: true,
+                best_time_ms: Some(12_000),
+                rule: "tile".into(),
+                wins: 2,
+                ..Record::default()
+            },
+        );
+        a.unlocked.insert("klotski".into(), 5);
+        b.unlocked.insert("klotski".into(), 9);
+        a.settings.theme = "dark".into();
+        b.settings =
+            serde_json::json!({"theme": "light", "language": "zh", "rules": {"slide": "line"}});
+        for d in ["2026-03-01", "2026-03-02"] {
+            a.friends
+                .add_mine(day(d), "slide", BoardResult::default(), day(d));
+        }
+        for d in ["2026-03-03", "2026-03-04"] {
+            b.friends
+                .days
+                .entry(day(d))
+                .or_default()
+                .mine
+                .insert("slide".into(), BoardResult::default());
+        }
+        b.streaks.insert(
+            "slide".into(),
+            Streak {
+                best: 2,
+                current: 2,
+                ..Streak::default()
+            },
+        );
+        let out = merge(&mut a, &b);
+        let r = &a.records["slide:3x3/tile"];
+        assert_eq!(
+            (r.best_moves, r.undo_used, r.best_time_ms, r.wins),
+            (Some(18), true, Some(9_000), 3)
+        );
+        assert_eq!(a.unlocked["klotski"], 9);
+        // The theme set here stays; the defaults here take the file's.
+        assert_eq!(a.settings.theme, "dark");
+        assert_eq!(a.settings.language, "zh");
+        assert_eq!(a.settings.rule("slide"), "line");
+        // Four days in a row once joined.
+        assert_eq!(
+            (a.streaks["slide"].best, a.streaks["slide"].current),
+            (4, 4)
+        );
+        assert_eq!(
+            (out.records, out.unlocked, out.settings, out.streaks),
+            (1, 1, 2, 1)
+        );
+        let again = merge(&mut a, &b);
+        assert_eq!(again, Imported::default(), "a second merge changes nothing");
+    }
 }

@@ -157,9 +157,16 @@ export function historyButton() {
       'data-action': 'export-history',
       onclick: async () => {
         try {
-          const out = await call('export_history', { format: 'csv' });
-          download(out.file_name, out.data, 'text/csv');
-          toast(t('move.downloaded', { file: out.file_name }));
+          if (isWeb()) {
+            const out = await call('export_history', { format: 'csv' });
+            download(out.file_name, out.data, 'text/csv');
+            toast(t('move.downloaded', { file: out.file_name }));
+          } else {
+            // The app: the same path as the progress file (saved, or the share sheet).
+            const out = await call('export_history', { format: 'csv', share: true });
+            const share = out.share || {};
+            if (share.saved) toast(t('move.saved', { file: share.saved }));
+          }
         } catch (e) {
           toast(errorText(e));
         }
