@@ -124,6 +124,7 @@
 //! reach its goal, `out_of_range` for sizes outside the games' limits.
 
 pub mod board;
+pub mod group;
 mod perm;
 mod sent;
 mod wire;
@@ -135,8 +136,8 @@ use crate::id::GameId;
 use board::{KlotskiBoard, SlideBoard};
 pub use sent::{
     check_name, is_default_ignorable, is_format_char, name_key, without_format_chars, Outcome,
-    Sender, Sent, Times, MAX_LOG_MOVES, MAX_NAME_CHARS, MAX_OUTCOME_SCORE, MAX_SPLIT_TIMES,
-    TIME_STEP_MS,
+    Sender, Sent, Times, GROUP_ID_BYTES, MAX_LOG_MOVES, MAX_NAME_CHARS, MAX_OUTCOME_SCORE,
+    MAX_SPLIT_TIMES, TIME_STEP_MS,
 };
 pub use wire::{Reader, Writer};
 
@@ -964,12 +965,17 @@ struct SentBits {
     outcome: Option<Outcome>,
     assisted: bool,
     times: Option<sent::TimeBits>,
+    group: Option<u64>,
 }
 
 impl SentBits {
     /// Whether the section says anything (a section of nothing is not written).
     fn any(&self) -> bool {
-        self.name.is_some() || self.log.is_some() || self.outcome.is_some() || self.assisted
+        self.name.is_some()
+            || self.log.is_some()
+            || self.outcome.is_some()
+            || self.assisted
+            || self.group.is_some()
     }
 }
 
@@ -1005,6 +1011,7 @@ pub(crate) fn encode_game<G: Coded>(
         outcome,
         assisted,
         times: None,
+        group: None,
     };
     // The times the code may carry: of every move, else of every split.
     let mut timed: Vec<sent::TimeBits> = Vec::new();
@@ -1147,6 +1154,7 @@ pub(crate) fn decode_game<G: Coded>(head: Head, r: &mut Reader, out: Version) ->
             outcome,
             assisted: ext.assisted,
             times: ext.times.as_ref().map(sent::TimeBits::times),
+            group: ext.group,
         }),
     })
 }
@@ -1273,6 +1281,7 @@ impl<G: Coded> Content<G> {
                 s.outcome,
                 s.assisted,
                 s.times.as_ref(),
+                s.group,
             );
         }
         let mut board = Writer::default();
@@ -1341,6 +1350,7 @@ impl<G: Coded> Content<G> {
                 bits.outcome = ext.outcome;
                 bits.assisted = ext.assisted;
                 bits.times = ext.times;
+                bits.group = ext.group;
                 has_log = ext.log;
             }
             None if !head.ext => {}

@@ -27,6 +27,11 @@ pub(crate) const EXT_ASSISTED: u8 = 8;
 pub(crate) const EXT_TIMES: u8 = 16;
 /// Bit 5: the time of every split of the log follows the outcome (the move times did not fit).
 pub(crate) const EXT_SPLIT_TIMES: u8 = 32;
+/// Bit 6: the result is for a group challenge: its 48-bit group ID follows the flags byte
+/// (6 bytes, big-endian, not 0). A build before it refuses such a code (unknown features).
+pub(crate) const EXT_GROUP: u8 = 64;
+/// Bytes of a group ID in a code.
+pub const GROUP_ID_BYTES: usize = 6;
 /// A time in a code is in steps of this many milliseconds.
 pub const TIME_STEP_MS: u64 = 10;
 /// Most steps a code's times add up to ([`MAX_CHALLENGE_MS`](super::MAX_CHALLENGE_MS)).
@@ -148,6 +153,8 @@ pub struct Sent {
     pub assisted: bool,
     /// The sender's times, when the code carries them (only with a log).
     pub times: Option<Times>,
+    /// The group challenge the result is for (extension bit 6), when it names one.
+    pub group: Option<u64>,
 }
 
 /// The derived form, with `times` only when there are some (the golden files pin the debug
@@ -161,6 +168,9 @@ impl std::fmt::Debug for Sent {
             .field("assisted", &self.assisted);
         if let Some(t) = &self.times {
             d.field("times", t);
+        }
+        if let Some(g) = &self.group {
+            d.field("group", g);
         }
         d.finish()
     }
@@ -405,8 +415,12 @@ pub(crate) fn write_ext(
     outcome: Option<Outcome>,
     assisted: bool,
     times: Option<&TimeBits>,
+    group: Option<u64>,
 ) {
     let mut flags = times.map_or(0, TimeBits::flag);
+    if group.is_some() {
+        flags |= EXT_GROUP;
+    }
     if assisted {
         flags |= EXT_ASSISTED;
     }
@@ -420,6 +434,9 @@ pub(crate) fn write_ext(
         flags |= EXT_OUTCOME;
     }
     w.byte(flags);
+    if let Some(g) = group {
+        w.slice(&g.to_be_bytes()[8 - GROUP_ID_BYTES..]);
+    }
     if let Some(n) = name {
         w.byte(n.len() as u8);
         w.slice(n.as_bytes());
@@ -442,13 +459,15 @@ pub(crate) struct Ext {
     pub outcome: Option<Outcome>,
     pub assisted: bool,
     pub times: Option<TimeBits>,
+    pub group: Option<u64>,
 }
 
 /// Reads the extension section. A name is read in its checked form: the format characters an
 /// older build let through are dropped (a name of nothing else is no name).
 pub(crate) fn read_ext(r: &mut Reader) -> Result<Ext> {
     let flags = r.byte("the extension")?;
-    let known = EXT_NAME | EXT_LOG | EXT_OUTCOME | EXT_ASSISTED | EXT_TIMES | EXT_SPLIT_TIMES;
+    let known =
+        EXT_NAME | EXT_LOG | EXT_OUTCOME | EXT_ASSISTED | EXT_TIMES | EXT_SPLIT_TIMES | EXT_GROUP;
     let timed = flags & (EXT_TIMES | EXT_SPLIT_TIMES);
     if flags & !known != 0
         || flags == 0
@@ -457,6 +476,16 @@ pub(crate) fn read_ext(r: &mut Reader) -> Result<Ext> {
     {
         return Err(Error::bad_code("the extension section is not valid"));
     }
+    let group = if flags & EXT_GROUP != 0 {
+        let b = r.slice(GROUP_ID_BYTES, "the group")?;
+        let g = b.iter().fold(0u64, |a, &x| a << 8 | x as u64);
+        if g == 0 {
+            return Err(Error::bad_code("the group ID is 0"));
+        }
+        Some(g)
+    } else {
+        None
+    };
     let name = if flags & EXT_NAME != 0 {
         let len = r.byte("the name")? as usize;
         let text = r.slice(len, "the name")?;
@@ -525,6 +554,7 @@ pub(crate) fn read_ext(r: &mut Reader) -> Result<Ext> {
         outcome,
         assisted: flags & EXT_ASSISTED != 0,
         times,
+        group,
     })
 }
 
