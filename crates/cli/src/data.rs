@@ -30,6 +30,14 @@ fn open(dir: &str) -> Result<AppState, String> {
     let state = AppState::open(Some(paths), platform, move || {
         Ok(Box::new(InPlaceIo(io, store)) as Box<dyn Primary>)
     });
+    // The app holds the folder: an import here would not be saved.
+    let p = huarong_core::dispatch(&state, "get_progress", json!({})).map_err(|e| e.to_string())?;
+    let notices = p["notices"].as_array().cloned().unwrap_or_default();
+    if notices.iter().any(|n| n["code"] == "read_only") {
+        return Err(format!(
+            "Huarong is running with the data folder {dir:?}; close it first"
+        ));
+    }
     Ok(state)
 }
 

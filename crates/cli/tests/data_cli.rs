@@ -164,6 +164,12 @@ fn progress_goes_both_ways_once_and_a_bad_file_changes_nothing() {
         assert!(files(&a) == before, "{what}: the folder changed");
         let _ = std::fs::remove_file(&bad);
     }
+    // The app running on the folder holds it: the CLI changes nothing there.
+    let running = open(&a);
+    let (rc, _, err) = huarong(&["progress", "import", "--data", ad, file_b.to_str().unwrap()]);
+    assert_eq!(rc, 1);
+    assert!(err.contains("is running"), "{err}");
+    running.shutdown();
     // A folder without progress is refused.
     let empty = temp("empty");
     let (rc, _, err) = huarong(&["progress", "export", "--data", empty.to_str().unwrap()]);
