@@ -9,12 +9,14 @@
 //    for a second of waiting. After the first move, every 250 ms through the sender's race,
 //    `data-ghost-moves` equals the number of the sender's moves timed ≤ the elapsed time (the
 //    core's game clock read just before and after) within one move, and the ghost's small
-//    board shows `replay`'s view after that many moves. The friend then solves it: the
-//    finish lists the race split by split (`[data-race]`).
+//    board shows `replay`'s view after that many moves. The friend then solves it: the first
+//    split's chip (`[data-split]`) says "Row 1 · +6.3 s" / "第 1 行 · 慢 6.3 秒", its
+//    difference the player's live split minus the ghost's; the finish lists the race split by
+//    split (`[data-race]`).
 // 3. A result code with a move log but no times: no `[data-ghost]`, and the code screen
 //    offers Watch (`[data-action=watch-replay]`).
 //
-// Screenshots (tests/e2e/screenshots): web-<size>-<lang>-light-ghost-{race,finish}.png at
+// Screenshots (tests/e2e/screenshots): web-<size>-<lang>-light-ghost-{race,split,finish}.png at
 // 390×844 (en) and 360×780 (zh). Started by tests/tests/web_ghost.rs (HUARONG_GHOST_CASE:
 // the board, its taps and the untimed code, made by the app core; HUARONG_SHOTS).
 
@@ -141,13 +143,29 @@ async function race(browser, origin, sent, { width, height, lang }) {
   check(samples >= Math.floor(end / 250) - 2, `${tag}: only ${samples} samples`);
   console.log(`${tag}: ${samples} samples 250 ms apart, the ghost within one move of the sender's times and on replay's board`);
 
-  // The rest of the line: a win, and the finish says the race split by split.
-  await tapLine(page, CASE.taps.slice(1));
+  // The rest of the line. At the player's first split a chip says who is ahead, by the
+  // difference of the two splits' times as Rust gives them.
+  await tapLine(page, CASE.taps.slice(1, -1));
+  await until(page, `${tag}: a split chip`, () => document.querySelector('[data-ghost] [data-split]'));
+  const chip = await page.$eval('[data-ghost] [data-split]', (e) => ({ name: e.dataset.split, diff: Number(e.dataset.splitDiff), text: e.textContent }));
+  const live = await call(page, 'splits', { kind: 'slide' });
+  const ghost = await call(page, 'ghost', { kind: 'slide' });
+  const mine = live.ok.live.find((x) => x.name === chip.name);
+  const theirs = ghost.ok.splits.find((x) => x.name === chip.name);
+  check(mine && theirs && chip.diff === mine.ms - theirs.ms, `${tag}: chip ${JSON.stringify(chip)} against ${JSON.stringify({ mine, theirs })}`);
+  const words = lang === 'zh' ? /^第 1 (行|列) · (快|慢) \d+\.\d 秒$/ : /^(Row|Column) 1 · [+−]\d+\.\d s$/;
+  check(words.test(chip.text), `${tag}: the chip says ${JSON.stringify(chip.text)}`);
+  await sleep(400);
+  await shot(page, `web-${width}x${height}-${lang}-light-ghost-split.png`);
+  // The win: the finish says the race split by split.
+  await tapLine(page, CASE.taps.slice(-1));
   await until(page, `${tag}: the finish's race`, () => document.querySelector('[data-finish] [data-race] [data-race-split]'), null, 20_000);
   const rows = await page.$$eval('[data-finish] [data-race-split]', (els) => els.map((e) => ({ name: e.dataset.raceSplit, diff: e.dataset.splitDiff, text: e.textContent })));
   check(rows.length > 0 && rows.every((r) => r.diff !== ''), `${tag}: the race's splits ${JSON.stringify(rows)}`);
   console.log(`${tag}: finish splits ${JSON.stringify(rows)}`);
   await sleep(600);
+  await page.$eval('[data-finish] [data-race]', (el) => el.scrollIntoView({ block: 'center' }));
+  await sleep(200);
   await shot(page, `web-${width}x${height}-${lang}-light-ghost-finish.png`);
   check(errors.length === 0, `${tag}: page errors ${JSON.stringify(errors)}`);
   await ctx.close();

@@ -7,13 +7,13 @@
 //   until the player's first move, then shows the ghost after its moves timed ≤ the elapsed
 //   time (`data-ghost-moves`).
 // - Number slide up to 6×6 and Klotski: a small board (the game's `preview` of `views[k]`);
-//   bigger slides and 2048: a lane (the share of the ghost's moves made, its last split or score).
+//   bigger slides and 2048: a lane (the share of the ghost's moves made, its last split or best tile).
 // - A chip `[data-split]` at each of the player's splits (`live`): the player's time minus the
 //   ghost's at the split of the same name.
 // - `[data-action="ghost"]` hides or shows it (the `ghost` setting).
 
 import { call } from '../ipc.js';
-import { h, setText, setData } from '../dom.js';
+import { h, icon, setText, setData } from '../dom.js';
 import { t, formatTime } from '../i18n.js';
 
 /** A split's machine name in words: row2 → "Row 2", q3 → "¼ of the way", tile512 → "512". */
@@ -182,9 +182,12 @@ export class GhostBand {
       const n = g.times_ms.length || 1;
       this.fillEl.style.setProperty('--ghost-p', String(k / n));
       const done = (g.splits || []).filter((sp) => sp.moves !== undefined && this.movesOf(k) >= sp.moves);
-      const score = view && view.score !== undefined ? view.score : null;
+      // 2048: the ghost's best tile so far; a number slide: its last split.
+      const cells = view && Array.isArray(view.cells) ? view.cells.flat() : null;
+      const tile = cells && cells.length ? Math.max(...cells) : null;
       const last = done.length ? splitName(done[done.length - 1].name) : '';
-      setText(this.laneText, score !== null ? t('ghost.score', { score }) : last || t('ghost.moves', { k, n: g.times_ms.length }));
+      const words = tile !== null ? t('split.tile', { n: tile }) : last;
+      setText(this.laneText, words ? `${words} · ${t('ghost.moves', { k, n: g.times_ms.length })}` : t('ghost.moves', { k, n: g.times_ms.length }));
     }
   }
 
@@ -223,7 +226,7 @@ export class GhostBand {
 
   chip(sp) {
     const theirs = (this.data.splits || []).find((x) => x.name === sp.name);
-    const el = h('span', { class: 'chip ghost-chip', 'data-split': sp.name });
+    const el = h('span', { class: 'ghost-chip', 'data-split': sp.name });
     let text = `${splitName(sp.name)} · ${formatTime(sp.ms, true)}`;
     if (theirs && theirs.ms !== null && theirs.ms !== undefined) {
       const diff = Number(sp.ms) - Number(theirs.ms);
@@ -280,6 +283,7 @@ export function raceBestLink(screen, s, f) {
         }
       },
     },
+    icon('restart'),
     t('ghost.raceBest'),
   );
 }
