@@ -433,3 +433,52 @@ fn unfinished_games_past_the_slot_cap_are_refused_whole() {
     a.close();
     b.close();
 }
+
+/// The same game played on after a move to another device: back home the longer game takes
+/// its slot (the shorter one is its start: nothing is lost), and no extra slot is made.
+#[test]
+fn a_game_played_on_elsewhere_comes_back_as_one_game() {
+    let (_da, a) = huarong_tests::fresh_app("transfer-on-a");
+    let (_db, b) = huarong_tests::fresh_app("transfer-on-b");
+    let id = game_in_progress(&a, 21, 1);
+    settle(&a);
+    let fa = a.ok("export_progress", json!({}))["data"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(import(&b, &fa)["games"], 1);
+    b.ok("resume_game", json!({ "slot": "slide:4x4" }));
+    let mut snap = b.snap("snapshot", json!({ "kind": "slide" }));
+    assert_eq!(snap["moves"], 1);
+    for _ in 0..2 {
+        let back = snap["view"]["last"].clone();
+        let t = *huarong_tests::gap_neighbours(&snap)
+            .iter()
+            .find(|t| json!(t) != back)
+            .unwrap();
+        snap = b.snap("play", json!({ "kind": "slide", "mv": { "tile": t } }));
+    }
+    assert_eq!(snap["moves"], 3);
+    settle(&b);
+    let fb = b.ok("export_progress", json!({}))["data"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let got = import(&a, &fb);
+    assert_eq!(got["games"], 1, "{got}");
+    let list = a.ok("list_games", json!({}));
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 1, "one game, not two: {list:?}");
+    assert_eq!(
+        (list[0]["id"].as_str().unwrap(), list[0]["moves"].as_u64()),
+        (id.as_str(), Some(3))
+    );
+    // Home again: nothing new for either side.
+    let fa = a.ok("export_progress", json!({}))["data"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(import(&b, &fa)["games"], 0);
+    a.close();
+    b.close();
+}

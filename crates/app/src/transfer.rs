@@ -18,10 +18,12 @@
 //!   count the rows both sides had once.
 //! - The player's own daily results are joined, so the streak is derived from the union of
 //!   the days solved; a streak's best keeps the longer. Unlocked levels: the larger count.
-//! - A saved game already on this device (same game ID and move log) is skipped. A game in a
-//!   slot that holds another game: the one played last keeps the slot, the other goes to a
-//!   slot of its own (`challenge:<16 hex>`, from its game ID and log). Games with moves are
-//!   never dropped for room (`would_replace` first, nothing changed).
+//! - A saved game already on this device (same game ID and move log, or a log this device's
+//!   game goes on from) is skipped; the same game played further in the file takes its slot.
+//!   A game in a slot that holds another game: the one played last keeps the slot, the other
+//!   goes to a slot of its own (`challenge:<16 hex>`, from its game ID and log), never to a
+//!   key the journal holds for a game it could not restore. Games with moves are never
+//!   dropped for room (`would_replace` first, nothing changed).
 //! - The friends' boards: the union, each friend's best kept.
 //! - A setting is taken from the file only where this device still has the default.
 //!
@@ -581,6 +583,16 @@ struct Local {
     updated_ms: u64,
     fp: String,
     with_moves: bool,
+    id: String,
+    log: Value,
+}
+
+/// Whether move log `a` is the start of move log `b` (the same game, played on in `b`).
+fn is_prefix(a: &Value, b: &Value) -> bool {
+    match (a.as_array(), b.as_array()) {
+        (Some(a), Some(b)) => a.len() <= b.len() && a.iter().zip(b).all(|(x, y)| x == y),
+        _ => false,
+    }
 }
 
 impl AppState {
@@ -713,6 +725,8 @@ impl AppState {
                         updated_ms: header["updated_ms"].as_u64().unwrap_or(0),
                         fp: fingerprint(&saved),
                         with_moves,
+                        id: saved["id"].as_str().unwrap_or("").to_string(),
+                        log: saved["log"].clone(),
                     },
                 );
             }
@@ -720,18 +734,34 @@ impl AppState {
         let mut seen: HashSet<String> = local.values().map(|l| l.fp.clone()).collect();
         let mut taken: HashSet<String> = local.keys().cloned().collect();
         let mut plan = Vec::new();
+        let mut replaced: HashSet<String> = HashSet::new();
         for g in &body.games {
             let kind = self.check_game(g)?;
             let fp = fingerprint(&g.saved);
             if !seen.insert(fp.clone()) {
                 continue;
             }
+            // A key the journal holds for a game it could not restore is not free either.
             let free = |taken: &HashSet<String>| {
-                (0..).map(|n| own_key(&fp, n)).find(|k| !taken.contains(k))
+                (0..)
+                    .map(|n| own_key(&fp, n))
+                    .find(|k| !taken.contains(k) && !self.0.journal.holds(k))
             };
             let updated = g.header["updated_ms"].as_u64().unwrap_or(0);
+            let gid = g.saved["id"].as_str().unwrap_or("");
+            let same_game = |l: &Local| l.kind == kind && l.id == gid;
             let (key, moves_local_to) = match local.get(&g.key) {
-                None if !taken.contains(&g.key) => (g.key.clone(), None),
+                None if !taken.contains(&g.key) && !self.0.journal.holds(&g.key) => {
+                    (g.key.clone(), None)
+                }
+                // The same game, played further here: nothing new.
+                Some(l) if same_game(l) && is_prefix(&g.saved["log"], &l.log) => continue,
+                // The same game, played further in the file: it takes the slot (the moves
+                // here are the start of its log: nothing is lost).
+                Some(l) if same_game(l) && is_prefix(&l.log, &g.saved["log"]) => {
+                    replaced.insert(g.key.clone());
+                    (g.key.clone(), None)
+                }
                 Some(l) if l.kind == kind && updated > l.updated_ms => {
                     let to = free(&taken).unwrap_or_default();
                     (g.key.clone(), Some((to, l.fp.clone())))
@@ -760,7 +790,10 @@ impl AppState {
             });
         }
         // Room: games with moves are never dropped for it.
-        let with_moves = local.values().filter(|l| l.with_moves).count()
+        let with_moves = local
+            .iter()
+            .filter(|(k, l)| l.with_moves && !replaced.contains(*k))
+            .count()
             + plan.iter().filter(|p| p.with_moves).count();
         if with_moves > crate::slots::MAX_SLOTS {
             return Err(AppError::new(
@@ -809,6 +842,11 @@ impl AppState {
                     }
                 });
             }
+        }
+        // A game the file's replaces (its own start): its searches stop.
+        let old = G::slots(&self.0.games).lock().slots.get(&pl.key).cloned();
+        if let Some(old) = old {
+            lock(&old).search.cancel();
         }
         let data = SlotData {
             key: pl.key.clone(),
