@@ -42,7 +42,7 @@ CORE_LAYERS = [
     ("storage", ["persist", "journal"]),
     ("domain", ["args", "core", "games", "slots", "challenge", "daily", "records", "finish",
                 "play", "search", "search_gate", "analysis", "launch", "settings", "pictures", "share",
-                "friends", "offload", "runs", "editor", "ghost"]),
+                "friends", "offload", "runs", "editor", "ghost", "groups"]),
     ("state and commands", ["state", "commands", "first", "transfer"]),
 ]
 

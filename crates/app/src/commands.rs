@@ -407,6 +407,56 @@ pub static COMMANDS: &[Command] = &[
         },
     },
     Command {
+        name: "group_new",
+        off_main: true,
+        run: |st, a| {
+            let id = args::string("id", a.take("id"), args::MAX_OPEN)?;
+            let title = args::opt_string("title", a.take("title"), 256)?;
+            let deadline = args::json::<Option<u64>>("deadline_ms", a.take("deadline_ms"), 32)?
+                .ok_or_else(|| AppError::bad_argument("`deadline_ms` is missing"))?;
+            reply(st.group_new(&id, title.as_deref(), deadline)?)
+        },
+    },
+    Command {
+        name: "group_open",
+        off_main: true,
+        run: |st, a| {
+            let text = args::string("code", a.take("code"), args::MAX_OPEN)?;
+            let cancel = huarong_engine::Cancel::new();
+            reply(st.gated(&cancel, || st.group_open(&text))?)
+        },
+    },
+    Command {
+        name: "group_paste",
+        off_main: true,
+        run: |st, a| {
+            let text = args::string("text", a.take("text"), 4 * crate::groups::MAX_PASTE_CHARS)?;
+            let cancel = huarong_engine::Cancel::new();
+            reply(st.gated(&cancel, || st.group_paste(&text))?)
+        },
+    },
+    Command {
+        name: "group",
+        off_main: false,
+        run: |st, a| {
+            let g = args::string("group", a.take("group"), 64)?;
+            reply(st.group(&g)?)
+        },
+    },
+    Command {
+        name: "groups",
+        off_main: false,
+        run: |st, _| reply(st.groups()),
+    },
+    Command {
+        name: "group_code",
+        off_main: true,
+        run: |st, a| {
+            let g = args::string("group", a.take("group"), 64)?;
+            reply(st.group_code(&g)?)
+        },
+    },
+    Command {
         name: "replay",
         off_main: true,
         run: |st, a| {

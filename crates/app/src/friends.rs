@@ -548,6 +548,8 @@ impl AppState {
                 None,
             ),
         };
+        // A game opened for a group challenge: the code names the group.
+        let c = self.group_result(&id, c);
         Ok(ResultCode {
             link: code::link(&c),
             code: c,

@@ -25,6 +25,7 @@ pub mod first;
 mod friends;
 pub mod games;
 mod ghost;
+pub mod groups;
 mod launch;
 pub mod offload;
 mod pictures;

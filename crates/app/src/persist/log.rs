@@ -91,8 +91,8 @@ fn tail_diff<T: PartialEq + Clone>(a: &VecDeque<T>, b: &VecDeque<T>) -> Option<T
 macro_rules! whole_fields {
     ($m:ident) => {
         $m!(
-            challenges, current, folded, games, quarantine, screen, settings, settled, streaks,
-            unlocked
+            challenges, current, folded, games, groups, quarantine, screen, settings, settled,
+            streaks, unlocked
         )
     };
 }
@@ -157,6 +157,7 @@ pub fn diff(prev: &Doc, next: &Doc) -> Result<Delta, String> {
         folded: _,
         friends,
         games: _,
+        groups: _,
         quarantine: _,
         records,
         replays,

@@ -20,6 +20,7 @@
 //!   as it is (its recent rows read as pairs); the step only renumbers it.
 
 mod friends;
+pub mod groups;
 mod migrate;
 mod repair;
 mod slots;
@@ -315,6 +316,9 @@ pub struct Progress {
     /// The in-progress game of each kind: the engine's `SavedSession` JSON (game ID, whole
     /// move log including the redo branch, cursor, clock).
     pub games: BTreeMap<String, SavedGame>,
+    /// The group challenges (`groups.rs`); not written while there are none.
+    #[serde(skip_serializing_if = "groups::Groups::is_empty")]
+    pub groups: groups::Groups,
     pub quarantine: Vec<Quarantined>,
     /// Key: `<scope>/<rule>`, scope = `klotski:<level>` / `slide:<W>x<H>` / `2048`.
     pub records: BTreeMap<String, Record>,
@@ -349,6 +353,7 @@ impl Default for Progress {
             stats: BTreeMap::new(),
             challenges: BTreeMap::new(),
             friends: Friends::default(),
+            groups: groups::Groups::default(),
             replays: Replays::default(),
             folded: BTreeMap::new(),
             fold_log: FoldLog::default(),
@@ -414,6 +419,7 @@ impl Progress {
         stats::sanitize(self);
         self.friends.sanitize_names();
         self.friends.bound();
+        self.groups.bound();
         while self.replays.kept.len() > friends::MAX_REPLAYS {
             self.replays.kept.pop_front();
         }

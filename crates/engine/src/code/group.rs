@@ -305,6 +305,12 @@ pub fn is_group_code(code_or_link: &str) -> bool {
         .is_ok_and(|(v, p)| v == Version::V2 && p.first() == Some(&GROUP_ENVELOPE))
 }
 
+/// Whether a text is a code whose checksum holds (whatever its content): a text that is
+/// and does not decode was made or changed on purpose.
+pub fn is_sealed(code_or_link: &str) -> bool {
+    strip_link(code_or_link).and_then(checked_payload).is_ok()
+}
+
 /// Reads a group code (invite or board code); `bad_code` for anything else or malformed.
 pub fn decode_group(code_or_link: &str) -> Result<GroupCode> {
     let code = strip_link(code_or_link)?;
