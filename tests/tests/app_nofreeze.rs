@@ -120,6 +120,8 @@ fn main_thread_calls(slot: &str) -> Vec<(&'static str, Value)> {
         ("records", json!({})),
         ("daily_info", json!({})),
         ("friends", json!({"daily": 1})),
+        ("groups", json!({})),
+        ("group", json!({"group": "000000000001"})),
         ("finish", json!({"kind": "slide"})),
         ("daily_calendar", json!({"kind": "slide"})),
         // Off outside the test builds: answers `unsupported` at once.

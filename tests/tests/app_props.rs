@@ -41,6 +41,13 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("result_code", &["kind"]),
     ("friends", &["daily", "kind"]),
     ("replay", &["code", "history"]),
+    // Group challenges.
+    ("group_new", &["id", "title", "deadline_ms"]),
+    ("group_open", &["code"]),
+    ("group_paste", &["text"]),
+    ("group", &["group"]),
+    ("groups", &[]),
+    ("group_code", &["group"]),
     // The Klotski layout editor.
     ("klotski_check", &["board"]),
 ];
