@@ -4,7 +4,8 @@
 // then the file picked in its settings is merged (the status says what changed, in Chinese),
 // picked again it is nothing new, and a damaged copy is refused with its reason. The records
 // screen's "Export history (CSV)" downloads one row per finish. Screenshots of the section in
-// English and Chinese: tests/e2e/screenshots/web-transfer-{en,zh}.png.
+// English and Chinese: tests/e2e/screenshots/web-transfer-{en,zh}.png, and the records' export
+// item: web-transfer-records-zh.png.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -95,6 +96,10 @@ await suite('transfer.mjs', 240, async ({ origin, browser }) => {
   // The records screen: every finish as CSV.
   await show(pb, 'records');
   await until(pb, 'the history export', () => !!document.querySelector('[data-action="export-history"]'));
+  if (SHOTS) {
+    await pb.$eval('[data-action="export-history"]', (el) => el.scrollIntoView({ block: 'center' }));
+    await pb.screenshot({ path: path.join(SHOTS, 'web-transfer-records-zh.png') });
+  }
   const [csv] = await Promise.all([pb.waitForEvent('download'), pb.click('[data-action="export-history"]')]);
   check(/^huarong-history-\d{4}-\d{2}-\d{2}\.csv$/.test(csv.suggestedFilename()), `the CSV's name: ${csv.suggestedFilename()}`);
   const lines = fs.readFileSync(await csv.path(), 'utf8').trim().split('\n');
