@@ -18,6 +18,8 @@ pub fn call_for(f: Feedback) -> Call {
     match f {
         Feedback::Tap => Call::Selection,
         Feedback::Move => Call::Impact(ImpactFeedbackStyle::Light),
+        // A tile in its place: a firmer, sharper tap than a plain move.
+        Feedback::Placed => Call::Impact(ImpactFeedbackStyle::Rigid),
         Feedback::Undo => Call::Impact(ImpactFeedbackStyle::Soft),
         Feedback::Merge => Call::Impact(ImpactFeedbackStyle::Medium),
         Feedback::Blocked => Call::Notification(NotificationFeedbackType::Warning),

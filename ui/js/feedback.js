@@ -51,22 +51,35 @@ function playSound(name) {
   }
 }
 
-/** kind: move | blocked | merge | win | lose */
+/** kind: move | placed (a tile landed in its own cell) | blocked | merge | win | lose */
 export function feedback(kind) {
-  playSound(kind === 'lose' ? 'blocked' : kind);
+  playSound(kind === 'lose' ? 'blocked' : kind === 'placed' ? 'move' : kind);
   if (hapticsOn) call('haptic', { kind }).catch(() => {});
 }
 
+/** How long the live region waits for a later sentence (a burst of moves says its last only). */
+export const ANNOUNCE_MS = 150;
 let liveTimer = 0;
+let liveText = '';
+
+/**
+ * Say `text` through the polite live region, once. Each sentence is a fresh node appended to
+ * the region, the one before removed after it (Android's WebView drops repeated updates of one
+ * node, so the same sentence twice is read twice this way too). A sentence followed within
+ * ANNOUNCE_MS by another is never said: after a burst only the latest is.
+ */
 export function announce(text) {
   const live = document.getElementById('live');
-  if (!live) return;
-  // Clear then set, so that the same sentence twice is read twice.
-  live.textContent = '';
+  if (!live || !text) return;
+  liveText = text;
   clearTimeout(liveTimer);
   liveTimer = setTimeout(() => {
-    live.textContent = text;
-  }, 30);
+    const old = [...live.childNodes];
+    const node = document.createElement('p');
+    node.textContent = liveText;
+    live.append(node);
+    for (const o of old) o.remove();
+  }, ANNOUNCE_MS);
 }
 
 let toastTimer = 0;

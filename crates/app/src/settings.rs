@@ -20,6 +20,7 @@ const FIELDS: &[&str] = &[
     "rules",
     "name",
     "slide_control",
+    "clock",
     "ghost",
 ];
 

@@ -156,6 +156,7 @@ impl Haptics for PageQueue {
         let name = match feedback {
             Feedback::Tap => "tap",
             Feedback::Move => "move",
+            Feedback::Placed => "placed",
             Feedback::Blocked => "blocked",
             Feedback::Merge => "merge",
             Feedback::Win => "win",

@@ -8,6 +8,7 @@ import { h, icon, reducedMotion, setText, setData } from '../dom.js';
 import { t, language, formatTime } from '../i18n.js';
 import { boardView, freshGrid, previewGrid, celebration } from './common.js';
 import { recordFor } from '../screens/records.js';
+import { AccessGrid, hideDrawn, where, list, sentences, num, toolbar } from '../a11y.js';
 
 const SWIPE_MIN_PX = 24;
 const ARROWS = { up: 'M12 5v14M6 11l6-6 6 6', down: 'M12 19V5M6 13l6 6 6-6', left: 'M5 12h14M11 6l-6 6 6 6', right: 'M19 12H5M13 6l6 6-6 6' };
@@ -41,10 +42,12 @@ export class G2048Board {
 
   build(s) {
     freshGrid(this, s.n, s.n, 'g2048-grid');
+    this.lang = null; // every cell labelled afresh
     this.el.setAttribute('aria-label', t('label.board.2048'));
     this.cells = [];
     for (let i = 0; i < s.n * s.n; i++) {
-      const cell = h('div', { class: 'cell', role: 'img', 'data-value': '0' }, h('span', { class: 'face', 'aria-hidden': 'true' }));
+      const cell = h('div', { class: 'cell', 'data-value': '0' }, h('span', { class: 'face' }));
+      hideDrawn(cell);
       this.cells.push(cell);
       this.grid.el.append(cell);
     }
@@ -56,6 +59,10 @@ export class G2048Board {
       this.ghosts.push(g);
       this.grid.el.append(g);
     }
+    // The cells are read, not played: a move is a swipe (the toolbar's move buttons).
+    if (!this.access) this.access = new AccessGrid(t('label.board.2048'), () => {});
+    this.access.size(s.n, s.n);
+    this.grid.el.append(this.access.el);
     this.el.append(this.grid.el);
     this.grid.onResize(() => this.render(null, null));
   }
@@ -76,7 +83,7 @@ export class G2048Board {
       cell.classList.toggle('mid', digits(v) === 3);
       cell.classList.toggle('big', digits(v) === 4);
       cell.classList.toggle('huge', digits(v) >= 5);
-      cell.setAttribute('aria-label', t('label.cell2048', { row: Math.floor(i / n) + 1, col: (i % n) + 1, v: v || t('label.empty') }));
+      this.access.label(Math.floor(i / n), i % n, t('a11y.cell', { what: v ? String(v) : t('a11y.empty'), where: where(Math.floor(i / n), i % n) }), { cellValue: v });
     });
     if (!motion || !this.grid.cell) return;
     // Slide copies of the old tiles from where they were to where they went, then reveal the
@@ -143,12 +150,59 @@ export class G2048Board {
     return true;
   }
 
+  /**
+   * One move in words from Rust's effect and the new view: "left; merged 64; score 1,240; new 2
+   * at row 1, column 3".
+   */
+  moveWords(mv, effect, before, snap) {
+    const v = boardView(snap);
+    if (!mv || !mv.dir || !effect || !v) return null;
+    const parts = [t('a11y.slid2048', { dir: t(`a11y.dir.${mv.dir}`) })];
+    const merged = [...new Set((effect.tiles || []).filter((m) => m.merged).map((m) => m.to))].map((i) => v.cells[i]);
+    if (merged.length) parts.push(t('a11y.merged', { list: list(merged.map(num)) }));
+    const gained = Number(effect.gained || 0);
+    if (gained) parts.push(t('a11y.score', { n: num((snap.counters && snap.counters.score) || 0) }));
+    if (effect.spawn) parts.push(t('a11y.new', { v: effect.spawn.value, where: where(Math.floor(effect.spawn.cell / v.size), effect.spawn.cell % v.size) }));
+    return { text: sentences(parts), placed: false, merged: merged.length > 0 };
+  }
+
+  /** The screen reader's moves and questions (the game screen puts them under the board). */
+  tools() {
+    const moves = ['up', 'down', 'left', 'right'].map((dir) => ({ id: `move-${dir}`, label: t(`a11y.move.${dir}`), run: () => void this.ctx.play({ dir }) }));
+    return toolbar([
+      ...moves,
+      {
+        id: 'empty',
+        label: t('a11y.q.empties'),
+        run: () => {
+          const s = this.state;
+          if (!s) return '';
+          const free = s.vals.map((x, i) => (x ? null : where(Math.floor(i / s.n), i % s.n))).filter(Boolean);
+          return t('a11y.a.empty', { where: free.length ? list(free) : t('a11y.a.none') });
+        },
+      },
+      {
+        id: 'row',
+        label: t('a11y.q.row'),
+        run: () => {
+          const s = this.state;
+          if (!s || !this.access) return '';
+          const r = this.access.r;
+          const cells = s.vals.slice(r * s.n, (r + 1) * s.n).map((x) => (x ? String(x) : t('a11y.empty')));
+          return t('a11y.a.row', { n: r + 1, cells: list(cells) });
+        },
+      },
+      { id: 'next', label: t('a11y.q.next'), run: () => this.ctx.hint && this.ctx.hint() },
+    ]);
+  }
+
   /** Swipes anywhere on the play area (a swipe may start off the board). */
   bindArea(area) {
+    area.append(this.tools());
     let start = null;
     area.addEventListener('pointerdown', (e) => {
       if (start || (e.pointerType === 'mouse' && e.button !== 0)) return void (start = null); // a second finger: no swipe
-      if (e.target.closest && e.target.closest('.pad')) return;
+      if (e.target.closest && e.target.closest('.pad, .a11y-tools')) return;
       if (this.ctx.busy()) return;
       start = { id: e.pointerId, x: e.clientX, y: e.clientY, t: performance.now() };
       try {

@@ -13,6 +13,7 @@ import { pathPoints, findPath, animateAlong, moveGraph, followGraph } from './mo
 import { recordFor, bestText, levelOf, levelName, loadLevels } from '../screens/records.js';
 import { movesRows } from './slide.js';
 import { klotskiLevels, klotskiBands, bandChips } from './klotski-levels.js';
+import { AccessGrid, hideDrawn, where, list, sentences, stepWords, toolbar } from '../a11y.js';
 
 /** Glyphs of pieces without a traditional name (non-classic layouts), by shape. */
 const GLYPH = { C: '曹', v: '将', h: '将', s: '兵', b: '' };
@@ -55,6 +56,7 @@ export class KlotskiBoard {
     if (!sameIds) this.build(st);
     this.state = st;
     this.clearMarkers();
+    this.labelCells(st);
     this.grid.el.classList.remove('won');
     const moved = prev && !how.initial ? st.pieces.filter((p) => { const q = prev.pieces.find((x) => x.id === p.id); return q && (q.r !== p.r || q.c !== p.c); }) : [];
     this.layout(!prev || how.initial || moved.length > 1);
@@ -98,6 +100,7 @@ export class KlotskiBoard {
       );
       btn.dataset.w = String(p.w);
       btn.dataset.h = String(p.h);
+      hideDrawn(btn);
       this.pieces.set(p.id, btn);
       this.grid.el.append(btn);
     }
@@ -110,8 +113,142 @@ export class KlotskiBoard {
     });
     const exit = h('div', { class: 'exit', 'aria-hidden': 'true' });
     this.exitEl = exit;
+    if (!this.access) this.access = new AccessGrid(t('label.board.klotski'), (r, c) => this.activateCell(r, c));
+    this.access.size(s.cols, s.rows);
+    this.grid.el.append(this.access.el);
     this.el.append(this.grid.el, exit);
     bindGrid(this);
+  }
+
+  /** The piece (or wall) covering cell (r, c) of state `s`, or null. */
+  cover(s, r, c) {
+    if (s.walls.some((w) => w.r === r && w.c === c)) return 'wall';
+    return s.pieces.find((p) => r >= p.r && r < p.r + p.h && c >= p.c && c < p.c + p.w) || null;
+  }
+
+  /** Each cell of the accessible grid names what covers it: "Cao Cao, row 1, column 2". */
+  labelCells(s) {
+    if (!this.access) return;
+    for (let r = 0; r < s.rows; r++) {
+      for (let c = 0; c < s.cols; c++) {
+        const p = this.cover(s, r, c);
+        const what = p === 'wall' ? t('a11y.wall') : p ? pieceName(p) : t('a11y.empty');
+        this.access.label(r, c, t('a11y.cell', { what, where: where(r, c) }), { cellPiece: p && p !== 'wall' ? p.id : '' });
+      }
+    }
+  }
+
+  /** A cell activated (Enter, Space, a screen reader's click): its piece, by a tap's rule. */
+  async activateCell(r, c) {
+    if (!this.state || this.ctx.busy()) return;
+    const p = this.cover(this.state, r, c);
+    if (!p || p === 'wall') {
+      this.ctx.blocked();
+      return;
+    }
+    this.clearHint();
+    let targets = [];
+    try {
+      targets = (await this.ctx.targets(p.id)) || [];
+    } catch (_) {
+      targets = [];
+    }
+    if (targets.length === 1) {
+      if (!(await this.ctx.play({ piece: p.id, to: targets[0].to }))) this.layout();
+    } else if (targets.length > 1) this.select(p.id, targets, true);
+    else this.ctx.blocked(this.pieces.get(p.id));
+  }
+
+  /** One target of a piece in words: "Cao Cao, row 1, column 2 → down 1". */
+  targetName(p, to) {
+    return t('a11y.target', { piece: pieceRef(p), step: stepWords(to[0] - p.r, to[1] - p.c) });
+  }
+
+  /** The places the selected piece can go, one button each, in the screen reader's toolbar. */
+  showTargets(id, targets, focus) {
+    if (!this.targetList) return;
+    const p = this.info(id);
+    const buttons = targets.map((tg) =>
+      h('button', {
+        class: 'a11y-btn',
+        type: 'button',
+        'data-to': tg.to.join(','),
+        onclick: async () => {
+          this.clearMarkers();
+          if (this.access) this.access.focus(this.access.r, this.access.c);
+          await this.ctx.play({ piece: id, to: tg.to });
+        },
+      }, this.targetName(p, tg.to)),
+    );
+    this.targetList.setAttribute('aria-label', t('a11y.targets', { piece: pieceRef(p) }));
+    this.targetList.replaceChildren(...buttons);
+    this.targetList.hidden = false;
+    if (focus && buttons[0]) buttons[0].focus({ preventScroll: true });
+  }
+
+  /** One move in words from Rust's effect: "Zhang Fei, row 1, column 1 → down 1; Cao Cao at the exit". */
+  moveWords(_mv, effect, before, snap) {
+    const old = before && before.view;
+    const p = effect && old && Array.isArray(old.pieces) ? old.pieces.find((x) => x.id === effect.piece) : null;
+    if (!p) return null;
+    const parts = [this.targetName(p, effect.to)];
+    if (p.role === 'cao' && snap.status === 'won') parts.push(t('a11y.exit'));
+    return { text: sentences(parts), placed: false };
+  }
+
+  /** The screen reader's questions about this board (the game screen puts them under it). */
+  tools() {
+    const bar = toolbar([
+      {
+        id: 'empty',
+        label: t('a11y.q.empties'),
+        run: () => {
+          const s = this.state;
+          if (!s) return '';
+          const free = [];
+          for (let r = 0; r < s.rows; r++) for (let c = 0; c < s.cols; c++) if (!this.cover(s, r, c)) free.push(where(r, c));
+          return t('a11y.a.empty', { where: free.length ? list(free) : t('a11y.a.none') });
+        },
+      },
+      {
+        id: 'cao',
+        label: t('a11y.q.cao'),
+        run: () => {
+          const cao = this.state && this.state.pieces.find((p) => p.role === 'cao');
+          return cao ? pieceRef(cao) : '';
+        },
+      },
+      {
+        id: 'row',
+        label: t('a11y.q.row'),
+        run: () => {
+          const s = this.state;
+          if (!s || !this.access) return '';
+          const r = this.access.r;
+          const cells = [];
+          for (let c = 0; c < s.cols; c++) {
+            const p = this.cover(s, r, c);
+            cells.push(p === 'wall' ? t('a11y.wall') : p ? pieceName(p) : t('a11y.empty'));
+          }
+          return t('a11y.a.row', { n: r + 1, cells: list(cells) });
+        },
+      },
+      { id: 'next', label: t('a11y.q.next'), run: () => this.ctx.hint && this.ctx.hint() },
+    ]);
+    this.targetList = h('div', { class: 'a11y-targets', role: 'group', hidden: true });
+    this.targetList.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      this.clearMarkers();
+      if (this.access) this.access.focus(this.access.r, this.access.c);
+    });
+    bar.prepend(this.targetList);
+    return bar;
+  }
+
+  /** The screen reader's toolbar goes under the board (the game screen's hook). */
+  bindArea(area) {
+    area.append(this.tools());
   }
 
   /** A piece's name: its traditional one (pinyin in English when the tile is wide enough). */
@@ -266,7 +403,7 @@ export class KlotskiBoard {
   }
 
   /** Show where a tapped piece can go; tapping a marker plays that move. */
-  select(id, targets) {
+  select(id, targets, focusList = false) {
     this.clearMarkers();
     this.selected = id;
     const p = this.info(id);
@@ -283,14 +420,19 @@ export class KlotskiBoard {
           await this.ctx.play({ piece: id, to: [r, c] });
         },
       });
+      hideDrawn(el);
       this.markers.push({ el, r, c, w: p.w, h: p.h });
       this.grid.el.append(el);
       this.place(el, c, r, p.w, p.h);
     }
-    if (this.markers[0]) this.markers[0].el.focus({ preventScroll: true });
+    this.showTargets(id, targets, focusList);
   }
 
   clearMarkers() {
+    if (this.targetList && !this.targetList.hidden) {
+      this.targetList.hidden = true;
+      this.targetList.replaceChildren();
+    }
     for (const m of this.markers) m.el.remove();
     this.markers = [];
     if (this.selected && this.pieces.get(this.selected)) this.pieces.get(this.selected).classList.remove('selected');
@@ -377,7 +519,7 @@ export class KlotskiBoard {
     this.grid.el.append(ghost);
     this.place(ghost, mv.to[1], mv.to[0], p.w, p.h);
     this.hintEls = [el, ghost];
-    return t('hint.klotski', { piece: pieceName(p), row: mv.to[0] + 1, col: mv.to[1] + 1 });
+    return this.targetName(p, mv.to);
   }
 
   clearHint() {
@@ -395,6 +537,11 @@ export class KlotskiBoard {
 
 /** Klotski in the registry (boards/index.js). */
 /** A piece's one name: its traditional one in a classic (not a soldier's pinyin), else its kind. */
+/** A piece named with its place (its top-left cell): "Soldier, row 4, column 1". */
+function pieceRef(p) {
+  return t('a11y.cell', { what: pieceName(p), where: where(p.r, p.c) });
+}
+
 function pieceName(p) {
   const kind = shape(p);
   const own = kind === 's' ? '' : language() === 'en' ? p.name_en : p.name_zh;

@@ -14,6 +14,7 @@ import { announce } from '../feedback.js';
 import { boardView, freshGrid, bindGrid, frameMonitor, idParams, beginDrag, dragDelta, releaseGrid, previewGrid, celebration } from './common.js';
 import { recordFor, bestText, loadLevels } from '../screens/records.js';
 import { pictureList, pictureTitle } from '../picture.js';
+import { AccessGrid, hideDrawn, where, list, sentences, toolbar } from '../a11y.js';
 
 export class SlideBoard {
   constructor(ctx) {
@@ -40,6 +41,7 @@ export class SlideBoard {
     if (!this.grid || this.grid.cols !== s.w || this.grid.rows !== s.h) this.build(s);
     const nextSolve = this.showRun(snap && snap.run);
     this.confirmed = s;
+    if (this.pending > 1 && !nextSolve) this.labelCells(s);
     // A later tap's preview is still waiting for its answer: it was made on top of this state,
     // so the tiles stay where it put them (that answer puts them where Rust says).
     if (this.pending > 1 && !nextSolve) return true;
@@ -47,6 +49,7 @@ export class SlideBoard {
     const was = this.state && this.state.tiles;
     if (was && was.length === s.tiles.length) this.lastMoved = s.tiles.find((n, i) => n !== 0 && was[i] !== n);
     this.state = s;
+    this.labelCells(s);
     // The next solve of a run is there at once (its clock already runs).
     this.layout(nextSolve);
     return true;
@@ -92,7 +95,7 @@ export class SlideBoard {
   /** The run bar goes into the play area, under the board (the game screen's hook). */
   bindArea(area) {
     this.runBar = h('div', { class: 'slide-run', hidden: true, 'aria-live': 'off' });
-    area.append(this.runBar);
+    area.append(this.runBar, this.tools());
   }
 
   /** `tap`, `trail` or `both` (the player's setting, Rust's `settings.slide_control`). */
@@ -110,17 +113,101 @@ export class SlideBoard {
     for (const n of s.tiles) {
       if (n === 0) continue;
       const goalIndex = n - 1;
-      const tile = h(
-        'div',
-        { class: 'tile', 'data-tile': n, role: 'img' },
-        h('span', { class: 'face', 'aria-hidden': 'true' }, String(n)),
-      );
+      const tile = h('div', { class: 'tile', 'data-tile': n }, h('span', { class: 'face' }, String(n)));
+      hideDrawn(tile);
       tile.dataset.home = `${Math.floor(goalIndex / s.w)},${goalIndex % s.w}`;
       this.tiles.set(n, tile);
       this.grid.el.append(tile);
     }
+    if (!this.access) this.access = new AccessGrid(t('label.board.slide', { w: s.w, h: s.h }), (r, c) => this.activateCell(r, c));
+    this.access.el.setAttribute('aria-label', t('label.board.slide', { w: s.w, h: s.h }));
+    this.access.size(s.w, s.h);
+    this.grid.el.append(this.access.el);
     this.el.append(this.grid.el);
     bindGrid(this);
+  }
+
+  /** Each cell of the accessible grid says what is in it: "7, row 2, column 3", "empty, …". */
+  labelCells(s) {
+    if (!this.access) return;
+    s.tiles.forEach((n, i) => {
+      const r = Math.floor(i / s.w);
+      const c = i % s.w;
+      this.access.label(r, c, t('a11y.cell', { what: n ? String(n) : t('a11y.empty'), where: where(r, c) }), { cellTile: n });
+    });
+  }
+
+  /** A cell activated (Enter, Space, a screen reader's click): its tile, as a tap plays it. */
+  activateCell(r, c) {
+    if (!this.state || this.ctx.busy()) return;
+    this.ctx.play(() => {
+      const s = this.confirmed || this.state;
+      const n = s.tiles[r * s.w + c];
+      if (!n) {
+        this.ctx.blocked();
+        return null;
+      }
+      return { tile: n };
+    });
+  }
+
+  /**
+   * One move in words, from Rust's effect (the tiles that slid, from → to) and the new view:
+   * "7 left", "7, 8 up; 8 in place; row 1 done". `placed`: a tile landed in its own cell.
+   */
+  moveWords(_mv, effect, before, snap) {
+    // Rust lists the tile next to the blank first; the tile played (the run's far end) leads here.
+    const moved = effect && Array.isArray(effect.moved) ? effect.moved.slice().reverse() : [];
+    const v = boardView(snap);
+    if (!moved.length || !v) return null;
+    const step = moved[0].to - moved[0].from;
+    const dir = step === 1 ? 'right' : step === -1 ? 'left' : step > 0 ? 'down' : 'up';
+    const parts = [t('a11y.slid', { tiles: list(moved.map((m) => m.tile)), dir: t(`a11y.dir.${dir}`) })];
+    const home = moved.filter((m) => m.to === m.tile - 1);
+    if (home.length) parts.push(t('a11y.inPlace', { n: list(home.map((m) => m.tile)) }));
+    const old = boardView(before);
+    const goal = (tiles, i) => tiles[i] === (i === tiles.length - 1 ? 0 : i + 1);
+    const rowDone = (tiles, r) => tiles.slice(r * v.w, (r + 1) * v.w).every((_, k) => goal(tiles, r * v.w + k));
+    const colDone = (tiles, c) => Array.from({ length: v.h }, (_, r) => goal(tiles, r * v.w + c)).every(Boolean);
+    if (old && old.tiles && snap.status === 'playing') {
+      for (let r = 0; r < v.h; r++) if (rowDone(v.tiles, r) && !rowDone(old.tiles, r)) parts.push(t('a11y.rowDone', { n: r + 1 }));
+      for (let c = 0; c < v.w; c++) if (colDone(v.tiles, c) && !colDone(old.tiles, c)) parts.push(t('a11y.colDone', { n: c + 1 }));
+    }
+    return { text: sentences(parts), placed: home.length > 0 };
+  }
+
+  /** The screen reader's questions about this board (the game screen puts them under it). */
+  tools() {
+    const state = () => this.confirmed || this.state;
+    const cellOf = (n) => {
+      const s = state();
+      const i = s.tiles.indexOf(n);
+      return i < 0 ? null : where(Math.floor(i / s.w), i % s.w);
+    };
+    return toolbar([
+      { id: 'empty', label: t('a11y.q.empty'), run: () => (state() ? t('a11y.a.empty', { where: cellOf(0) }) : '') },
+      {
+        id: 'tile',
+        field: t('a11y.q.tile'),
+        run: (value) => {
+          const n = Number(value);
+          const at = state() && Number.isInteger(n) && n > 0 ? cellOf(n) : null;
+          return at ? t('a11y.a.tile', { n, where: at }) : t('a11y.a.noTile', { n: value });
+        },
+      },
+      {
+        id: 'row',
+        label: t('a11y.q.row'),
+        run: () => {
+          const s = state();
+          if (!s || !this.access) return '';
+          const r = this.access.r;
+          const cells = s.tiles.slice(r * s.w, (r + 1) * s.w).map((n) => (n ? String(n) : t('a11y.empty')));
+          return t('a11y.a.row', { n: r + 1, cells: list(cells) });
+        },
+      },
+      { id: 'next', label: t('a11y.q.next'), run: () => this.ctx.hint && this.ctx.hint() },
+    ]);
   }
 
   pos(n) {
@@ -155,7 +242,6 @@ export class SlideBoard {
       if (instant) tile.classList.add('instant');
       this.place(tile, r, c);
       tile.classList.toggle('home', i === n - 1);
-      tile.setAttribute('aria-label', t('label.tile', { n, row: r + 1, col: c + 1 }));
     });
     if (instant) requestAnimationFrame(() => this.tiles.forEach((tl) => tl.classList.remove('instant')));
   }

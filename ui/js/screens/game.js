@@ -65,6 +65,7 @@ export class GameScreen {
       blocked: (el) => this.blocked(el),
       busy: () => !!this.solving || this.finishOpen() || !!this.celebrating || !!this.app.modal,
       targets: (piece) => call('klotski_targets', { piece }),
+      hint: () => this.hint(),
     };
     this.board = new this.game.Board(ctx);
     const bel = this.board.el;
@@ -88,7 +89,7 @@ export class GameScreen {
     const stats = h(
       'div',
       { class: `stats${this.game.stats.length === 4 ? ' four' : ''}` },
-      this.game.stats.map(([key, label]) => {
+      this.game.stats.filter(([key]) => !(key === 'time' && this.app.settings && this.app.settings.clock === 'off')).map(([key, label]) => {
         const v = h('span', { class: 'stat-value', 'data-stat': key }, '0');
         this.statEls[key] = v;
         // The best opens this game's records screen (issue 16).
@@ -269,17 +270,19 @@ export class GameScreen {
       if (perf.moves.length > 2000) perf.moves.splice(0, 1000);
     });
     const s = view.snapshot;
+    // One announcement per move: the board's words for it (a11y.js), then what it ended.
+    const words = this.board.moveWords ? this.board.moveWords(mv, view.effect, before, s) : null;
+    const with_ = (text) => (words && words.text ? `${words.text}${t('a11y.sep')}${text}` : text);
     if (s.status === 'won') {
       feedback('win');
-      announce(t('say.won', { moves: movesText(s.moves) }));
+      announce(with_(t('say.won', { moves: movesText(s.moves) })));
     } else if (s.status === 'lost') {
       feedback('lose');
-      announce(t('say.lost', { score: (s.counters && s.counters.score) || 0 }));
+      announce(with_(t('say.lost', { score: (s.counters && s.counters.score) || 0 })));
     } else {
       const said = this.game.moveSaid ? this.game.moveSaid(before, s) : null;
-      feedback(said ? said.sound : 'move');
-      if (said) announce(said.text);
-      else if (!opts.auto) announce(t('say.moved', { moves: s.moves }));
+      feedback(said ? said.sound : words && words.placed ? 'placed' : 'move');
+      if (!opts.auto) announce(words && words.text ? words.text : said ? said.text : t('say.moved', { moves: s.moves }));
     }
     return true;
   }

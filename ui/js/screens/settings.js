@@ -95,6 +95,8 @@ export class SettingsScreen extends BackScreen {
       this.toggle('pad', t('padSetting'), !!s.pad, (v) => app.saveSettings({ pad: v })),
       // The number slide's control (issue 36): tap (and the run-drag), trail, or both.
       this.group('slide-control', t('slideControl'), [['tap', t('slideControl.tap')], ['trail', t('slideControl.trail')], ['both', t('slideControl.both')]], s.slide_control || 'both', (v) => app.saveSettings({ slide_control: v })),
+      // Play without time pressure: no timer on the game screen.
+      this.group('clock', t('clock'), [['on', t('clock.on')], ['off', t('clock.off')]], s.clock === 'off' ? 'off' : 'on', (v) => app.saveSettings({ clock: v })),
       this.nameField(s.name || ''),
       // Progress that moves to another device (export_progress / import_progress).
       moveSection(app),

@@ -148,6 +148,8 @@ pub enum Feedback {
     Tap,
     /// A move was made.
     Move,
+    /// A tile landed in its own cell (a second channel beside the spoken word).
+    Placed,
     /// A move was refused (wall, illegal slide).
     Blocked,
     /// 2048 tiles merged.
@@ -158,13 +160,16 @@ pub enum Feedback {
 }
 
 /// The names of [`Feedback`] in the `haptic` command.
-pub const FEEDBACK_KINDS: &[&str] = &["tap", "move", "blocked", "merge", "win", "lose", "undo"];
+pub const FEEDBACK_KINDS: &[&str] = &[
+    "tap", "move", "placed", "blocked", "merge", "win", "lose", "undo",
+];
 
 impl Feedback {
     pub fn parse(s: &str) -> AppResult<Feedback> {
         Ok(match s {
             "tap" => Feedback::Tap,
             "move" => Feedback::Move,
+            "placed" => Feedback::Placed,
             "blocked" => Feedback::Blocked,
             "merge" => Feedback::Merge,
             "win" => Feedback::Win,

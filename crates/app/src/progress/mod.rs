@@ -54,6 +54,9 @@ pub const MAX_QUARANTINE: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
+    /// The game screen's clock: `on` (the default) or `off` (no timer shown, for play
+    /// without time pressure).
+    pub clock: String,
     /// Whether a race's ghost is shown: `on` (the default) or `off`.
     pub ghost: String,
     pub haptics: bool,
@@ -85,6 +88,7 @@ impl Default for Settings {
             })
             .collect();
         Settings {
+            clock: "on".into(),
             ghost: "on".into(),
             language: "auto".into(),
             haptics: true,
@@ -101,6 +105,7 @@ impl Default for Settings {
 pub const LANGUAGES: &[&str] = &["auto", "zh", "en"];
 pub const THEMES: &[&str] = &["system", "light", "dark"];
 pub const SLIDE_CONTROLS: &[&str] = &["tap", "trail", "both"];
+pub const CLOCKS: &[&str] = &["on", "off"];
 pub const GHOST: &[&str] = &["on", "off"];
 
 /// The counting rules a game offers, the default first. They name the game's counters
@@ -133,6 +138,9 @@ impl Settings {
         }
         if !GHOST.contains(&self.ghost.as_str()) {
             return Err(format!("ghost {:?} is not one of {GHOST:?}", self.ghost));
+        }
+        if !CLOCKS.contains(&self.clock.as_str()) {
+            return Err(format!("clock {:?} is not one of {CLOCKS:?}", self.clock));
         }
         if !SLIDE_CONTROLS.contains(&self.slide_control.as_str()) {
             return Err(format!(
