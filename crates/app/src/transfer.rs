@@ -714,6 +714,13 @@ impl AppState {
 
     /// Where each new game of the file goes.
     fn plan_games(&self, body: &Body) -> AppResult<Vec<Placement>> {
+        if body.games.len() > crate::slots::MAX_SLOTS {
+            return Err(corrupt(format!(
+                "{} games: no device keeps more than {}",
+                body.games.len(),
+                crate::slots::MAX_SLOTS
+            )));
+        }
         let mut local: BTreeMap<String, Local> = BTreeMap::new();
         for (key, header, saved, with_moves) in self.all_slots() {
             let kind = header["kind"].as_str().and_then(Kind::parse);
@@ -888,6 +895,7 @@ impl AppState {
             let st = self.store();
             let mut p = st.progress.clone();
             let out = merge(&mut p, &body);
+            p.sanitize();
             (out, p != st.progress)
         };
         for pl in &plan {
@@ -898,9 +906,10 @@ impl AppState {
             self.enforce_cap("");
         }
         if changed {
+            // Within every bound of the progress (records, scopes, histories, boards).
             self.commit(|p| {
                 merge(p, &body);
-                crate::progress::bound(p, "");
+                p.sanitize();
             });
         }
         Ok(out)
