@@ -199,3 +199,55 @@ fn the_ghost_setting_is_on_or_off() {
     assert_eq!(ok(&st, "get_settings", json!({}))["ghost"], "off");
     close(st);
 }
+
+/// A Klotski solve's ghost: the board after each piece move and the sender's splits.
+#[test]
+fn a_klotski_ghost_has_its_boards_and_splits() {
+    use huarong_engine::{Cancel, Game};
+    let sender_dir = TempDir::new("ghost-klotski-sender");
+    let sender = start(sender_dir.path());
+    let board = huarong_engine::klotski::classic("横刀立马").unwrap().board;
+    let k = huarong_engine::klotski::Klotski::parse(board).unwrap();
+    let line = k.solve(&Cancel::new()).unwrap();
+    let id = format!("klotski:{board}");
+    ok(&sender, "open_game", json!({ "id": id, "replace": true }));
+    for (i, m) in line.iter().enumerate() {
+        if i > 0 {
+            ok(&sender, "test_clock", json!({ "advance_ms": 400 }));
+        }
+        ok(&sender, "play", json!({ "kind": "klotski", "mv": m }));
+    }
+    let code = ok(&sender, "result_code", json!({ "kind": "klotski" }));
+    assert_eq!(code["times"], "moves", "{code}");
+    let replay = ok(&sender, "replay", json!({ "code": code["code"] }));
+    close(sender);
+
+    let dir = TempDir::new("ghost-klotski");
+    let st = start(dir.path());
+    ok(&st, "open_game", json!({ "id": code["code"] }));
+    let g = ok(&st, "ghost", json!({ "kind": "klotski" }));
+    assert_eq!(g["source"], "friend");
+    assert_eq!(g["views"], replay["views"]);
+    assert!(g["views"][0]["pieces"].is_array(), "{}", g["views"][0]);
+    assert_eq!(g["counts"], replay["counts"]);
+    let names: Vec<&str> = g["splits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["q3", "q2", "q1"]);
+    let times = u64s(&g["times_ms"]);
+    for s in g["splits"].as_array().unwrap() {
+        // A split's time is its move's time from the first move.
+        let n = s["moves"].as_u64().unwrap() as usize;
+        let at = g["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|c| c.as_u64() == Some(n as u64))
+            .unwrap();
+        assert_eq!(s["ms"].as_u64(), Some(times[at - 1]), "{s}");
+    }
+    close(st);
+}
