@@ -4,6 +4,10 @@
 //! (`import_progress`) and prints its answer, one JSON line
 //! `{"records":…,"games":…,"streaks":…,"friends":…,"unlocked":…,"settings":…}`;
 //! `huarong stats export --data DIR --csv` prints the history as CSV (`export_history`).
+//! `huarong group paste --data DIR [--time]` reads a chat (stdin, ≤ 20,000 characters) and
+//! merges every group code and group result in it (`group_paste`), printing its answer as
+//! one JSON line (`--time`: the call's time on stderr, `group_paste: N ms`);
+//! `huarong group show|code --data DIR --group G` prints `group` / `group_code`'s answer.
 //! A refused file exits 1 with `huarong: <code>: <message>` and changes nothing.
 
 use crate::args::Args;
@@ -69,8 +73,13 @@ pub fn run(cmd: &str, args: &[String]) -> Result<(), String> {
         .split_first()
         .ok_or_else(|| format!("huarong {cmd}: export or import?"))?;
     let csv = rest.iter().any(|a| a == "--csv");
-    let rest: Vec<String> = rest.iter().filter(|a| *a != "--csv").cloned().collect();
-    let a = Args::parse(&rest, &["data"])?;
+    let timed = rest.iter().any(|a| a == "--time");
+    let rest: Vec<String> = rest
+        .iter()
+        .filter(|a| *a != "--csv" && *a != "--time")
+        .cloned()
+        .collect();
+    let a = Args::parse(&rest, &["data", "group"])?;
     let dir = a.required("data")?;
     match (cmd, sub.as_str()) {
         ("progress", "export") => {
@@ -99,6 +108,28 @@ pub fn run(cmd: &str, args: &[String]) -> Result<(), String> {
             let r = call(&state, "export_history", json!({ "format": "csv" }));
             close(&state)?;
             print(r?["data"].as_str().unwrap_or_default())
+        }
+        ("group", "paste") => {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text)
+                .map_err(|e| format!("stdin: {e}"))?;
+            let state = open(dir)?;
+            let t = std::time::Instant::now();
+            let r = call(&state, "group_paste", json!({ "text": text }));
+            let took = t.elapsed();
+            close(&state)?;
+            if timed {
+                eprintln!("group_paste: {:.2} ms", took.as_secs_f64() * 1000.0);
+            }
+            print(&format!("{}\n", r?))
+        }
+        ("group", "show" | "code") => {
+            let g = a.required("group")?;
+            let state = open(dir)?;
+            let name = if sub == "show" { "group" } else { "group_code" };
+            let r = call(&state, name, json!({ "group": g }));
+            close(&state)?;
+            print(&format!("{}\n", r?))
         }
         _ => Err(format!("unknown subcommand huarong {cmd} {sub}")),
     }

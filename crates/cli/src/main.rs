@@ -55,6 +55,8 @@ const COMMON_USAGE: &str = "
   huarong progress export --data DIR   (the progress file on stdout)
   huarong progress import --data DIR FILE
   huarong stats export --data DIR --csv
+  huarong group paste --data DIR [--time]   < chat text
+  huarong group show|code --data DIR --group G
   huarong card --code <code> --moves N (--seconds S | --ms MS) [--name NAME] [--score N] [--board B] [--lang zh|en] [--theme light|dark] --out card.png";
 
 fn usage() -> String {
@@ -74,7 +76,7 @@ fn main() -> ExitCode {
     let result = match cmd {
         "code" | "daily" | "card" => code::run(cmd, rest),
         "analyse" | "analyze" => analyse::run(rest),
-        "progress" | "stats" => data::run(cmd, rest),
+        "progress" | "stats" | "group" => data::run(cmd, rest),
         "help" | "--help" | "-h" => {
             println!("{}\n\n{}", usage(), bounds::NOTE);
             Ok(())
@@ -110,7 +112,7 @@ mod tests {
             );
             assert_eq!(GAMES.iter().filter(|o| o.name == g.name).count(), 1);
             assert!(
-                !["code", "daily", "card", "analyse", "help", "progress", "stats"]
+                !["code", "daily", "card", "analyse", "help", "progress", "stats", "group"]
                     .contains(&g.name)
             );
         }

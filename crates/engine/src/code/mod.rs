@@ -48,6 +48,11 @@
 //!           (within 5 ms); the sum is at most MAX_CHALLENGE_MS / 10. Times are the sender's
 //!           claim: never verified. The encoder writes move times when the code stays within
 //!           MAX_CODE_LEN, else split times, else none (`encode_result_timed`)
+//!           bit 6 a group ID follows the flags byte (6 bytes big-endian, not 0): the result is
+//!           for that group challenge (`group::with_group`); bit 7 zero
+//! group     a payload starting with the byte 127 (no game's number) is a group challenge's
+//!           invite or board code, read by `group::decode_group` (layout in `group.rs`);
+//!           `decode_full` refuses it as an unknown game, as earlier builds do
 //! origin    generated: varint generator version, varint seed, params (1 length byte + text,
 //!                      e.g. "4x4/medium", "60-90", "")
 //!           classic:   1 byte index (0-based), 2 bytes check (low 16 bits of the CRC-32 of
