@@ -29,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # cycle, within a layer either.
 ENGINE_LAYERS = [
     ("base", ["error", "rng", "clock"]),
-    ("rules", ["game", "budget", "id", "session"]),
+    ("rules", ["game", "budget", "id", "session", "splits"]),
     ("codes", ["code"]),
     ("registry", ["registry"]),
     ("games", ["slide", "klotski", "g2048", "lights"]),
@@ -41,7 +41,7 @@ CORE_LAYERS = [
     ("schema and views", ["progress", "views"]),
     ("storage", ["persist", "journal"]),
     ("domain", ["args", "core", "games", "slots", "challenge", "daily", "records", "finish",
-                "play", "search", "search_gate", "analysis", "launch", "settings", "pictures", "share",
+                "play", "search", "search_gate", "times", "analysis", "launch", "settings", "pictures", "share",
                 "friends", "offload", "runs", "editor", "ghost", "groups"]),
     ("state and commands", ["state", "commands", "first", "transfer"]),
 ]

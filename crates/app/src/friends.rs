@@ -27,10 +27,10 @@ use crate::core::AppState;
 use crate::error::{AppError, AppResult};
 use crate::games::{with_game, AppGame};
 use crate::progress::{BoardResult, KeptReplay, Progress, SlotChallenge};
+use crate::times::line_of;
 use huarong_engine::budget::{self, Budget};
 use huarong_engine::code::{self, Challenge, Sender};
 use huarong_engine::daily::{self, Date};
-use huarong_engine::session::Entry;
 use huarong_engine::{Cancel, ErrorCode, Game, GameId, Kind, Session, Status};
 use serde::Serialize;
 use serde_json::Value;
@@ -84,22 +84,6 @@ pub struct ReplayView {
     /// The analysis of the line under the game's default rule, as `analysis` gives it
     /// (`{rule, optimal_start, distances, lost, worst}`), where the game has one; else null.
     pub analysis: Option<Value>,
-}
-
-/// The moves of a session's line from its start (after its last restart).
-pub(crate) fn line_of<G: Game>(sess: &Session<G>) -> Vec<G::Move> {
-    let played = sess.played();
-    let from = played
-        .iter()
-        .rposition(|e| matches!(e, Entry::Restart))
-        .map_or(0, |i| i + 1);
-    played[from..]
-        .iter()
-        .filter_map(|e| match e {
-            Entry::Move(m) => Some(m.clone()),
-            Entry::Restart => None,
-        })
-        .collect()
 }
 
 fn to_json<G: Game>(moves: &[G::Move]) -> Vec<Value> {

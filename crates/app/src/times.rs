@@ -13,9 +13,9 @@ use crate::games::AppGame;
 use huarong_engine::code::Times;
 use huarong_engine::session::Entry;
 use huarong_engine::splits::{self, Split};
-use huarong_engine::{Cancel, Session};
+use huarong_engine::{Cancel, Game, Session};
 
-/// The times of the line [`crate::friends::line_of`] gives (the moves after the last
+/// The times of the line [`line_of`] gives (the moves after the last
 /// restart), on the session's clock; `None` when one is unknown.
 pub(crate) fn line_times<G: AppGame>(sess: &Session<G>) -> Option<Vec<u64>> {
     let played = sess.played();
@@ -40,7 +40,7 @@ pub(crate) fn from_first(times: &[u64]) -> Vec<u64> {
 
 /// The splits of a session's line, times on the session's clock (a finish's `time_ms`'s).
 pub(crate) fn session_splits<G: AppGame>(sess: &Session<G>) -> Vec<Split> {
-    let line = crate::friends::line_of(sess);
+    let line = line_of(sess);
     let times = line_times(sess);
     splits::splits(
         sess.start(),
@@ -104,7 +104,7 @@ impl crate::core::AppState {
         crate::games::with_game!(kind, G => {
             let slot = self.current::<G>()?;
             let sess = crate::core::lock(&slot).session.clone();
-            let line = crate::friends::line_of(&sess);
+            let line = line_of(&sess);
             let times = line_times(&sess).filter(|t| t.len() == line.len());
             let cancel = Cancel::new();
             let done = splits::splits(sess.start(), &line, times.as_deref(), &cancel);
@@ -149,4 +149,20 @@ impl crate::core::AppState {
             .get(&format!("{scope}/{rule}"))
             .map_or_else(Vec::new, |r| r.best_splits.clone())
     }
+}
+
+/// The moves of a session's line from its start (after its last restart).
+pub(crate) fn line_of<G: Game>(sess: &Session<G>) -> Vec<G::Move> {
+    let played = sess.played();
+    let from = played
+        .iter()
+        .rposition(|e| matches!(e, Entry::Restart))
+        .map_or(0, |i| i + 1);
+    played[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Move(m) => Some(m.clone()),
+            Entry::Restart => None,
+        })
+        .collect()
 }

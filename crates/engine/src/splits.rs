@@ -108,6 +108,3 @@ fn with_times<G: Game>(
         })
         .collect()
 }
-
-#[cfg(any(test, feature = "stand-in"))]
-impl Splits for crate::lights::Lights {}

@@ -191,6 +191,9 @@ impl Registered for Lights {
     const MOVE_FORM: &'static str = r#"{"flip": i}"#;
 }
 
+/// No splits: a row of lights has no parts done along the way.
+impl crate::splits::Splits for Lights {}
+
 impl Coded for Lights {
     type Board = Row;
     const GOLDEN: &'static [&'static str] = &[
