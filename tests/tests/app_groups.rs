@@ -439,4 +439,20 @@ fn sizes_errors_and_the_players_own_result() {
     // The host pastes it.
     let r = ok(&st, "group_paste", json!({ "text": rc["link"] }));
     assert_eq!(r["added"], 1);
+
+    // `open_game` of an invite link opens its puzzle and keeps the group; of a result code
+    // naming a kept group, the line joins the board.
+    let third = app(&c);
+    let v = ok(&third, "open_game", json!({ "id": code::link(&invite) }));
+    assert_eq!(v["snapshot"]["id"], ID, "{v}");
+    let key2 = format!("{g2:012x}");
+    assert_eq!(ok(&third, "group", json!({ "group": key2 }))["players"], 0);
+    ok(
+        &third,
+        "open_game",
+        json!({ "id": rc["code"], "replace": true }),
+    );
+    let seen = ok(&third, "group", json!({ "group": key2 }));
+    assert_eq!(seen["players"], 1);
+    assert_eq!(seen["rows"][0]["name"], "Me");
 }

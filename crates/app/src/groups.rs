@@ -10,10 +10,10 @@
 //! A line is late when this device first saw it after the deadline; that first sight is
 //! stored once, so no clock change moves a line.
 
+use crate::core::AppState;
 use crate::error::{AppError, AppResult};
 use crate::progress::groups::{Group, GroupLine, Groups, MAX_LINES};
 use crate::progress::Progress;
-use crate::core::AppState;
 use crate::views::Notice;
 use huarong_engine::code::{self, group as gc, Decoded};
 use serde::Serialize;
@@ -646,6 +646,33 @@ impl AppState {
             code: c,
             lines: n,
         })
+    }
+
+    /// A result code opened with `open_game`: when it names a group kept here, its line joins
+    /// that board (anything else is left alone).
+    pub(crate) fn group_seen(&self, text: &str) {
+        let Ok(d) = code::decode_full(text.trim()) else {
+            return;
+        };
+        let Some(g) = d.sent.as_ref().and_then(|s| s.group) else {
+            return;
+        };
+        if !self
+            .store()
+            .progress
+            .groups
+            .groups
+            .contains_key(&group_key(g))
+        {
+            return;
+        }
+        let now = self.wall_ms();
+        let me = self.me();
+        let found = Found {
+            results: vec![(g, d)],
+            ..Found::default()
+        };
+        self.commit_groups(|p| merge_found(&mut p.groups, found, now, &me));
     }
 
     /// A finished game's result code for the group its game was opened for: the code names

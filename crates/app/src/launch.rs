@@ -23,8 +23,16 @@ use huarong_engine::{Kind, Session};
 impl AppState {
     /// `open_game`: a game ID, share code or link, into its slot (see `slots.rs`).
     pub fn open_game(&self, text: &str, replace: bool) -> AppResult<View> {
+        // A group challenge's invite or board code: the group is kept, its puzzle opens.
+        if huarong_engine::code::group::is_group_code(text.trim()) {
+            let g = self.group_open(text)?;
+            return self.open_resolved(&g.id, replace, None, None);
+        }
         let (id, challenge, _) = resolve_open_result(text)?;
-        self.open_resolved(&id, replace, challenge, None)
+        let view = self.open_resolved(&id, replace, challenge, None)?;
+        // A result for a group kept here joins its board.
+        self.group_seen(text);
+        Ok(view)
     }
 
     /// [`AppState::open_game`] of a resolved game ID and the result its code carried.
