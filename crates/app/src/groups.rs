@@ -696,3 +696,89 @@ impl AppState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(moves: u32, ms: u64, verified: bool, score: Option<u64>, first_ms: u64) -> GroupLine {
+        GroupLine {
+            moves,
+            ms,
+            verified,
+            score,
+            won: score.map(|_| false),
+            first_ms,
+            name: String::new(),
+            ..GroupLine::default()
+        }
+    }
+
+    fn board(lines: &[(&str, GroupLine)]) -> Group {
+        Group {
+            deadline_ms: 1_000,
+            lines: lines
+                .iter()
+                .enumerate()
+                .map(|(i, (p, l))| (format!("{p}|{i:012x}"), l.clone()))
+                .collect(),
+            ..Group::default()
+        }
+    }
+
+    fn order(g: &Group) -> Vec<&str> {
+        standings(g).into_iter().map(|s| s.0).collect()
+    }
+
+    #[test]
+    fn ranks_verified_before_claims_on_time_before_late_and_2048_by_score() {
+        let g = board(&[
+            ("claim", line(3, 1, false, None, 0)),
+            ("slow", line(9, 9_000, true, None, 0)),
+            ("late", line(2, 1, true, None, 2_000)),
+            ("fast", line(9, 1_000, true, None, 0)),
+        ]);
+        assert_eq!(order(&g), ["fast", "slow", "claim", "late"]);
+        // 2048: the higher score first, whatever the moves.
+        let g = board(&[
+            ("a", line(100, 1, true, Some(900), 0)),
+            ("b", line(400, 1, true, Some(5_000), 0)),
+        ]);
+        assert_eq!(order(&g), ["b", "a"]);
+        // A player's best line stands for them.
+        let g = board(&[
+            ("a", line(20, 1, true, None, 0)),
+            ("a", line(10, 1, true, None, 0)),
+        ]);
+        assert_eq!(standings(&g)[0].2.moves, 10);
+        assert_eq!(standings(&g)[0].3, 2);
+    }
+
+    #[test]
+    fn board_lines_merge_the_same_in_either_order() {
+        let via = |s: &str, moves| GroupLine {
+            via: Some(s.into()),
+            ..line(moves, 5_000, false, None, 7)
+        };
+        let own = line(8, 5_000, true, None, 7);
+        let sources = [via("Bo", 8), via("Al", 9), own];
+        let mut seen = Vec::new();
+        for perm in [
+            [0, 1, 2],
+            [2, 1, 0],
+            [1, 2, 0],
+            [0, 2, 1],
+            [1, 0, 2],
+            [2, 0, 1],
+        ] {
+            let mut g = Group::default();
+            for i in perm {
+                merge(&mut g, "k|1".into(), sources[i].clone());
+            }
+            seen.push(g);
+        }
+        assert!(seen.iter().all(|g| g == &seen[0]), "{seen:?}");
+        let l = &seen[0].lines["k|1"];
+        assert!(l.verified && l.flagged && l.via.is_none() && l.moves == 8);
+    }
+}
