@@ -248,6 +248,10 @@ fn a_chat_excerpt_yields_exactly_its_twenty_codes() {
     );
     assert_eq!(again["added"], 0);
     assert_eq!(again["duplicates"], 20);
+    // At most 250 codes are decoded a paste; the rest are counted, not read.
+    let many = vec![codes[0].clone(); 260].join(" ");
+    let r = ok(&st, "group_paste", json!({ "text": many }));
+    assert_eq!((r["duplicates"].as_u64(), r["skipped"].as_u64()), (Some(250), Some(10)));
 }
 
 #[test]

@@ -21,6 +21,9 @@ use std::cmp::Reverse;
 
 /// Longest text `group_paste` reads, in characters.
 pub const MAX_PASTE_CHARS: usize = 20_000;
+/// Most codes one paste decodes (each may replay a log or check a board): the rest are
+/// counted in `skipped`.
+pub const MAX_PASTE_CODES: usize = 250;
 /// Shortest and longest time from now to a new group's deadline.
 pub const MIN_AHEAD_MS: u64 = 3_600_000;
 pub const MAX_AHEAD_MS: u64 = 14 * 86_400_000;
@@ -111,6 +114,8 @@ pub struct PasteReport {
     pub unknown: usize,
     /// Groups new to this device.
     pub groups: usize,
+    /// Codes past the most one paste decodes (`MAX_PASTE_CODES`): paste them again.
+    pub skipped: usize,
     /// The board the paste added most to (else the first group it named).
     pub board: Option<GroupView>,
 }
@@ -343,14 +348,28 @@ pub(crate) struct Found {
     boards: Vec<gc::Board>,
     results: Vec<(u64, Decoded)>,
     invalid: usize,
+    skipped: usize,
 }
 
-/// Finds every group code and group result in `text` (any other code is passed over; a
-/// text whose checksum holds and whose content does not is counted invalid).
+/// Finds every group code and group result in `text` (any other code is passed over
+/// undecoded; a group code or result whose checksum holds and whose content does not — a log
+/// that does not replay — is counted invalid).
 pub(crate) fn read(text: &str) -> Found {
     let mut f = Found::default();
+    let mut decoded = 0usize;
     for t in candidates(text) {
-        if gc::is_group_code(t) {
+        // Only group codes and results naming a group are decoded, and at most so many.
+        let group = gc::group_of(t);
+        let is_group = gc::is_group_code(t);
+        if group.is_none() && !is_group {
+            continue;
+        }
+        if decoded >= MAX_PASTE_CODES {
+            f.skipped += 1;
+            continue;
+        }
+        decoded += 1;
+        if is_group {
             match gc::decode_group(t) {
                 Ok(gc::GroupCode::Invite(i)) => f.invites.push(i),
                 Ok(gc::GroupCode::Board(b)) => f.boards.push(b),
@@ -359,13 +378,11 @@ pub(crate) fn read(text: &str) -> Found {
             continue;
         }
         match code::decode_full(t) {
-            Ok(d) => {
-                if let Some(g) = d.sent.as_ref().and_then(|s| s.group) {
-                    f.results.push((g, d));
-                }
-            }
-            Err(_) if gc::is_sealed(t) => f.invalid += 1,
-            Err(_) => {}
+            Ok(d) => match d.sent.as_ref().and_then(|s| s.group) {
+                Some(g) => f.results.push((g, d)),
+                None => f.invalid += 1,
+            },
+            Err(_) => f.invalid += 1,
         }
     }
     f
@@ -385,9 +402,11 @@ pub(crate) fn merge_found(
         boards,
         results,
         invalid,
+        skipped,
     } = found;
     let mut rep = PasteReport {
         invalid,
+        skipped,
         ..PasteReport::default()
     };
     // Groups first, so a paste's order never matters.

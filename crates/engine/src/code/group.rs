@@ -402,6 +402,32 @@ pub fn decode_group(code_or_link: &str) -> Result<GroupCode> {
     }))
 }
 
+/// The group a result code names (extension bit 6), read from its head alone (no board is
+/// built, no log replayed: cheap); `None` for any other text. The code is still to be decoded.
+pub fn group_of(code_or_link: &str) -> Option<u64> {
+    let code = strip_link(code_or_link).ok()?;
+    let (version, payload) = checked_payload(code).ok()?;
+    if version != Version::V2 {
+        return None;
+    }
+    let mut r = Reader::new(&payload);
+    r.varint(super::MAX_GAME_NUMBER as u64, "the game").ok()?;
+    let flags = r.byte("the header").ok()?;
+    if flags & 0x40 == 0 || flags & 0x08 == 0 {
+        return None;
+    }
+    if flags & 0x04 != 0 {
+        r.varint(u64::MAX, "the daily number").ok()?;
+    }
+    r.varint(u64::MAX, "the challenge's moves").ok()?;
+    r.varint(u64::MAX, "the challenge's time").ok()?;
+    let ext = r.byte("the extension").ok()?;
+    if ext & super::sent::EXT_GROUP == 0 {
+        return None;
+    }
+    read_group(&mut r).ok()
+}
+
 /// A result code (with the extension: a name, log or outcome) made to name `group`
 /// (extension bit 6); a code that names a group already gets the new one. `bad_code` for a
 /// code that is no result code.
@@ -479,6 +505,9 @@ mod tests {
         assert!(super::super::link(&inv.code).len() <= MAX_INVITE_LINK);
         let r = with_group(&result("Mei"), 0xABCD_EF01_2345).unwrap();
         let d = decode_full(&r).unwrap();
+        assert_eq!(group_of(&r), Some(0xABCD_EF01_2345));
+        assert_eq!(group_of(&result("Mei")), None);
+        assert_eq!(group_of(&inv.code), None);
         let sent = d.sent.as_ref().unwrap();
         assert_eq!(sent.group, Some(0xABCD_EF01_2345));
         assert!(sent.verified());
