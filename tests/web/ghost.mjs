@@ -74,7 +74,8 @@ async function send(browser, origin) {
   const got = dec.ok.times_ms;
   check(got.length === recorded.length && got.every((t, i) => Math.abs(t - recorded[i]) <= 10), `decode_code.times_ms ${JSON.stringify(got)} against the recorded ${JSON.stringify(recorded)}`);
   const gaps = recorded.slice(1).map((t, i) => t - recorded[i]);
-  check(gaps.every((g) => g >= 290 && g <= 700), `the taps were a player's pause apart: ${JSON.stringify(gaps)}`);
+  // Each gap is the test clock's pause (300–450 ms) plus the real time the tap took.
+  check(gaps.every((g) => g >= 290), `the taps were a player's pause apart: ${JSON.stringify(gaps)}`);
   console.log(`sender: ${CASE.taps.length} taps, times ${JSON.stringify(recorded)}; code ${rc.ok.code.length} chars, decode_code within 10 ms`);
   await ctx.close();
   return { code: rc.ok.code, times: got };

@@ -112,7 +112,9 @@ export class GhostBand {
     const small = this.kind === 'klotski' || (this.kind === 'slide' && Number(v.w) <= 6 && Number(v.h) <= 6);
     this.mode = small ? 'board' : 'lane';
     setData(el, 'ghostMode', this.mode);
-    setText(this.nameEl, g.source === 'best' ? t('ghost.best') : t('ghost.friend', { name: g.name || t('chal.friend') }));
+    const title = g.source === 'best' ? t('ghost.best') : t('ghost.friend', { name: g.name || t('chal.friend') });
+    setText(this.nameEl, title);
+    el.setAttribute('aria-label', title);
     this.bodyEl.replaceChildren();
     if (this.mode === 'lane') {
       this.fillEl = h('div', { class: 'ghost-fill' });
