@@ -37,9 +37,40 @@ fn case() -> serde_json::Value {
         },
     )
     .expect("a result code");
+    // A 7×7 five taps from solved, sent with its times: the ghost is a lane.
+    let mut g7 =
+        huarong_engine::slide::Slide::new(huarong_engine::slide::Board::solved(7, 7).unwrap())
+            .unwrap();
+    for tile in [48u16, 47, 46, 39, 32] {
+        g7.apply(&huarong_engine::slide::Move { tile })
+            .expect("a legal tap");
+    }
+    let id7 = format!("slide:{}", g7.board_body());
+    let taps7: Vec<u16> = vec![32, 39, 46, 47, 48];
+    let times7: Vec<u64> = vec![0, 400, 800, 1_200, 1_600];
+    let (lane, kept) = code::encode_result_timed(
+        &id7,
+        Extra::default(),
+        Challenge::new(5, 1_600).expect("a result"),
+        &Sender {
+            name: Some("Mei".into()),
+            log: Some(taps7.iter().map(|t| json!({ "tile": t })).collect()),
+        },
+        None,
+        false,
+        Some(&times7),
+    )
+    .expect("a timed result code");
+    assert_eq!(kept, Some("moves"));
     let p = GameId::parse(&id).expect("a game ID");
     let start = huarong_engine::slide::Slide::from_id(&p.body, p.seed).expect("a number slide");
-    json!({ "board": start.board_body(), "share": share, "taps": TAPS, "untimed": untimed })
+    json!({
+        "board": start.board_body(),
+        "share": share,
+        "taps": TAPS,
+        "untimed": untimed,
+        "lane": { "code": lane, "board": g7.board_body(), "taps": taps7, "times": times7 },
+    })
 }
 
 #[test]

@@ -17,6 +17,8 @@
 //    and shows the ghost, kept in the `ghost` setting.
 // 3. A result code with a move log but no times: no `[data-ghost]`, and the code screen
 //    offers Watch (`[data-action=watch-replay]`).
+// 4. A 7×7's timed code: the ghost is a lane (`data-ghost-mode="lane"`), idle until the first
+//    move, then filled by the share of the sender's moves timed ≤ the elapsed time.
 //
 // Screenshots (tests/e2e/screenshots): web-<size>-<lang>-light-ghost-{race,split,finish}.png at
 // 390×844 (en) and 360×780 (zh). Started by tests/tests/web_ghost.rs (HUARONG_GHOST_CASE:
@@ -229,9 +231,48 @@ async function untimed(browser, origin) {
   await ctx.close();
 }
 
+/** A 7×7's ghost is a lane: the share of its moves made, idle until the first move. */
+async function lane(browser, origin) {
+  const L = CASE.lane;
+  const ctx = await phone(browser, { width: 390, height: 844, locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.goto(`${origin}/index.html?c=${encodeURIComponent(L.code)}`, { waitUntil: 'load' });
+  await boardShown(page, L.board);
+  await until(page, 'the lane', () => document.querySelector('[data-ghost][data-ghost-mode="lane"] .ghost-lane'));
+  const read = () => page.evaluate(() => {
+    const g = document.querySelector('[data-ghost]');
+    return { state: g.dataset.ghostState, moves: Number(g.dataset.ghostMoves), p: Number(g.querySelector('.ghost-fill').style.getPropertyValue('--ghost-p')), text: g.querySelector('.ghost-lane-text').textContent };
+  });
+  let g = await read();
+  check(g.state === 'idle' && g.moves === 0 && g.p === 0, `the lane waits: ${JSON.stringify(g)}`);
+  await tap(page, `[data-game] [data-tile="${L.taps[0]}"]`);
+  await until(page, 'the 7×7 first move', () => document.querySelector('[data-game][data-state]').dataset.moves === '1');
+  const t0 = Date.now();
+  let shotTaken = false;
+  while (Date.now() - t0 < 2400) {
+    const e0 = await elapsed(page);
+    g = await read();
+    const e1 = await elapsed(page);
+    const lo = upTo(L.times, e0);
+    const hi = upTo(L.times, e1);
+    check(g.moves >= lo - 1 && g.moves <= hi + 1, `the lane at ${e0}–${e1} ms has ${g.moves} moves; the sender's made ${lo}–${hi}`);
+    check(Math.abs(g.p - g.moves / L.times.length) < 1e-9, `the lane's fill ${g.p} for ${g.moves} moves`);
+    check(g.text.includes(`${g.moves}/${L.times.length}`), `the lane says ${JSON.stringify(g.text)}`);
+    if (!shotTaken && g.moves >= 2) {
+      shotTaken = true;
+      await shot(page, 'web-390x844-en-light-ghost-lane.png');
+    }
+    await sleep(250);
+  }
+  check(g.state === 'done' && g.moves === L.times.length, `the lane at its end: ${JSON.stringify(g)}`);
+  console.log('7×7: the ghost is a lane, idle until the first move, then the sender\'s moves by the clock');
+  await ctx.close();
+}
+
 await suite('ghost.mjs', 300, async ({ origin, browser }) => {
   const sent = await send(browser, origin);
   await race(browser, origin, sent, { width: 390, height: 844, lang: 'en' });
   await race(browser, origin, sent, { width: 360, height: 780, lang: 'zh' });
   await untimed(browser, origin);
+  await lane(browser, origin);
 });
