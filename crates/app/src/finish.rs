@@ -230,6 +230,10 @@ pub(crate) fn settle<G: AppGame>(
     };
     let challenge = crate::challenge::finish(kept, &mine);
     let verdict = kept.map(|c| crate::challenge::compare(c, &mine));
+    // The result to beat is the player's own best (`race_best`), not a friend's.
+    let own_best = kept
+        .and_then(|c| c.ghost.as_ref())
+        .is_some_and(|g| g.source == "best");
     let day = (counted && run.is_none() && (won || G::DAILY_ON_END))
         .then(|| crate::daily::daily_day(G::KIND, sess.id(), date))
         .flatten();
@@ -280,6 +284,7 @@ pub(crate) fn settle<G: AppGame>(
         from_editor: slot.from_editor,
         challenge_slot: slot.mode == crate::progress::Mode::Challenge,
         challenge: verdict,
+        own_best,
         daily: is_daily,
         next_daily: is_daily.then(|| next_daily(p, G::KIND, date)).flatten(),
         level: slot.mode == crate::progress::Mode::Level,
@@ -334,6 +339,8 @@ pub(crate) struct NextContext {
     pub challenge_slot: bool,
     /// The finish against a kept result to beat.
     pub challenge: Option<crate::challenge::Verdict>,
+    /// That result is the player's own best (a race against it), not a friend's.
+    pub own_best: bool,
     /// A daily puzzle finished so that it counts (won; 2048: played to its end).
     pub daily: bool,
     /// The first of today's other dailies not done yet (Kind::ALL order).
@@ -370,12 +377,17 @@ pub(crate) fn decide(c: &NextContext) -> (Action, Option<NextTarget>) {
         return (Action::Edit, None);
     }
     if let Some(v) = c.challenge {
-        return match v {
-            crate::challenge::Verdict::Beaten => (Action::SendBack, None),
-            _ => retry(),
-        };
+        let beaten = matches!(v, crate::challenge::Verdict::Beaten);
+        if !beaten {
+            return retry();
+        }
+        // A friend's result beaten: send yours back. One's own best beaten: nobody to send
+        // it to; the game goes on as it would without a race.
+        if !c.own_best {
+            return (Action::SendBack, None);
+        }
     }
-    if c.challenge_slot && c.won {
+    if c.challenge_slot && c.won && !c.own_best {
         return (Action::SendBack, None);
     }
     if c.daily {
@@ -561,6 +573,7 @@ mod tests {
             from_editor: false,
             challenge_slot: false,
             challenge: None,
+            own_best: false,
             daily: false,
             next_daily: None,
             level: false,
@@ -651,6 +664,27 @@ mod tests {
             ..dealt()
         };
         assert_eq!(decide(&plain), (Action::SendBack, None));
+        // A race against one's own best: beaten, the game goes on as without a race (a
+        // level: the next one; a dealt game: again), never "send back"; lost or tied: again.
+        let best = |v| NextContext {
+            challenge: Some(v),
+            own_best: true,
+            ..dealt()
+        };
+        assert_eq!(decide(&best(Verdict::Beaten)), (Action::Again, None));
+        let best_level = NextContext {
+            level: true,
+            next_level: Some(("slide:next".into(), 2)),
+            ..best(Verdict::Beaten)
+        };
+        assert_eq!(decide(&best_level).0, Action::NextLevel);
+        let best_in_friends_slot = NextContext {
+            challenge_slot: true,
+            ..best(Verdict::Beaten)
+        };
+        assert_eq!(decide(&best_in_friends_slot), (Action::Again, None));
+        let best_lost = best(Verdict::Lost);
+        assert_eq!(decide(&best_lost), retry(&best_lost));
         // 2048 won at its tile; 2048 over.
         let g = NextContext {
             kind: Kind::G2048,
