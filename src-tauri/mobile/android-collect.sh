@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Collects what `tauri android build` left in gen/android/app/build/outputs into one folder,
-# signing the release APKs and AABs when a keystore is given (issue 8; used by
+# signing the release APKs and AABs when a keystore is given (used by
 # .github/workflows/mobile.yml, works the same on a developer's machine).
 #
 #   android-collect.sh OUT_DIR                 # debug APKs as built, release ones left unsigned

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails when the arm64 release APK (what a phone downloads) exceeds the 15 MB budget (issue 8).
+# Fails when the arm64 release APK (what a phone downloads) exceeds the 15 MB budget.
 #   apk-budget.sh DIR   (the folder android-collect.sh filled)
 set -euo pipefail
 

@@ -66,7 +66,7 @@ IOS_MIN = "15.0"
 # Total size of everything the icon generator writes (desktop, iOS, Android mipmaps).
 ICON_BUDGET = 1_500_000
 
-# Store-facing pins (issue 17); the workflow and the README must say the same.
+# Store-facing pins; the workflow and the README must say the same.
 ANDROID_PLATFORM = "platforms;android-37.0"
 NDK_VERSION = "28.2.13676358"
 MIN_BUILD_TOOLS = 35  # zipalign -P 16
@@ -656,7 +656,7 @@ def check_android_strings() -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# the workflow and the README (issue 17)
+# the workflow and the README
 
 
 def load_workflow() -> dict:
@@ -1078,7 +1078,7 @@ def check_readme_mobile() -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# links (issue 22): the web page that serves LINK_BASE and its association files
+# links: the web page that serves LINK_BASE and its association files
 
 # The official Pages actions at their current majors (configure-pages v6, upload-pages-artifact
 # v5 with include-hidden-files: v4+ leave out .well-known/ otherwise, deploy-pages v5).
@@ -1160,7 +1160,7 @@ def check_readme_links() -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# iOS (issue 17)
+# iOS
 
 
 def check_ios_icons_opaque() -> str:
@@ -1535,7 +1535,7 @@ MUTATIONS = [
            "val bottom = maxOf(bars.bottom, ime.bottom)", "val bottom = bars.bottom"),
           ("keyboard inset computed but not published", KT,
            "bars.right / density, bottom / density,", "bars.right / density, bars.bottom / density,")),
-    # issue 22: links
+    # Links
     *subs("mobile_config",
           ("App Link for another host", CONF_JSON,
            '"host": "huarong.app"', '"host": "huarong.example"'),

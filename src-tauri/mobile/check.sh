@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The mobile checks that run without an Android SDK, NDK or Xcode (issues 8, 17, 24). Called by
+# The mobile checks that run without an Android SDK, NDK or Xcode. Called by
 # ./dev.sh test (so by .ci/run);
 # also fine by hand from anywhere:  bash src-tauri/mobile/check.sh
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The iOS job's toolchain (issue 17), on the macOS runner before anything is built:
+# The iOS job's toolchain, on the macOS runner before anything is built:
 #  1. Xcode 26: App Store Connect takes only uploads built with Xcode 26 and the iOS 26 SDK.
 #     Keeps the runner's default Xcode when it is 26.x, else selects the newest non-beta
 #     /Applications/Xcode_26*.app; then requires the iOS SDK to be 26 or newer.

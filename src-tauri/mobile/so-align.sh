@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails unless every native library in the built Android packages is ready for 16 KB memory
-# pages (Google Play requires it for apps targeting Android 15+; issue 17). Two checks:
+# pages (Google Play requires it for apps targeting Android 15+). Two checks:
 #  1. zip alignment: each APK passes `zipalign -c -P 16 -v 4` (every uncompressed .so starts on
 #     a 16 KiB boundary inside the APK, so Android can map it in place);
 #  2. ELF alignment: every LOAD segment of every 64-bit library (arm64-v8a, x86_64) in the APKs

@@ -46,7 +46,7 @@ impl Launch {
 /// The primary copy is the store plugin's file. The plugin keeps the file's text as one
 /// string and its hooks write it back byte for byte (`persist::store_value`): a save costs
 /// it a copy and one escaping pass of the text, not a parse, a clone and two serialisations
-/// of a tree of the whole progress (issue 23, item 2).
+/// of a tree of the whole progress.
 struct StorePrimary<R: Runtime>(Arc<Store<R>>);
 
 impl<R: Runtime> Primary for StorePrimary<R> {
@@ -144,7 +144,7 @@ pub fn init_state<R: Runtime>(app: &AppHandle<R>, launch: &Launch) -> AppState {
 /// Build the state and hand it to the app (what `run`'s setup does; tests call it after
 /// building the app on the mock runtime, whose setup hook only runs inside `run`).
 ///
-/// Deep links (issues 7 and 22): the share link `<code::LINK_BASE>?c=…` reaches the app as an
+/// Deep links: the share link `<code::LINK_BASE>?c=…` reaches the app as an
 /// Android App Link or an iOS Universal Link (`plugins.deep-link.mobile` in tauri.conf.json),
 /// the first form `huarong://play?c=…` through the custom scheme on every platform. A link
 /// that started the app is opened like `--open` (on Linux and Windows it arrives as the only

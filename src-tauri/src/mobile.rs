@@ -1,4 +1,4 @@
-//! The app's only Android/iOS-specific Rust (issue 8): the system share sheet. Kept small on
+//! The app's only Android/iOS-specific Rust: the system share sheet. Kept small on
 //! purpose: everything here is reviewed by hand because this machine cannot compile for a phone
 //! (CI's `mobile.yml` does).
 //!
@@ -19,7 +19,7 @@
 //! The items that need the share plugin are `#[cfg(mobile)]`; the two pure helpers below are
 //! also compiled under `test` so that their unit tests run on the desktop.
 //!
-//! iOS only (issue 24): the status bar follows the in-app theme through the same bridge as on
+//! iOS only: the status bar follows the in-app theme through the same bridge as on
 //! Android. `ui/js/platform.js` posts the theme the page shows ("light" / "dark") to a message
 //! handler named [`SYSTEM_BARS_OBJECT`]; on iOS that is a `WKScriptMessageHandler` added to the
 //! webview's `WKUserContentController` when the webview is ready (module `ios`). It sets the

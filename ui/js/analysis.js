@@ -1,4 +1,4 @@
-// Post-game analysis (issue 16): the optimal distance to the goal after each of the player's
+// Post-game analysis: the optimal distance to the goal after each of the player's
 // moves, from `analysis {kind}` (Rust searches it off the main thread). Moves that did not
 // bring the goal closer are marked; a line names the stretch where most moves were lost.
 
@@ -74,7 +74,7 @@ export function analysisChart(a, { neutral = false } = {}) {
 
 /**
  * Put the chart's cursor on move `i` (0 = the start): a vertical line that follows a replay
- * (issue 25). Creates it on first use; `data-cursor` says where it is.
+ *. Creates it on first use; `data-cursor` says where it is.
  */
 export function chartCursor(root, i) {
   if (!root) return;
@@ -166,7 +166,7 @@ export function analysisSection(kind, view) {
       worst.textContent = worstLine(a);
       meta.dataset.lostCount = lostN;
       const start = Number(a.optimal_start) === 1 ? t('ana.start1') : t('ana.start', { n: a.optimal_start });
-      // Tiles per second (games counted in tile moves, issue 36).
+      // Tiles per second (games counted in tile moves).
       const tps = a.tps === null || a.tps === undefined ? '' : ` · ${Number(a.tps).toFixed(2)} ${t('tps')}`;
       if (tps) meta.dataset.tps = String(a.tps);
       meta.textContent = (lostN ? `${lostN === 1 ? t('ana.lostCount1') : t('ana.lostCount', { n: lostN })} · ${start}` : start) + tps;

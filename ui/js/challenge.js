@@ -1,4 +1,4 @@
-// Challenge to beat (issue 16): a share code may carry the sender's result `{moves, ms}`;
+// Challenge to beat: a share code may carry the sender's result `{moves, ms}`;
 // the code screen and the game show "beat 85 moves · 3:23.4", the finish dialog says whether
 // it was beaten (`finish.challenge.beaten`, decided by Rust).
 
@@ -15,7 +15,7 @@ export function challengeText(c, compact = false) {
     return c.verified ? `${result} · ✓ ${t('friends.verified')}` : result;
   }
   const beat = t('chal.beat', { moves: movesText(c.moves), time: formatTime(c.ms, true) });
-  // Issue 25: a result code names its sender and says whether its replay verified it.
+  // A result code names its sender and says whether its replay verified it.
   if (c.name === undefined && c.verified === undefined) return beat;
   const line = c.name ? t('chal.beatName', { name: c.name, moves: movesText(c.moves), time: formatTime(c.ms, true) }) : beat;
   return c.verified ? `${line} ✓ ${t('friends.verifiedLong')}` : line;

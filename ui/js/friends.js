@@ -1,4 +1,4 @@
-// The daily challenge's friends' board (issue 25): `friends {daily, kind?}` from Rust, best
+// The daily challenge's friends' board: `friends {daily, kind?}` from Rust, best
 // first, the player's own result among them ("me"), a verified mark on results whose move
 // log Rust replayed. Shown on home's daily card and in a daily's finish dialog.
 
@@ -52,7 +52,7 @@ export function boardList(lines, kinds) {
           // after clean results).
           line.assisted ? h('span', { class: 'friend-assisted', title: t('friends.assistedLong') }, t('friends.assisted')) : null),
         h('span', { class: 'friend-moves' }, movesText(line.moves)),
-        // Issue 35: a friend's time is their claim (only the moves are replayed): marked so.
+        // A friend's time is their claim (only the moves are replayed): marked so.
         line.ms_claimed
           ? h('span', { class: 'friend-time claimed', 'data-claimed': '1', title: t('friends.claimedTime'), 'aria-label': `${formatTime(line.ms, true)}, ${t('friends.claimedTime')}` }, formatTime(line.ms, true))
           : h('span', { class: 'friend-time', 'data-claimed': '0' }, formatTime(line.ms, true)),

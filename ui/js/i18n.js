@@ -207,7 +207,7 @@ const zh = {
   'err.share_failed': '分享没有成功：{message}',
   'err.generic': '{message}',
   restored: '存档损坏，已从备份恢复',
-  // Issue 25: friends' board, result codes, replays, the display name.
+  // Friends' board, result codes, replays, the display name.
   'friends.title': '好友排行',
   'friends.empty': '还没有好友的成绩。把今天的成绩发给好友，他们回发的代码会出现在这里。',
   'friends.aFriend': '一位好友',
@@ -441,7 +441,7 @@ const en = {
   'err.share_failed': 'Sharing did not work: {message}',
   'err.generic': '{message}',
   restored: 'The save file was damaged; restored from the backup',
-  // Issue 25: friends' board, result codes, replays, the display name.
+  // Friends' board, result codes, replays, the display name.
   'friends.title': 'Friends',
   'friends.empty': "No friends' results yet. Send today's result to friends; the codes they send back show here.",
   'friends.aFriend': 'a friend',

@@ -1,6 +1,6 @@
 // Start-up, the screen router, settings (language, theme, feedback) and global keys.
 
-// First: it listens for the web worker's storage events before any can arrive (issue 35).
+// First: it listens for the web worker's storage events before any can arrive.
 import './storage-banner.js';
 import { applySystemBars } from './platform.js';
 import { call, available, isWeb, AppError } from './ipc.js';

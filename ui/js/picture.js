@@ -1,4 +1,4 @@
-// Picture puzzles (issue 16): the number slide shows parts of an image instead of numbers.
+// Picture puzzles: the number slide shows parts of an image instead of numbers.
 // The board element carries `data-picture="<name>"`; each tile's face shows its home cell of
 // the image (positions by class rules in css/picture.css keyed on the tile's `data-home`; the
 // image itself is the CSS variable `--pic`, set through CSSOM, never an inline style
@@ -300,7 +300,7 @@ export function pictureTitle(app, s) {
 }
 
 /**
- * Home's picture puzzles (issue 33, `[data-home-pictures]`): each built-in picture, one tap
+ * Home's picture puzzles (`[data-home-pictures]`): each built-in picture, one tap
  * from a new puzzle at its listed size (`start(params)`); the level screen keeps the sizes and
  * the player's own photo.
  */

@@ -1,4 +1,4 @@
-// The page says when it cannot save (issue 35, web page only): the board's worker tells the
+// The page says when it cannot save (web page only): the board's worker tells the
 // page what its storage does with `huarong-storage` events (detail: 'unavailable' — no
 // IndexedDB, private mode —, 'failing' — a commit failed, retried, the game goes on —,
 // 'read-only' — another tab writes, this one only shows —, 'elsewhere' — another tab took

@@ -1,4 +1,4 @@
-//! RSS growth of opening one game ID through the app core (issue 35, item 11), as the app
+//! RSS growth of opening one game ID through the app core, as the app
 //! opens it: `open_game` on a worker thread of its own (the Tauri shell's blocking pool).
 //!
 //! `cargo run --release -p huarong-core --example open_rss -- 'klotski:1+:8x8:g12s20#2'`

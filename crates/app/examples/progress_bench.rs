@@ -1,4 +1,4 @@
-//! Benchmark of the progress file at its statistics bound (issue 23, item 2): 5,000 record
+//! Benchmark of the progress file at its statistics bound: 5,000 record
 //! scopes (Klotski dailies and generated boards, the classics, every slide size, 2048), each
 //! with its summary and a level record, histories up to their byte bound. It times what the
 //! progress saver does for each save — serialise the state, write the good copy atomically

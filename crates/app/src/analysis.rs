@@ -1,4 +1,4 @@
-//! `analysis {kind}` (issue 16): the optimal distance to the goal after each counted move of
+//! `analysis {kind}`: the optimal distance to the goal after each counted move of
 //! the current game of `kind`, from its move log (the engine's `huarong_engine::analysis`),
 //! under the player's counting rule. Any time, finished or not.
 //!
@@ -75,7 +75,7 @@ impl AppState {
         ) -> Result<Analysis, huarong_engine::Error>,
     ) -> AppResult<Analysis> {
         let (slot_ref, sess, cancel, version) = self.begin_search::<G>()?;
-        // Bounded (issue 23): the engine's 64 MiB and `ANALYSIS_TIME`; past either the
+        // Bounded: the engine's 64 MiB and `ANALYSIS_TIME`; past either the
         // analysis is `unsupported`, a cancelled one `cancelled`.
         let bounds = self.budget(&cancel, crate::search::ANALYSIS_TIME);
         let found = self.bounded(crate::search_gate::Urgency::Foreground, bounds, || {

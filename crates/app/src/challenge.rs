@@ -1,10 +1,10 @@
-//! Challenge to beat (issue 16): a share code may carry the sender's result; the game opened
+//! Challenge to beat: a share code may carry the sender's result; the game opened
 //! from it keeps that result in its slot (`Progress::challenges`, keyed by slot key and
 //! checked against the slot's game ID, so it survives restarts and never sticks to another
 //! game put into the same slot). Every `View` of that slot carries `challenge` (and the same
 //! in `snapshot.challenge`) `= {moves, ms, name, daily?, replay, verified}` — `name` null
 //! when the sender gave none, `daily` only for a daily's result, `replay`/`verified` true
-//! when the code carried the move log, which decoding replayed (issue 25); its finish
+//! when the code carried the move log, which decoding replayed; its finish
 //! carries `challenge: {moves, ms, name, beaten, outcome, diff_ms, score?}`.
 //!
 //! `outcome` ([`compare`]) is `beaten`, `tied` or `lost`, and `beaten == (outcome ==

@@ -262,7 +262,7 @@ pub static COMMANDS: &[Command] = &[
         run: |st, a| {
             let scope = args::opt_string("scope", a.take("scope"), crate::records::MAX_SCOPE_LEN)?;
             let mut v = st.records(scope.as_deref())?;
-            // Issue 25: which finishes of the history can be watched (`replay`).
+            // Which finishes of the history can be watched (`replay`).
             let list = v.get_mut("history").and_then(Value::as_array_mut);
             if let (Some(scope), Some(list)) = (&scope, list) {
                 for (e, can) in list.iter_mut().zip(st.replayable(scope)) {

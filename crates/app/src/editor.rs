@@ -1,4 +1,4 @@
-//! The Klotski layout editor's one question (issue 36): is this layout valid, and if so, is
+//! The Klotski layout editor's one question: is this layout valid, and if so, is
 //! it solvable and in how many moves? `klotski_check {board}` answers it; the page draws the
 //! answer and never decides legality itself.
 //!

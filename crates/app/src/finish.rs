@@ -238,7 +238,7 @@ pub(crate) fn settle<G: AppGame>(
         .then(|| crate::daily::daily_day(G::KIND, sess.id(), date))
         .flatten();
     let daily = day.map(|day| crate::daily::apply_daily(p, G::KIND, day));
-    // Issue 25: the finish's move log for replays; a daily's result onto its board.
+    // The finish's move log for replays; a daily's result onto its board.
     let default_count = g.moves();
     if run.is_none() {
         // A run's one move log would be its last solve's: no replay is kept for it.

@@ -1,5 +1,5 @@
 //! The web page's first core: a friend's shared board playable before the app core has
-//! arrived (issue 34).
+//! arrived.
 //!
 //! A friend opening a shared link waits for the board on a phone network, and the app core's
 //! wasm is several hundred kilobytes. [`First`] is what the page runs until the core is there: it

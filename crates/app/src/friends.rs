@@ -1,4 +1,4 @@
-//! The share loop both ways (issue 25): result codes after a finish, the daily challenge's
+//! The share loop both ways: result codes after a finish, the daily challenge's
 //! friends' boards, and replays. The saved data and its bounds are in
 //! `progress/friends.rs`; the code format in the engine's `code` module.
 //!
@@ -11,7 +11,7 @@
 //!   player's own.
 //! - `friends {daily, kind?}`: the board, best first — verified results before unverified
 //!   ones, then (2048) a win before a loss and the higher score, then fewer moves, then less
-//!   time (issue 35): `[{name, moves, ms, ms_claimed, verified, me, kind, score, won}]`; `me`
+//!   time: `[{name, moves, ms, ms_claimed, verified, me, kind, score, won}]`; `me`
 //!   marks the player's own result (from their daily finishes; their `name` is the settings'
 //!   name). `verified`: the moves were replayed from the code's log; the time never can be
 //!   (`ms_claimed`: a friend's time is what their code says).
@@ -384,7 +384,7 @@ fn analyse_line<G: AppGame>(
 
 /// A replay of `moves` from `id` as `replay` answers it, within [`ANALYSIS_TIME`] on `clock`
 /// and 64 MiB, stopped by `cancel`: the native command (on its worker thread) and the web's
-/// search worker (`offload::run`, issue 35) both run it.
+/// search worker (`offload::run`) both run it.
 ///
 /// [`ANALYSIS_TIME`]: crate::search::ANALYSIS_TIME
 pub fn replay_within(
@@ -493,7 +493,7 @@ impl AppState {
             name: name.clone(),
             log: Some(to_json::<G>(&line)),
         };
-        // 2048: the score and won or lost travel with the result (issue 35).
+        // 2048: the score and won or lost travel with the result.
         let outcome = {
             let s = crate::core::lock(&slot);
             <G as code::Coded>::outcome(s.session.current())

@@ -78,7 +78,7 @@ impl AppState {
         })
     }
 
-    /// Issue 35: a result for a daily after tomorrow is refused (nobody can have played it
+    /// A result for a daily after tomorrow is refused (nobody can have played it
     /// yet; a far-future daily's result must not reach the friends' boards).
     fn check_day(&self, c: &SlotChallenge) -> AppResult<()> {
         let Some(n) = c.daily else { return Ok(()) };
@@ -119,7 +119,7 @@ impl AppState {
     ) -> AppResult<View> {
         let sess = open_session::<G>(id, made)?;
         if let Some(c) = challenge.as_ref().filter(|c| !c.verified) {
-            // Issue 35: a claim no game can make (fewer moves than the puzzle needs) is no
+            // A claim no game can make (fewer moves than the puzzle needs) is no
             // result; a replayed one is what was played.
             if let Some(why) = G::impossible(sess.start(), c.moves, c.outcome) {
                 return Err(AppError::new(
@@ -150,7 +150,7 @@ impl AppState {
             self.set_challenge(&key, challenge.clone());
         }
         if let Some(c) = &challenge {
-            // A friend's result of a daily: onto that day's board (issue 25).
+            // A friend's result of a daily: onto that day's board.
             let today = self.today();
             self.commit(|p| crate::friends::add_friend(p, G::KIND, c, &today));
         }
@@ -228,7 +228,7 @@ impl AppState {
     /// with a notice. No request: the saved screen stays.
     ///
     /// Called on the shell's main thread during setup, so nothing here generates or
-    /// searches for long (issue 23): the text is decoded under a 30 ms budget (a Klotski
+    /// searches for long: the text is decoded under a 30 ms budget (a Klotski
     /// code's solvability check that does not finish in it accepts the board, as for boards
     /// too large to decide), an exact board opens at once, and a game ID that runs a
     /// generator (`#seed`) opens on a task of its own, bounded and cancellable like
@@ -345,7 +345,7 @@ pub fn resolve_open_full(text: &str) -> AppResult<(String, Option<Challenge>)> {
 }
 
 /// [`resolve_open`], the sender's result a code carries as a slot keeps it (with their
-/// name, the daily number and whether the move log came with it, issue 25), and the
+/// name, the daily number and whether the move log came with it), and the
 /// decoded code (`None` for a game ID).
 pub fn resolve_open_result(
     text: &str,

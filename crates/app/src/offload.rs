@@ -49,12 +49,12 @@ pub enum Op {
     /// optimum thread): begun by [`AppState::offload_optimum`], never by a command. Its job's
     /// `board` is the start's, and it stays current across moves while the game is shown.
     Optimum,
-    /// `replay` (issue 35): the views and the analysis of a code's or a kept finish's moves,
+    /// `replay`: the views and the analysis of a code's or a kept finish's moves,
     /// within the analysis budget. The job's `board` is the game ID, `session` the moves; it
     /// is no slot's, so it stays current until `cancel` of its kind or a newer search.
     Replay,
     /// `open_game` / `new_game` of a game ID whose generator is costly (a Klotski level, a
-    /// number slide made to a difficulty; issue 35): the generator runs there, within the
+    /// number slide made to a difficulty): the generator runs there, within the
     /// opening's budget, and gives the start board; the core then opens the game on it. The
     /// job's `board` is the game ID, `session` the command's own arguments.
     Open,

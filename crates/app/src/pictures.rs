@@ -1,4 +1,4 @@
-//! The player's own picture for picture puzzles (issue 16): `save_picture {data}` stores an
+//! The player's own picture for picture puzzles: `save_picture {data}` stores an
 //! image the UI already cropped square and scaled down, `load_picture {}` gives it back as a
 //! data URL (or null). It lives in `<data dir>/pictures/custom.{png,jpg,webp}`, written
 //! atomically (temp file, fsync, rename, directory fsync); the other formats' files are

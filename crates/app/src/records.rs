@@ -1,4 +1,4 @@
-//! Statistics of every record scope (issue 16): bests, wins and plays, averages of 5 and 12,
+//! Statistics of every record scope: bests, wins and plays, averages of 5 and 12,
 //! and the last [`MAX_HISTORY`] finishes. Kept in `Progress::stats` (one entry per scope, not
 //! per rule: each finish stores its move count under every rule of its game, so switching the
 //! counting rule shows the full statistics under the new rule at once).
@@ -43,7 +43,7 @@ pub fn scope_of_id(id: &str) -> AppResult<String> {
     crate::games::with_game!(kind, G => Ok(scope_of(&Session::<G>::open(id)?)))
 }
 
-/// The record scope of a session's game (issue 35): a board the app dealt — a seeded game
+/// The record scope of a session's game: a board the app dealt — a seeded game
 /// ID (`slide:4x4#7`, `slide:4x4/hard#3`, a daily, `2048:#9`) or one of its levels (a Klotski
 /// classic) — counts for its size or level ([`AppGame::scope`]: `slide:4x4`, `2048`); any
 /// other board (an exact board from a code or a typed ID, which may be one move from solved)

@@ -1,4 +1,4 @@
-//! Speedsolving runs of the number slide (issue 36): `new_game {kind: "slide", params,
+//! Speedsolving runs of the number slide: `new_game {kind: "slide", params,
 //! mode}` with `marathon:<count>` or `relay:<N>`. The rules (modes, the puzzles of a run,
 //! scopes, tiles per second) are the engine's (`huarong_engine::slide::run`); here a run
 //! lives in one slot: the slot's session is the solve being played, the slot's `run` holds

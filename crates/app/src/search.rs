@@ -20,10 +20,10 @@ use serde_json::Value;
 use std::time::Duration;
 
 /// How long a hint or the start of an auto-solve may search before it answers with the best
-/// move known (issue 15: every answer within 200 ms; the rest is the IPC and the page).
+/// move known (every answer within 200 ms; the rest is the IPC and the page).
 pub const SEARCH_BUDGET: Duration = Duration::from_millis(170);
 
-/// Time budget of a background optimum (issue 23; its bytes: the engine's 64 MiB). Past
+/// Time budget of a background optimum (its bytes: the engine's 64 MiB). Past
 /// either it fails, and the failure is remembered for that game ([`Slot::optimum_failed`]).
 ///
 /// [`Slot::optimum_failed`]: crate::games::Slot::optimum_failed
@@ -33,7 +33,7 @@ pub const ANALYSIS_TIME: Duration = Duration::from_secs(10);
 /// Time budget of opening a game ID that runs a generator (`--open`, links, `open_game`,
 /// `new_game`).
 pub const OPEN_TIME: Duration = Duration::from_secs(5);
-/// Running-time budget of a hint's background proof (issue 23; its bytes: the engine's
+/// Running-time budget of a hint's background proof (its bytes: the engine's
 /// 64 MiB, of which the slide IDA* needs kilobytes beside its shared tables). Only the time
 /// it runs counts: while it is parked (the game off screen, the app in the background) its
 /// clock stands still, and it goes on where it stood.

@@ -56,7 +56,7 @@ impl AppState {
         }
         let mut settings: Settings = serde_json::from_value(merged)
             .map_err(|e| AppError::bad_argument(format!("`settings`: {e}")))?;
-        // The display name is kept trimmed (issue 25); the checks are the codes' own.
+        // The display name is kept trimmed; the checks are the codes' own.
         settings.name = huarong_engine::code::check_name(&settings.name)
             .map_err(|e| AppError::bad_argument(format!("`settings.name`: {}", e.message)))?
             .unwrap_or_default();

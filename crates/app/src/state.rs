@@ -308,7 +308,7 @@ impl AppState {
             .or_else(|| crate::slots::mode_of_key(&data.key))
             .ok_or_else(|| AppError::new(ErrorCode::CorruptSave, "the slot key is not a slot"))?;
         with_game!(kind, G => {
-            // A generated game replays its generator: bounded like opening it (issue 23).
+            // A generated game replays its generator: bounded like opening it.
             let bounds = self.budget(&huarong_engine::Cancel::new(), crate::search::OPEN_TIME);
             let sess = self.bounded(crate::search_gate::Urgency::Foreground, bounds, || {
                 restore_session::<G>(&data.saved)

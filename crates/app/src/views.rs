@@ -22,7 +22,7 @@ pub struct GameSnapshot {
     pub run: Option<RunView>,
 }
 
-/// A speedsolving run as the page shows it (issue 36).
+/// A speedsolving run as the page shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct RunView {
     /// `marathon:10`, `relay:5`.

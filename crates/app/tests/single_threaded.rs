@@ -32,7 +32,7 @@ fn a_win_without_threads_is_durable_at_once() {
     let sim = Sim::new();
     let st = open(&sim);
     // One move from solved: 1 2 3 / 4 5 6 / 7 _ 8, as the app deals it (seed 245000), so that
-    // its record is the 3×3's (an exact board's has a scope of its own, issue 35).
+    // its record is the 3×3's (an exact board's has a scope of its own).
     call(&st, "open_game", json!({"id": "slide:3x3#245000"}));
     let hint = call(&st, "hint", json!({"kind": "slide"}));
     assert_eq!(

@@ -1,5 +1,5 @@
-//! `huarong analyse <game-id> (--moves <json log> | --wander N [--seed S]) [--rule R]`
-//! (issue 16): the post-game analysis of a played line, as one JSON line
+//! `huarong analyse <game-id> (--moves <json log> | --wander N [--seed S]) [--rule R]`:
+//! the post-game analysis of a played line, as one JSON line
 //! `{"optimal_start": N, "distances": [...], "lost": [...], "worst": {"from", "to", "lost"}|null,
 //!   "rule": R, "entries": N, "ms": float}`.
 //!

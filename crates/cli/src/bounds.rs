@@ -1,4 +1,4 @@
-//! The work bound of a generator run from the command line (issue 23, item 3): a game ID with
+//! The work bound of a generator run from the command line: a game ID with
 //! generator parameters and a seed (`klotski:60-90#7`, `klotski:1+:8x8:g12s20#2`) is generated
 //! under the engine's budget of [`MAX_BYTES`](huarong_engine::budget::MAX_BYTES) (64 MiB) and
 //! [`GENERATOR_TIME`] of wall time, on top of its own bounds on layouts and positions. Past any

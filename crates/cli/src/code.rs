@@ -1,8 +1,8 @@
-//! `huarong code …`, `huarong daily …`, `huarong card …` (issue 7). Output forms are fixed:
+//! `huarong code …`, `huarong daily …`, `huarong card …`. Output forms are fixed:
 //! - `huarong code encode <game-id> [--moves N --seconds S] [--name NAME] [--log "<moves>"]`
 //!   → the code on one line; with a result (both flags; S may be fractional, e.g. 203.4) the
 //!   code carries it as a challenge (bad values exit 1 with a message); `--name` and `--log`
-//!   (issue 25) make it a result code with the sender's name and move log, which must reach
+//!   make it a result code with the sender's name and move log, which must reach
 //!   the goal in exactly N moves. `<moves>` is a JSON array of the game's moves
 //!   (`[{"tile": 7}, …]`, `[{"piece": "A", "to": [3, 1]}, …]`) or a short form: tile numbers
 //!   (`7 8 5`) for the number slide, swipe letters (`lrud`, or `left up …`) for 2048;
@@ -13,7 +13,7 @@
 //!   `log` was replayed while decoding, so `verified` is true exactly when there is one);
 //! - `huarong daily --date YYYY-MM-DD` → `{"slide": code, "klotski": code, "2048": code}`;
 //! - `huarong card --code <code> --moves N (--seconds S | --ms MS) [--name NAME] [--score N]
-//!   [--lang zh|en] [--theme light|dark] --out card.png` (issue 32: `--name` is the headline's
+//!   [--lang zh|en] [--theme light|dark] --out card.png` (`--name` is the headline's
 //!   name, checked as a result code's name; `--ms` the finish's milliseconds, shown to the
 //!   tenth, as is a fractional `--seconds`; also `--tile N` for 2048's best tile, `--date
 //!   YYYY-MM-DD` for the day played, `--picture image.png` for a picture puzzle's image and

@@ -1,4 +1,4 @@
-//! `huarong analyse`: output form and errors (issue 16).
+//! `huarong analyse`: output form and errors.
 
 mod common;
 

@@ -1,5 +1,5 @@
-//! `huarong card`: the finished board given and checked (issue 26); the headline's name, the
-//! time to the tenth and the theme (issue 32).
+//! `huarong card`: the finished board given and checked; the headline's name, the
+//! time to the tenth and the theme.
 
 mod common;
 

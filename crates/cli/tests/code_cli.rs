@@ -1,4 +1,4 @@
-//! The `huarong code` command line: output forms and exit codes (issue 7).
+//! The `huarong code` command line: output forms and exit codes.
 
 mod common;
 
@@ -298,7 +298,7 @@ fn a_result_code_carries_name_and_log_and_decode_says_verified() {
     assert!(err.contains("need a result"), "{err}");
 }
 
-/// A generator stopped by one of its bounds (issue 23) fails with `unsupported`, the app's
+/// A generator stopped by one of its bounds fails with `unsupported`, the app's
 /// code for "too large", naming the bound; the error line keeps its form
 /// (`huarong: <code>: <message>`, exit 1, nothing on stdout).
 #[test]

@@ -255,7 +255,7 @@ export const frameMonitor = {
 window.__huarongFrames = frameMonitor;
 
 /**
- * A small static drawing of a board (issue 33: home's daily, Klotski layout previews, a
+ * A small static drawing of a board (home's daily, Klotski layout previews, a
  * friend's code): a `w` × `h` CSS grid, each item `{r, c, h, w, cls, text, data}` placed by its
  * grid lines (CSSOM, which the CSP allows). Decorative: the caller names the puzzle in words.
  */

@@ -40,7 +40,7 @@ export function bandChips(start) {
 }
 
 /**
- * Each layout's pieces drawn small (issue 33): `preview` for every level's start, a few at a
+ * Each layout's pieces drawn small: `preview` for every level's start, a few at a
  * time, each filled into its slot as it arrives (the list shows at once without them).
  */
 function fillPreviews(slots, draw, alive) {

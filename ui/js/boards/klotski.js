@@ -255,7 +255,7 @@ export class KlotskiBoard {
   label(p) {
     const kind = shape(p);
     if (language() !== 'en') return { text: p.name_zh || GLYPH[kind], vertical: kind === 'v' && !!p.name_zh };
-    // One name per piece (issue 33): a soldier is 兵 / Soldier everywhere, never the pinyin.
+    // One name per piece: a soldier is 兵 / Soldier everywhere, never the pinyin.
     const name = (kind === 's' ? '' : p.name_en) || t(`pieceShort.${kind}`);
     const widthPx = p.w * this.grid.cell * 0.86;
     const font = this.grid.cell * 0.2;

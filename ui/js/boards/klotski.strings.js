@@ -27,7 +27,7 @@ export const strings = {
     'piece.b': '方块',
     'label.piece': '{name}，第 {row} 行第 {col} 列',
     escaped: '曹操逃出华容道！',
-    // The layout editor (issue 36; screens/klotski-editor.js).
+    // The layout editor (screens/klotski-editor.js).
     'editor.open': '自己摆布局',
     'editor.openDesc': '摆出任意布局，看能否解开、最少几步',
     'editor.title': '布局编辑器',
@@ -87,7 +87,7 @@ export const strings = {
     'piece.b': 'block',
     'label.piece': '{name}, row {row}, column {col}',
     escaped: 'Cao Cao escaped!',
-    // The layout editor (issue 36; screens/klotski-editor.js).
+    // The layout editor (screens/klotski-editor.js).
     'editor.open': 'Build a layout',
     'editor.openDesc': 'Place the pieces yourself; see if it can be solved and in how few moves',
     'editor.title': 'Layout editor',

@@ -1,7 +1,7 @@
 // Number slide board: tap a tile, or drag a tile (with the run between it and the blank)
 // toward the blank; the run follows the finger along its line and snaps. Or draw a trail:
 // a finger drawn through the tiles moves each tile it reaches into the blank beside it, one
-// after another, as fast as the finger goes (issue 36; the setting `slide_control` picks
+// after another, as fast as the finger goes (the setting `slide_control` picks
 // tap, trail or both). Every tile move is its own `play {tile}`; Rust decides whether it is
 // legal and what it counts. A speedsolving run (marathon, relay) shows its progress and
 // splits beside the board.
@@ -594,7 +594,7 @@ export const game = {
     const scope = s.run ? s.run.scope : `slide:${v.w}x${v.h}${pic}`;
     return { moves: s.moves, best: bestText(recordFor(app, scope, 'slide')) };
   },
-  /** A picture puzzle is titled by its picture (issue 33): the level list names them. */
+  /** A picture puzzle is titled by its picture: the level list names them. */
   title: (app, s) => pictureTitle(app, s),
   prepare: (app) => loadLevels(app, 'slide'),
   subtitle(app, s) {
@@ -658,7 +658,7 @@ function runName(mode) {
 }
 
 /**
- * The speedsolving modes on the level screen (issue 36): a marathon of one size (the size
+ * The speedsolving modes on the level screen: a marathon of one size (the size
  * chosen, then its length starts it) and a relay from N×N down to 2×2.
  */
 function runModes(screen, sizes) {

@@ -26,9 +26,9 @@ export class CodeScreen extends BackScreen {
       'aria-describedby': 'code-help code-error',
       'data-autofocus': '1',
     });
-    // Issue 25: a result code with its move log can be watched before (or instead of) playing.
+    // A result code with its move log can be watched before (or instead of) playing.
     this.watch = h('button', { class: 'btn', type: 'button', 'data-action': 'watch-replay', hidden: true, onclick: () => this.watchReplay() }, icon('eye'), t('challenge.watch'));
-    // Issue 33: a decoded code shows its puzzle drawn small, with whose challenge it is.
+    // A decoded code shows its puzzle drawn small, with whose challenge it is.
     this.card = h('div', { class: 'code-card', 'data-code-card': '', hidden: true });
     // The one primary action, `open`: "Open" under the box, or the card's "Play" while the
     // card shows (the same button moves there, so a tap or a test's click never loses it).

@@ -1,4 +1,4 @@
-// The win moment (issue 32): the board's own celebration, then the finish dialog. Everything
+// The win moment: the board's own celebration, then the finish dialog. Everything
 // the dialog says comes from the View's `finish` (Rust): the moves, the optimum, the stars,
 // the time as recorded, whether the game was perfect. While Rust still searches the start's
 // optimum the finish is `pending`: the dialog says the best solution is being found instead
@@ -450,7 +450,7 @@ export class FinishDialog {
     return slot;
   }
 
-  /** Watch this game again (issue 25): its finish is the newest of its records history. */
+  /** Watch this game again: its finish is the newest of its records history. */
   replayLink(s) {
     // A run keeps no move log (its finish is many solves).
     if (!s || !(s.moves > 0) || s.run) return null;

@@ -92,7 +92,7 @@ export class GameScreen {
       this.game.stats.filter(([key]) => !(key === 'time' && this.app.settings && this.app.settings.clock === 'off')).map(([key, label]) => {
         const v = h('span', { class: 'stat-value', 'data-stat': key }, '0');
         this.statEls[key] = v;
-        // The best opens this game's records screen (issue 16).
+        // The best opens this game's records screen.
         if (key === 'best') return h('button', { class: 'stat stat-link', type: 'button', 'data-action': 'records', onclick: () => this.openRecords() }, h('span', { class: 'stat-label' }, t(label)), v);
         return h('div', { class: 'stat' }, h('span', { class: 'stat-label' }, t(label)), v);
       }),
@@ -470,7 +470,7 @@ export class GameScreen {
   }
 
   /** Back (to the screen this game was opened from), or forward to `where`. */
-  /** The records screen of this game's scope (issue 16). */
+  /** The records screen of this game's scope. */
   openRecords() {
     if (this.solving) this.solving.stopped = true;
     this.app.go('records', { scope: scopeOf(this.app, this.view) });

@@ -1,4 +1,4 @@
-// Home (issue 33): today's challenge first, as a hero card (the next puzzle's real board drawn
+// Home: today's challenge first, as a hero card (the next puzzle's real board drawn
 // small, a done mark per game, the streak, the one primary button), then each game as a tile
 // with its own art (Continue a secondary action on it, its other unfinished games folded in),
 // the picture puzzles one tap away (`[data-home-pictures]`), and quieter: the code box and the
@@ -235,7 +235,7 @@ export class HomeScreen {
       ),
       h('div', { class: `today-body${this.preview ? ' with-board' : ''}` }, this.heroBoard(), h('div', { class: 'daily-row' }, items)),
       play,
-      // Issue 25: today's friends' board, when a friend has sent a result.
+      // Today's friends' board, when a friend has sent a result.
       friendsBoard(d.number, null, { hideEmpty: true }),
     );
   }

@@ -1,4 +1,4 @@
-// The Klotski layout editor (issue 36), reached from Klotski's levels. The player picks a
+// The Klotski layout editor, reached from Klotski's levels. The player picks a
 // piece (曹操, an upright or a lying general, a soldier) and taps a cell of the 4×5 board to
 // place it, or drags it from the tray onto the board; a tap on a placed piece removes it, a
 // drag moves it (off the board: removes it). Every change is checked by Rust

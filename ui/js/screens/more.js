@@ -1,4 +1,4 @@
-// The game screen's "more" menu (`[data-action=more]`, issue 33): the rare actions, away from
+// The game screen's "more" menu (`[data-action=more]`): the rare actions, away from
 // Undo and Hint. Auto-solve (`[data-action=solve]`) lives here and asks first. In today's daily
 // and in a friend's challenge (a code with their result to beat) it is not offered until the
 // player gives the game up (`[data-action=give-up]`, asked first too), which then shows the

@@ -1,4 +1,4 @@
-// The replay screen (issue 25): a finish from the records history, or a friend's result code
+// The replay screen: a finish from the records history, or a friend's result code
 // with its move log, played move by move on the game's own board module. Rust gives the
 // moves and the board after each one (`replay`), so nothing here touches the player's games
 // or records. Play / pause, a step each way, speeds 1× / 2× / 4×; the analysis chart's cursor

@@ -40,7 +40,7 @@ export class SettingsScreen extends BackScreen {
     return h('div', { class: 'setting switch-row', 'data-setting': id }, h('label', { for: `set-${id}` }, label), input);
   }
 
-  /** The display name result codes carry (issue 25); Rust trims and checks it. */
+  /** The display name result codes carry; Rust trims and checks it. */
   nameField(value) {
     const error = h('p', { class: 'form-error', role: 'alert', id: 'set-name-error' });
     const input = h('input', {
@@ -93,7 +93,7 @@ export class SettingsScreen extends BackScreen {
       this.toggle('haptics', t('haptics'), s.haptics !== false, (v) => app.saveSettings({ haptics: v })),
       this.toggle('sound', t('sound'), !!s.sound, (v) => app.saveSettings({ sound: v })),
       this.toggle('pad', t('padSetting'), !!s.pad, (v) => app.saveSettings({ pad: v })),
-      // The number slide's control (issue 36): tap (and the run-drag), trail, or both.
+      // The number slide's control: tap (and the run-drag), trail, or both.
       this.group('slide-control', t('slideControl'), [['tap', t('slideControl.tap')], ['trail', t('slideControl.trail')], ['both', t('slideControl.both')]], s.slide_control || 'both', (v) => app.saveSettings({ slide_control: v })),
       // Play without time pressure: no timer on the game screen.
       this.group('clock', t('clock'), [['on', t('clock.on')], ['off', t('clock.off')]], s.clock === 'off' ? 'off' : 'on', (v) => app.saveSettings({ clock: v })),

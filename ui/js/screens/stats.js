@@ -1,4 +1,4 @@
-// The records screen (issue 16): per record scope (game, size, level) the bests, wins and
+// The records screen: per record scope (game, size, level) the bests, wins and
 // plays, the current and best averages of 5 and 12, and the last finishes as an SVG chart and
 // a list. Every number comes from Rust (`records`); the UI only lays them out.
 
@@ -296,7 +296,7 @@ export class StatsScreen extends BackScreen {
     const kind = String(d.scope).split(/[:/]/)[0];
     const noMoves = KINDS.includes(kind) && gameOf(kind).bestMoves === false;
     const has12 = d.ao12_ms !== null && d.ao12_ms !== undefined;
-    // Issue 33: the personal best and the daily streak first; the full statistics (averages,
+    // The personal best and the daily streak first; the full statistics (averages,
     // wins, the chart, every finish) behind one tap.
     this.body.append(this.hero(d, kind, noMoves));
     const cal = this.calendarEl();
@@ -385,7 +385,7 @@ export class StatsScreen extends BackScreen {
     );
   }
 
-  /** Issue 25: a finish whose move log the app keeps can be watched. */
+  /** A finish whose move log the app keeps can be watched. */
   replayButton(scope, e, index) {
     if (!e.replay) return null;
     return h('button', { class: 'icon-btn rec-replay', type: 'button', 'data-action': 'watch-replay', 'data-index': String(index), 'aria-label': t('replay.watch'), title: t('replay.watch'), onclick: () => this.app.go('replay', { history: { scope, index } }) }, icon('eye'));

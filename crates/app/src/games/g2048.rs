@@ -1,4 +1,4 @@
-//! 2048 in the app: one free game per board size (3×3 … 8×8, issue 36), no optimum, score
+//! 2048 in the app: one free game per board size (3×3 … 8×8), no optimum, score
 //! and biggest tile in the records, one record scope per size (`2048` for the 4×4, as
 //! before; `2048:5x5` for the others).
 

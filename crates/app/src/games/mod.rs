@@ -61,7 +61,7 @@ impl Default for Games {
     }
 }
 
-/// (`Coded`: a finish's move log is packed as share codes pack it, issue 25.)
+/// (`Coded`: a finish's move log is packed as share codes pack it.)
 pub trait AppGame: Game + huarong_engine::code::Coded {
     /// This kind's slots in the app state.
     fn slots(games: &Games) -> &KindSlots<Self> {
@@ -82,7 +82,7 @@ pub trait AppGame: Game + huarong_engine::code::Coded {
     /// `slide:4x4`, `klotski:<board>`, `2048` (`records::scope_of` decides which applies).
     fn scope(start: &Self) -> String;
     /// The record scope of a board the app did not deal (a code's or a typed ID's exact
-    /// board): its own, never its size's (issue 35). Klotski's scopes are per board already.
+    /// board): its own, never its size's. Klotski's scopes are per board already.
     fn own_scope(start: &Self) -> String {
         Self::scope(start)
     }
@@ -101,7 +101,7 @@ pub trait AppGame: Game + huarong_engine::code::Coded {
         None
     }
     /// Why a result claimed from `start` and not verified by a replay (a code without a move
-    /// log) cannot be true, where the app knows a bound (issue 35): fewer moves (default rule)
+    /// log) cannot be true, where the app knows a bound: fewer moves (default rule)
     /// than the puzzle's optimum or a lower bound of it; a 2048 win or score its swipes cannot
     /// make. `None`: possible as far as the app knows.
     fn impossible(

@@ -68,7 +68,7 @@ impl AppGame for Slide {
         }
         let b = start.board();
         if slide::has_pdb(b.width(), b.height()) && b.is_solvable() {
-            // The optimal IDA* under the thread's budget deadline (issue 23): past it, no
+            // The optimal IDA* under the thread's budget deadline: past it, no
             // optimum (the app remembers the failure for this game).
             let bounds = huarong_engine::budget::ambient();
             let limit = slide::Limit {
@@ -145,7 +145,7 @@ impl AppGame for Slide {
                 })
             })
             .collect();
-        // The built-in pictures (issue 16): one entry each, with the params `new_game` takes.
+        // The built-in pictures: one entry each, with the params `new_game` takes.
         // Every picture of one size shares the record scope `slide:WxH/picture`.
         let mut pictures: Vec<Value> = slide::pictures::all()
             .iter()
@@ -180,7 +180,7 @@ impl AppGame for Slide {
                 "best": best(&format!("slide:{size}/picture")),
             }));
         }
-        // Speedsolving runs (issue 36): a marathon of one size, a relay down to 2×2; their
+        // Speedsolving runs: a marathon of one size, a relay down to 2×2; their
         // scopes are `slide:<size>/marathon:<count>` and `slide/relay:<N>`.
         let relay: Vec<usize> = (slide::run::RELAY_MIN..=slide::MAX_SIDE).collect();
         let modes = json!({

@@ -34,7 +34,7 @@ pub struct Slot<G: Game> {
     /// The finish view of the session's last change, when that change finished the game
     /// (in memory only: what `finish {kind}` reads, updated when a pending optimum arrives).
     pub finish: Option<crate::views::Finish>,
-    /// The speedsolving run this slot plays (number slide marathons and relays, issue 36):
+    /// The speedsolving run this slot plays (number slide marathons and relays):
     /// its mode, seed and splits; saved in the journal header with every change.
     pub run: Option<huarong_engine::slide::run::Run>,
     /// The game was opened from the Klotski editor (`open_game {origin: "editor"}`): its

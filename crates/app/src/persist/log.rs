@@ -1,4 +1,4 @@
-//! The change log beside the two copies (issue 23, item 2): a save appends what changed since
+//! The change log beside the two copies: a save appends what changed since
 //! the last one, instead of rewriting the whole file.
 //!
 //! At 5,000 record scopes the file is about 5 MB, and a finish changes one scope of it.

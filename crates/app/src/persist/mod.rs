@@ -60,7 +60,7 @@ pub const MAX_GEN: u64 = 1 << 53;
 /// oldest of the same kind beyond are removed: damage never pushes out a newer app's save).
 pub const KEEP_ASIDE: usize = 8;
 
-/// One writer per data folder (issue 23, item 9): take the folder's OS lock before anything
+/// One writer per data folder: take the folder's OS lock before anything
 /// reads or repairs a file there. Another app holding it (a second launch whose request the
 /// single-instance hand-over could not pass on: no D-Bus session on Linux) gets no paths —
 /// it writes nothing there, so its start-up, checkpoints and exit cannot touch the first

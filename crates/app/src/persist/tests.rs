@@ -625,7 +625,7 @@ mod change_log {
         }
     }
 
-    /// Issue 35, item 10: a cut line (an append that failed half written), then EIO at each
+    /// A cut line (an append that failed half written), then EIO at each
     /// step `k` of the next save (whole: a failed line is never followed by another), then
     /// two more saves; after a power loss a start must read the newest save that was
     /// reported durable. Returns what each `k` lost (empty: nothing). `mutant`: a site of

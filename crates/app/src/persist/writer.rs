@@ -56,7 +56,7 @@ pub trait Gate: Send + Sync + 'static {
 pub const GATE_WAIT: Duration = Duration::from_secs(2);
 
 /// Sites of the saver a test can break on purpose ([`Writer::set_mutant`]) to prove that the
-/// persist tests catch the break (issue 35, item 10), as the journal's
+/// persist tests catch the break, as the journal's
 /// `journal::MUTANT_SITES`: `log.chain_after_failed_empty` continues the change log after a
 /// whole write whose emptying of the log failed (the `if emptied.is_ok()` guard removed).
 pub const MUTANT_SITES: &[&str] = &["log.chain_after_failed_empty"];

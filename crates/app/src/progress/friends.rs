@@ -1,4 +1,4 @@
-//! The saved friends' boards of the daily challenge (issue 25) and the move logs kept for
+//! The saved friends' boards of the daily challenge and the move logs kept for
 //! replays. Pure data and its bounds; `crate::friends` fills and reads them.
 //!
 //! Friends' boards: per daily number and game, one entry per friend name (a result code
@@ -50,20 +50,20 @@ pub struct BoardResult {
     /// Under the game's default counting rule (what codes carry).
     pub moves: u32,
     pub ms: u64,
-    /// 2048's score (issue 35), when the result carried it.
+    /// 2048's score, when the result carried it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<u64>,
     /// The moves were replayed from the code's move log (the player's own: always true).
     /// The time never is: it is the sender's claim.
     pub verified: bool,
-    /// 2048: whether the 2048 tile was made (issue 35), when the result carried it.
+    /// 2048: whether the 2048 tile was made, when the result carried it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub won: Option<bool>,
 }
 
 impl BoardResult {
     /// Where a result stands on its board, lowest first: clean before assisted, verified
-    /// before unverified (issue 35), then a 2048 win before a loss and a higher score before a lower one, then
+    /// before unverified, then a 2048 win before a loss and a higher score before a lower one, then
     /// fewer moves, then less time.
     pub fn rank(&self) -> (bool, bool, bool, std::cmp::Reverse<u64>, u32, u64) {
         (
@@ -328,7 +328,7 @@ mod tests {
         f.add_friend(100, "slide", "Mei", r(40, 9_000, false), 100);
         f.add_friend(100, "slide", "Mei", r(40, 8_000, false), 100);
         assert_eq!(f.days[&100].friends["slide"]["Mei"], r(40, 8_000, false));
-        // A verified result ranks above any unverified one (issue 35).
+        // A verified result ranks above any unverified one.
         f.add_friend(100, "slide", "Mei", r(45, 1_000, true), 100);
         assert_eq!(f.days[&100].friends["slide"]["Mei"], r(45, 1_000, true));
         f.add_friend(100, "slide", "Mei", r(30, 1_000, false), 100);

@@ -13,7 +13,7 @@
 //!   migration chain has a real first step with tests, and so that a hand-made or early
 //!   development file is read instead of being dropped.
 //! - **v1**: the layout of [`Progress`] below, inside the `"save"` envelope.
-//! - **v2** (issue 23): statistics for up to `MAX_SCOPES` scopes with histories bounded in
+//! - **v2**: statistics for up to `MAX_SCOPES` scopes with histories bounded in
 //!   bytes (`stats.rs`): `stats.*.recent` holds `[ms, {rule: moves}]` pairs instead of whole
 //!   finish rows, finish rows leave out fields at their default, `stats.*.trimmed` and
 //!   `folded` count what the bounds folded, and the file is compact JSON. A v1 file reads
@@ -62,14 +62,14 @@ pub struct Settings {
     pub haptics: bool,
     /// `auto` (follow the system), `zh` or `en`.
     pub language: String,
-    /// The player's display name in result codes (issue 25): at most 16 characters,
+    /// The player's display name in result codes: at most 16 characters,
     /// trimmed, no control characters; empty (the default) shows as "a friend".
     pub name: String,
     /// Show the 2048 direction pad.
     pub pad: bool,
     /// The move-count rule per game (see [`rules_of`]).
     pub rules: BTreeMap<String, String>,
-    /// How the number slide's tiles are moved (issue 36): `tap` (tap and the run-drag),
+    /// How the number slide's tiles are moved: `tap` (tap and the run-drag),
     /// `trail` (a finger drawn through tiles moves each as it reaches it) or `both`.
     pub slide_control: String,
     pub sound: bool,
@@ -319,7 +319,7 @@ pub struct Progress {
     /// Per game, what the statistics' bounds folded (scopes past `MAX_SCOPES`, history rows).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub folded: BTreeMap<String, Folded>,
-    /// The daily challenge's friends' boards (issue 25, `friends.rs`).
+    /// The daily challenge's friends' boards (`friends.rs`).
     pub friends: Friends,
     /// The in-progress game of each kind: the engine's `SavedSession` JSON (game ID, whole
     /// move log including the redo branch, cursor, clock).
@@ -330,7 +330,7 @@ pub struct Progress {
     pub quarantine: Vec<Quarantined>,
     /// Key: `<scope>/<rule>`, scope = `klotski:<level>` / `slide:<W>x<H>` / `2048`.
     pub records: BTreeMap<String, Record>,
-    /// Move logs of finished games, for replays (issue 25, `friends.rs`).
+    /// Move logs of finished games, for replays (`friends.rs`).
     pub replays: Replays,
     /// The screen the player was on (`home`, `game:<kind>`, …).
     pub screen: String,
@@ -338,7 +338,7 @@ pub struct Progress {
     /// Per slot, the finished game whose record is in `records` (`<game ID>@<moves in the
     /// log>`): a finished game found in the journal without it gets its record at start.
     pub settled: BTreeMap<String, String>,
-    /// Statistics per record scope (issue 16, `records.rs`).
+    /// Statistics per record scope (`records.rs`).
     pub stats: BTreeMap<String, Shared<ScopeStats>>,
     /// Daily streaks per game.
     pub streaks: BTreeMap<String, Streak>,
@@ -390,7 +390,7 @@ impl Progress {
                 self.settings.rules.entry(kind).or_insert(rule);
             }
             // A name in its checked form (an older build's file may hold format characters:
-            // they are dropped, issue 35); one that is no name is the default.
+            // they are dropped); one that is no name is the default.
             self.settings.name = match huarong_engine::code::check_name(&self.settings.name) {
                 Ok(n) => n.unwrap_or_default(),
                 Err(_) => d.name,

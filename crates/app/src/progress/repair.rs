@@ -1,4 +1,4 @@
-//! Records no game could have made, repaired at load (issue 23): an older version opened
+//! Records no game could have made, repaired at load: an older version opened
 //! codes whose start was already solved and recorded their finish, made by no move.
 //!
 //! What is impossible, and what the repair does:

@@ -37,7 +37,7 @@ pub fn mode_of_key(key: &str) -> Option<Mode> {
     }
 }
 
-/// The result to beat in one slot, for the game `id`; a result code's sender (issue 25)
+/// The result to beat in one slot, for the game `id`; a result code's sender
 /// adds their name, the daily number, and whether the move log came with it (then it was
 /// replayed: verified).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,7 +57,7 @@ pub struct SlotChallenge {
     pub ms: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// The result's outcome besides its moves (2048: score, won; issue 35), when the code
+    /// The result's outcome besides its moves (2048: score, won), when the code
     /// carried one or its log gave it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<huarong_engine::code::Outcome>,

@@ -1,7 +1,7 @@
 //! The saved schema of the statistics (`Progress::stats`, see `records.rs` for the rules):
 //! one scope's summary and history, and the bounds every file is kept within.
 //!
-//! Bounds (issue 23, "no statistic is dropped silently"):
+//! Bounds ("no statistic is dropped silently"):
 //! - **Summaries** (plays, wins, bests, the best averages and the last 12 clean wins the
 //!   current averages need) are kept for [`MAX_SCOPES`] scopes; a summary is a few hundred
 //!   bytes. Only past that many scopes is the one finished longest ago *folded*: its plays,
@@ -37,7 +37,7 @@ pub const MAX_SCOPE_LEN: usize = 200;
 /// Clean wins the current averages need.
 pub const RECENT: usize = 12;
 /// Clean times the long averages (ao50, ao100) need: kept for number-slide scopes only
-/// (a few scopes: sizes and speedsolving modes), issue 36.
+/// (a few scopes: sizes and speedsolving modes).
 pub const LONG_RECENT: usize = 100;
 
 /// Whether a scope keeps the long averages (the number slide's).

@@ -180,7 +180,7 @@ fn only_a_file_with_v0_keys_reads_as_v0() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Issue 23, item 2: statistics for 5,000 scopes, histories bounded in bytes.
+// Statistics for 5,000 scopes, histories bounded in bytes.
 // ---------------------------------------------------------------------------------------
 
 fn finish(i: u64, j: u64, clean: bool) -> FinishEntry {

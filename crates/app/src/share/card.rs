@@ -145,7 +145,7 @@ impl CardArgs {
 }
 
 impl crate::core::AppState {
-    /// What the core adds to a card (issue 32): the settings' display name; the theme when
+    /// What the core adds to a card: the settings' display name; the theme when
     /// the settings name one (`light`, `dark`; `system` keeps the page's `theme`, else
     /// light); and for the card of a daily puzzle, how many friends on that daily's board
     /// this result beats (ranked as the board ranks: fewer moves, then less time, then

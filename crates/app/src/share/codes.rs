@@ -52,7 +52,7 @@ pub struct DecodedInfo {
     pub challenge: Option<code::Challenge>,
     /// The picture of a picture puzzle, when there is one.
     pub picture: Option<String>,
-    /// A result code's sender (issue 25): their name, whether the move log is in the code
+    /// A result code's sender: their name, whether the move log is in the code
     /// (`replay`) and so was replayed while decoding (`verified`).
     pub name: Option<String>,
     pub replay: bool,

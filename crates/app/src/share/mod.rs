@@ -1,4 +1,4 @@
-//! Sharing (issue 7): the score card, share codes and the daily challenge, core side.
+//! Sharing: the score card, share codes and the daily challenge, core side.
 //!
 //! `share_card` renders the card and hands the PNG to the platform's [`Share`] service: the
 //! desktop saves it in the Pictures folder and returns the path for the UI to show ("saved to

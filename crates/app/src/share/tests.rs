@@ -77,7 +77,7 @@ fn card_args_are_checked() {
     );
 }
 
-/// Issue 32: the time as `ms` (shown to the tenth) or `seconds` (older callers), both only
+/// The time as `ms` (shown to the tenth) or `seconds` (older callers), both only
 /// when they agree, one of them needed; `theme` light or dark; the name and the rank are
 /// not arguments (the core adds them).
 #[test]
@@ -186,7 +186,7 @@ fn codes_round_trip_with_a_result() {
     );
 }
 
-/// Issue 25: the card of the longest result code (1,200 characters, with its move log) is
+/// The card of the longest result code (1,200 characters, with its move log) is
 /// made, taller, for its whole link: nothing caps the code the card takes below the code's
 /// own bound.
 #[test]
