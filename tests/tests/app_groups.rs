@@ -251,7 +251,10 @@ fn a_chat_excerpt_yields_exactly_its_twenty_codes() {
     // At most 250 codes are decoded a paste; the rest are counted, not read.
     let many = vec![codes[0].clone(); 260].join(" ");
     let r = ok(&st, "group_paste", json!({ "text": many }));
-    assert_eq!((r["duplicates"].as_u64(), r["skipped"].as_u64()), (Some(250), Some(10)));
+    assert_eq!(
+        (r["duplicates"].as_u64(), r["skipped"].as_u64()),
+        (Some(250), Some(10))
+    );
 }
 
 #[test]
