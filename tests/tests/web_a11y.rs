@@ -9,6 +9,8 @@
 //!
 //! Gated like `web_chromium.rs`: with `HUARONG_E2E=1` anything missing is a failure; without
 //! it the test prints a SKIPPED banner and passes.
+//!
+//! Beside it, ungated: the `clock` setting and the `placed` haptic through the command table.
 
 use huarong_core::share::encode_code;
 use huarong_engine::code::Extra;
@@ -57,4 +59,25 @@ fn web_page_plays_three_games_through_the_accessibility_tree() {
             ]
         },
     );
+}
+
+/// The clock setting through the command table: `on` by default, `off` kept across a restart
+/// of the app on the same folder, anything else refused as `bad_argument` with nothing changed.
+/// The `placed` haptic is a kind the `haptic` command takes.
+#[test]
+fn clock_setting_and_placed_haptic_through_the_command_table() {
+    use huarong_tests::{fresh_app, TestApp};
+    let (dir, app) = fresh_app("a11y-clock");
+    assert_eq!(app.ok("get_settings", json!({}))["clock"], json!("on"));
+    let s = app.ok("set_settings", json!({"settings": {"clock": "off"}}));
+    assert_eq!(s["clock"], json!("off"));
+    assert_eq!(
+        app.err("set_settings", json!({"settings": {"clock": "slow"}})),
+        "bad_argument"
+    );
+    assert_eq!(app.ok("get_settings", json!({}))["clock"], json!("off"));
+    assert!(app.ok("haptic", json!({"kind": "placed"})).is_boolean());
+    drop(app);
+    let again = TestApp::start(dir.path(), None);
+    assert_eq!(again.ok("get_settings", json!({}))["clock"], json!("off"));
 }

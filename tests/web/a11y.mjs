@@ -4,7 +4,8 @@
 // the page's own "What next" answers (the `hint` command, in words):
 // - the board is a grid (`ariaSnapshot`: rows of gridcells named "7, row 2, column 3" /
 //   "empty, …"), arrow keys move the focus cell by cell;
-// - the number slide: "What next" names a tile, its cell is activated (Enter);
+// - the number slide: an arrow key on the board itself still moves a tile (the keyboard play of
+//   before); "What next" names a tile, its cell is activated (Enter);
 // - Klotski: "What next" names a piece and one of its targets ("Zhang Fei, row 1, column 1 →
 //   down 1"); the piece's cell is activated, and when it has several places to go, the target
 //   button of that name;
@@ -157,7 +158,16 @@ async function playSlide(browser, lang) {
   await gridChecks(page, lang, 3, 3);
   await shot(page, `web-${lang}-a11y-slide.png`);
   await axe(page, `${lang} number slide`);
-  let moves = 0;
+  // The keyboard play of before stays: an arrow on the board itself moves the tile beside the
+  // blank (here the blank is at row 3, column 1: ArrowDown brings 1 down), said once.
+  const group = page.getByRole('group', { name: lang === 'en' ? '3 by 3 number slide board' : '3×3 数字华容道棋盘', exact: true });
+  await group.focus();
+  const mk = await mark(page);
+  await page.keyboard.press('ArrowDown');
+  const keySaid = await oneSaid(page, mk, 'an arrow key on the board');
+  check((await board(page)).state === '3x3:2,4,3,0,8,5,1,7,6', `ArrowDown on the board left ${(await board(page)).state}`);
+  check(keySaid.startsWith('1'), `ArrowDown is said as "${keySaid}"`);
+  let moves = 1;
   while ((await board(page)).status === 'playing') {
     check(moves < 40, 'the 3×3 is not solved in 40 moves');
     const what = await whatNext(page, lang);
