@@ -18,6 +18,7 @@ import { CodeScreen } from './screens/code.js';
 import { StatsScreen } from './screens/stats.js';
 import { ReplayScreen } from './screens/replay.js';
 import { KlotskiEditorScreen } from './screens/klotski-editor.js';
+import { GroupScreen } from './screens/group.js';
 
 export const app = {
   settings: {},
@@ -88,6 +89,7 @@ export const app = {
     else if (base === 'records') screen = new StatsScreen(this, opts);
     else if (base === 'replay') screen = new ReplayScreen(this, opts);
     else if (base === 'klotski-editor' && KINDS.includes('klotski')) screen = new KlotskiEditorScreen(this);
+    else if (base === 'group' && /^[0-9a-f]{12}$/.test(arg || '')) screen = new GroupScreen(this, arg, opts);
     else screen = new HomeScreen(this);
     const prepared = await screen.prepare();
     if (prepared === false && screen.name !== 'home') return this.show('home', {}, forward);
@@ -127,7 +129,22 @@ export const app = {
     const view = await this.confirmed('open_game', { id: code });
     if (!view) return null;
     const kind = view && view.snapshot && view.snapshot.kind;
-    return this.go(`game:${kind}`, { ...opts, view });
+    const shown = await this.go(`game:${kind}`, { ...opts, view });
+    // An invite or board code opens its puzzle (`open_game`) and keeps its group; `group_open`
+    // says whether it was one (else `bad_code`), and then the group's screen takes the game's
+    // place. Asked after the game shows, so an ordinary link opens as fast as before.
+    if (!view.snapshot.challenge) this.groupOf(code, shown);
+    return shown;
+  },
+
+  async groupOf(code, shown) {
+    let g = null;
+    try {
+      g = await call('group_open', { code });
+    } catch (_) {
+      return;
+    }
+    if (g && g.group && this.screen === shown) await this.go(`group:${g.group}`, { replace: true, view: g });
   },
 
   /**

@@ -22,6 +22,7 @@ import { analysisSection } from '../analysis.js';
 import { cardPicture } from '../picture.js';
 import { scopeOf } from './stats.js';
 import { friendsBoard, friendsBoardOf, placeLine } from '../friends.js';
+import { startGroup } from './group.js';
 
 // Whether the player's last input was a key. The dialog focuses its main button for keyboard
 // and screen-reader players; after a touch or a click (the winning move on the board) that
@@ -153,6 +154,8 @@ export class FinishDialog {
       this.friendsBlock(s, f),
       this.analysis && !f.pending ? this.analysis.el : null,
       links,
+      // The same puzzle for a group chat, with a deadline: outlined, never the primary.
+      s.id && !f.run && !s.run ? h('button', { class: 'btn fin-group', type: 'button', 'data-action': 'group-new', onclick: () => this.startGroup(s) }, icon('share'), h('span', { class: 'btn-label' }, t('group.start'))) : null,
     );
     this.actionsEl = h('div', { class: 'fin-actions' }, primary, others.length ? h('div', { class: `fin-more n${others.length}` }, others) : null);
     this.sheet = h(
@@ -396,6 +399,12 @@ export class FinishDialog {
       this.open = false;
       if (this.game.board) this.game.board.el.focus({ preventScroll: true });
     }
+  }
+
+  /** "Start a group challenge": this puzzle, 24 hours, its invite copied; the group's screen. */
+  async startGroup(s) {
+    await this.close();
+    return startGroup(this.game.app, s.id);
   }
 
   /** Share: a share code for this start position, then the score card (saved on desktop,
