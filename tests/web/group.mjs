@@ -13,7 +13,8 @@
 //    same text again: "+0 new · 3 already here · 0 not valid". `[data-screen="group"]` lists the
 //    players in `group {group}`'s order (Ann, Bo, Cy: fewer moves first), places 1–3, verified.
 // 4. Screenshots of the group screen after the paste, zh and en, light and dark, 390×844 and
-//    360×780: tests/e2e/screenshots/web-<w>x<h>-<lang>-<theme>-group.png.
+//    360×780: tests/e2e/screenshots/web-<w>x<h>-<lang>-<theme>-group.png; the host's finish with
+//    its outlined "Start a group challenge": web-390x844-en-light-group-finish.png.
 //
 // Started by tests/tests/web_group.rs (HUARONG_GROUP_CASE: the board, its share code and taps).
 
@@ -69,6 +70,9 @@ async function host(browser, origin) {
   await until(page, 'the host won', () => document.querySelector('[data-finish] [data-action="group-new"]'));
   const cls = await page.$eval('[data-finish] [data-action="group-new"]', (b) => b.className);
   check(!cls.split(' ').includes('primary'), `"Start a group challenge" is not the filled action: ${cls}`);
+  await page.$eval('[data-finish] [data-action="group-new"]', (b) => b.scrollIntoView({ block: 'center' }));
+  await sleep(600);
+  await shot(page, 'web-390x844-en-light-group-finish.png');
   await tap(page, '[data-finish] [data-action="group-new"]');
   await groupShown(page, 'the new group shown');
   const g = await page.$eval('[data-group]', (el) => ({ group: el.dataset.group, invite: el.dataset.invite }));
@@ -102,8 +106,11 @@ async function player(browser, origin, g, name, detours, back) {
   check(rc.ok && rc.ok.replay && rc.ok.moves === CASE.taps.length + 2 * detours, `${name}: result_code ${JSON.stringify(rc)}`);
   if (back) {
     // Back to the group (the finish closes, then the game): its primary is now Share.
-    await page.goBack();
-    await page.goBack();
+    // The finish comes up a moment after the win; it closes first, then the game goes back.
+    await until(page, `${name}: the finish`, () => document.querySelector('[data-finish] [data-action="close"]'));
+    await tap(page, '[data-finish] [data-action="close"]');
+    await until(page, `${name}: the finish closed`, () => !document.querySelector('[data-finish]'));
+    await tap(page, '.bar [data-action="back"]');
     await groupShown(page, `${name}: back on the group`);
     await page.waitForSelector('[data-action="group-share"]');
     await tap(page, '[data-action="group-share"]');
