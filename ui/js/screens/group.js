@@ -197,6 +197,18 @@ export class GroupScreen extends BackScreen {
     return h('section', { class: 'screen group-screen', 'data-group': v.group, 'data-invite': v.link || '' }, this.backBar(t('group.title')), body);
   }
 
+  /** The time left (and the board) read again from Rust each half minute while shown. */
+  mounted() {
+    clearInterval(this.timer);
+    this.timer = setInterval(() => {
+      call('group', { group: this.group }).then((v) => this.update(v), () => {});
+    }, 30_000);
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+  }
+
   setPrimary() {
     const share = this.played();
     this.primary.dataset.action = share ? 'group-share' : 'group-play';
