@@ -73,8 +73,8 @@ export function analysisChart(a, { neutral = false } = {}) {
 }
 
 /**
- * Put the chart's cursor on move `i` (0 = the start): a vertical line that follows a replay
- *. Creates it on first use; `data-cursor` says where it is.
+ * Put the chart's cursor on move `i` (0 = the start): a vertical line that follows a replay.
+ * Creates it on first use; `data-cursor` says where it is.
  */
 export function chartCursor(root, i) {
   if (!root) return;
