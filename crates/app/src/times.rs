@@ -20,10 +20,7 @@ use huarong_engine::{Cancel, Game, Session};
 pub(crate) fn line_times<G: AppGame>(sess: &Session<G>) -> Option<Vec<u64>> {
     let played = sess.played();
     let times = sess.played_times();
-    let from = played
-        .iter()
-        .rposition(|e| matches!(e, Entry::Restart))
-        .map_or(0, |i| i + 1);
+    let from = line_start(played);
     played[from..]
         .iter()
         .zip(&times[from..])
@@ -151,14 +148,18 @@ impl crate::core::AppState {
     }
 }
 
+/// Where a log's line starts: after its last restart.
+fn line_start<M>(played: &[Entry<M>]) -> usize {
+    played
+        .iter()
+        .rposition(|e| matches!(e, Entry::Restart))
+        .map_or(0, |i| i + 1)
+}
+
 /// The moves of a session's line from its start (after its last restart).
 pub(crate) fn line_of<G: Game>(sess: &Session<G>) -> Vec<G::Move> {
     let played = sess.played();
-    let from = played
-        .iter()
-        .rposition(|e| matches!(e, Entry::Restart))
-        .map_or(0, |i| i + 1);
-    played[from..]
+    played[line_start(played)..]
         .iter()
         .filter_map(|e| match e {
             Entry::Move(m) => Some(m.clone()),
