@@ -23,7 +23,8 @@ const name = (e) => {
 const visible = (e) => {
   const r = e.getBoundingClientRect();
   const cs = getComputedStyle(e);
-  return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none' && !e.closest('.sr-only, .keys-help');
+  // Out of sight: screen-reader-only text, and the screen reader's toolbar until it has the focus.
+  return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none' && !e.closest('.sr-only, .keys-help, .a11y-tools:not(:focus-within)');
 };
 if (document.documentElement.scrollWidth > W + 1) problems.push(`page is ${document.documentElement.scrollWidth}px wide in a ${W}px viewport`);
 const overlay = document.querySelector('.overlay');
@@ -149,7 +150,7 @@ return problems;
 /// Continue stacked over Levels). Returns a list of problems (empty = fine).
 const ONE_LINE: &str = r#"
 const problems = [];
-const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.a11y-tools:not(:focus-within)'); };
 const root = document.querySelector('.overlay') || document.getElementById('app');
 for (const b of [...root.querySelectorAll('button, .chip, label.seg, .btn')].filter(visible)) {
   if (b.closest('.board')) continue;
