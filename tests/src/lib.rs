@@ -254,6 +254,36 @@ impl TestApp {
     }
 }
 
+/// The app core alone (no Tauri) on a test clock (`test_clock` moves its clocks), its data in
+/// `dir` on the real file system, the primary copy written in place as the store plugin does.
+pub fn start_core_on_test_clock(dir: &Path) -> huarong_core::AppState {
+    use huarong_core::persist::{InPlaceIo, Paths, Primary};
+    use huarong_core::platform::Platform;
+    let io = huarong_core::fsio::real();
+    let paths = Paths::new(dir);
+    let store = paths.store.clone();
+    let platform = Platform::headless().with_io(io.clone()).with_test_clock();
+    let st = huarong_core::AppState::open(Some(paths), platform, move || {
+        Ok(Box::new(InPlaceIo(io, store)) as Box<dyn Primary>)
+    });
+    st.launch(None);
+    st
+}
+
+/// Write everything pending of a core from [`start_core_on_test_clock`] and stop saving.
+pub fn close_core(st: huarong_core::AppState) {
+    assert!(st.flush(std::time::Duration::from_secs(20)));
+    st.shutdown();
+}
+
+/// A command through the core's table that must succeed: its answer.
+pub fn core_ok(st: &huarong_core::AppState, cmd: &str, args: Value) -> Value {
+    match huarong_core::dispatch(st, cmd, args.clone()) {
+        Ok(v) => v,
+        Err(e) => panic!("{cmd}({args}) failed: {e:?}"),
+    }
+}
+
 /// The tiles next to the blank of a number slide's snapshot `view` (`{w, h, tiles}`), in the
 /// order left, right, above, below (those that exist): the legal single-tile moves.
 pub fn gap_neighbours(snapshot: &Value) -> Vec<u64> {

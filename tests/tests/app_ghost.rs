@@ -4,36 +4,11 @@
 //! none; `race_best` starts the board again against the player's own best kept replay; the
 //! `ghost` setting is on by default and takes only on/off.
 
-use huarong_core::persist::{InPlaceIo, Paths, Primary};
-use huarong_core::platform::Platform;
 use huarong_core::{dispatch, AppState, Code};
-use huarong_tests::TempDir;
+use huarong_tests::{
+    close_core as close, core_ok as ok, start_core_on_test_clock as start, TempDir,
+};
 use serde_json::{json, Value};
-use std::path::Path;
-
-fn start(dir: &Path) -> AppState {
-    let io = huarong_core::fsio::real();
-    let paths = Paths::new(dir);
-    let store = paths.store.clone();
-    let platform = Platform::headless().with_io(io.clone()).with_test_clock();
-    let st = AppState::open(Some(paths), platform, move || {
-        Ok(Box::new(InPlaceIo(io, store)) as Box<dyn Primary>)
-    });
-    st.launch(None);
-    st
-}
-
-fn close(st: AppState) {
-    assert!(st.flush(std::time::Duration::from_secs(20)));
-    st.shutdown();
-}
-
-fn ok(st: &AppState, cmd: &str, args: Value) -> Value {
-    match dispatch(st, cmd, args.clone()) {
-        Ok(v) => v,
-        Err(e) => panic!("{cmd}({args}) failed: {e:?}"),
-    }
-}
 
 fn u64s(v: &Value) -> Vec<u64> {
     v.as_array()

@@ -4,40 +4,14 @@
 //! times; the splits of the number slide (row by row and in fringes), Klotski and 2048 in
 //! `finish`, `analysis`, `splits`, `replay` and the records' best.
 
-use huarong_core::persist::{InPlaceIo, Paths, Primary};
-use huarong_core::platform::Platform;
-use huarong_core::{dispatch, AppState};
+use huarong_core::AppState;
 use huarong_engine::slide::{Board, Move as Tap, Slide};
 use huarong_engine::{code, Cancel, Game};
-use huarong_tests::TempDir;
+use huarong_tests::{
+    close_core as close, core_ok as ok, start_core_on_test_clock as start, TempDir,
+};
 use serde_json::{json, Value};
-use std::path::Path;
 use std::sync::Arc;
-
-/// The app core on a test clock (`test_clock` moves the games' clocks), data in `dir`.
-fn start(dir: &Path) -> AppState {
-    let io = huarong_core::fsio::real();
-    let paths = Paths::new(dir);
-    let store = paths.store.clone();
-    let platform = Platform::headless().with_io(io.clone()).with_test_clock();
-    let st = AppState::open(Some(paths), platform, move || {
-        Ok(Box::new(InPlaceIo(io, store)) as Box<dyn Primary>)
-    });
-    st.launch(None);
-    st
-}
-
-fn close(st: AppState) {
-    assert!(st.flush(std::time::Duration::from_secs(20)));
-    st.shutdown();
-}
-
-fn ok(st: &AppState, cmd: &str, args: Value) -> Value {
-    match dispatch(st, cmd, args.clone()) {
-        Ok(v) => v,
-        Err(e) => panic!("{cmd}({args}) failed: {e:?}"),
-    }
-}
 
 fn wait(st: &AppState, ms: u64) {
     ok(st, "test_clock", json!({ "advance_ms": ms }));
